@@ -1,0 +1,43 @@
+/* cli: argv → the options of one sonde invocation.
+ * Every string and the overrides object are owned by cli_options_t (cli_options_free). */
+#ifndef SONDE_CLI_CLI_H
+#define SONDE_CLI_CLI_H
+
+#include <jansson.h>
+
+#include "common/sbuf.h"
+#include "common/strvec.h"
+
+typedef enum {
+  CLI_RUN,      /* sonde run <config> [flags] or sonde <config> [flags] */
+  CLI_WORKER,   /* sonde worker (internal: the launcher starts workers this way) */
+  CLI_HELP,     /* --help, -h, help, or no arguments */
+  CLI_VERSION,  /* --version, -v, version */
+} cli_command_t;
+
+typedef struct {
+  cli_command_t command;
+  char *config_path;   /* as given (relative to the cwd), NULL unless CLI_RUN */
+  strvec_t specs;      /* --spec values, in order (repeatable; also comma separated) */
+  strvec_t excludes;   /* --exclude values, likewise */
+  char *suite;         /* --suite name (repeatable later), NULL when absent */
+  /* Every other --key value / --a.b value / --key=value as a nested object deep-merged over
+   * the config: "--mochaOpts.grep x" → {"mochaOpts":{"grep":"x"}}. Values "true"/"false"
+   * become booleans, decimal numbers become numbers, anything else stays a string; a flag
+   * followed by another flag or by nothing is true ("--mochaOpts.invert"). A key given twice
+   * becomes an array of both values. Never NULL after a successful parse. */
+  json_t *overrides;
+} cli_options_t;
+
+/* Returns 0 on success. On a usage error (unknown command, flag without a name, --spec
+ * without a value, missing config path for run) returns -1 with one line in `err`. */
+int cli_parse(int argc, char **argv, cli_options_t *out, sbuf_t *err);
+void cli_options_free(cli_options_t *opts);
+
+/* Writes the --help text. */
+const char *cli_usage(void);
+
+/* Deep-merges `src` into `dst` (objects merge key by key, anything else replaces). */
+void cli_json_deep_merge(json_t *dst, json_t *src);
+
+#endif

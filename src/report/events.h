@@ -1,0 +1,68 @@
+/* events: the message schema between workers and the launcher, shared by both sides.
+ *
+ * The channel is newline-delimited JSON (one object per line, UTF-8, no raw newlines inside
+ * a message), every object with a "type" member.
+ *
+ * Launcher → worker:
+ *   {"type":"init","config":"<abs path>","overrides":{...},"argv":[...]}   once, first
+ *   {"type":"run","cid":"0-0","spec":"<abs path>","capabilities":{...}}  one job
+ *   {"type":"shutdown"}                                                   finish and exit 0
+ *
+ * Worker → launcher (every job message carries "cid"):
+ *   {"type":"ready"}                                  the worker can take a job
+ *   {"type":"runner:start","cid","spec"}              the spec file loaded; tests follow
+ *   {"type":"suite:start","cid","title","fullTitle","file"}   (the root suite is not sent)
+ *   {"type":"suite:end","cid","title","fullTitle","duration"}
+ *   {"type":"test:start","cid","title","fullTitle","parent"}
+ *   {"type":"test:pass","cid","title","fullTitle","parent","duration"}
+ *   {"type":"test:fail","cid","title","fullTitle","parent","duration","error":ERROR}
+ *       with "hook":"before all"|"after all"|"before each"|"after each" when a hook failed;
+ *       the title is then mocha's: "\"before all\" hook for \"<test or suite title>\""
+ *   {"type":"test:pending","cid","title","fullTitle","parent"}     skipped or pending
+ *   {"type":"test:retry","cid","title","fullTitle","parent","duration","error":ERROR}
+ *   {"type":"log","cid","level":"log|info|warn|error|debug","text":"..."}
+ *   {"type":"runner:end","cid","passes","failures","pending","duration","error":ERROR?}
+ *       "error" only when the spec file itself failed (load or syntax error, crash)
+ *   ERROR = {"name":"AssertionError","message":"...","stack":"..."}
+ *   Durations are milliseconds (numbers, may be fractional). Titles are strings; fullTitle
+ *   is the suite titles and the test title joined by single spaces (mocha's fullTitle()).
+ */
+#ifndef SONDE_REPORT_EVENTS_H
+#define SONDE_REPORT_EVENTS_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+/* What every reporter knows about a job. Owned by the launcher; valid until job_end returns. */
+typedef struct {
+  const char *cid;           /* "0-0" */
+  const char *spec;          /* absolute path */
+  const char *spec_display;  /* path relative to the working directory */
+  const json_t *capabilities;
+} report_job_t;
+
+typedef struct {
+  int specs_passed;
+  int specs_failed;
+  int specs_skipped;
+  int specs_retried;
+  int specs_total;
+  double duration_ms;
+} report_summary_t;
+
+typedef struct reporter reporter_t;
+typedef struct {
+  void (*event)(reporter_t *r, const report_job_t *job, const json_t *ev);
+  /* `passed`: the job's spec file passed. A job whose worker died gets job_end without a
+   * runner:end event before it (the launcher then passes a synthetic runner:end). */
+  void (*job_end)(reporter_t *r, const report_job_t *job, bool passed);
+  void (*run_end)(reporter_t *r, const report_summary_t *summary);
+  void (*free)(reporter_t *r);
+} reporter_ops_t;
+
+struct reporter {
+  const reporter_ops_t *ops;
+};
+
+#endif

@@ -1,0 +1,22 @@
+/* spec reporter: WebdriverIO's spec reporter layout (see docs of §1 in
+ * shared/reference/wdio-conventions.md). Collects each job's events, renders the job's
+ * block when it ends, and prints every block under ` "spec" Reporter:` at run end.
+ * The reporter owns its copies of everything it keeps; `out` is borrowed. */
+#ifndef SONDE_REPORT_SPEC_H
+#define SONDE_REPORT_SPEC_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "report/events.h"
+
+typedef struct {
+  bool color;   /* ANSI colours */
+} spec_reporter_opts_t;
+
+reporter_t *spec_reporter_new(FILE *out, const spec_reporter_opts_t *opts);
+
+/* "244ms", "1.2s", "1m 5.3s" (mocha/WebdriverIO style). Returns `buf`. */
+const char *report_format_duration(double ms, char *buf, size_t size);
+
+#endif
