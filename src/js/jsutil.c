@@ -1,0 +1,196 @@
+#include "js/jsutil.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/sbuf.h"
+
+char *js_string_to_utf8(JSStringRef s) {
+  size_t max = JSStringGetMaximumUTF8CStringSize(s);
+  char *buf = xmalloc(max);
+  JSStringGetUTF8CString(s, buf, max);
+  return buf;
+}
+
+char *js_value_to_utf8_len(JSContextRef ctx, JSValueRef v, size_t *len) {
+  JSValueRef exc = NULL;
+  JSStringRef s = JSValueToStringCopy(ctx, v, &exc);
+  if (!s) {
+    if (len) *len = 0;
+    return xstrdup("");
+  }
+  size_t max = JSStringGetMaximumUTF8CStringSize(s);
+  char *buf = xmalloc(max);
+  size_t n = JSStringGetUTF8CString(s, buf, max);
+  JSStringRelease(s);
+  if (len) *len = n ? n - 1 : 0;
+  return buf;
+}
+
+char *js_value_to_utf8(JSContextRef ctx, JSValueRef v) {
+  return js_value_to_utf8_len(ctx, v, NULL);
+}
+
+JSValueRef js_make_string(JSContextRef ctx, const char *utf8) {
+  JSStringRef s = JSStringCreateWithUTF8CString(utf8 ? utf8 : "");
+  JSValueRef v = JSValueMakeString(ctx, s);
+  JSStringRelease(s);
+  return v;
+}
+
+JSValueRef js_make_string_len(JSContextRef ctx, const char *utf8, size_t len) {
+  /* JSStringCreateWithUTF8CString stops at NUL; embedded NULs are rare in text bodies. */
+  char *copy = xstrndup(utf8, len);
+  JSValueRef v = js_make_string(ctx, copy);
+  free(copy);
+  return v;
+}
+
+JSValueRef js_get(JSContextRef ctx, JSValueRef obj, const char *name) {
+  if (!obj || !JSValueIsObject(ctx, obj)) return JSValueMakeUndefined(ctx);
+  JSStringRef n = JSStringCreateWithUTF8CString(name);
+  JSValueRef exc = NULL;
+  JSValueRef v = JSObjectGetProperty(ctx, (JSObjectRef)obj, n, &exc);
+  JSStringRelease(n);
+  return (v && !exc) ? v : JSValueMakeUndefined(ctx);
+}
+
+void js_set(JSContextRef ctx, JSObjectRef obj, const char *name, JSValueRef v) {
+  JSStringRef n = JSStringCreateWithUTF8CString(name);
+  JSObjectSetProperty(ctx, obj, n, v, kJSPropertyAttributeNone, NULL);
+  JSStringRelease(n);
+}
+
+void js_set_hidden(JSContextRef ctx, JSObjectRef obj, const char *name, JSValueRef v) {
+  JSStringRef n = JSStringCreateWithUTF8CString(name);
+  JSObjectSetProperty(ctx, obj, n, v, kJSPropertyAttributeDontEnum | kJSPropertyAttributeReadOnly,
+                      NULL);
+  JSStringRelease(n);
+}
+
+JSObjectRef js_set_function(JSContextRef ctx, JSObjectRef obj, const char *name,
+                            JSObjectCallAsFunctionCallback fn) {
+  JSStringRef n = JSStringCreateWithUTF8CString(name);
+  JSObjectRef f = JSObjectMakeFunctionWithCallback(ctx, n, fn);
+  JSObjectSetProperty(ctx, obj, n, f, kJSPropertyAttributeDontEnum, NULL);
+  JSStringRelease(n);
+  return f;
+}
+
+bool js_is_function(JSContextRef ctx, JSValueRef v) {
+  return v && JSValueIsObject(ctx, v) && JSObjectIsFunction(ctx, (JSObjectRef)v);
+}
+
+bool js_is_thenable(JSContextRef ctx, JSValueRef v) {
+  return v && JSValueIsObject(ctx, v) && js_is_function(ctx, js_get(ctx, v, "then"));
+}
+
+char *js_get_string(JSContextRef ctx, JSValueRef obj, const char *name) {
+  JSValueRef v = js_get(ctx, obj, name);
+  if (JSValueIsUndefined(ctx, v) || JSValueIsNull(ctx, v)) return NULL;
+  return js_value_to_utf8(ctx, v);
+}
+
+double js_get_number(JSContextRef ctx, JSValueRef obj, const char *name, double fallback) {
+  JSValueRef v = js_get(ctx, obj, name);
+  if (!JSValueIsNumber(ctx, v)) return fallback;
+  return JSValueToNumber(ctx, v, NULL);
+}
+
+JSObjectRef js_make_error(JSContextRef ctx, const char *ctor, const char *message) {
+  JSValueRef arg = js_make_string(ctx, message);
+  if (!ctor || strcmp(ctor, "Error") == 0) return JSObjectMakeError(ctx, 1, &arg, NULL);
+  JSValueRef c = js_get(ctx, JSContextGetGlobalObject(ctx), ctor);
+  if (!JSValueIsObject(ctx, c)) return JSObjectMakeError(ctx, 1, &arg, NULL);
+  JSObjectRef e = JSObjectCallAsConstructor(ctx, (JSObjectRef)c, 1, &arg, NULL);
+  return e ? e : JSObjectMakeError(ctx, 1, &arg, NULL);
+}
+
+JSValueRef js_throw(JSContextRef ctx, JSValueRef *exception, const char *ctor, const char *fmt,
+                    ...) {
+  sbuf_t b = SBUF_INIT;
+  va_list ap;
+  va_start(ap, fmt);
+  sbuf_vprintf(&b, fmt, ap);
+  va_end(ap);
+  if (exception) *exception = js_make_error(ctx, ctor, sbuf_cstr(&b));
+  sbuf_free(&b);
+  return JSValueMakeUndefined(ctx);
+}
+
+JSValueRef js_from_json(JSContextRef ctx, const json_t *json) {
+  if (!json) return JSValueMakeUndefined(ctx);
+  char *text = json_dumps(json, JSON_COMPACT | JSON_ENCODE_ANY);
+  if (!text) return JSValueMakeUndefined(ctx);
+  JSStringRef s = JSStringCreateWithUTF8CString(text);
+  free(text);
+  JSValueRef v = JSValueMakeFromJSONString(ctx, s);
+  JSStringRelease(s);
+  return v ? v : JSValueMakeUndefined(ctx);
+}
+
+json_t *js_to_json(JSContextRef ctx, JSValueRef v) {
+  JSValueRef exc = NULL;
+  JSStringRef s = JSValueCreateJSONString(ctx, v, 0, &exc);
+  if (!s) return NULL;
+  char *text = js_string_to_utf8(s);
+  JSStringRelease(s);
+  json_t *j = json_loads(text, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
+  free(text);
+  return j;
+}
+
+JSValueRef js_eval(JSContextRef ctx, const char *src, const char *file, int line,
+                   JSValueRef *exception) {
+  JSStringRef script = JSStringCreateWithUTF8CString(src);
+  JSStringRef url = file ? JSStringCreateWithUTF8CString(file) : NULL;
+  JSValueRef exc = NULL;
+  JSValueRef v = JSEvaluateScript(ctx, script, NULL, url, line, &exc);
+  JSStringRelease(script);
+  if (url) JSStringRelease(url);
+  if (exc) {
+    if (exception) *exception = exc;
+    return NULL;
+  }
+  return v;
+}
+
+JSValueRef js_call(JSContextRef ctx, JSValueRef fn, JSValueRef this_obj, size_t argc,
+                   const JSValueRef argv[], JSValueRef *exception) {
+  if (!js_is_function(ctx, fn)) {
+    if (exception) *exception = js_make_error(ctx, "TypeError", "value is not a function");
+    return NULL;
+  }
+  JSObjectRef self = (this_obj && JSValueIsObject(ctx, this_obj)) ? (JSObjectRef)this_obj : NULL;
+  JSValueRef exc = NULL;
+  JSValueRef v = JSObjectCallAsFunction(ctx, (JSObjectRef)fn, self, argc, argv, &exc);
+  if (exc) {
+    if (exception) *exception = exc;
+    return NULL;
+  }
+  return v;
+}
+
+void js_error_info(JSContextRef ctx, JSValueRef err, js_error_info_t *out) {
+  memset(out, 0, sizeof(*out));
+  if (err && JSValueIsObject(ctx, err)) {
+    out->name = js_get_string(ctx, err, "name");
+    out->message = js_get_string(ctx, err, "message");
+    out->stack = js_get_string(ctx, err, "stack");
+    out->line = (int)js_get_number(ctx, err, "line", 0);
+    out->column = (int)js_get_number(ctx, err, "column", 0);
+    out->source_url = js_get_string(ctx, err, "sourceURL");
+    if (!out->message && !out->name) out->message = js_value_to_utf8(ctx, err);
+  } else {
+    out->message = err ? js_value_to_utf8(ctx, err) : xstrdup("undefined");
+  }
+}
+
+void js_error_info_free(js_error_info_t *info) {
+  free(info->name);
+  free(info->message);
+  free(info->stack);
+  free(info->source_url);
+  memset(info, 0, sizeof(*info));
+}

@@ -1,0 +1,74 @@
+/* jsutil: small conveniences over the JavaScriptCore C API used by every js/ and api/
+ * file. Strings returned as char* are malloc'd UTF-8 owned by the caller; JSStringRef
+ * values created here are released here. */
+#ifndef SONDE_JS_JSUTIL_H
+#define SONDE_JS_JSUTIL_H
+
+#include <JavaScriptCore/JavaScript.h>
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Not in the public headers of this JavaScriptCore, but exported by the library. */
+JS_EXPORT void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef ctx,
+                                                            JSObjectRef function,
+                                                            JSValueRef *exception);
+
+/* UTF-8 copy of a JSStringRef / of any value converted with ToString ("" on failure). */
+char *js_string_to_utf8(JSStringRef s);
+char *js_value_to_utf8(JSContextRef ctx, JSValueRef v);
+/* Like js_value_to_utf8 but reports the UTF-8 length (strings may contain NULs). */
+char *js_value_to_utf8_len(JSContextRef ctx, JSValueRef v, size_t *len);
+
+JSValueRef js_make_string(JSContextRef ctx, const char *utf8);
+JSValueRef js_make_string_len(JSContextRef ctx, const char *utf8, size_t len);
+
+/* Property access by C string name. js_get returns undefined when `obj` is not an object. */
+JSValueRef js_get(JSContextRef ctx, JSValueRef obj, const char *name);
+void js_set(JSContextRef ctx, JSObjectRef obj, const char *name, JSValueRef v);
+/* Non-enumerable, read-only property (used for the runtime's own helpers). */
+void js_set_hidden(JSContextRef ctx, JSObjectRef obj, const char *name, JSValueRef v);
+JSObjectRef js_set_function(JSContextRef ctx, JSObjectRef obj, const char *name,
+                            JSObjectCallAsFunctionCallback fn);
+
+bool js_is_function(JSContextRef ctx, JSValueRef v);
+bool js_is_thenable(JSContextRef ctx, JSValueRef v);
+/* Value of a string property as malloc'd UTF-8, NULL when missing/undefined. */
+char *js_get_string(JSContextRef ctx, JSValueRef obj, const char *name);
+/* Numeric property, `fallback` when missing or not a number. */
+double js_get_number(JSContextRef ctx, JSValueRef obj, const char *name, double fallback);
+
+/* new Error(message) (or TypeError etc. when `ctor` names one of the global constructors). */
+JSObjectRef js_make_error(JSContextRef ctx, const char *ctor, const char *message);
+/* Stores an Error in *exception and returns undefined: for use in callbacks. */
+JSValueRef js_throw(JSContextRef ctx, JSValueRef *exception, const char *ctor, const char *fmt,
+                    ...) __attribute__((format(printf, 4, 5)));
+
+/* value <-> jansson by way of JSON text. js_from_json: NULL json → undefined.
+ * js_to_json returns NULL for undefined/functions or on a cycle. */
+JSValueRef js_from_json(JSContextRef ctx, const json_t *json);
+json_t *js_to_json(JSContextRef ctx, JSValueRef v);
+
+/* Evaluates `src` as a script from `file` (used in stack traces) starting at `line`.
+ * Returns NULL and stores the exception on a throw. */
+JSValueRef js_eval(JSContextRef ctx, const char *src, const char *file, int line,
+                   JSValueRef *exception);
+
+/* Calls fn(this, args...). NULL and *exception on a throw. */
+JSValueRef js_call(JSContextRef ctx, JSValueRef fn, JSValueRef this_obj, size_t argc,
+                   const JSValueRef argv[], JSValueRef *exception);
+
+/* Error-ish description of a thrown value: name, message and stack (all malloc'd; any may
+ * be NULL for non-Error values: then message is the value converted to a string). */
+typedef struct {
+  char *name;
+  char *message;
+  char *stack;   /* "fn@file:line:col" lines as JavaScriptCore gives them */
+  int line;      /* line/column JavaScriptCore attached to the error (0 when none) */
+  int column;
+  char *source_url;
+} js_error_info_t;
+void js_error_info(JSContextRef ctx, JSValueRef err, js_error_info_t *out);
+void js_error_info_free(js_error_info_t *info);
+
+#endif
