@@ -1,1 +1,35 @@
-int main(void){return 0;}
+/* sonde: entry point. `sonde run <config>` (or `sonde <config>`) starts the launcher;
+ * `sonde worker` is the internal worker mode the launcher spawns. */
+#include <stdio.h>
+
+#include "cli/cli.h"
+#include "launcher/launcher.h"
+#include "worker/worker.h"
+
+int main(int argc, char **argv) {
+  cli_options_t opts;
+  sbuf_t err = SBUF_INIT;
+  if (cli_parse(argc, argv, &opts, &err) != 0) {
+    fprintf(stderr, "sonde: %s\n", sbuf_cstr(&err));
+    sbuf_free(&err);
+    return 1;
+  }
+  sbuf_free(&err);
+  int code = 0;
+  switch (opts.command) {
+    case CLI_HELP:
+      fputs(cli_usage(), stdout);
+      break;
+    case CLI_VERSION:
+      printf("sonde %s\n", SONDE_VERSION);
+      break;
+    case CLI_WORKER:
+      code = worker_main(argc, argv);
+      break;
+    case CLI_RUN:
+      code = launcher_run(&opts, argc, argv);
+      break;
+  }
+  cli_options_free(&opts);
+  return code;
+}

@@ -43,24 +43,31 @@ typedef struct {
   char *error_message;     /* human-readable cause (curl's message); NULL when ok */
   long status;             /* 0 on error */
   char *status_text;       /* reason phrase from the status line, or the standard phrase
-                              for the code when the server sent none (HTTP/2) */
-  http_header_t *headers;  /* response headers of the final response, in order */
+                              for the code when the server sent none (HTTP/2); "" on error */
+  http_header_t *headers;  /* headers of the final response (not of 1xx ones), in order,
+                              names as sent, duplicates kept; NULL/0 on error */
   size_t n_headers;
-  char *body;              /* NUL-terminated for convenience; body_len excludes the NUL */
+  char *body;              /* never NULL, NUL-terminated for convenience; body_len excludes
+                              the NUL. Raw bytes: no Content-Encoding decoding. "" on error */
   size_t body_len;
-  double duration_ms;      /* from send to the last byte of the body */
-  char *effective_url;
+  double duration_ms;      /* whole transfer (resolve, connect, send, last body byte) */
+  char *effective_url;     /* the URL requested (redirects are never followed) */
 } http_response_t;
 
 typedef void (*http_done_cb)(http_response_t *res, void *userdata);
 
+/* NULL when libcurl cannot be initialized. The first call initializes libcurl for the
+ * process (curl_global_init), which is not thread-safe: create clients from one thread. */
 http_client_t *http_client_new(uv_loop_t *loop);
 /* Cancels pending exchanges (their callbacks are not called) and frees the client once
  * libuv has closed its handles: run the loop afterwards until it has no more handles. */
 void http_client_free(http_client_t *client);
 
 /* Starts an exchange; `done` is called exactly once from the loop (never from inside this
- * call) unless the exchange is cancelled first. Returns an id > 0 for http_client_cancel. */
+ * call) unless the exchange is cancelled first. Returns an id > 0 for http_client_cancel.
+ * Requests that cannot be built (bad method token, header name or CR/LF in a value, bad
+ * URL) fail through `done` as well, with HTTP_ERR_INVALID. `done` may call any function of
+ * this header, http_client_free included. */
 uint64_t http_client_send(http_client_t *client, const http_request_t *req, http_done_cb done,
                           void *userdata);
 /* Aborts an exchange; its callback will not be called. Unknown or finished ids are ignored. */

@@ -4,15 +4,20 @@
 #define SONDE_JS_INSPECT_H
 
 #include <JavaScriptCore/JavaScript.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
+
+/* depth value meaning "no limit" (Node's depth: Infinity / null). */
+#define JS_INSPECT_DEPTH_INFINITE INT_MAX
 
 typedef struct {
   int depth;     /* nesting shown before [Object]; Node's default 2 */
   bool colors;   /* ANSI colours as Node uses them */
 } js_inspect_opts_t;
 
-/* util.inspect(value, {depth, colors}) as Node 20 prints it. */
+/* util.inspect(value, {depth, colors}) as Node 20 prints it. NULL opts: Node's defaults
+ * (depth 2, no colours). */
 char *js_inspect(JSContextRef ctx, JSValueRef value, const js_inspect_opts_t *opts);
 
 /* util.format(...args) as console.log prints its arguments: a string first argument is a
@@ -20,5 +25,14 @@ char *js_inspect(JSContextRef ctx, JSValueRef value, const js_inspect_opts_t *op
  * strings as-is and everything else inspected. */
 char *js_format_args(JSContextRef ctx, size_t argc, const JSValueRef argv[],
                      const js_inspect_opts_t *opts);
+
+/* An error's stack in Node's shape, from the pieces JavaScriptCore gives: a first line
+ * "name: message" (Error.prototype.toString rules; NULL name means "Error"), then one
+ * "    at fn (file:line:col)" line per frame of `jsc_stack` ("fn@file:line:col" lines;
+ * anonymous and top-level frames print as "    at file:line:col", frames without a file,
+ * such as native code, are dropped). A `jsc_stack` that is not in JavaScriptCore's shape
+ * (a stack a script assigned, or one already in V8's shape) is returned unchanged; NULL or
+ * "" gives the first line alone. */
+char *js_format_stack(const char *name, const char *message, const char *jsc_stack);
 
 #endif

@@ -194,3 +194,93 @@ void js_error_info_free(js_error_info_t *info) {
   free(info->source_url);
   memset(info, 0, sizeof(*info));
 }
+
+typedef struct {
+  js_closure_fn fn;
+  void *data;
+  void (*free_data)(void *);
+  int *shared_refs; /* non-NULL when two closures share data (js_then) */
+} closure_t;
+
+static JSValueRef closure_call(JSContextRef ctx, JSObjectRef function, JSObjectRef this_obj,
+                               size_t argc, const JSValueRef argv[], JSValueRef *exception) {
+  closure_t *c = JSObjectGetPrivate(function);
+  if (!c) return JSValueMakeUndefined(ctx);
+  JSValueRef r = c->fn(ctx, c->data, this_obj, argc, argv, exception);
+  return r ? r : JSValueMakeUndefined(ctx);
+}
+
+static void closure_finalize(JSObjectRef obj) {
+  closure_t *c = JSObjectGetPrivate(obj);
+  if (!c) return;
+  bool last = true;
+  if (c->shared_refs) {
+    last = --*c->shared_refs == 0;
+    if (last) free(c->shared_refs);
+  }
+  if (last && c->free_data) c->free_data(c->data);
+  free(c);
+}
+
+static JSClassRef closure_class(void) {
+  static JSClassRef cls;
+  if (!cls) {
+    JSClassDefinition def = kJSClassDefinitionEmpty;
+    def.className = "Function";
+    def.callAsFunction = closure_call;
+    def.finalize = closure_finalize;
+    cls = JSClassCreate(&def);
+  }
+  return cls;
+}
+
+static JSObjectRef make_closure(JSContextRef ctx, const char *name, closure_t *c) {
+  JSObjectRef f = JSObjectMake(ctx, closure_class(), c);
+  JSValueRef fproto = js_get(ctx, js_get(ctx, JSContextGetGlobalObject(ctx), "Function"),
+                             "prototype");
+  JSObjectSetPrototype(ctx, f, fproto);
+  if (name) {
+    JSStringRef n = JSStringCreateWithUTF8CString("name");
+    JSObjectSetProperty(ctx, f, n, js_make_string(ctx, name),
+                        kJSPropertyAttributeDontEnum | kJSPropertyAttributeReadOnly, NULL);
+    JSStringRelease(n);
+  }
+  return f;
+}
+
+JSObjectRef js_make_closure(JSContextRef ctx, const char *name, js_closure_fn fn, void *data,
+                            void (*free_data)(void *)) {
+  closure_t *c = xcalloc(1, sizeof(*c));
+  c->fn = fn;
+  c->data = data;
+  c->free_data = free_data;
+  return make_closure(ctx, name, c);
+}
+
+bool js_then(JSContextRef ctx, JSValueRef thenable, js_closure_fn on_ok, js_closure_fn on_err,
+             void *data, void (*free_data)(void *), JSValueRef *exception) {
+  int *refs = xmalloc(sizeof(int));
+  *refs = 2;
+  closure_t *a = xcalloc(1, sizeof(*a));
+  closure_t *b = xcalloc(1, sizeof(*b));
+  *a = (closure_t){on_ok, data, free_data, refs};
+  *b = (closure_t){on_err, data, free_data, refs};
+  JSValueRef args[2] = {make_closure(ctx, NULL, a), make_closure(ctx, NULL, b)};
+  JSValueRef then = js_get(ctx, thenable, "then");
+  return js_call(ctx, then, thenable, 2, args, exception) != NULL;
+}
+
+JSObjectRef js_make_array(JSContextRef ctx, size_t n, const JSValueRef *items) {
+  return JSObjectMakeArray(ctx, n, items, NULL);
+}
+
+size_t js_array_length(JSContextRef ctx, JSValueRef arr) {
+  double n = js_get_number(ctx, arr, "length", 0);
+  return n > 0 ? (size_t)n : 0;
+}
+
+JSValueRef js_array_get(JSContextRef ctx, JSValueRef arr, unsigned index) {
+  if (!JSValueIsObject(ctx, arr)) return JSValueMakeUndefined(ctx);
+  JSValueRef v = JSObjectGetPropertyAtIndex(ctx, (JSObjectRef)arr, index, NULL);
+  return v ? v : JSValueMakeUndefined(ctx);
+}

@@ -72,3 +72,23 @@ void js_error_info(JSContextRef ctx, JSValueRef err, js_error_info_t *out);
 void js_error_info_free(js_error_info_t *info);
 
 #endif
+
+/* A callable JS function backed by a C callback with private data: the closures the
+ * runtime needs (per-module require, done callbacks, promise continuations). `free_data`
+ * runs when the engine collects the function (it must not call into the engine). */
+typedef JSValueRef (*js_closure_fn)(JSContextRef ctx, void *data, JSObjectRef this_obj,
+                                    size_t argc, const JSValueRef argv[], JSValueRef *exception);
+JSObjectRef js_make_closure(JSContextRef ctx, const char *name, js_closure_fn fn, void *data,
+                            void (*free_data)(void *));
+
+/* Attaches C continuations to a thenable: then(on_ok, on_err). Each callback gets the
+ * settled value as argv[0]. The closures share `data`; `free_data` runs once both are
+ * collected. Returns false (with *exception) when `then` threw. */
+bool js_then(JSContextRef ctx, JSValueRef thenable, js_closure_fn on_ok, js_closure_fn on_err,
+             void *data, void (*free_data)(void *), JSValueRef *exception);
+
+/* A new array from values. */
+JSObjectRef js_make_array(JSContextRef ctx, size_t n, const JSValueRef *items);
+/* Length of an array-like ("length" property), 0 when not an object. */
+size_t js_array_length(JSContextRef ctx, JSValueRef arr);
+JSValueRef js_array_get(JSContextRef ctx, JSValueRef arr, unsigned index);

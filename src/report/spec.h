@@ -11,12 +11,15 @@
 #include "report/events.h"
 
 typedef struct {
-  bool color;   /* ANSI colours */
+  bool color;   /* ANSI colours (chalk's codes); false prints no escape code at all */
 } spec_reporter_opts_t;
 
 reporter_t *spec_reporter_new(FILE *out, const spec_reporter_opts_t *opts);
 
-/* "244ms", "1.2s", "1m 5.3s" (mocha/WebdriverIO style). Returns `buf`. */
+/* "244ms", "1.2s", "1m 5.3s" as WebdriverIO prints them (pretty-ms defaults): below a
+ * second rounded milliseconds; above, seconds floored to one decimal, with whole values
+ * and zero units shortened ("1s", "1m"). Non-positive or non-finite input gives "0ms".
+ * Truncates like snprintf. Returns `buf`. */
 const char *report_format_duration(double ms, char *buf, size_t size);
 
 #endif

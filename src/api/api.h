@@ -1,0 +1,40 @@
+/* api: the global HTTP client of spec files (`api`, or apiRunner.globalName) and the
+ * ApiResponse / Headers objects it resolves with. One api_client_t per worker owns the
+ * http client (so connections are reused across spec files); api_bind attaches the client
+ * to one realm and api_unbind cancels that realm's requests still in flight.
+ * Options are copied; nothing here outlives api_client_free. */
+#ifndef SONDE_API_API_H
+#define SONDE_API_API_H
+
+#include <jansson.h>
+#include <uv.h>
+
+#include "js/runtime.h"
+
+typedef struct {
+  const char *base_url;     /* NULL: paths must be absolute URLs */
+  double timeout_ms;        /* apiRunner.timeout (default 30000) */
+  const json_t *headers;    /* apiRunner.headers: object name → string; may be NULL */
+  const char *global_name;  /* default "api" */
+} api_options_t;
+
+typedef struct api_client api_client_t;
+
+api_client_t *api_client_new(uv_loop_t *loop);
+/* Frees the http client; run the loop afterwards so libuv can close its handles. */
+void api_client_free(api_client_t *c);
+
+/* Installs the client object as a global of `realm` (and keeps it for require('sonde')). */
+void api_bind(api_client_t *c, js_realm_t *realm, const api_options_t *opts);
+/* Cancels the realm's pending requests and forgets the realm. */
+void api_unbind(api_client_t *c, js_realm_t *realm);
+
+/* The client object bound to `realm`, or undefined. */
+JSValueRef api_global(js_realm_t *realm);
+
+/* Headers objects (also used for request configs): a case-insensitive, ordered list. */
+JSObjectRef api_headers_new(JSContextRef ctx);
+void api_headers_append(JSContextRef ctx, JSObjectRef headers, const char *name,
+                        const char *value);
+
+#endif

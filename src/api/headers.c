@@ -1,0 +1,264 @@
+/* headers: the Headers object of responses and request configs, as in fetch: names are
+ * kept lower-case, get() joins repeated values with ", ", iteration yields [name, value]
+ * pairs in insertion order. The list lives in the object's private data and is freed by
+ * the finalizer. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/api.h"
+#include "common/sbuf.h"
+#include "js/jsutil.h"
+
+typedef struct {
+  char **names;   /* lower-case */
+  char **values;
+  size_t len, cap;
+} header_list_t;
+
+static char *lower_dup(const char *s) {
+  char *d = xstrdup(s);
+  for (char *p = d; *p; p++) *p = (char)tolower((unsigned char)*p);
+  return d;
+}
+
+static void list_append(header_list_t *l, const char *name, const char *value) {
+  if (l->len == l->cap) {
+    l->cap = l->cap ? l->cap * 2 : 8;
+    l->names = xrealloc(l->names, l->cap * sizeof(char *));
+    l->values = xrealloc(l->values, l->cap * sizeof(char *));
+  }
+  l->names[l->len] = lower_dup(name);
+  l->values[l->len] = xstrdup(value);
+  l->len++;
+}
+
+static void list_delete(header_list_t *l, const char *lname) {
+  size_t out = 0;
+  for (size_t i = 0; i < l->len; i++) {
+    if (strcmp(l->names[i], lname) == 0) {
+      free(l->names[i]);
+      free(l->values[i]);
+      continue;
+    }
+    l->names[out] = l->names[i];
+    l->values[out] = l->values[i];
+    out++;
+  }
+  l->len = out;
+}
+
+static void headers_finalize(JSObjectRef obj) {
+  header_list_t *l = JSObjectGetPrivate(obj);
+  if (!l) return;
+  for (size_t i = 0; i < l->len; i++) {
+    free(l->names[i]);
+    free(l->values[i]);
+  }
+  free(l->names);
+  free(l->values);
+  free(l);
+}
+
+static header_list_t *list_of(JSContextRef ctx, JSObjectRef self, JSValueRef *exc) {
+  header_list_t *l = self ? JSObjectGetPrivate(self) : NULL;
+  if (!l) js_throw(ctx, exc, "TypeError", "Illegal invocation: not a Headers object");
+  return l;
+}
+
+static char *name_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[]) {
+  char *n = argc ? js_value_to_utf8(ctx, argv[0]) : xstrdup("");
+  for (char *p = n; *p; p++) *p = (char)tolower((unsigned char)*p);
+  return n;
+}
+
+static JSValueRef h_get(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                        const JSValueRef argv[], JSValueRef *exc) {
+  header_list_t *l = list_of(ctx, self, exc);
+  if (!l) return NULL;
+  char *name = name_arg(ctx, argc, argv);
+  sbuf_t b = SBUF_INIT;
+  bool found = false;
+  for (size_t i = 0; i < l->len; i++) {
+    if (strcmp(l->names[i], name) != 0) continue;
+    if (found) sbuf_puts(&b, ", ");
+    sbuf_puts(&b, l->values[i]);
+    found = true;
+  }
+  free(name);
+  JSValueRef r = found ? js_make_string(ctx, sbuf_cstr(&b)) : JSValueMakeNull(ctx);
+  sbuf_free(&b);
+  return r;
+}
+
+static JSValueRef h_has(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                        const JSValueRef argv[], JSValueRef *exc) {
+  header_list_t *l = list_of(ctx, self, exc);
+  if (!l) return NULL;
+  char *name = name_arg(ctx, argc, argv);
+  bool found = false;
+  for (size_t i = 0; i < l->len && !found; i++) found = strcmp(l->names[i], name) == 0;
+  free(name);
+  return JSValueMakeBoolean(ctx, found);
+}
+
+static JSValueRef h_set(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                        const JSValueRef argv[], JSValueRef *exc) {
+  header_list_t *l = list_of(ctx, self, exc);
+  if (!l) return NULL;
+  char *name = name_arg(ctx, argc, argv);
+  char *value = argc > 1 ? js_value_to_utf8(ctx, argv[1]) : xstrdup("");
+  list_delete(l, name);
+  list_append(l, name, value);
+  free(name);
+  free(value);
+  return JSValueMakeUndefined(ctx);
+}
+
+static JSValueRef h_append(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                           const JSValueRef argv[], JSValueRef *exc) {
+  header_list_t *l = list_of(ctx, self, exc);
+  if (!l) return NULL;
+  char *name = name_arg(ctx, argc, argv);
+  char *value = argc > 1 ? js_value_to_utf8(ctx, argv[1]) : xstrdup("");
+  list_append(l, name, value);
+  free(name);
+  free(value);
+  return JSValueMakeUndefined(ctx);
+}
+
+static JSValueRef h_delete(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                           const JSValueRef argv[], JSValueRef *exc) {
+  header_list_t *l = list_of(ctx, self, exc);
+  if (!l) return NULL;
+  char *name = name_arg(ctx, argc, argv);
+  list_delete(l, name);
+  free(name);
+  return JSValueMakeUndefined(ctx);
+}
+
+/* Pairs, names, or values as a JS array; joined like get() for repeated names. */
+typedef enum { ITER_ENTRIES, ITER_KEYS, ITER_VALUES } iter_kind_t;
+
+static JSObjectRef to_array(JSContextRef ctx, header_list_t *l, iter_kind_t kind) {
+  JSValueRef *items = xmalloc((l->len + 1) * sizeof(JSValueRef));
+  size_t n = 0;
+  for (size_t i = 0; i < l->len; i++) {
+    bool seen = false;
+    for (size_t j = 0; j < i && !seen; j++) seen = strcmp(l->names[j], l->names[i]) == 0;
+    if (seen) continue;
+    sbuf_t v = SBUF_INIT;
+    for (size_t j = i; j < l->len; j++) {
+      if (strcmp(l->names[j], l->names[i]) != 0) continue;
+      if (v.len) sbuf_puts(&v, ", ");
+      sbuf_puts(&v, l->values[j]);
+    }
+    JSValueRef name = js_make_string(ctx, l->names[i]);
+    JSValueRef value = js_make_string(ctx, sbuf_cstr(&v));
+    sbuf_free(&v);
+    if (kind == ITER_KEYS) items[n++] = name;
+    else if (kind == ITER_VALUES) items[n++] = value;
+    else {
+      JSValueRef pair[2] = {name, value};
+      items[n++] = js_make_array(ctx, 2, pair);
+    }
+  }
+  JSObjectRef arr = js_make_array(ctx, n, items);
+  free(items);
+  return arr;
+}
+
+static JSValueRef array_iterator(JSContextRef ctx, JSObjectRef arr, JSValueRef *exc) {
+  JSValueRef values = js_get(ctx, arr, "values");
+  return js_call(ctx, values, arr, 0, NULL, exc);
+}
+
+#define ITER_FN(fname, kind)                                                                  \
+  static JSValueRef fname(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,    \
+                          const JSValueRef argv[], JSValueRef *exc) {                        \
+    header_list_t *l = list_of(ctx, self, exc);                                               \
+    if (!l) return NULL;                                                                      \
+    return array_iterator(ctx, to_array(ctx, l, kind), exc);                                 \
+  }
+ITER_FN(h_entries, ITER_ENTRIES)
+ITER_FN(h_keys, ITER_KEYS)
+ITER_FN(h_values, ITER_VALUES)
+
+static JSValueRef h_for_each(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                             const JSValueRef argv[], JSValueRef *exc) {
+  header_list_t *l = list_of(ctx, self, exc);
+  if (!l) return NULL;
+  if (argc < 1 || !js_is_function(ctx, argv[0]))
+    return js_throw(ctx, exc, "TypeError", "forEach expects a function");
+  JSObjectRef pairs = to_array(ctx, l, ITER_ENTRIES);
+  size_t n = js_array_length(ctx, pairs);
+  for (size_t i = 0; i < n; i++) {
+    JSValueRef pair = js_array_get(ctx, pairs, (unsigned)i);
+    JSValueRef args[3] = {js_array_get(ctx, pair, 1), js_array_get(ctx, pair, 0), self};
+    if (!js_call(ctx, argv[0], argc > 1 ? argv[1] : NULL, 3, args, exc)) return NULL;
+  }
+  return JSValueMakeUndefined(ctx);
+}
+
+/* Plain object for JSON.stringify and console output. */
+static JSValueRef h_to_json(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                            const JSValueRef argv[], JSValueRef *exc) {
+  header_list_t *l = list_of(ctx, self, exc);
+  if (!l) return NULL;
+  JSObjectRef obj = JSObjectMake(ctx, NULL, NULL);
+  JSObjectRef pairs = to_array(ctx, l, ITER_ENTRIES);
+  size_t n = js_array_length(ctx, pairs);
+  for (size_t i = 0; i < n; i++) {
+    JSValueRef pair = js_array_get(ctx, pairs, (unsigned)i);
+    char *name = js_value_to_utf8(ctx, js_array_get(ctx, pair, 0));
+    js_set(ctx, obj, name, js_array_get(ctx, pair, 1));
+    free(name);
+  }
+  return obj;
+}
+
+static JSClassRef headers_class(void) {
+  static JSClassRef cls;
+  if (!cls) {
+    static const JSStaticFunction fns[] = {
+        {"get", h_get, kJSPropertyAttributeDontEnum},
+        {"has", h_has, kJSPropertyAttributeDontEnum},
+        {"set", h_set, kJSPropertyAttributeDontEnum},
+        {"append", h_append, kJSPropertyAttributeDontEnum},
+        {"delete", h_delete, kJSPropertyAttributeDontEnum},
+        {"forEach", h_for_each, kJSPropertyAttributeDontEnum},
+        {"entries", h_entries, kJSPropertyAttributeDontEnum},
+        {"keys", h_keys, kJSPropertyAttributeDontEnum},
+        {"values", h_values, kJSPropertyAttributeDontEnum},
+        {"toJSON", h_to_json, kJSPropertyAttributeDontEnum},
+        {NULL, NULL, 0},
+    };
+    JSClassDefinition def = kJSClassDefinitionEmpty;
+    def.className = "Headers";
+    def.staticFunctions = fns;
+    def.finalize = headers_finalize;
+    cls = JSClassCreate(&def);
+  }
+  return cls;
+}
+
+JSObjectRef api_headers_new(JSContextRef ctx) {
+  header_list_t *l = xcalloc(1, sizeof(*l));
+  JSObjectRef obj = JSObjectMake(ctx, headers_class(), l);
+  /* Iteration (for…of, spread) needs Symbol.iterator on the class prototype, which the
+   * static-function table cannot name: add it once per realm. */
+  JSValueRef proto = JSObjectGetPrototype(ctx, obj);
+  JSValueRef sym = js_get(ctx, js_get(ctx, JSContextGetGlobalObject(ctx), "Symbol"), "iterator");
+  if (JSValueIsObject(ctx, proto) && !JSObjectHasPropertyForKey(ctx, (JSObjectRef)proto, sym, NULL)) {
+    JSValueRef entries = js_get(ctx, proto, "entries");
+    JSObjectSetPropertyForKey(ctx, (JSObjectRef)proto, sym, entries, kJSPropertyAttributeDontEnum,
+                              NULL);
+  }
+  return obj;
+}
+
+void api_headers_append(JSContextRef ctx, JSObjectRef headers, const char *name,
+                        const char *value) {
+  header_list_t *l = JSObjectGetPrivate(headers);
+  if (l) list_append(l, name, value);
+}

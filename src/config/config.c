@@ -1,0 +1,395 @@
+/* config: see config.h. Validation reports the first problem only, with the key as a
+ * dotted path and the line of its first appearance in the file when it can be found. */
+#include "config/config.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/fsutil.h"
+#include "common/glob.h"
+#include "js/jsutil.h"
+
+typedef struct {
+  JSContextRef ctx;
+  const char *path;
+  char *source;     /* the file's text, for line lookups */
+  sbuf_t *err;
+  bool failed;
+} validator_t;
+
+/* Line of the first `key:` / `'key':` / `"key":` in the source, 0 when not found. */
+static int key_line(const char *src, const char *key) {
+  if (!src) return 0;
+  size_t n = strlen(key);
+  int line = 1;
+  for (const char *p = src; *p; p++) {
+    if (*p == '\n') {
+      line++;
+      continue;
+    }
+    if (strncmp(p, key, n) != 0) continue;
+    if (p > src && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '$')) continue;
+    const char *q = p + n;
+    if (*q == '\'' || *q == '"') q++;
+    while (*q == ' ' || *q == '\t') q++;
+    if (*q == ':') return line;
+  }
+  return 0;
+}
+
+static void fail(validator_t *v, const char *key, const char *fmt, const char *detail) {
+  if (v->failed) return;
+  v->failed = true;
+  const char *leaf = strrchr(key, '.');
+  int line = key_line(v->source, leaf ? leaf + 1 : key);
+  if (line) sbuf_printf(v->err, "%s:%d: ", v->path, line);
+  else sbuf_printf(v->err, "%s: ", v->path);
+  sbuf_printf(v->err, fmt, key, detail);
+}
+
+static const char *type_name(JSContextRef ctx, JSValueRef v) {
+  switch (JSValueGetType(ctx, v)) {
+    case kJSTypeUndefined: return "undefined";
+    case kJSTypeNull: return "null";
+    case kJSTypeBoolean: return "boolean";
+    case kJSTypeNumber: return "number";
+    case kJSTypeString: return "string";
+    case kJSTypeSymbol: return "symbol";
+    case kJSTypeBigInt: return "bigint";
+    default:
+      if (JSValueIsArray(ctx, v)) return "array";
+      if (js_is_function(ctx, v)) return "function";
+      return "object";
+  }
+}
+
+static bool present(JSContextRef ctx, JSValueRef v) {
+  return v && !JSValueIsUndefined(ctx, v);
+}
+
+static char *get_string(validator_t *v, JSValueRef obj, const char *name, const char *key,
+                        const char *fallback) {
+  JSValueRef x = js_get(v->ctx, obj, name);
+  if (!present(v->ctx, x) || JSValueIsNull(v->ctx, x)) return fallback ? xstrdup(fallback) : NULL;
+  if (!JSValueIsString(v->ctx, x)) {
+    fail(v, key, "\"%s\" must be a string (got %s)", type_name(v->ctx, x));
+    return fallback ? xstrdup(fallback) : NULL;
+  }
+  return js_value_to_utf8(v->ctx, x);
+}
+
+static double get_number(validator_t *v, JSValueRef obj, const char *name, const char *key,
+                         double fallback) {
+  JSValueRef x = js_get(v->ctx, obj, name);
+  if (!present(v->ctx, x)) return fallback;
+  if (!JSValueIsNumber(v->ctx, x) || isnan(JSValueToNumber(v->ctx, x, NULL))) {
+    fail(v, key, "\"%s\" must be a number (got %s)", type_name(v->ctx, x));
+    return fallback;
+  }
+  return JSValueToNumber(v->ctx, x, NULL);
+}
+
+static bool get_bool(validator_t *v, JSValueRef obj, const char *name, const char *key,
+                     bool fallback) {
+  JSValueRef x = js_get(v->ctx, obj, name);
+  if (!present(v->ctx, x)) return fallback;
+  if (!JSValueIsBoolean(v->ctx, x)) {
+    fail(v, key, "\"%s\" must be a boolean (got %s)", type_name(v->ctx, x));
+    return fallback;
+  }
+  return JSValueToBoolean(v->ctx, x);
+}
+
+static JSValueRef get_object(validator_t *v, JSValueRef obj, const char *name, const char *key) {
+  JSValueRef x = js_get(v->ctx, obj, name);
+  if (!present(v->ctx, x) || JSValueIsNull(v->ctx, x)) return NULL;
+  if (!JSValueIsObject(v->ctx, x) || JSValueIsArray(v->ctx, x) || js_is_function(v->ctx, x)) {
+    fail(v, key, "\"%s\" must be an object (got %s)", type_name(v->ctx, x));
+    return NULL;
+  }
+  return x;
+}
+
+/* An array of strings (a single string is accepted as a one-item array). */
+static void get_string_list(validator_t *v, JSValueRef obj, const char *name, const char *key,
+                            strvec_t *out) {
+  JSValueRef x = js_get(v->ctx, obj, name);
+  if (!present(v->ctx, x) || JSValueIsNull(v->ctx, x)) return;
+  if (JSValueIsString(v->ctx, x)) {
+    strvec_push_owned(out, js_value_to_utf8(v->ctx, x));
+    return;
+  }
+  if (!JSValueIsArray(v->ctx, x)) {
+    fail(v, key, "\"%s\" must be an array of strings (got %s)", type_name(v->ctx, x));
+    return;
+  }
+  size_t n = js_array_length(v->ctx, x);
+  for (size_t i = 0; i < n; i++) {
+    JSValueRef item = js_array_get(v->ctx, x, (unsigned)i);
+    if (JSValueIsArray(v->ctx, item)) {
+      /* A nested array groups specs into one job; until grouping lands, run each. */
+      size_t m = js_array_length(v->ctx, item);
+      for (size_t j = 0; j < m; j++) {
+        JSValueRef inner = js_array_get(v->ctx, item, (unsigned)j);
+        if (JSValueIsString(v->ctx, inner)) strvec_push_owned(out, js_value_to_utf8(v->ctx, inner));
+      }
+      continue;
+    }
+    if (!JSValueIsString(v->ctx, item)) {
+      fail(v, key, "\"%s\" must be an array of strings (an item is %s)", type_name(v->ctx, item));
+      return;
+    }
+    strvec_push_owned(out, js_value_to_utf8(v->ctx, item));
+  }
+}
+
+/* grep may be a string or a RegExp; a RegExp is kept as "/source/flags". */
+static char *get_grep(validator_t *v, JSValueRef mocha) {
+  JSValueRef x = js_get(v->ctx, mocha, "grep");
+  if (!present(v->ctx, x) || JSValueIsNull(v->ctx, x)) return NULL;
+  if (JSValueIsString(v->ctx, x) || JSValueIsNumber(v->ctx, x)) return js_value_to_utf8(v->ctx, x);
+  if (JSValueIsObject(v->ctx, x) && JSValueIsString(v->ctx, js_get(v->ctx, x, "source"))) {
+    char *src = js_get_string(v->ctx, x, "source");
+    char *flags = js_get_string(v->ctx, x, "flags");
+    char *r = xasprintf("/%s/%s", src, flags ? flags : "");
+    free(src);
+    free(flags);
+    return r;
+  }
+  fail(v, "mochaOpts.grep", "\"%s\" must be a string or a RegExp (got %s)", type_name(v->ctx, x));
+  return NULL;
+}
+
+static void validate(validator_t *v, JSValueRef c, sonde_config_t *out) {
+  JSContextRef ctx = v->ctx;
+  char *runner = get_string(v, c, "runner", "runner", NULL);
+  if (!v->failed && (!runner || strcmp(runner, "api") != 0)) {
+    char *got = runner ? xasprintf("'%s'", runner) : xstrdup("nothing");
+    fail(v, "runner",
+         "\"%s\" must be 'api' (got %s): sonde runs API tests only, and without runner: 'api' "
+         "spec files would fail with \"api is not defined\"",
+         got);
+    free(got);
+  }
+  free(runner);
+  get_string_list(v, c, "specs", "specs", &out->specs);
+  get_string_list(v, c, "exclude", "exclude", &out->exclude);
+  double mi = get_number(v, c, "maxInstances", "maxInstances", 100);
+  if (!v->failed && (mi < 1 || mi != floor(mi)))
+    fail(v, "maxInstances", "\"%s\" must be a whole number of at least 1 (got %s)", "");
+  out->max_instances = (int)mi;
+  out->framework = get_string(v, c, "framework", "framework", "mocha");
+  if (!v->failed && strcmp(out->framework, "mocha") != 0)
+    fail(v, "framework", "\"%s\" is \"%s\", but this sonde supports only \"mocha\"", out->framework);
+
+  JSValueRef mocha = get_object(v, c, "mochaOpts", "mochaOpts");
+  out->mocha_ui = get_string(v, mocha, "ui", "mochaOpts.ui", "bdd");
+  if (!v->failed && strcmp(out->mocha_ui, "bdd") != 0 && strcmp(out->mocha_ui, "tdd") != 0)
+    fail(v, "mochaOpts.ui", "\"%s\" must be \"bdd\" or \"tdd\" (got \"%s\")", out->mocha_ui);
+  out->mocha_timeout = get_number(v, mocha, "timeout", "mochaOpts.timeout", 10000);
+  out->mocha_retries = (int)get_number(v, mocha, "retries", "mochaOpts.retries", 0);
+  out->mocha_bail = get_bool(v, mocha, "bail", "mochaOpts.bail", false);
+  out->mocha_grep = mocha ? get_grep(v, mocha) : NULL;
+  out->mocha_invert = get_bool(v, mocha, "invert", "mochaOpts.invert", false);
+
+  JSValueRef reporters = js_get(ctx, c, "reporters");
+  if (present(ctx, reporters) && !JSValueIsArray(ctx, reporters)) {
+    fail(v, "reporters", "\"%s\" must be an array (got %s)", type_name(ctx, reporters));
+  } else if (present(ctx, reporters)) {
+    size_t n = js_array_length(ctx, reporters);
+    for (size_t i = 0; i < n; i++) {
+      JSValueRef item = js_array_get(ctx, reporters, (unsigned)i);
+      if (JSValueIsArray(ctx, item)) item = js_array_get(ctx, item, 0);
+      if (!JSValueIsString(ctx, item)) {
+        fail(v, "reporters", "\"%s\" entries must be a name or [name, options] (got %s)",
+             type_name(ctx, item));
+        break;
+      }
+      char *name = js_value_to_utf8(ctx, item);
+      if (strcmp(name, "spec") != 0 && !v->failed)
+        fail(v, "reporters", "\"%s\" names an unknown reporter \"%s\" (known: spec)", name);
+      strvec_push_owned(&out->reporters, name);
+    }
+  }
+  if (out->reporters.len == 0) strvec_push(&out->reporters, "spec");
+
+  out->base_url = get_string(v, c, "baseUrl", "baseUrl", NULL);
+  out->log_level = get_string(v, c, "logLevel", "logLevel", "info");
+  static const char *const levels[] = {"trace", "debug", "info", "warn", "error", "silent"};
+  bool level_ok = false;
+  for (size_t i = 0; i < 6; i++) level_ok = level_ok || strcmp(out->log_level, levels[i]) == 0;
+  if (!level_ok)
+    fail(v, "logLevel", "\"%s\" must be one of trace, debug, info, warn, error, silent (got \"%s\")",
+         out->log_level);
+
+  JSValueRef api = get_object(v, c, "apiRunner", "apiRunner");
+  out->api_timeout = get_number(v, api, "timeout", "apiRunner.timeout", 30000);
+  out->global_name = get_string(v, api, "globalName", "apiRunner.globalName", "api");
+  JSValueRef headers = api ? get_object(v, api, "headers", "apiRunner.headers") : NULL;
+  out->api_headers = json_object();
+  if (headers) {
+    json_t *h = js_to_json(ctx, headers);
+    const char *k;
+    json_t *val;
+    json_object_foreach(h, k, val) {
+      if (json_is_string(val)) json_object_set(out->api_headers, k, val);
+      else if (json_is_number(val) || json_is_boolean(val)) {
+        char *s = json_dumps(val, JSON_ENCODE_ANY);
+        json_object_set_new(out->api_headers, k, json_string(s));
+        free(s);
+      } else {
+        char *key = xasprintf("apiRunner.headers.%s", k);
+        fail(v, key, "\"%s\" must be a string (got %s)", json_is_null(val) ? "null" : "object");
+        free(key);
+      }
+    }
+    json_decref(h);
+  }
+
+  JSValueRef caps = js_get(ctx, c, "capabilities");
+  out->capabilities = json_array();
+  if (present(ctx, caps) && !JSValueIsArray(ctx, caps)) {
+    if (JSValueIsObject(ctx, caps)) {
+      json_t *one = js_to_json(ctx, caps);
+      if (one) json_array_append_new(out->capabilities, one);
+    } else {
+      fail(v, "capabilities", "\"%s\" must be an array of objects (got %s)", type_name(ctx, caps));
+    }
+  } else if (present(ctx, caps)) {
+    size_t n = js_array_length(ctx, caps);
+    for (size_t i = 0; i < n; i++) {
+      JSValueRef item = js_array_get(ctx, caps, (unsigned)i);
+      if (!JSValueIsObject(ctx, item) || JSValueIsArray(ctx, item)) {
+        fail(v, "capabilities", "\"%s\" entries must be objects (got %s)", type_name(ctx, item));
+        break;
+      }
+      json_t *j = js_to_json(ctx, item);
+      json_array_append_new(out->capabilities, j ? j : json_object());
+    }
+  }
+  if (json_array_size(out->capabilities) == 0)
+    json_array_append_new(out->capabilities, json_pack("{s:s}", "browserName", "api"));
+}
+
+/* Sets every leaf of `overrides` on the JS object `obj`, creating objects on the way. */
+static void apply_overrides(JSContextRef ctx, JSObjectRef obj, const json_t *overrides) {
+  const char *key;
+  json_t *val;
+  json_object_foreach((json_t *)overrides, key, val) {
+    JSValueRef cur = js_get(ctx, obj, key);
+    if (json_is_object(val)) {
+      if (!JSValueIsObject(ctx, cur) || JSValueIsArray(ctx, cur)) {
+        cur = JSObjectMake(ctx, NULL, NULL);
+        js_set(ctx, obj, key, cur);
+      }
+      apply_overrides(ctx, (JSObjectRef)cur, val);
+    } else {
+      js_set(ctx, obj, key, js_from_json(ctx, val));
+    }
+  }
+}
+
+typedef struct {
+  bool settled;
+  JSValueRef error;  /* protected when set */
+} settle_state_t;
+
+static JSValueRef on_ok(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                        const JSValueRef argv[], JSValueRef *exc) {
+  ((settle_state_t *)data)->settled = true;
+  return NULL;
+}
+
+static JSValueRef on_err(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                         const JSValueRef argv[], JSValueRef *exc) {
+  settle_state_t *s = data;
+  s->settled = true;
+  s->error = argc ? argv[0] : JSValueMakeUndefined(ctx);
+  JSValueProtect(ctx, s->error);
+  return NULL;
+}
+
+static void describe_error(JSContextRef ctx, JSValueRef exc, const char *path, sbuf_t *err) {
+  js_error_info_t info;
+  js_error_info(ctx, exc, &info);
+  if (info.line && info.source_url) sbuf_printf(err, "%s:%d", info.source_url, info.line);
+  else sbuf_puts(err, path);
+  if (info.column && info.source_url) sbuf_printf(err, ":%d", info.column);
+  sbuf_printf(err, ": %s: %s", info.name ? info.name : "Error", info.message ? info.message : "");
+  js_error_info_free(&info);
+}
+
+int config_load(js_runtime_t *rt, const char *path, const json_t *overrides,
+                sonde_config_t *out, sbuf_t *err) {
+  memset(out, 0, sizeof(*out));
+  char *cwd = fs_cwd();
+  out->path = path_resolve(cwd, path);
+  free(cwd);
+  out->dir = fs_dirname(out->path);
+  if (!fs_is_file(out->path)) {
+    sbuf_printf(err, "config file %s not found", out->path);
+    return -1;
+  }
+  out->realm = js_realm_new(rt);
+  JSContextRef ctx = js_realm_context(out->realm);
+  JSValueRef exc = NULL;
+  JSValueRef promise = js_module_load(out->realm, out->path, JS_MODULE_ASYNC, &exc);
+  if (!promise) {
+    describe_error(ctx, exc, out->path, err);
+    return -1;
+  }
+  settle_state_t st = {0};
+  if (!js_then(ctx, promise, on_ok, on_err, &st, NULL, &exc)) {
+    describe_error(ctx, exc, out->path, err);
+    return -1;
+  }
+  while (!st.settled && uv_run(js_runtime_loop(rt), UV_RUN_ONCE)) {
+  }
+  if (st.error) {
+    describe_error(ctx, st.error, out->path, err);
+    JSValueUnprotect(ctx, st.error);
+    return -1;
+  }
+  if (!st.settled) {
+    sbuf_printf(err, "%s: the config file never finished loading (a top-level await that "
+                     "never settles?)", out->path);
+    return -1;
+  }
+  JSValueRef exports = js_module_exports(out->realm, out->path);
+  JSValueRef c = js_get(ctx, exports, "config");
+  if (!JSValueIsObject(ctx, c)) c = js_get(ctx, js_get(ctx, exports, "default"), "config");
+  if (!JSValueIsObject(ctx, c)) {
+    sbuf_printf(err,
+                "%s: No named export object called \"config\" found (use exports.config = {...}, "
+                "module.exports = { config } or export const config = {...})",
+                out->path);
+    return -1;
+  }
+  if (overrides) apply_overrides(ctx, (JSObjectRef)c, overrides);
+  js_set_hidden(ctx, JSContextGetGlobalObject(ctx), "__sonde_config", c);
+  validator_t v = {ctx, out->path, fs_read_file(out->path, NULL), err, false};
+  validate(&v, c, out);
+  free(v.source);
+  return v.failed ? -1 : 0;
+}
+
+void config_free(sonde_config_t *cfg) {
+  if (!cfg) return;
+  free(cfg->path);
+  free(cfg->dir);
+  strvec_free(&cfg->specs);
+  strvec_free(&cfg->exclude);
+  free(cfg->framework);
+  free(cfg->mocha_ui);
+  free(cfg->mocha_grep);
+  strvec_free(&cfg->reporters);
+  free(cfg->base_url);
+  json_decref(cfg->api_headers);
+  free(cfg->global_name);
+  free(cfg->log_level);
+  json_decref(cfg->capabilities);
+  if (cfg->realm) js_realm_free(cfg->realm);
+  memset(cfg, 0, sizeof(*cfg));
+}

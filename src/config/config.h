@@ -1,0 +1,46 @@
+/* config: evaluates a WebdriverIO-style config file in its own realm, merges the CLI
+ * overrides over it, and validates it into sonde_config_t. The realm stays alive with the
+ * config (hooks and other functions in it remain callable) until config_free.
+ * Every string and json_t in sonde_config_t is owned by it. */
+#ifndef SONDE_CONFIG_CONFIG_H
+#define SONDE_CONFIG_CONFIG_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "common/sbuf.h"
+#include "common/strvec.h"
+#include "js/runtime.h"
+
+typedef struct {
+  char *path;              /* absolute path of the config file */
+  char *dir;               /* its folder: specs and exclude are relative to it */
+  strvec_t specs;          /* patterns as written */
+  strvec_t exclude;
+  int max_instances;       /* default 100 */
+  char *framework;         /* "mocha" */
+  char *mocha_ui;          /* "bdd" | "tdd" */
+  double mocha_timeout;    /* default 10000 */
+  int mocha_retries;
+  bool mocha_bail;
+  char *mocha_grep;        /* NULL or a RegExp source ("/re/flags" for a RegExp value) */
+  bool mocha_invert;
+  strvec_t reporters;      /* names; default ["spec"] */
+  char *base_url;          /* NULL when unset */
+  double api_timeout;      /* default 30000 */
+  json_t *api_headers;     /* object (never NULL) */
+  char *global_name;       /* default "api" */
+  char *log_level;         /* default "info" */
+  json_t *capabilities;    /* array of objects; default [{"browserName":"api"}] */
+  js_realm_t *realm;       /* where the config was evaluated */
+} sonde_config_t;
+
+/* Loads `path` (relative to the cwd or absolute). `overrides` (may be NULL) is deep-merged
+ * over the exported config. Runs `loop`-driven work until the module (which may use
+ * top-level await) has settled. On failure returns -1 with one message in `err` that names
+ * the file and, where known, the key and line. */
+int config_load(js_runtime_t *rt, const char *path, const json_t *overrides,
+                sonde_config_t *out, sbuf_t *err);
+void config_free(sonde_config_t *cfg);
+
+#endif

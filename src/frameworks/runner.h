@@ -1,0 +1,76 @@
+/* runner: the runnable tree shared by the test interfaces (suites, hooks, tests) and the
+ * asynchronous executor that runs it the way mocha does: tests of a suite before its child
+ * suites, `before all` → (`before each` outer→inner, test, `after each` inner→outer)… →
+ * `after all`, per-runnable timeouts, retries, this.skip(), grep/only selection, bail.
+ * Functions are called in the realm of the spec file; a runnable completes by returning,
+ * by settling a returned promise, or by calling `done` when it declares a parameter.
+ *
+ * Memory: the runner owns the tree and every string in it; JS functions and contexts are
+ * protected while the runner lives. Events are built as jansson objects that the emit
+ * callback borrows for the duration of the call. */
+#ifndef SONDE_FRAMEWORKS_RUNNER_H
+#define SONDE_FRAMEWORKS_RUNNER_H
+
+#include <JavaScriptCore/JavaScript.h>
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "js/runtime.h"
+
+typedef struct fw_runner fw_runner_t;
+typedef struct fw_suite fw_suite_t;
+
+typedef enum {
+  FW_HOOK_BEFORE_ALL,
+  FW_HOOK_BEFORE_EACH,
+  FW_HOOK_AFTER_EACH,
+  FW_HOOK_AFTER_ALL,
+  FW_TEST,
+} fw_kind_t;
+
+typedef struct {
+  double timeout_ms;   /* default per-runnable timeout; 0 disables */
+  int retries;         /* default retries of a failed test */
+  bool bail;           /* stop after the first failed test */
+  const char *grep;    /* RegExp source, or "/src/flags"; NULL for none */
+  bool invert;
+  const char *file;    /* the spec file (named in timeout messages) */
+} fw_options_t;
+
+typedef void (*fw_emit_fn)(json_t *event, void *userdata);
+typedef void (*fw_done_fn)(fw_runner_t *runner, void *userdata);
+
+/* Returns NULL with a message in `err` (malloc'd) when the grep pattern is invalid. */
+fw_runner_t *fw_runner_new(js_realm_t *realm, const fw_options_t *opts, fw_emit_fn emit,
+                           void *userdata, char **err);
+void fw_runner_free(fw_runner_t *r);
+fw_runner_t *fw_runner_of(JSContextRef ctx);
+js_realm_t *fw_runner_realm(fw_runner_t *r);
+
+/* ---- building the tree (interfaces call these while the spec file loads) ---- */
+fw_suite_t *fw_root_suite(fw_runner_t *r);
+/* The suite whose body is being collected (the root outside any describe). */
+fw_suite_t *fw_collecting_suite(fw_runner_t *r);
+/* Creates a suite and runs its body `fn` with the suite as the collecting one.
+ * Returns false with *exception when the body threw. */
+bool fw_add_suite(fw_runner_t *r, const char *title, JSValueRef fn, bool only, bool skip,
+                  JSValueRef *exception);
+/* `fn` NULL or undefined → a pending test. */
+void fw_add_test(fw_runner_t *r, const char *title, JSValueRef fn, bool only, bool skip,
+                 int retries);
+void fw_add_hook(fw_runner_t *r, fw_kind_t kind, const char *title, JSValueRef fn);
+
+/* ---- running ---- */
+void fw_runner_run(fw_runner_t *r, fw_done_fn done, void *userdata);
+
+typedef struct {
+  int passes, failures, pending, tests_total;
+  double duration_ms;
+} fw_stats_t;
+void fw_runner_stats(const fw_runner_t *r, fw_stats_t *out);
+
+/* ---- the mocha interface (mocha.c) ---- */
+/* Installs describe/it/... (ui "bdd") or suite/test/... (ui "tdd") on the realm's global. */
+int fw_mocha_install(fw_runner_t *r, const char *ui);
+
+#endif

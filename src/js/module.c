@@ -1,0 +1,326 @@
+/* module: CommonJS-style module loading for realms. ES module syntax is rewritten by esm.c
+ * first; the result runs inside a function wrapper whose parameters supply require,
+ * exports, module and the __sonde_* helpers the rewrite calls. The module cache of a realm
+ * is a JS object (path → module) kept alive with JSValueProtect until the realm ends. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/fsutil.h"
+#include "common/glob.h"
+#include "common/sbuf.h"
+#include "js/esm.h"
+#include "js/jsutil.h"
+#include "js/runtime.h"
+#include "js/runtime_internal.h"
+
+typedef struct {
+  char *dir;     /* directory requests are resolved from */
+  bool dynamic;  /* import(): returns a promise of the namespace */
+} require_data_t;
+
+static void require_data_free(void *p) {
+  require_data_t *d = p;
+  free(d->dir);
+  free(d);
+}
+
+static JSValueRef require_call(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                               const JSValueRef argv[], JSValueRef *exception);
+
+static JSObjectRef make_require(JSContextRef ctx, const char *dir, bool dynamic) {
+  require_data_t *d = xcalloc(1, sizeof(*d));
+  d->dir = xstrdup(dir);
+  d->dynamic = dynamic;
+  return js_make_closure(ctx, dynamic ? "import" : "require", require_call, d, require_data_free);
+}
+
+/* ---- resolution ---- */
+
+static const js_builtin_t *find_builtin(js_runtime_t *rt, const char *request) {
+  const char *name = strncmp(request, "node:", 5) == 0 ? request + 5 : request;
+  for (size_t i = 0; i < rt->n_builtins; i++)
+    if (strcmp(rt->builtins[i].name, name) == 0 || strcmp(rt->builtins[i].name, request) == 0)
+      return &rt->builtins[i];
+  return NULL;
+}
+
+static char *try_file(const char *base) {
+  static const char *const exts[] = {"", ".js", ".cjs", ".mjs", ".json"};
+  for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
+    char *p = xasprintf("%s%s", base, exts[i]);
+    if (fs_is_file(p)) return p;
+    free(p);
+  }
+  if (fs_is_dir(base)) {
+    char *p = xasprintf("%s/index.js", base);
+    if (fs_is_file(p)) return p;
+    free(p);
+  }
+  return NULL;
+}
+
+char *js_module_resolve(js_realm_t *realm, const char *from_dir, const char *request,
+                        bool *builtin) {
+  *builtin = false;
+  const js_builtin_t *b = find_builtin(realm->rt, request);
+  if (b) {
+    *builtin = true;
+    return xstrdup(b->name);
+  }
+  if (strncmp(request, "file://", 7) == 0) request += 7;
+  bool relative = request[0] == '.' &&
+                  (request[1] == '/' || (request[1] == '.' && request[2] == '/') ||
+                   request[1] == '\0' || (request[1] == '.' && request[2] == '\0'));
+  if (!relative && request[0] != '/') return NULL;
+  char *base = path_resolve(from_dir, request);
+  char *found = try_file(base);
+  free(base);
+  return found;
+}
+
+/* ---- the __sonde_* helpers used by rewritten ES modules ---- */
+
+static bool is_esm_exports(JSContextRef ctx, JSValueRef m) {
+  return JSValueIsObject(ctx, m) && JSValueToBoolean(ctx, js_get(ctx, m, "__esModule"));
+}
+
+static JSValueRef helper_default(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                 const JSValueRef argv[], JSValueRef *exc) {
+  if (argc < 1) return JSValueMakeUndefined(ctx);
+  return is_esm_exports(ctx, argv[0]) ? js_get(ctx, argv[0], "default") : argv[0];
+}
+
+static void copy_props(JSContextRef ctx, JSObjectRef dst, JSValueRef src, bool skip_default) {
+  if (!JSValueIsObject(ctx, src)) return;
+  JSPropertyNameArrayRef names = JSObjectCopyPropertyNames(ctx, (JSObjectRef)src);
+  size_t n = JSPropertyNameArrayGetCount(names);
+  for (size_t i = 0; i < n; i++) {
+    JSStringRef name = JSPropertyNameArrayGetNameAtIndex(names, i);
+    char *key = js_string_to_utf8(name);
+    if (!(skip_default && (strcmp(key, "default") == 0 || strcmp(key, "__esModule") == 0))) {
+      JSValueRef v = JSObjectGetProperty(ctx, (JSObjectRef)src, name, NULL);
+      if (v) JSObjectSetProperty(ctx, dst, name, v, kJSPropertyAttributeNone, NULL);
+    }
+    free(key);
+  }
+  JSPropertyNameArrayRelease(names);
+}
+
+static JSValueRef namespace_of(JSContextRef ctx, JSValueRef m) {
+  if (is_esm_exports(ctx, m)) return m;
+  JSObjectRef ns = JSObjectMake(ctx, NULL, NULL);
+  copy_props(ctx, ns, m, false);
+  js_set(ctx, ns, "default", m);
+  return ns;
+}
+
+static JSValueRef helper_ns(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                            const JSValueRef argv[], JSValueRef *exc) {
+  return namespace_of(ctx, argc ? argv[0] : JSValueMakeUndefined(ctx));
+}
+
+static JSValueRef helper_star(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                              const JSValueRef argv[], JSValueRef *exc) {
+  if (argc >= 2 && JSValueIsObject(ctx, argv[0])) copy_props(ctx, (JSObjectRef)argv[0], argv[1], true);
+  return JSValueMakeUndefined(ctx);
+}
+
+/* ---- loading ---- */
+
+static JSObjectRef cached_module(js_realm_t *realm, const char *path) {
+  JSValueRef m = js_get(realm->ctx, realm->module_cache, path);
+  return JSValueIsObject(realm->ctx, m) ? (JSObjectRef)m : NULL;
+}
+
+static void uncache_module(js_realm_t *realm, const char *path) {
+  JSStringRef key = JSStringCreateWithUTF8CString(path);
+  JSObjectDeleteProperty(realm->ctx, realm->module_cache, key, NULL);
+  JSStringRelease(key);
+}
+
+static JSValueRef syntax_error_at(JSContextRef ctx, const char *path, const char *detail) {
+  char *msg = xasprintf("%s (%s)", detail, path);
+  JSObjectRef e = js_make_error(ctx, "SyntaxError", msg);
+  free(msg);
+  return e;
+}
+
+static JSValueRef load_json(js_realm_t *realm, const char *path, const char *text,
+                            JSObjectRef module, JSValueRef *exception) {
+  JSContextRef ctx = realm->ctx;
+  JSStringRef s = JSStringCreateWithUTF8CString(text);
+  JSValueRef v = JSValueMakeFromJSONString(ctx, s);
+  JSStringRelease(s);
+  if (!v) {
+    *exception = syntax_error_at(ctx, path, "Unexpected token in JSON");
+    return NULL;
+  }
+  js_set(ctx, module, "exports", v);
+  return v;
+}
+
+/* Runs the module body; returns what the wrapper returned (a promise for async ones). */
+static JSValueRef run_module(js_realm_t *realm, const char *path, JSObjectRef module,
+                             bool async, JSValueRef *exception) {
+  JSContextRef ctx = realm->ctx;
+  size_t len = 0;
+  char *src = fs_read_file(path, &len);
+  if (!src) {
+    js_throw(ctx, exception, "Error", "Cannot read module file %s", path);
+    return NULL;
+  }
+  if (len >= 2 && src[0] == '#' && src[1] == '!') src[0] = src[1] = '/';
+  size_t plen = strlen(path);
+  if (plen > 5 && strcmp(path + plen - 5, ".json") == 0) {
+    JSValueRef r = load_json(realm, path, src, module, exception);
+    free(src);
+    return r;
+  }
+  sbuf_t code = SBUF_INIT, err = SBUF_INIT;
+  esm_info_t info = {0};
+  if (esm_rewrite(src, len, &code, &info, &err) != 0) {
+    *exception = syntax_error_at(ctx, path, sbuf_cstr(&err));
+    free(src);
+    sbuf_free(&code);
+    sbuf_free(&err);
+    return NULL;
+  }
+  free(src);
+  sbuf_free(&err);
+
+  /* The wrapper opens on line 1 and the body keeps its lines, so stack traces point at the
+   * user's file:line. */
+  sbuf_t wrapped = SBUF_INIT;
+  sbuf_printf(&wrapped,
+              "(%sfunction (exports, require, module, __filename, __dirname, __sonde_import, "
+              "__sonde_meta) {%s",
+              async ? "async " : "", info.is_esm ? "\"use strict\";" : "");
+  sbuf_append(&wrapped, code.data ? code.data : "", code.len);
+  sbuf_puts(&wrapped, "\n})");
+  sbuf_free(&code);
+  JSValueRef fn = js_eval(ctx, sbuf_cstr(&wrapped), path, 1, exception);
+  sbuf_free(&wrapped);
+  if (!fn) return NULL;
+
+  char *dir = fs_dirname(path);
+  JSObjectRef meta = JSObjectMake(ctx, NULL, NULL);
+  char *url = xasprintf("file://%s", path);
+  js_set(ctx, meta, "url", js_make_string(ctx, url));
+  js_set(ctx, meta, "filename", js_make_string(ctx, path));
+  js_set(ctx, meta, "dirname", js_make_string(ctx, dir));
+  free(url);
+  JSValueRef args[7] = {
+      js_get(ctx, module, "exports"), make_require(ctx, dir, false), module,
+      js_make_string(ctx, path),      js_make_string(ctx, dir),      make_require(ctx, dir, true),
+      meta,
+  };
+  free(dir);
+  JSValueRef exports = args[0];
+  return js_call(ctx, fn, exports, 7, args, exception);
+}
+
+static JSObjectRef new_module(js_realm_t *realm, const char *path) {
+  JSContextRef ctx = realm->ctx;
+  JSObjectRef module = JSObjectMake(ctx, NULL, NULL);
+  js_set(ctx, module, "exports", JSObjectMake(ctx, NULL, NULL));
+  js_set(ctx, module, "id", js_make_string(ctx, path));
+  js_set(ctx, module, "filename", js_make_string(ctx, path));
+  js_set(ctx, realm->module_cache, path, module);
+  return module;
+}
+
+JSValueRef js_module_load(js_realm_t *realm, const char *path, js_module_mode_t mode,
+                          JSValueRef *exception) {
+  JSObjectRef module = new_module(realm, path);
+  JSValueRef r = run_module(realm, path, module, mode == JS_MODULE_ASYNC, exception);
+  if (!r) {
+    uncache_module(realm, path);
+    return NULL;
+  }
+  return mode == JS_MODULE_ASYNC ? r : js_get(realm->ctx, module, "exports");
+}
+
+JSValueRef js_module_exports(js_realm_t *realm, const char *path) {
+  JSObjectRef m = cached_module(realm, path);
+  return m ? js_get(realm->ctx, m, "exports") : JSValueMakeUndefined(realm->ctx);
+}
+
+static JSValueRef require_builtin(js_realm_t *realm, const char *name) {
+  JSContextRef ctx = realm->ctx;
+  JSValueRef cached = js_get(ctx, realm->builtin_cache, name);
+  if (JSValueIsObject(ctx, cached)) return cached;
+  const js_builtin_t *b = find_builtin(realm->rt, name);
+  JSObjectRef exports = JSObjectMake(ctx, NULL, NULL);
+  js_set(ctx, realm->builtin_cache, name, exports);
+  if (b) b->init(realm, exports, b->userdata);
+  return exports;
+}
+
+static JSValueRef require_request(js_realm_t *realm, const char *dir, const char *request,
+                                  JSValueRef *exception) {
+  bool builtin = false;
+  char *path = js_module_resolve(realm, dir, request, &builtin);
+  if (!path) {
+    JSObjectRef e = js_make_error(realm->ctx, "Error", "");
+    char *msg = xasprintf("Cannot find module '%s' from '%s'", request, dir);
+    js_set(realm->ctx, e, "message", js_make_string(realm->ctx, msg));
+    js_set(realm->ctx, e, "code", js_make_string(realm->ctx, "MODULE_NOT_FOUND"));
+    free(msg);
+    *exception = e;
+    return NULL;
+  }
+  JSValueRef r;
+  if (builtin) {
+    r = require_builtin(realm, path);
+  } else {
+    JSObjectRef m = cached_module(realm, path);
+    r = m ? js_get(realm->ctx, m, "exports") : js_module_load(realm, path, JS_MODULE_SYNC, exception);
+  }
+  free(path);
+  return r;
+}
+
+static JSValueRef require_call(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                               const JSValueRef argv[], JSValueRef *exception) {
+  require_data_t *d = data;
+  js_realm_t *realm = js_realm_from_context(ctx);
+  if (!realm) return JSValueMakeUndefined(ctx);
+  if (argc < 1 || !JSValueIsString(ctx, argv[0])) {
+    if (!d->dynamic)
+      return js_throw(ctx, exception, "TypeError", "The \"id\" argument must be of type string");
+  }
+  char *request = argc ? js_value_to_utf8(ctx, argv[0]) : xstrdup("");
+  JSValueRef exc = NULL;
+  JSValueRef r = require_request(realm, d->dir, request, &exc);
+  free(request);
+  if (!d->dynamic) {
+    if (exc) *exception = exc;
+    return r;
+  }
+  JSObjectRef resolve, reject;
+  JSObjectRef promise = JSObjectMakeDeferredPromise(ctx, &resolve, &reject, exception);
+  if (!promise) return NULL;
+  JSValueRef value = exc ? exc : namespace_of(ctx, r);
+  js_call(ctx, exc ? reject : resolve, NULL, 1, &value, NULL);
+  return promise;
+}
+
+void js_module_init_realm(js_realm_t *realm) {
+  JSContextRef ctx = realm->ctx;
+  realm->module_cache = JSObjectMake(ctx, NULL, NULL);
+  realm->builtin_cache = JSObjectMake(ctx, NULL, NULL);
+  JSValueProtect(ctx, realm->module_cache);
+  JSValueProtect(ctx, realm->builtin_cache);
+  JSObjectRef global = JSContextGetGlobalObject(ctx);
+  js_set_hidden(ctx, global, "__sonde_default", JSObjectMakeFunctionWithCallback(ctx, NULL, helper_default));
+  js_set_hidden(ctx, global, "__sonde_ns", JSObjectMakeFunctionWithCallback(ctx, NULL, helper_ns));
+  js_set_hidden(ctx, global, "__sonde_star", JSObjectMakeFunctionWithCallback(ctx, NULL, helper_star));
+  char *cwd = fs_cwd();
+  js_set_hidden(ctx, global, "require", make_require(ctx, cwd, false));
+  free(cwd);
+}
+
+void js_module_free_realm(js_realm_t *realm) {
+  JSValueUnprotect(realm->ctx, realm->module_cache);
+  JSValueUnprotect(realm->ctx, realm->builtin_cache);
+}

@@ -1,0 +1,80 @@
+/* runtime: one JavaScriptCore context group per process (js_runtime_t) and the global
+ * contexts created in it (js_realm_t: one per spec file, one for the config). A realm owns
+ * its global context, its timers and its module cache; js_realm_free cancels pending
+ * timers and releases the context. Node-style globals installed on every realm: console,
+ * setTimeout/setInterval/setImmediate (+ clear*), queueMicrotask, process, require.
+ * Everything runs on the caller's libuv loop, on one thread. */
+#ifndef SONDE_JS_RUNTIME_H
+#define SONDE_JS_RUNTIME_H
+
+#include <JavaScriptCore/JavaScript.h>
+#include <stdbool.h>
+#include <uv.h>
+
+#include "common/strvec.h"
+
+typedef struct js_runtime js_runtime_t;
+typedef struct js_realm js_realm_t;
+
+typedef enum { JS_LOG_DEBUG, JS_LOG_LOG, JS_LOG_INFO, JS_LOG_WARN, JS_LOG_ERROR } js_log_level_t;
+
+/* Receives each console line (already formatted, without the trailing newline). */
+typedef void (*js_console_sink)(js_realm_t *realm, js_log_level_t level, const char *text,
+                                void *userdata);
+/* Receives an exception thrown where no caller can catch it: a timer callback, an
+ * unhandled promise rejection. */
+typedef void (*js_uncaught_handler)(js_realm_t *realm, JSValueRef error, bool is_rejection,
+                                    void *userdata);
+/* A built-in module: fills `exports` the first time a realm requires `name`. */
+typedef void (*js_builtin_init)(js_realm_t *realm, JSObjectRef exports, void *userdata);
+
+js_runtime_t *js_runtime_new(uv_loop_t *loop, int argc, char **argv);
+void js_runtime_free(js_runtime_t *rt);
+uv_loop_t *js_runtime_loop(js_runtime_t *rt);
+
+/* Registers a built-in module under `name` (and aliases, call again). Runtime-wide. */
+void js_runtime_add_builtin(js_runtime_t *rt, const char *name, js_builtin_init init,
+                            void *userdata);
+
+js_realm_t *js_realm_new(js_runtime_t *rt);
+void js_realm_free(js_realm_t *realm);
+JSGlobalContextRef js_realm_context(js_realm_t *realm);
+js_runtime_t *js_realm_runtime(js_realm_t *realm);
+void js_realm_set_console(js_realm_t *realm, js_console_sink sink, void *userdata);
+void js_realm_set_uncaught(js_realm_t *realm, js_uncaught_handler handler, void *userdata);
+/* Arbitrary per-realm slot for the embedder (framework, api client). */
+void js_realm_set_slot(js_realm_t *realm, int slot, void *ptr);
+void *js_realm_get_slot(js_realm_t *realm, int slot);
+enum { JS_SLOT_FRAMEWORK, JS_SLOT_API, JS_SLOT_WORKER, JS_SLOT_COUNT };
+js_realm_t *js_realm_from_context(JSContextRef ctx);
+
+/* Routes an error to the realm's uncaught handler (or prints it when none is set). */
+void js_realm_report_uncaught(js_realm_t *realm, JSValueRef error, bool is_rejection);
+
+/* Number of live timers that keep the realm busy (setTimeout/setInterval not yet done). */
+size_t js_realm_pending_timers(js_realm_t *realm);
+
+/* ---- modules (module.c) ---- */
+
+typedef enum {
+  JS_MODULE_SYNC,   /* CommonJS semantics: the body runs to completion inside require */
+  JS_MODULE_ASYNC,  /* the body may use top-level await: load returns a promise */
+} js_module_mode_t;
+
+/* Loads `path` (absolute) as the entry module of the realm. On success returns the
+ * module's exports (mode SYNC) or a promise of them (mode ASYNC). On failure returns NULL
+ * with the thrown error in *exception (syntax errors carry the file's line). */
+JSValueRef js_module_load(js_realm_t *realm, const char *path, js_module_mode_t mode,
+                          JSValueRef *exception);
+
+/* module.exports of a module this realm loaded (e.g. after an ASYNC load settled). */
+JSValueRef js_module_exports(js_realm_t *realm, const char *path);
+
+/* Node's `require` resolution for `request` seen from directory `from_dir`: built-ins (also
+ * with the `node:` prefix), relative and absolute files with the extensions .js .cjs .mjs
+ * .json and directory index.js. Returns a malloc'd absolute path, or NULL when not found;
+ * `*builtin` set when the request names a built-in module (then the name is returned). */
+char *js_module_resolve(js_realm_t *realm, const char *from_dir, const char *request,
+                        bool *builtin);
+
+#endif

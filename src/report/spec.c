@@ -1,0 +1,636 @@
+/* spec reporter: renders WebdriverIO v9's spec reporter layout from the worker events.
+ *
+ * Jobs run concurrently, so the reporter keeps one spec_job_t per cid, created by the job's
+ * first event and freed at its job_end. A job's text is rendered while its events arrive;
+ * what stays in memory is the small state needed to finish it (open suite stack, counters,
+ * failures) plus the text itself. At job_end the finished block moves into `blocks` and
+ * run_end prints them all.
+ *
+ * Finished blocks are kept in memory rather than spilled to a temporary file: they are
+ * exactly the text that run_end prints, about 100 bytes a test, so even 10 000 tests cost
+ * about 1 MB, and a temporary file would add failure modes (full or read-only /tmp) to the
+ * very end of a run, where the report must not get lost.
+ *
+ * Ownership: the reporter owns copies of everything it keeps (titles, capabilities strings,
+ * error texts, blocks); events and report_job_t are borrowed for the duration of a call;
+ * `out` is borrowed and never closed. */
+#include "report/spec.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/sbuf.h"
+#include "common/strvec.h"
+
+#define SPEC_DIVIDER "------------------------------------------------------------------"
+
+/* chalk's codes: each colour closes with the default-foreground code, not a full reset,
+ * so that nested styles survive. */
+#define SPEC_GREEN "\x1b[32m"
+#define SPEC_RED "\x1b[31m"
+#define SPEC_CYAN "\x1b[36m"
+#define SPEC_YELLOW "\x1b[33m"
+#define SPEC_GRAY "\x1b[90m"
+#define SPEC_FG_CLOSE "\x1b[39m"
+
+/* Failures are numbered in suite order, not arrival order (see spec_failure_t). Root-level
+ * items that arrive after the first suite are WebdriverIO's trailing "(root)" group and load
+ * or crash errors come last of all. */
+#define SPEC_GROUP_ROOT_TAIL (INT32_MAX - 1)
+#define SPEC_GROUP_JOB_ERROR INT32_MAX
+
+/* The failure shown for a job whose worker ended without runner:end. */
+#define SPEC_WORKER_DIED "worker exited before the spec file finished"
+
+/* One describe block while it is open. WebdriverIO prints a suite's own tests before its
+ * child suites even when a framework (jasmine) runs them interleaved, so a suite's lines
+ * and its finished children are kept apart until the suite ends. */
+typedef struct {
+  sbuf_t own;          /* prefixed lines of this suite's tests and failed hooks */
+  sbuf_t kids;         /* rendered child suites, in start order */
+  char *title;
+  char *file;          /* display path; top-level suites only */
+  int depth;           /* 0 is the root suite, which frameworks do not announce */
+  int32_t seq;         /* start order: the suites' order in WebdriverIO's output */
+  int events;          /* lines in `own` */
+  bool has_children;
+} spec_suite_t;
+
+/* The number is given only when the block is finished, because failures are listed in
+ * suite start order (WebdriverIO walks its suites), which may differ from arrival order. */
+typedef struct {
+  char *title;
+  char *body;          /* prefixed message and stack lines */
+  int32_t group;       /* spec_suite_t.seq of the suite it belongs to */
+  int32_t seq;         /* arrival order within the job */
+} spec_failure_t;
+
+typedef struct spec_job {
+  struct spec_job *next;
+  char *cid;
+  char *spec;
+  char *spec_display;
+  char *prefix;        /* "[api stable linux #0-0]" */
+  char *running;       /* "Running: api (vstable) on linux" */
+  char *cur_file;      /* file of the last "»" line, so each file gets one */
+  spec_suite_t *stack; /* stack[0] is the root suite */
+  size_t depth, cap;
+  sbuf_t tail;         /* root-level items after the first suite (after-all hooks) */
+  int tail_events;
+  spec_failure_t *failures;
+  size_t nfailures, failures_cap;
+  int32_t suite_seq, failure_seq;
+  int passed, failed, skipped, retried;
+  bool runner_end_seen;
+  bool has_duration;
+  double duration;
+} spec_job_t;
+
+typedef struct {
+  reporter_t base;
+  FILE *out;
+  bool color;
+  spec_job_t *jobs;    /* jobs between their first event and job_end */
+  strvec_t blocks;     /* finished blocks, in job_end order */
+} spec_reporter_t;
+
+/* --- formatting helpers ------------------------------------------------------------- */
+
+/* pretty-ms (what WebdriverIO uses) with its defaults: below a second the milliseconds are
+ * rounded (a non-zero fraction below 1 shows as 1ms); above, seconds are floored to one
+ * decimal, ".0" is dropped and zero units are left out ("1m", not "1m 0s"). */
+const char *report_format_duration(double ms, char *buf, size_t size) {
+  if (!buf || size == 0) return buf;
+  if (!isfinite(ms) || ms <= 0) {
+    snprintf(buf, size, "0ms");
+    return buf;
+  }
+  /* Keeps the integer conversions below defined; that is some 31 000 years. */
+  if (ms > 1e15) ms = 1e15;
+  if (ms < 1000) {
+    snprintf(buf, size, "%.0fms", ms >= 1 ? round(ms) : ceil(ms));
+    return buf;
+  }
+
+  uint64_t whole = (uint64_t)ms;
+  uint64_t days = whole / 86400000u;
+  uint64_t units[4] = {days / 365, days % 365, whole / 3600000u % 24, whole / 60000u % 60};
+  static const char *const names[4] = {"y", "d", "h", "m"};
+  /* The epsilon is pretty-ms's: it keeps 65300 from flooring to 5.2s. */
+  uint64_t tenths = (uint64_t)floor(fmod(ms / 1000.0, 60.0) * 10 + 0.0000001);
+  sbuf_t b = SBUF_INIT;
+
+  for (int i = 0; i < 4; i++) {
+    if (!units[i]) continue;
+    sbuf_printf(&b, "%s%llu%s", b.len ? " " : "", (unsigned long long)units[i], names[i]);
+  }
+  if (tenths % 10)
+    sbuf_printf(&b, "%s%llu.%llus", b.len ? " " : "", (unsigned long long)(tenths / 10),
+                (unsigned long long)(tenths % 10));
+  else if (tenths)
+    sbuf_printf(&b, "%s%llus", b.len ? " " : "", (unsigned long long)(tenths / 10));
+  snprintf(buf, size, "%s", b.len ? sbuf_cstr(&b) : "0ms");
+  sbuf_free(&b);
+  return buf;
+}
+
+/* chalk leaves empty strings bare, so an empty message line carries no codes either. */
+static void spec_paint(const spec_reporter_t *r, sbuf_t *b, const char *color, const char *text) {
+  if (r->color && color && *text) {
+    sbuf_puts(b, color);
+    sbuf_puts(b, text);
+    sbuf_puts(b, SPEC_FG_CLOSE);
+  } else {
+    sbuf_puts(b, text);
+  }
+}
+
+/* Appends `text` as one block line per embedded newline, each behind the job prefix, and
+ * `color` applied per line the way chalk re-opens a colour after every newline. An empty
+ * line is the prefix alone, as in WebdriverIO. */
+static void spec_put(const spec_reporter_t *r, const spec_job_t *j, sbuf_t *b,
+                     const char *color, const char *text) {
+  const char *p = text;
+  for (;;) {
+    const char *nl = strchr(p, '\n');
+    size_t n = nl ? (size_t)(nl - p) : strlen(p);
+    sbuf_puts(b, j->prefix);
+    if (n) {
+      char *line = xstrndup(p, n);
+      sbuf_putc(b, ' ');
+      spec_paint(r, b, color, line);
+      free(line);
+    }
+    sbuf_putc(b, '\n');
+    if (!nl) break;
+    p = nl + 1;
+  }
+}
+
+static const char *spec_str(const json_t *obj, const char *key) {
+  return json_string_value(json_object_get(obj, key));
+}
+
+/* Capabilities may hold numbers ("browserVersion": 120); an empty string counts as absent. */
+static char *spec_cap(const json_t *caps, const char *const *keys) {
+  for (; *keys; keys++) {
+    const json_t *v = json_object_get(caps, *keys);
+    if (json_is_string(v) && *json_string_value(v)) return xstrdup(json_string_value(v));
+    if (json_is_integer(v)) return xasprintf("%lld", (long long)json_integer_value(v));
+    if (json_is_real(v)) return xasprintf("%g", json_real_value(v));
+  }
+  return NULL;
+}
+
+/* WebdriverIO's getEnviromentCombo, minus the mobile and multiremote forms, and with missing
+ * parts left out instead of printed as "(unknown)". The same legacy fallbacks are read. */
+static void spec_job_describe(spec_job_t *j, const json_t *caps) {
+  static const char *const browser_keys[] = {"browserName", "browser", NULL};
+  static const char *const version_keys[] = {"browserVersion", "version", "browser_version",
+                                             NULL};
+  static const char *const platform_keys[] = {"platformName", "platform", NULL};
+  const json_t *always = json_object_get(caps, "alwaysMatch");
+  if (json_is_object(always)) caps = always;
+
+  char *browser = spec_cap(caps, browser_keys);
+  char *version = spec_cap(caps, version_keys);
+  char *platform = spec_cap(caps, platform_keys);
+  sbuf_t b = SBUF_INIT;
+
+  sbuf_putc(&b, '[');
+  const char *parts[3] = {browser, version, platform};
+  for (int i = 0; i < 3; i++)
+    if (parts[i]) sbuf_printf(&b, "%s ", parts[i]);
+  sbuf_printf(&b, "#%s]", j->cid);
+  j->prefix = sbuf_take(&b);
+
+  sbuf_puts(&b, "Running:");
+  if (browser) sbuf_printf(&b, " %s", browser);
+  if (version) sbuf_printf(&b, " (v%s)", version);
+  if (platform) sbuf_printf(&b, " on %s", platform);
+  j->running = sbuf_take(&b);
+
+  free(browser);
+  free(version);
+  free(platform);
+}
+
+/* WebdriverIO strips the working directory from a suite's file; the launcher already gives
+ * the job's own spec in that form, which covers every suite but those of a grouped job. */
+static char *spec_file_display(const spec_job_t *j, const char *file) {
+  if (!file || strcmp(file, j->spec) == 0) return xstrdup(j->spec_display);
+  char cwd[4096];
+  if (getcwd(cwd, sizeof cwd)) {
+    size_t n = strlen(cwd);
+    if (strncmp(file, cwd, n) == 0 && file[n] == '/') return xstrdup(file + n + 1);
+  }
+  return xstrdup(file);
+}
+
+/* --- job state ------------------------------------------------------------------------ */
+
+static spec_suite_t *spec_push_suite(spec_job_t *j) {
+  if (j->depth == j->cap) {
+    j->cap = j->cap ? j->cap * 2 : 8;
+    j->stack = xrealloc(j->stack, j->cap * sizeof *j->stack);
+  }
+  spec_suite_t *s = &j->stack[j->depth++];
+  memset(s, 0, sizeof *s);
+  return s;
+}
+
+static void spec_suite_free(spec_suite_t *s) {
+  sbuf_free(&s->own);
+  sbuf_free(&s->kids);
+  free(s->title);
+  free(s->file);
+}
+
+static spec_job_t *spec_job_get(spec_reporter_t *r, const report_job_t *job) {
+  const char *cid = job->cid ? job->cid : "";
+  for (spec_job_t *j = r->jobs; j; j = j->next)
+    if (strcmp(j->cid, cid) == 0) return j;
+
+  spec_job_t *j = xcalloc(1, sizeof *j);
+  j->cid = xstrdup(cid);
+  j->spec = xstrdup(job->spec ? job->spec : "");
+  j->spec_display = xstrdup(job->spec_display ? job->spec_display : j->spec);
+  spec_job_describe(j, job->capabilities);
+  spec_push_suite(j);  /* root */
+  j->next = r->jobs;
+  r->jobs = j;
+  return j;
+}
+
+static void spec_job_free(spec_job_t *j) {
+  for (size_t i = 0; i < j->depth; i++) spec_suite_free(&j->stack[i]);
+  free(j->stack);
+  for (size_t i = 0; i < j->nfailures; i++) {
+    free(j->failures[i].title);
+    free(j->failures[i].body);
+  }
+  free(j->failures);
+  sbuf_free(&j->tail);
+  free(j->cur_file);
+  free(j->cid);
+  free(j->spec);
+  free(j->spec_display);
+  free(j->prefix);
+  free(j->running);
+  free(j);
+}
+
+static void spec_set_file(spec_job_t *j, const char *file) {
+  free(j->cur_file);
+  j->cur_file = xstrdup(file);
+}
+
+/* Where the next test line goes, with its suite's depth and failure group. Root-level
+ * items belong to WebdriverIO's "(root)" pseudo suite: before the first suite it leads the
+ * output, after it (after-all hooks) it closes it; the title is written with the first item. */
+static sbuf_t *spec_target(const spec_reporter_t *r, spec_job_t *j, int *depth,
+                           int32_t *group) {
+  spec_suite_t *top = &j->stack[j->depth - 1];
+  *depth = top->depth;
+  *group = top->seq;
+  if (top->depth > 0) {
+    top->events++;
+    return &top->own;
+  }
+  if (top->has_children) {
+    if (!j->tail_events++) spec_put(r, j, &j->tail, NULL, "(root)");
+    *group = SPEC_GROUP_ROOT_TAIL;
+    return &j->tail;
+  }
+  if (!top->events++) {
+    char *line = xasprintf("» %s", j->spec_display);
+    spec_put(r, j, &top->own, NULL, line);
+    free(line);
+    spec_set_file(j, j->spec_display);
+    spec_put(r, j, &top->own, NULL, "(root)");
+  }
+  return &top->own;
+}
+
+static void spec_add_failure(spec_job_t *j, int32_t group, const char *title, char *body) {
+  if (j->nfailures == j->failures_cap) {
+    j->failures_cap = j->failures_cap ? j->failures_cap * 2 : 4;
+    j->failures = xrealloc(j->failures, j->failures_cap * sizeof *j->failures);
+  }
+  spec_failure_t *f = &j->failures[j->nfailures++];
+  f->title = xstrdup(title);
+  f->body = body;
+  f->group = group;
+  f->seq = j->failure_seq++;
+  j->failed++;
+}
+
+/* Does the stack already start with the "<name>: <message>" line V8 puts there?
+ * JavaScriptCore's stacks are frames only, so the line is added for them. */
+static bool spec_stack_has_header(const char *stack, const char *name, const char *message) {
+  size_t n = strlen(name);
+  if (strncmp(stack, name, n) != 0) return false;
+  if (!*message) return stack[n] == '\0' || stack[n] == '\n' || stack[n] == ':';
+  return stack[n] == ':' && stack[n + 1] == ' ' &&
+         strncmp(stack + n + 2, message, strlen(message)) == 0;
+}
+
+static char *spec_render_error(const spec_reporter_t *r, const spec_job_t *j, const char *name,
+                               const char *message, const char *stack) {
+  sbuf_t b = SBUF_INIT;
+
+  if (!name || !*name) name = "Error";
+  if (!message) message = "";
+  spec_put(r, j, &b, SPEC_RED, message);
+  if (stack && *stack) {
+    if (!spec_stack_has_header(stack, name, message)) {
+      char *header = *message ? xasprintf("%s: %s", name, message) : xstrdup(name);
+      spec_put(r, j, &b, SPEC_GRAY, header);
+      free(header);
+    }
+    /* A trailing newline would otherwise become an empty prefixed line. */
+    size_t n = strlen(stack);
+    while (n && (stack[n - 1] == '\n' || stack[n - 1] == '\r')) n--;
+    char *trimmed = xstrndup(stack, n);
+    spec_put(r, j, &b, SPEC_GRAY, trimmed);
+    free(trimmed);
+  }
+  return sbuf_take(&b);
+}
+
+/* ERROR objects of the event schema; a failure without one shows its title only. */
+static char *spec_render_error_json(const spec_reporter_t *r, const spec_job_t *j,
+                                    const json_t *err) {
+  if (!json_is_object(err)) return xstrdup("");
+  return spec_render_error(r, j, spec_str(err, "name"), spec_str(err, "message"),
+                           spec_str(err, "stack"));
+}
+
+/* --- events ----------------------------------------------------------------------------- */
+
+/* A suite reaches its parent only when it ends, so that the tests it still gets after a
+ * child suite stay above that child. A suite with neither tests nor child suites is left
+ * out, and the blank line follows only suites with lines of their own (WebdriverIO's
+ * getResultDisplay). */
+static void spec_close_suite(const spec_reporter_t *r, spec_job_t *j) {
+  spec_suite_t s = j->stack[--j->depth];
+  spec_suite_t *parent = &j->stack[j->depth - 1];
+  sbuf_t *dst = &parent->kids;
+
+  if (s.events || s.has_children) {
+    if (s.depth == 1 && (!j->cur_file || strcmp(j->cur_file, s.file) != 0)) {
+      char *line = xasprintf("» %s", s.file);
+      spec_put(r, j, dst, NULL, line);
+      free(line);
+      spec_set_file(j, s.file);
+    }
+    char *line = xasprintf("%*s%s", (s.depth - 1) * 4, "", s.title);
+    spec_put(r, j, dst, NULL, line);
+    free(line);
+    sbuf_append(dst, s.own.data, s.own.len);
+    if (s.events) spec_put(r, j, dst, NULL, "");
+    sbuf_append(dst, s.kids.data, s.kids.len);
+  }
+  spec_suite_free(&s);
+}
+
+/* Returns the failure group of the suite the line went to. */
+static int32_t spec_test_line(const spec_reporter_t *r, spec_job_t *j, const json_t *ev,
+                              const char *symbol, const char *color, bool with_duration) {
+  int depth;
+  int32_t group;
+  sbuf_t *dst = spec_target(r, j, &depth, &group);
+  const char *title = spec_str(ev, "title");
+  const json_t *duration = json_object_get(ev, "duration");
+  sbuf_t line = SBUF_INIT;
+
+  sbuf_printf(&line, "   %*s", depth > 1 ? (depth - 1) * 4 : 0, "");
+  spec_paint(r, &line, color, symbol);
+  sbuf_printf(&line, " %s", title ? title : "");
+  if (with_duration && json_is_number(duration)) {
+    char buf[64], paren[80];
+    report_format_duration(json_number_value(duration), buf, sizeof buf);
+    snprintf(paren, sizeof paren, "(%s)", buf);
+    sbuf_putc(&line, ' ');
+    spec_paint(r, &line, SPEC_GRAY, paren);
+  }
+  spec_put(r, j, dst, NULL, sbuf_cstr(&line));
+  sbuf_free(&line);
+  return group;
+}
+
+static void spec_on_suite_start(spec_job_t *j, const json_t *ev) {
+  int depth = j->stack[j->depth - 1].depth + 1;
+  j->stack[j->depth - 1].has_children = true;
+  spec_suite_t *s = spec_push_suite(j);
+  const char *title = spec_str(ev, "title");
+  s->depth = depth;
+  s->seq = ++j->suite_seq;
+  s->title = xstrdup(title ? title : "");
+  if (depth == 1) s->file = spec_file_display(j, spec_str(ev, "file"));
+}
+
+static void spec_on_fail(const spec_reporter_t *r, spec_job_t *j, const json_t *ev) {
+  const char *hook = spec_str(ev, "hook");
+  const char *full = spec_str(ev, "fullTitle");
+  const json_t *err = json_object_get(ev, "error");
+
+  /* Hooks are not tests: WebdriverIO shows them without the per-test duration sonde adds. */
+  int32_t group = spec_test_line(r, j, ev, "✖", SPEC_RED, !hook);
+  if (!full) full = spec_str(ev, "title");
+  spec_add_failure(j, group, full ? full : "", spec_render_error_json(r, j, err));
+}
+
+static void spec_on_runner_end(const spec_reporter_t *r, spec_job_t *j, const json_t *ev) {
+  const json_t *duration = json_object_get(ev, "duration");
+  const json_t *err = json_object_get(ev, "error");
+
+  j->runner_end_seen = true;
+  if (json_is_number(duration)) {
+    j->has_duration = true;
+    j->duration = json_number_value(duration);
+  }
+  if (json_is_object(err))
+    spec_add_failure(j, SPEC_GROUP_JOB_ERROR, j->spec_display, spec_render_error_json(r, j, err));
+}
+
+static void spec_event(reporter_t *base, const report_job_t *job, const json_t *ev) {
+  spec_reporter_t *r = (spec_reporter_t *)base;
+  const char *type = spec_str(ev, "type");
+
+  /* The launcher streams log lines live; they are no part of the block. */
+  if (!type || strcmp(type, "log") == 0) return;
+  spec_job_t *j = spec_job_get(r, job);
+
+  if (strcmp(type, "suite:start") == 0) {
+    spec_on_suite_start(j, ev);
+  } else if (strcmp(type, "suite:end") == 0) {
+    if (j->depth > 1) spec_close_suite(r, j);
+  } else if (strcmp(type, "test:pass") == 0) {
+    spec_test_line(r, j, ev, "✓", SPEC_GREEN, true);
+    j->passed++;
+  } else if (strcmp(type, "test:fail") == 0) {
+    spec_on_fail(r, j, ev);
+  } else if (strcmp(type, "test:pending") == 0) {
+    spec_test_line(r, j, ev, "-", SPEC_CYAN, false);
+    j->skipped++;
+  } else if (strcmp(type, "test:retry") == 0) {
+    spec_test_line(r, j, ev, "↻", SPEC_YELLOW, true);
+    j->retried++;
+  } else if (strcmp(type, "runner:end") == 0) {
+    spec_on_runner_end(r, j, ev);
+  }
+}
+
+/* --- job end ----------------------------------------------------------------------------- */
+
+static int spec_failure_cmp(const void *a, const void *b) {
+  const spec_failure_t *x = a, *y = b;
+  if (x->group != y->group) return x->group < y->group ? -1 : 1;
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Only the first count line carries the duration (WebdriverIO's getCountDisplay). */
+static void spec_put_counts(const spec_reporter_t *r, const spec_job_t *j, sbuf_t *b) {
+  const struct {
+    int n;
+    const char *word, *color;
+  } counts[] = {
+    {j->passed, "passing", SPEC_GREEN},
+    {j->failed, "failing", SPEC_RED},
+    {j->skipped, "skipped", SPEC_CYAN},
+    {j->retried, "retried", SPEC_YELLOW},
+  };
+  bool first = j->has_duration;
+
+  for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+    if (counts[i].n <= 0) continue;
+    char *line;
+    if (first) {
+      char buf[64];
+      report_format_duration(j->duration, buf, sizeof buf);
+      line = xasprintf("%d %s (%s)", counts[i].n, counts[i].word, buf);
+      first = false;
+    } else {
+      line = xasprintf("%d %s", counts[i].n, counts[i].word);
+    }
+    spec_put(r, j, b, counts[i].color, line);
+    free(line);
+  }
+}
+
+/* Returns the job's block, or NULL when it has nothing to show (no tests ran and nothing
+ * failed): WebdriverIO prints no block for such a worker. */
+static char *spec_job_render(spec_reporter_t *r, spec_job_t *j) {
+  while (j->depth > 1) spec_close_suite(r, j);
+
+  spec_suite_t *root = &j->stack[0];
+  sbuf_t results = SBUF_INIT;
+  sbuf_append(&results, root->own.data, root->own.len);
+  if (root->events) spec_put(r, j, &results, NULL, "");
+  sbuf_append(&results, root->kids.data, root->kids.len);
+  sbuf_append(&results, j->tail.data, j->tail.len);
+  if (j->tail_events) spec_put(r, j, &results, NULL, "");
+
+  if (!results.len && !j->nfailures) {
+    sbuf_free(&results);
+    return NULL;
+  }
+
+  sbuf_t b = SBUF_INIT;
+  sbuf_puts(&b, SPEC_DIVIDER "\n");
+  spec_put(r, j, &b, NULL, j->running);
+  spec_put(r, j, &b, NULL, "");
+  if (!results.len) {
+    /* The spec file never ran a test (load error, dead worker): still say which file. */
+    char *line = xasprintf("» %s", j->spec_display);
+    spec_put(r, j, &b, NULL, line);
+    free(line);
+    spec_put(r, j, &b, NULL, "");
+  }
+  sbuf_append(&b, results.data, results.len);
+  sbuf_free(&results);
+  spec_put_counts(r, j, &b);
+
+  if (j->nfailures)
+    qsort(j->failures, j->nfailures, sizeof *j->failures, spec_failure_cmp);
+  for (size_t i = 0; i < j->nfailures; i++) {
+    char *line = xasprintf("%zu) %s", i + 1, j->failures[i].title);
+    spec_put(r, j, &b, NULL, "");
+    spec_put(r, j, &b, NULL, line);
+    free(line);
+    sbuf_puts(&b, j->failures[i].body);
+  }
+  return sbuf_take(&b);
+}
+
+static void spec_job_end(reporter_t *base, const report_job_t *job, bool passed) {
+  spec_reporter_t *r = (spec_reporter_t *)base;
+  spec_job_t *j = spec_job_get(r, job);
+
+  /* No runner:end means the worker died mid-file: the block must still say so. */
+  if (!j->runner_end_seen && !passed)
+    spec_add_failure(j, SPEC_GROUP_JOB_ERROR, j->spec_display,
+                     spec_render_error(r, j, "Error", SPEC_WORKER_DIED, NULL));
+
+  char *block = spec_job_render(r, j);
+  if (block) strvec_push_owned(&r->blocks, block);
+
+  for (spec_job_t **p = &r->jobs; *p; p = &(*p)->next) {
+    if (*p == j) {
+      *p = j->next;
+      break;
+    }
+  }
+  spec_job_free(j);
+}
+
+/* WebdriverIO's launcher prints a reporter's output only when it has any, as
+ * console.log('\n', title) then console.log(blocks), hence the space and the final newline.
+ * Printed blocks are dropped: their memory is not needed any more, and a second call must
+ * not repeat them. */
+static void spec_run_end(reporter_t *base, const report_summary_t *summary) {
+  spec_reporter_t *r = (spec_reporter_t *)base;
+  const char *title = r->color ? "\x1b[1m\x1b[35m\"spec\" Reporter:\x1b[39m\x1b[22m"
+                               : "\"spec\" Reporter:";
+
+  if (!r->blocks.len) return;
+  /* A closed or full stdout stops the printing, not the run: there is nobody to tell. */
+  bool ok = fprintf(r->out, "\n %s\n", title) >= 0;
+  for (size_t i = 0; ok && i < r->blocks.len; i++) {
+    size_t n = strlen(r->blocks.items[i]);
+    ok = fwrite(r->blocks.items[i], 1, n, r->out) == n;
+  }
+  if (ok && fputc('\n', r->out) != EOF) fflush(r->out);
+  strvec_clear(&r->blocks);
+}
+
+static void spec_free(reporter_t *base) {
+  spec_reporter_t *r = (spec_reporter_t *)base;
+  if (!r) return;
+  while (r->jobs) {
+    spec_job_t *j = r->jobs;
+    r->jobs = j->next;
+    spec_job_free(j);
+  }
+  strvec_free(&r->blocks);
+  free(r);
+}
+
+static const reporter_ops_t spec_ops = {
+  .event = spec_event,
+  .job_end = spec_job_end,
+  .run_end = spec_run_end,
+  .free = spec_free,
+};
+
+reporter_t *spec_reporter_new(FILE *out, const spec_reporter_opts_t *opts) {
+  spec_reporter_t *r = xcalloc(1, sizeof *r);
+  r->base.ops = &spec_ops;
+  r->out = out;
+  r->color = opts && opts->color;
+  return &r->base;
+}
