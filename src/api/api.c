@@ -43,8 +43,10 @@ struct api_client {
 };
 
 api_client_t *api_client_new(uv_loop_t *loop) {
+  http_client_t *http = http_client_new(loop);
+  if (!http) return NULL;
   api_client_t *c = xcalloc(1, sizeof(*c));
-  c->http = http_client_new(loop);
+  c->http = http;
   return c;
 }
 

@@ -20,6 +20,7 @@ typedef struct {
 
 typedef struct api_client api_client_t;
 
+/* NULL when libcurl cannot be initialised. */
 api_client_t *api_client_new(uv_loop_t *loop);
 /* Frees the http client; run the loop afterwards so libuv can close its handles. */
 void api_client_free(api_client_t *c);

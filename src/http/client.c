@@ -408,8 +408,9 @@ static void http_check_multi_info(http_client_t *c) {
     /* msg dies with curl_multi_remove_handle: copy what we need first. */
     CURL *easy = msg->easy_handle;
     CURLcode rc = msg->data.result;
-    http_xfer_t *x = NULL;
-    CURLcode irc = curl_easy_getinfo(easy, CURLINFO_PRIVATE, (char **)&x);
+    char *priv = NULL;
+    CURLcode irc = curl_easy_getinfo(easy, CURLINFO_PRIVATE, &priv);
+    http_xfer_t *x = (http_xfer_t *)priv;
     if (irc != CURLE_OK || !x) {
       http_warn("curl_easy_getinfo(CURLINFO_PRIVATE)", curl_easy_strerror(irc));
       continue;

@@ -31,7 +31,8 @@ typedef struct {
   const char *url;                 /* absolute */
   const http_header_t *headers;    /* sent exactly as given, in order */
   size_t n_headers;
-  const char *body;                /* may contain NULs; NULL = no body */
+  const char *body;                /* may contain NULs; NULL = no body (POST, PUT and PATCH
+                                      then send "Content-Length: 0"); ignored for HEAD */
   size_t body_len;
   long timeout_ms;                 /* whole exchange; <= 0 means none */
 } http_request_t;

@@ -16,6 +16,7 @@
 #include "js/esm.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -203,7 +204,8 @@ static void scan_name(lexer_t *lx) {
 
 static void scan_number(lexer_t *lx) {
   const char *s = lx->src;
-  bool radix = s[lx->pos] == '0' && lx->pos + 1 < lx->len && strchr("xXoObB", s[lx->pos + 1]) && s[lx->pos + 1];
+  char c1 = lx->pos + 1 < lx->len ? (char)(s[lx->pos + 1] | 0x20) : 0;
+  bool radix = s[lx->pos] == '0' && (c1 == 'x' || c1 == 'o' || c1 == 'b'); /* no exponent, no dot */
   bool dot = s[lx->pos] == '.';
   lx->pos++;
   while (lx->pos < lx->len) {
@@ -286,7 +288,7 @@ static void scan_regex(lexer_t *lx) {
 }
 
 static const char *const puncts[] = {">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>",
-                                     "&&=", "||=", "??=", "=>", "==", "!=", "<=", ">=", "&&",
+                                     "&&=", "||=", "?\?=", "=>", "==", "!=", "<=", ">=", "&&",
                                      "||", "??", "?.", "++", "--", "+=", "-=", "*=", "/=",
                                      "%=", "&=", "|=", "^=", "**", "<<", ">>", NULL};
 
@@ -666,6 +668,7 @@ static int import_stmt(rewriter_t *rw) {
   const char *stmt = "import statement";
   size_t start = rw->cur.start, end;
   import_clause_t c = {NULL, 0, {0}, SBUF_INIT};
+  sbuf_t code = SBUF_INIT;
   tok_t spec;
   int rc = -1;
   const tok_t *t = advance(rw);
@@ -705,13 +708,12 @@ static int import_stmt(rewriter_t *rw) {
     if (expect_spec(rw, stmt, &spec) != 0) goto done;
   }
   if (stmt_end(rw, &end) != 0) goto done;
-  sbuf_t code = SBUF_INIT;
   import_code(rw, &c, &spec, &code);
   add_edit(rw, start, end, sbuf_cstr(&code), false);
-  sbuf_free(&code);
   rw->info.is_esm = true;
   rc = 0;
 done:
+  sbuf_free(&code);
   free(c.defaults);
   sbuf_free(&c.named);
   return rc;
@@ -874,6 +876,7 @@ static int export_names(rewriter_t *rw, const tok_t *ex) {
   const char *stmt = "export statement";
   tok_t *pairs = NULL; /* local, exported, local, exported, ... */
   size_t n = 0, end;
+  sbuf_t code = SBUF_INIT;
   int rc = -1;
   advance(rw);
   for (;;) {
@@ -902,7 +905,6 @@ static int export_names(rewriter_t *rw, const tok_t *ex) {
       goto done;
     }
   }
-  sbuf_t code = SBUF_INIT;
   if (is_kw(lx, peek(rw, 0), "from")) {
     tok_t spec;
     advance(rw);
@@ -939,9 +941,9 @@ static int export_names(rewriter_t *rw, const tok_t *ex) {
     sbuf_putc(&code, ';');
   }
   add_edit(rw, ex->start, end, sbuf_cstr(&code), false);
-  sbuf_free(&code);
   rc = 0;
 done:
+  sbuf_free(&code);
   free(pairs);
   return rc;
 }
@@ -978,8 +980,7 @@ static int export_stmt(rewriter_t *rw) {
 static bool await_operator(rewriter_t *rw) {
   const lexer_t *lx = &rw->lx;
   const tok_t *n = peek(rw, 0);
-  if (n->kind == TK_EOF || n->nl) return n->kind != TK_EOF && !is_p(lx, n, "=") && n->kind != TK_PUNCT;
-  if (n->kind != TK_PUNCT) return true;
+  if (n->kind != TK_PUNCT) return n->kind != TK_EOF;
   static const char *const operand_starts[] = {"(", "[", "{", "!", "~", "+", "-", "++", "--", NULL};
   for (const char *const *p = operand_starts; *p; p++)
     if (text_is(lx, n, *p)) return true;

@@ -246,6 +246,24 @@ static JSValueRef process_next_tick(JSContextRef ctx, JSObjectRef f, JSObjectRef
   return js_queue_microtask(ctx, f, self, argc, argv, exc);
 }
 
+static JSValueRef process_exit(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                               const JSValueRef argv[], JSValueRef *exc) {
+  int code = 0;
+  if (argc > 0 && JSValueIsNumber(ctx, argv[0])) code = (int)JSValueToNumber(ctx, argv[0], NULL);
+  else code = (int)js_get_number(ctx, js_get(ctx, JSContextGetGlobalObject(ctx), "process"),
+                                 "exitCode", 0);
+  fflush(stdout);
+  fflush(stderr);
+  exit(code);
+}
+
+static JSValueRef process_abort(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                const JSValueRef argv[], JSValueRef *exc) {
+  fflush(stdout);
+  fflush(stderr);
+  abort();
+}
+
 static void install_process(js_realm_t *realm, JSContextRef ctx, JSObjectRef global) {
   JSObjectRef process = JSObjectMake(ctx, NULL, NULL);
   JSObjectRef env = JSObjectMake(ctx, NULL, NULL);
@@ -271,6 +289,8 @@ static void install_process(js_realm_t *realm, JSContextRef ctx, JSObjectRef glo
   js_set(ctx, process, "exitCode", JSValueMakeUndefined(ctx));
   js_set_function(ctx, process, "cwd", process_cwd);
   js_set_function(ctx, process, "nextTick", process_next_tick);
+  js_set_function(ctx, process, "exit", process_exit);
+  js_set_function(ctx, process, "abort", process_abort);
   js_set(ctx, global, "process", process);
 }
 

@@ -115,7 +115,7 @@ static void print_failure(launcher_t *l, job_t *job, json_t *ev) {
     sbuf_printf(&text, "%s: %s", name ? name : "Error", msg ? msg : "");
     if (stack && stack[0]) sbuf_printf(&text, "\n%s", stack);
   }
-  print_prefixed(stderr, job->cid, sbuf_cstr(&text));
+  print_prefixed(stdout, job->cid, sbuf_cstr(&text));
   sbuf_free(&title);
   sbuf_free(&text);
 }
@@ -256,10 +256,9 @@ static void slot_lost_job(slot_t *s) {
   s->job = NULL;
   char *reason = exit_reason(s);
   char *msg = xasprintf("%s while running %s", reason, job->spec_display);
-  json_t *ev = json_pack("{s:s, s:s, s:i, s:i, s:i, s:f, s:{s:s, s:s, s:s}}", "type",
-                         "runner:end", "cid", job->cid, "passes", 0, "failures", 1, "pending", 0,
-                         "duration", 0.0, "error", "name", "WorkerCrash", "message", msg,
-                         "stack", msg);
+  json_t *ev = json_pack("{s:s, s:s, s:i, s:i, s:i, s:f, s:{s:s, s:s}}", "type", "runner:end",
+                         "cid", job->cid, "passes", 0, "failures", 1, "pending", 0, "duration",
+                         0.0, "error", "name", "WorkerCrash", "message", msg);
   if (!job->started) print_job_line(l, job, "RUNNING");
   print_prefixed(stderr, job->cid, msg);
   report_event(l, job, ev);

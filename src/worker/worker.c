@@ -260,6 +260,10 @@ int worker_main(int argc, char **argv) {
   js_runtime_add_builtin(w.rt, "wdio-api-runner", sonde_module_init, &w);
   js_runtime_add_builtin(w.rt, "@wdio/globals", sonde_module_init, &w);
   w.api = api_client_new(w.loop);
+  if (!w.api) {
+    fprintf(stderr, "sonde worker: cannot initialise the HTTP client (libcurl)\n");
+    return 2;
+  }
   uv_timer_init(w.loop, &w.cleanup_timer);
   w.cleanup_timer.data = &w;
   if (uv_pipe_init(w.loop, &w.channel, 0) != 0 ||
