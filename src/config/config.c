@@ -3,6 +3,7 @@
 #include "config/config.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,8 +178,11 @@ static void validate(validator_t *v, JSValueRef c, sonde_config_t *out) {
   get_string_list(v, c, "specs", "specs", &out->specs);
   get_string_list(v, c, "exclude", "exclude", &out->exclude);
   double mi = get_number(v, c, "maxInstances", "maxInstances", 100);
-  if (!v->failed && (mi < 1 || mi != floor(mi)))
-    fail(v, "maxInstances", "\"%s\" must be a whole number of at least 1 (got %s)", "");
+  if (!v->failed && (mi < 1 || mi != floor(mi))) {
+    char got[64];
+    snprintf(got, sizeof(got), "%g", mi);
+    fail(v, "maxInstances", "\"%s\" must be a whole number of at least 1 (got %s)", got);
+  }
   out->max_instances = (int)mi;
   out->framework = get_string(v, c, "framework", "framework", "mocha");
   if (!v->failed && strcmp(out->framework, "mocha") != 0)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/sbuf.h"
+#include "js/inspect.h"
 #include "js/jsutil.h"
 
 typedef struct fw_runnable {
@@ -335,7 +336,11 @@ static json_t *error_json(fw_runner_t *r, JSValueRef err) {
   json_t *j = json_object();
   json_object_set_new(j, "name", json_string(info.name ? info.name : "Error"));
   json_object_set_new(j, "message", json_string(info.message ? info.message : ""));
-  if (info.stack) json_object_set_new(j, "stack", json_string(info.stack));
+  if (info.stack) {
+    char *stack = js_format_stack(info.name, info.message, info.stack);
+    json_object_set_new(j, "stack", json_string(stack));
+    free(stack);
+  }
   if (info.source_url) json_object_set_new(j, "file", json_string(info.source_url));
   if (info.line) json_object_set_new(j, "line", json_integer(info.line));
   if (info.column) json_object_set_new(j, "column", json_integer(info.column));

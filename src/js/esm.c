@@ -1031,7 +1031,7 @@ static void emit_edit(const rewriter_t *rw, const edit_t *e, sbuf_t *out) {
 static void assemble(rewriter_t *rw, sbuf_t *out) {
   const char *s = rw->lx.src;
   size_t pos = 0, len = rw->lx.len;
-  qsort(rw->edits, rw->nedits, sizeof *rw->edits, cmp_edit);
+  if (rw->nedits) qsort(rw->edits, rw->nedits, sizeof *rw->edits, cmp_edit);
   for (size_t i = 0; i < rw->nedits; i++) {
     const edit_t *e = &rw->edits[i];
     if (e->dead) continue;

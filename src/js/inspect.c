@@ -47,7 +47,9 @@ static const char kHelperName[] = "__sondeInspect";
 static const char kHelperSrc[] =
     "(function () {\n"
     "'use strict';\n"
-    "const O = Object, un = (f) => Function.prototype.call.bind(f);\n"
+    "const O = Object, Str = String, Err = Error, un = (f) => Function.prototype.call.bind(f);\n"
+    "const ownKeys = O.keys, symbols = O.getOwnPropertySymbols, isArray = Array.isArray;\n"
+    "const tagSym = Symbol.toStringTag, primSym = Symbol.toPrimitive;\n"
     "const desc = O.getOwnPropertyDescriptor, proto = O.getPrototypeOf;\n"
     "const own = un(O.prototype.hasOwnProperty), isEnum = un(O.prototype.propertyIsEnumerable);\n"
     "const objTag = un(O.prototype.toString), fnSrc = un(Function.prototype.toString);\n"
@@ -58,14 +60,18 @@ static const char kHelperSrc[] =
     "  RegExp: get(RegExp, 'source'), DataView: get(DataView, 'byteLength'),\n"
     "  Number: un(Number.prototype.valueOf), String: un(String.prototype.valueOf),\n"
     "  Boolean: un(Boolean.prototype.valueOf), BigInt: un(BigInt.prototype.valueOf),\n"
-    "  Symbol: un(Symbol.prototype.valueOf), Error: id, Promise: id, Arguments: id, Module: id };\n"
-    "const builtins = new Set(O.getOwnPropertyNames(globalThis).filter((n) => /^[A-Z][a-zA-Z0-9]+$/.test(n)));\n"
+    "  Symbol: un(Symbol.prototype.valueOf), Error: id, Promise: id, Arguments: id, Module: id,\n"
+    "  Array: (o) => { if (!isArray(o)) throw o; } };\n"
+    "const builtins = new Set(O.getOwnPropertyNames(globalThis)\n"
+    "  .filter((n) => /^[A-Z][a-zA-Z0-9]+$/.test(n)));\n"
     "function ctorName(o) {\n"
     "  let p = o, first;\n"
     "  while (p) {\n"
     "    const d = desc(p, 'constructor');\n"
-    "    try { if (d && typeof d.value === 'function' && d.value.name !== '' && o instanceof d.value)\n"
-    "      return String(d.value.name); } catch {}\n"
+    "    try {\n"
+    "      const c = d && d.value;\n"
+    "      if (typeof c === 'function' && c.name !== '' && o instanceof c) return Str(c.name);\n"
+    "    } catch {}\n"
     "    p = proto(p);\n"
     "    if (first === undefined) first = p;\n"
     "  }\n"
@@ -78,24 +84,24 @@ static const char kHelperSrc[] =
     "  return i !== -1 && (!b.slice(0, i).includes('(') ||\n"
     "    /^(\\s+[^(]*?)\\s*{/.test(b.replace(/(\\/\\/.*?\\n)|(\\/\\*(.|\\n)*?\\*\\/)/g, '')));\n"
     "}\n"
-    "return {\n"
-    "  String, parseInt: Number.parseInt, parseFloat: Number.parseFloat,\n"
+    "return O.freeze({\n"
+    "  String: Str, parseInt: Number.parseInt, parseFloat: Number.parseFloat,\n"
     "  describe(o) {\n"
-    "    let tag = o[Symbol.toStringTag], kind = objTag(o).slice(8, -1), extra;\n"
-    "    if (typeof tag !== 'string' || (tag !== '' && isEnum(o, Symbol.toStringTag))) tag = '';\n"
+    "    let tag = o[tagSym], kind = objTag(o).slice(8, -1), extra;\n"
+    "    if (typeof tag !== 'string' || (tag !== '' && isEnum(o, tagSym))) tag = '';\n"
     "    if (typeof o === 'function') {\n"
-    "      if (isClass(o)) { kind = 'class'; extra = (own(o, 'name') && o.name) || '(anonymous)'; }\n"
+    "      if (isClass(o)) kind = 'class', extra = (own(o, 'name') && o.name) || '(anonymous)';\n"
     "      else extra = o.name;\n"
     "    } else {\n"
-    "      if (!(kind in probe)) kind = o instanceof Error ? 'Error' : '';\n"
+    "      if (!(kind in probe)) kind = o instanceof Err ? 'Error' : '';\n"
     "      try { if (kind) extra = probe[kind](o); } catch { kind = ''; }\n"
     "    }\n"
     "    return [ctorName(o), tag, kind, extra];\n"
     "  },\n"
     "  keys(o, skipIndex) {\n"
-    "    let k = O.keys(o);\n"
-    "    if (skipIndex) k = k.filter((s) => String(s >>> 0) !== s || s === '4294967295');\n"
-    "    for (const s of O.getOwnPropertySymbols(o)) if (isEnum(o, s)) k.push(s);\n"
+    "    let k = ownKeys(o);\n"
+    "    if (skipIndex) k = k.filter((s) => Str(s >>> 0) !== s || s === '4294967295');\n"
+    "    for (const s of symbols(o)) if (isEnum(o, s)) k.push(s);\n"
     "    return k;\n"
     "  },\n"
     "  prop(o, k) {\n"
@@ -114,18 +120,18 @@ static const char kHelperSrc[] =
     "  builtinToString(v) {\n"
     "    let hasTS = own, hasTP = own;\n"
     "    if (typeof v.toString !== 'function') {\n"
-    "      if (typeof v[Symbol.toPrimitive] !== 'function') return true;\n"
-    "      if (own(v, Symbol.toPrimitive)) return false;\n"
+    "      if (typeof v[primSym] !== 'function') return true;\n"
+    "      if (own(v, primSym)) return false;\n"
     "      hasTS = () => false;\n"
     "    } else if (own(v, 'toString')) return false;\n"
-    "    else if (typeof v[Symbol.toPrimitive] !== 'function') hasTP = () => false;\n"
-    "    else if (own(v, Symbol.toPrimitive)) return false;\n"
+    "    else if (typeof v[primSym] !== 'function') hasTP = () => false;\n"
+    "    else if (own(v, primSym)) return false;\n"
     "    let p = v;\n"
-    "    do { p = proto(p); } while (!hasTS(p, 'toString') && !hasTP(p, Symbol.toPrimitive));\n"
+    "    do { p = proto(p); } while (!hasTS(p, 'toString') && !hasTP(p, primSym));\n"
     "    const d = desc(p, 'constructor');\n"
     "    return d !== undefined && typeof d.value === 'function' && builtins.has(d.value.name);\n"
     "  },\n"
-    "};\n"
+    "});\n"
     "})()";
 
 static JSObjectRef get_helper(JSContextRef ctx) {
@@ -139,7 +145,9 @@ static JSObjectRef get_helper(JSContextRef ctx) {
   return (JSObjectRef)h;
 }
 
-/* helper.fn(args...); NULL when there is no helper or it threw. */
+/* helper.fn(args...); NULL when there is no helper or it threw. Exceptions stop here on
+ * purpose: a throwing getter or proxy trap must not take console.log down with it, so the
+ * value prints with whatever could be read. */
 static JSValueRef hcall(JSContextRef ctx, JSObjectRef helper, const char *fn, size_t argc,
                         const JSValueRef *argv) {
   if (!helper) return NULL;
@@ -259,7 +267,8 @@ static uint32_t next_cp(const unsigned char **pp) {
 
 static bool full_width(uint32_t c) {
   return c >= 0x1100 &&
-         (c <= 0x115f || c == 0x2329 || c == 0x232a || (c >= 0x2e80 && c <= 0x3247 && c != 0x303f) ||
+         (c <= 0x115f || c == 0x2329 || c == 0x232a ||
+          (c >= 0x2e80 && c <= 0x3247 && c != 0x303f) ||
           (c >= 0x3250 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0xa4c6) ||
           (c >= 0xa960 && c <= 0xa97c) || (c >= 0xac00 && c <= 0xd7a3) ||
           (c >= 0xf900 && c <= 0xfaff) || (c >= 0xfe10 && c <= 0xfe19) ||
@@ -647,37 +656,32 @@ static bool all_digits(const char *s, size_t n) {
   return true;
 }
 
-/* "file:line:col" (or "file:line"). */
+/* "file:line:col", the position JavaScriptCore appends to a frame's URL. */
 static bool is_location(const char *s, size_t n) {
-  const char *c1 = NULL, *c2 = NULL;
-  for (size_t i = n; i > 0; i--) {
-    if (s[i - 1] == ':') {
-      if (!c2) {
-        c2 = s + i - 1;
-      } else {
-        c1 = s + i - 1;
-        break;
-      }
+  size_t i = n, digits = 0;
+  for (int part = 0; part < 2; part++) {
+    digits = 0;
+    while (i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9') {
+      i--;
+      digits++;
     }
+    if (!digits || i == 0 || s[i - 1] != ':') return false;
+    i--;
   }
-  if (!c2 || !all_digits(c2 + 1, (size_t)(s + n - c2 - 1))) return false;
-  if (c1 && all_digits(c1 + 1, (size_t)(c2 - c1 - 1))) return c1 > s;
-  return c2 > s;
+  return i > 0;
 }
 
 /* One JavaScriptCore frame line ("fn@file:line:col", "@file:...", "fn@[native code]",
- * "global code@file:...") appended in V8's shape. False when the line is not a frame. */
+ * "global code@file:...") appended in V8's shape. False when the line is not a frame:
+ * JavaScriptCore writes the '@' even for anonymous code, so a line without one is not its.
+ * The first '@' splits, as URLs may contain one and function names do not. */
 static bool convert_frame(sbuf_t *out, const char *line, size_t n) {
   const char *atp = memchr(line, '@', n);
-  const char *fn = line, *loc = line;
-  size_t fn_len = 0, loc_len = n;
-  if (atp) {
-    fn_len = (size_t)(atp - line);
-    loc = atp + 1;
-    loc_len = n - fn_len - 1;
-  }
+  if (!atp) return false;
+  const char *fn = line, *loc = atp + 1;
+  size_t fn_len = (size_t)(atp - line), loc_len = n - fn_len - 1;
   if (loc_len == 13 && memcmp(loc, "[native code]", 13) == 0) return true;
-  if (loc_len == 0) return atp != NULL; /* code without a URL (new Function, eval) */
+  if (loc_len == 0) return true; /* code without a URL (new Function, eval) */
   if (!is_location(loc, loc_len)) return false;
   static const char *const anonymous[] = {"global code", "module code", "eval code"};
   for (size_t i = 0; i < sizeof(anonymous) / sizeof(*anonymous); i++)
@@ -735,8 +739,10 @@ static char *improve_stack(char *stack, const char *ctor, const char *name, cons
   char *fallback = xstrdup("Error");
   if (!ctor) {
     /* /^([A-Z][a-z_ A-Z0-9[\]()-]+)(?::|\n {4}at)/ || /^([a-z_A-Z0-9-]*Error)$/ */
-    static const char cls1[] = "abcdefghijklmnopqrstuvwxyz_ ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789[]()-";
-    static const char cls2[] = "abcdefghijklmnopqrstuvwxyz_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-";
+    static const char cls1[] =
+        "abcdefghijklmnopqrstuvwxyz_ ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789[]()-";
+    static const char cls2[] =
+        "abcdefghijklmnopqrstuvwxyz_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-";
     size_t m = 0;
     if (stack[0] >= 'A' && stack[0] <= 'Z') {
       size_t run = 1 + strspn(stack + 1, cls1);
@@ -1174,7 +1180,8 @@ static void fmt_collection(ictx_t *c, JSObjectRef o, bool is_map, double size, i
       strvec_push_owned(out, k);
     }
   }
-  if (size > MAX_ARRAY_LENGTH) strvec_push_owned(out, remaining_text((uint64_t)size - MAX_ARRAY_LENGTH));
+  if (size > MAX_ARRAY_LENGTH)
+    strvec_push_owned(out, remaining_text((uint64_t)size - MAX_ARRAY_LENGTH));
   c->indent -= 2;
 }
 
@@ -1402,7 +1409,8 @@ static char *fmt_raw(ictx_t *c, JSObjectRef o, int recurse) {
   double size = 0;
   JSTypedArrayType tt = JSValueGetTypedArrayType(ctx, o, NULL);
 
-  if (JSValueIsArray(ctx, o)) {
+  /* is_kind covers proxies of arrays, which JSValueIsArray does not see through. */
+  if (JSValueIsArray(ctx, o) || is_kind(&d, "Array")) {
     unsigned len = length_of(ctx, o);
     char *prefix = xstrdup("");
     if (!d.ctor || strcmp(d.ctor, "Array") != 0 || *d.tag) {

@@ -67,8 +67,9 @@ int planner_collect_specs(const sonde_config_t *cfg, const strvec_t *cli_specs,
   }
   strvec_free(&unmatched);
 
+  /* A file named with --spec runs even when the config excludes it: the user asked. */
   strvec_t excluded = STRVEC_INIT;
-  expand_all(cfg->dir, &cfg->exclude, &excluded, NULL);
+  if (!cli_specs->len) expand_all(cfg->dir, &cfg->exclude, &excluded, NULL);
   if (cli_excludes->len) {
     char *cwd = fs_cwd();
     expand_all(cwd, cli_excludes, &excluded, NULL);

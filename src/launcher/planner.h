@@ -1,6 +1,7 @@
 /* planner: which spec files a run covers. Config patterns are relative to the config
  * file's folder, --spec/--exclude values to the working directory (a file, else a glob).
- * Results are absolute paths, sorted, without duplicates. */
+ * --spec replaces `specs` and ignores the config's `exclude` (an explicitly named file runs);
+ * --exclude applies in both cases. Results are absolute paths, sorted, without duplicates. */
 #ifndef SONDE_LAUNCHER_PLANNER_H
 #define SONDE_LAUNCHER_PLANNER_H
 

@@ -11,6 +11,7 @@
 #include "common/sbuf.h"
 #include "config/config.h"
 #include "frameworks/runner.h"
+#include "js/inspect.h"
 #include "js/jsutil.h"
 #include "js/runtime.h"
 #include "worker/ipc.h"
@@ -83,11 +84,17 @@ static json_t *load_error_json(JSContextRef ctx, JSValueRef exc, const char *spe
   const char *message = info.message ? info.message : "";
   json_object_set_new(e, "name", json_string(name));
   json_object_set_new(e, "message", json_string(message));
+  /* A syntax error has no frames: its position is the error's own line and column. */
+  char *frames = info.stack && info.stack[0] ? js_format_stack(name, message, info.stack) : NULL;
   sbuf_t stack = SBUF_INIT;
-  sbuf_printf(&stack, "%s: %s\n    at %s", name, message, info.source_url ? info.source_url : spec);
-  if (info.line) sbuf_printf(&stack, ":%d", info.line);
-  if (info.line && info.column) sbuf_printf(&stack, ":%d", info.column);
-  if (info.stack && info.stack[0]) sbuf_printf(&stack, "\n%s", info.stack);
+  if (frames && strchr(frames, '\n')) {
+    sbuf_puts(&stack, frames);
+  } else {
+    sbuf_printf(&stack, "%s: %s\n    at %s", name, message, info.source_url ? info.source_url : spec);
+    if (info.line) sbuf_printf(&stack, ":%d", info.line);
+    if (info.line && info.column) sbuf_printf(&stack, ":%d", info.column);
+  }
+  free(frames);
   json_object_set_new(e, "stack", json_string(sbuf_cstr(&stack)));
   sbuf_free(&stack);
   js_error_info_free(&info);

@@ -849,6 +849,16 @@ static void test_concurrent(void **state) {
   assert_true(elapsed >= 290.0);
   assert_true(elapsed < 1500.0); /* ten in a row would take 3000 ms */
   assert_int_equal(atomic_load(&st->srv->connections), 10);
+
+  /* The next burst finds all ten connections still in the cache. */
+  for (int i = 0; i < 10; i++)
+    http_client_send(st->client, &req, on_done, &r[i]);
+  for (int i = 0; i < 10; i++) {
+    run_until(st, &r[i].calls, 2);
+    assert_int_equal(r[i].res->error, HTTP_OK);
+    result_clear(&r[i]);
+  }
+  assert_int_equal(atomic_load(&st->srv->connections), 10);
 }
 
 static void test_free_in_flight(void **state) {
