@@ -1,0 +1,1 @@
+describe('Excluded', () => { it('must not run', () => { throw new Error('ran'); }); });

@@ -1,0 +1,65 @@
+# Bad input stops the run before any spec starts, with one message naming the file, the
+# key and (where it can be found) the line, and exit code 1.
+run_sonde run missing.conf.js
+expect_status 1
+expect_err_re 'config file .*/missing\.conf\.js not found'
+expect_no_out "Execution of"
+
+run_sonde run wrong-runner.conf.js
+expect_status 1
+expect_err_re 'wrong-runner\.conf\.js:2: "runner" must be .api. \(got .local.\)'
+expect_err "api is not defined"
+expect_no_out "RUNNING"
+
+run_sonde run wrong-type.conf.js
+expect_status 1
+expect_err_re 'wrong-type\.conf\.js:4: "maxInstances" must be a number \(got string\)'
+
+run_sonde run wrong-nested.conf.js
+expect_status 1
+expect_err_re 'wrong-nested\.conf\.js:6: "apiRunner\.timeout" must be a number \(got string\)'
+
+run_sonde run no-export.conf.js
+expect_status 1
+expect_err 'No named export object called "config" found'
+
+run_sonde run syntax.conf.js
+expect_status 1
+expect_err_re 'syntax\.conf\.js:[34](:[0-9]+)?: SyntaxError'
+
+run_sonde run throws.conf.js
+expect_status 1
+expect_err_re "throws\.conf\.js:1(:[0-9]+)?: Error: Cannot find module './missing-base.js'"
+
+run_sonde run no-specs.conf.js
+expect_status 1
+expect_err "No spec files found"
+expect_err "./nothing/**/*.spec.js"
+
+run_sonde run framework.conf.js
+expect_status 1
+expect_err_re 'framework\.conf\.js:1: "framework" is "tap"'
+
+run_sonde run good.conf.js --spec specs/nope.spec.js
+expect_status 1
+expect_err "spec file(s) specs/nope.spec.js not found"
+
+run_sonde run good.conf.js --maxInstances 0
+expect_status 1
+expect_err '"maxInstances" must be a whole number of at least 1'
+
+run_sonde frobnicate
+expect_status 1
+expect_err 'Unknown command "frobnicate"'
+
+run_sonde --help
+expect_status 0
+expect_out "sonde run <config>"
+expect_out "--mochaOpts.grep"
+
+run_sonde --version
+expect_status 0
+expect_out_re '^sonde [0-9]+\.[0-9]+\.[0-9]+'
+
+run_sonde run good.conf.js
+expect_status 0

@@ -1,0 +1,1 @@
+const config = { runner: 'api', specs: ['./specs/*.spec.js'] };

@@ -1,0 +1,4 @@
+exports.config = {
+  runner: 'api',
+  specs: ['./specs/*.spec.js'
+};

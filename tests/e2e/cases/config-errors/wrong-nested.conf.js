@@ -1,0 +1,9 @@
+module.exports = {
+  config: {
+    runner: 'api',
+    specs: ['./specs/*.spec.js'],
+    apiRunner: {
+      timeout: '30s',
+    },
+  },
+};

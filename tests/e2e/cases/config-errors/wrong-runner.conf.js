@@ -1,0 +1,4 @@
+exports.config = {
+  runner: 'local',
+  specs: ['./specs/*.spec.js'],
+};

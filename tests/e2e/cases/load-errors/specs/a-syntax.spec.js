@@ -1,0 +1,5 @@
+describe('broken', () => {
+  it('never parses', () => {
+    const total = ;
+  });
+});

@@ -1,0 +1,3 @@
+describe('setup', () => {});
+const settings = undefined;
+settings.load();

@@ -1,0 +1,3 @@
+describe('crash', () => {
+  it('takes the worker down', () => { process.abort(); });
+});

@@ -1,0 +1,1 @@
+describe('Other', () => { it('still runs', () => {}); });
