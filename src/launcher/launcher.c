@@ -62,6 +62,7 @@ struct launcher {
   size_t n_reporters;
   bool color;
   int passed, failed, skipped;
+  int worker_errors;   /* workers that exited badly between or after jobs */
   uint64_t started_ns;
 };
 
@@ -275,8 +276,16 @@ static void on_worker_exit(uv_process_t *proc, int64_t status, int signal) {
   s->exit_status = status;
   s->term_signal = signal;
   l->running_slots--;
-  /* Read what is still buffered before judging the job: its runner:end may be there. */
-  if (s->job) slot_lost_job(s);
+  if (s->job) {
+    slot_lost_job(s);
+  } else if (status != 0 || signal != 0) {
+    /* No job was lost, but a worker must end cleanly: a non-zero exit here is a crash on
+     * shutdown or a sanitizer report, which must not pass unnoticed. */
+    char *reason = exit_reason(s);
+    fprintf(stderr, "sonde: %s after finishing its jobs\n", reason);
+    free(reason);
+    l->worker_errors++;
+  }
   uv_close((uv_handle_t *)&s->proc, slot_handle_closed);
   if (!uv_is_closing((uv_handle_t *)&s->channel)) uv_close((uv_handle_t *)&s->channel, slot_handle_closed);
   if (l->next_job < l->n_jobs) slot_start(l);
@@ -444,7 +453,7 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
                               (double)(uv_hrtime() - l.started_ns) / 1e6};
   for (size_t i = 0; i < l.n_reporters; i++) l.reporters[i]->ops->run_end(l.reporters[i], &summary);
   print_summary(&l);
-  code = l.failed ? 1 : 0;
+  code = (l.failed || l.worker_errors) ? 1 : 0;
   for (size_t i = 0; i < l.n_reporters; i++) l.reporters[i]->ops->free(l.reporters[i]);
   free(l.reporters);
   free_jobs(&l);
