@@ -3,7 +3,8 @@
 #
 # A case runs in a temp copy of its folder with these set: SONDE (the binary under test),
 # API_BASE_URL and SERVER_PORT (the test server), OUT and ERR (files holding the last
-# run_sonde's stdout and stderr), STATUS (its exit code), CASE_NAME.
+# run_sonde's stdout and stderr), STATUS (its exit code), CASE_NAME, CASE_DIR (the
+# original folder; do not write there) and E2E_SERVER_LOG (the test server's output).
 #
 # Every expect_* function either returns quietly or ends the case through `fail`, which
 # prints what was expected, where, and the last command with its exit code and output.
@@ -18,6 +19,7 @@
 E2E_EXPECTATIONS=0 # expectations checked so far, reported by run-case.sh
 STATUS=            # exit code of the last run_sonde
 E2E_LAST_CMD=      # the last run_sonde command line, quoted for copy-paste
+E2E_SONDE_PID=     # the running run_sonde's timeout process, for run-case.sh's exit trap
 : >"$OUT"
 : >"$ERR"
 
@@ -29,7 +31,13 @@ E2E_LAST_CMD=      # the last run_sonde command line, quoted for copy-paste
 run_sonde() {
   E2E_LAST_CMD=$(printf '%q ' "$SONDE" "$@")
   STATUS=0
-  timeout -k 5 "${SONDE_E2E_TIMEOUT:-60}" "$SONDE" "$@" </dev/null >"$OUT" 2>"$ERR" || STATUS=$?
+  # In the background with `wait`, so a SIGTERM to the harness is handled at once (bash
+  # defers traps until a foreground command ends). timeout catches SIGINT itself, so
+  # sonde does not inherit the SIG_IGN that bash gives background commands.
+  timeout -k 5 "${SONDE_E2E_TIMEOUT:-60}" "$SONDE" "$@" </dev/null >"$OUT" 2>"$ERR" &
+  E2E_SONDE_PID=$!
+  wait "$E2E_SONDE_PID" || STATUS=$?
+  E2E_SONDE_PID=
   return 0
 }
 
@@ -166,7 +174,8 @@ expect_no_file() {
 expect_file_contains() {
   e2e_check
   [[ -f $1 ]] || fail "expected file $1 to exist (and contain: $2)"
-  e2e_has "$1" "$2" || fail "expected file $1 to contain: $2"$'\n'"  $1 holds:"$'\n'"$(e2e_dump "$1")"
+  e2e_has "$1" "$2" ||
+    fail "expected file $1 to contain: $2"$'\n'"  $1 holds:"$'\n'"$(e2e_dump "$1")"
 }
 
 # expect_eq ACTUAL EXPECTED [WHAT]
@@ -223,7 +232,8 @@ server_stat() {
     return 1
   }
   name_re=$(printf '%s' "$1" | sed 's/[][\.*^$+?(){}|]/\\&/g')
-  value=$(printf '%s' "$stats" | grep -oE "\"$name_re\":-?[0-9]+" | head -n 1 | sed 's/.*://') || true
+  value=$(printf '%s' "$stats" | grep -oE "\"$name_re\":-?[0-9]+" | head -n 1 | sed 's/.*://') ||
+    true
   if [[ -z $value ]]; then
     if [[ $1 != /* ]]; then
       echo "e2e: no '$1' in /stats: $stats" >&2

@@ -8,6 +8,7 @@
 # server gets SIGTERM and the temp dir is removed; SONDE_KEEP_E2E=1 keeps it and prints
 # its path.
 # shellcheck disable=SC2317 # the exit handlers are reached through `trap`
+# shellcheck source-path=SCRIPTDIR
 set -euo pipefail
 
 if (($# != 3)); then
@@ -59,6 +60,10 @@ e2e_on_exit() {
   local status=$? server_status=0
   set +e
   cd / || true
+  if [[ -n ${E2E_SONDE_PID:-} ]]; then
+    kill -TERM "$E2E_SONDE_PID" 2>/dev/null # timeout passes it on to sonde
+    wait "$E2E_SONDE_PID" 2>/dev/null
+  fi
   e2e_stop_server || server_status=$?
   [[ -n $E2E_WATCHDOG_PID ]] && kill "$E2E_WATCHDOG_PID" 2>/dev/null
   if ((server_status != 0)); then
@@ -89,7 +94,8 @@ E2E_SERVER_PID=$!
 (
   trap - EXIT INT TERM
   while kill -0 "$$" 2>/dev/null; do sleep 1; done
-  kill -TERM "$E2E_SERVER_PID" 2>/dev/null
+  kill -TERM "$E2E_SERVER_PID" 2>/dev/null || true
+  [[ ${SONDE_KEEP_E2E:-} == 1 ]] || { sleep 1; rm -rf "$E2E_TMP"; }
 ) </dev/null >/dev/null 2>&1 &
 E2E_WATCHDOG_PID=$!
 for ((i = 0; i < 50; i++)); do
@@ -104,7 +110,7 @@ if [[ ! -s $E2E_TMP/port ]]; then
 fi
 SERVER_PORT=$(<"$E2E_TMP/port")
 API_BASE_URL=http://127.0.0.1:$SERVER_PORT
-export SONDE API_BASE_URL SERVER_PORT OUT ERR CASE_DIR CASE_NAME E2E_TMP
+export SONDE API_BASE_URL SERVER_PORT OUT ERR CASE_DIR CASE_NAME E2E_TMP E2E_SERVER_LOG
 
 # shellcheck source=lib.sh
 source "$E2E_LIB_DIR/lib.sh"

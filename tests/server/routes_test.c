@@ -29,7 +29,8 @@ static enum MHD_Result test_status(srv_request_t *req, const char *rest) {
   json_t *body = srv_jcheck(json_object());
   srv_jset(body, "status", json_integer((json_int_t)code));
   struct MHD_Response *resp = srv_response_json(body);
-  if (code >= 300 && code < 400) resp = srv_response_header(resp, MHD_HTTP_HEADER_LOCATION, "/echo");
+  if (code >= 300 && code < 400)
+    resp = srv_response_header(resp, MHD_HTTP_HEADER_LOCATION, "/echo");
   return srv_queue(req, (unsigned)code, resp);
 }
 
@@ -55,7 +56,8 @@ static enum MHD_Result test_echo_query(void *cls, enum MHD_ValueKind kind, const
                                        size_t key_size, const char *value, size_t value_size) {
   json_t *query = cls;
   json_t *k = srv_json_string(key, key_size);
-  srv_jset(query, json_string_value(k), srv_json_string(value ? value : "", value ? value_size : 0));
+  srv_jset(query, json_string_value(k),
+           srv_json_string(value ? value : "", value ? value_size : 0));
   json_decref(k);
   return MHD_YES;
 }
