@@ -1,0 +1,12 @@
+# The bundled example suite passes against the project's API server, both when run
+# directly and through scripts/demo.sh (what `make demo` runs), which starts its own server.
+repo=$(cd "$CASE_DIR/../../../.." && pwd -P)
+
+run_sonde run "$repo/examples/sonde.conf.js"
+expect_status 0
+expect_out "RUNNING in api - "
+expect_out_re 'Spec Files:	 3 passed, 3 total \(100% completed\)'
+expect_no_out "failing"
+
+demo_out=$(bash "$repo/scripts/demo.sh" "$(dirname "$SONDE")" 2>&1) || fail "scripts/demo.sh failed: $demo_out"
+grep -qE 'Spec Files:	 3 passed, 3 total' <<<"$demo_out" || fail "demo summary missing: $demo_out"
