@@ -23,6 +23,7 @@ typedef struct pending {
   char *method;
   char *url;
   double timeout_ms;
+  json_t *exchange;   /* the request half of the exchange event; NULL without a sink */
   struct pending *prev, *next;
 } pending_t;
 
@@ -40,7 +41,58 @@ struct api_binding {
 struct api_client {
   http_client_t *http;
   api_binding_t *bindings;
+  api_exchange_fn exchange_sink;
+  void *exchange_ud;
 };
+
+void api_set_exchange_sink(api_client_t *c, api_exchange_fn fn, void *userdata) {
+  c->exchange_sink = fn;
+  c->exchange_ud = userdata;
+}
+
+/* ---- exchange events (reports show every request and response) ---- */
+
+#define EXCHANGE_BODY_MAX 4096
+
+static bool secret_header(const char *name) {
+  static const char *const exact[] = {"authorization", "proxy-authorization", "cookie",
+                                      "set-cookie"};
+  for (size_t i = 0; i < sizeof(exact) / sizeof(exact[0]); i++)
+    if (strcasecmp(name, exact[i]) == 0) return true;
+  char *lower = xstrdup(name);
+  for (char *p = lower; *p; p++) *p = (char)tolower((unsigned char)*p);
+  bool secret = strstr(lower, "token") || strstr(lower, "secret") || strstr(lower, "api-key") ||
+                strstr(lower, "apikey") || strstr(lower, "password");
+  free(lower);
+  return secret;
+}
+
+static json_t *headers_json(const http_header_t *h, size_t n) {
+  json_t *obj = json_object();
+  for (size_t i = 0; i < n; i++) {
+    const char *value = secret_header(h[i].name) ? "****" : h[i].value;
+    json_t *prev = json_object_get(obj, h[i].name);
+    if (prev) {
+      char *joined = xasprintf("%s, %s", json_string_value(prev), value);
+      json_object_set_new(obj, h[i].name, json_string(joined));
+      free(joined);
+    } else {
+      json_object_set_new(obj, h[i].name, json_string(value));
+    }
+  }
+  return obj;
+}
+
+static json_t *body_json(const char *body, size_t len) {
+  if (!body || !len) return json_string("");
+  size_t n = len > EXCHANGE_BODY_MAX ? EXCHANGE_BODY_MAX : len;
+  json_t *s = json_stringn_nocheck(body, n);
+  if (!json_is_string(s) || !json_string_value(s)) {
+    json_decref(s);
+    s = json_string("<binary>");
+  }
+  return s;
+}
 
 api_client_t *api_client_new(uv_loop_t *loop) {
   http_client_t *http = http_client_new(loop);
@@ -170,6 +222,7 @@ static void pending_unlink(pending_t *p) {
 }
 
 static void pending_free(JSContextRef ctx, pending_t *p) {
+  json_decref(p->exchange);
   JSValueUnprotect(ctx, p->resolve);
   JSValueUnprotect(ctx, p->reject);
   JSValueUnprotect(ctx, p->config);
@@ -232,11 +285,29 @@ static JSObjectRef build_error(JSContextRef ctx, pending_t *p, http_response_t *
   return e;
 }
 
+static void emit_exchange(api_client_t *c, pending_t *p, const http_response_t *res) {
+  json_t *ev = p->exchange;
+  json_object_set_new(ev, "duration", json_real(res->duration_ms));
+  if (res->error == HTTP_OK) {
+    json_object_set_new(ev, "status", json_integer(res->status));
+    json_object_set_new(ev, "statusText", json_string(res->status_text ? res->status_text : ""));
+    json_t *response = json_pack("{s:o, s:o, s:I}", "headers",
+                                 headers_json(res->headers, res->n_headers), "body",
+                                 body_json(res->body, res->body_len), "size",
+                                 (json_int_t)res->body_len);
+    json_object_set_new(ev, "response", response);
+  } else {
+    json_object_set_new(ev, "error", json_string(res->error_message ? res->error_message : "error"));
+  }
+  c->exchange_sink(ev, c->exchange_ud);
+}
+
 static void on_http_done(http_response_t *res, void *userdata) {
   pending_t *p = userdata;
   api_binding_t *b = p->binding;
   JSContextRef ctx = js_realm_context(b->realm);
   pending_unlink(p);
+  if (p->exchange && b->client->exchange_sink) emit_exchange(b->client, p, res);
   JSValueRef exc = NULL;
   if (res->error == HTTP_OK) {
     JSValueRef value = build_response(ctx, p, res);
@@ -347,6 +418,12 @@ static JSValueRef api_send(JSContextRef ctx, const char *method, bool has_body, 
   p->method = xstrdup(method);
   p->url = sbuf_take(&url);
   p->timeout_ms = timeout;
+  if (b->client->exchange_sink) {
+    p->exchange = json_pack("{s:s, s:s, s:s}", "type", "http", "method", method, "url", p->url);
+    json_object_set_new(p->exchange, "request",
+                        json_pack("{s:o, s:o}", "headers", headers_json(hh, headers.len), "body",
+                                  body_json(body_text, body_len)));
+  }
   p->next = b->pending;
   if (b->pending) b->pending->prev = p;
   b->pending = p;
@@ -382,14 +459,15 @@ API_METHOD(api_patch, "PATCH", true)
 
 /* ---- binding ---- */
 
-void api_bind(api_client_t *c, js_realm_t *realm, const api_options_t *opts) {
+void api_bind(api_client_t *c, js_realm_t *realm, const api_config_t *cfg, const char *base_url) {
   JSContextRef ctx = js_realm_context(realm);
   api_binding_t *b = xcalloc(1, sizeof(*b));
   b->client = c;
   b->realm = realm;
-  b->base_url = opts->base_url ? xstrdup(opts->base_url) : NULL;
-  b->timeout_ms = opts->timeout_ms > 0 ? opts->timeout_ms : 30000;
-  b->headers = opts->headers ? json_deep_copy(opts->headers) : json_object();
+  if (!base_url) base_url = cfg->base_url;
+  b->base_url = base_url ? xstrdup(base_url) : NULL;
+  b->timeout_ms = cfg->timeout_ms > 0 ? cfg->timeout_ms : 30000;
+  b->headers = json_deep_copy(cfg->headers);
   b->object = JSObjectMake(ctx, NULL, NULL);
   JSValueProtect(ctx, b->object);
   js_set_function(ctx, b->object, "get", api_get);
@@ -399,7 +477,7 @@ void api_bind(api_client_t *c, js_realm_t *realm, const api_options_t *opts) {
   js_set_function(ctx, b->object, "post", api_post);
   js_set_function(ctx, b->object, "put", api_put);
   js_set_function(ctx, b->object, "patch", api_patch);
-  const char *name = opts->global_name && opts->global_name[0] ? opts->global_name : "api";
+  const char *name = cfg->global_name && cfg->global_name[0] ? cfg->global_name : "api";
   js_set(ctx, JSContextGetGlobalObject(ctx), name, b->object);
   js_realm_set_slot(realm, JS_SLOT_API, b);
   b->next = c->bindings;

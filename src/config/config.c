@@ -3,6 +3,7 @@
 #include "config/config.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
@@ -15,7 +16,7 @@
 typedef struct {
   JSContextRef ctx;
   const char *path;
-  char *source;     /* the file's text, for line lookups */
+  const char *source;  /* the file's text, for line lookups */
   sbuf_t *err;
   bool failed;
 } validator_t;
@@ -40,14 +41,40 @@ static int key_line(const char *src, const char *key) {
   return 0;
 }
 
+static void locate(const char *path, const char *source, const char *key, sbuf_t *err) {
+  const char *leaf = strrchr(key, '.');
+  int line = key_line(source, leaf ? leaf + 1 : key);
+  if (line) sbuf_printf(err, "%s:%d: ", path, line);
+  else sbuf_printf(err, "%s: ", path);
+}
+
 static void fail(validator_t *v, const char *key, const char *fmt, const char *detail) {
   if (v->failed) return;
   v->failed = true;
-  const char *leaf = strrchr(key, '.');
-  int line = key_line(v->source, leaf ? leaf + 1 : key);
-  if (line) sbuf_printf(v->err, "%s:%d: ", v->path, line);
-  else sbuf_printf(v->err, "%s: ", v->path);
+  locate(v->path, v->source, key, v->err);
   sbuf_printf(v->err, fmt, key, detail);
+}
+
+void config_key_error(const sonde_config_t *cfg, const char *key, sbuf_t *err, const char *fmt,
+                      ...) {
+  locate(cfg->path, cfg->source, key, err);
+  va_list ap;
+  va_start(ap, fmt);
+  sbuf_vprintf(err, fmt, ap);
+  va_end(ap);
+}
+
+const char *config_json_type(const json_t *v) {
+  switch (json_typeof(v)) {
+    case JSON_OBJECT: return "object";
+    case JSON_ARRAY: return "array";
+    case JSON_STRING: return "string";
+    case JSON_INTEGER:
+    case JSON_REAL: return "number";
+    case JSON_TRUE:
+    case JSON_FALSE: return "boolean";
+    default: return "null";
+  }
 }
 
 static const char *type_name(JSContextRef ctx, JSValueRef v) {
@@ -211,13 +238,10 @@ static void validate(validator_t *v, JSValueRef c, sonde_config_t *out) {
              type_name(ctx, item));
         break;
       }
-      char *name = js_value_to_utf8(ctx, item);
-      if (strcmp(name, "spec") != 0 && !v->failed)
-        fail(v, "reporters", "\"%s\" names an unknown reporter \"%s\" (known: spec)", name);
-      strvec_push_owned(&out->reporters, name);
+      /* Names are checked by report/registry.c, which knows the reporters. */
+      strvec_push_owned(&out->reporters, js_value_to_utf8(ctx, item));
     }
   }
-  if (out->reporters.len == 0) strvec_push(&out->reporters, "spec");
 
   out->base_url = get_string(v, c, "baseUrl", "baseUrl", NULL);
   out->log_level = get_string(v, c, "logLevel", "logLevel", "info");
@@ -227,30 +251,6 @@ static void validate(validator_t *v, JSValueRef c, sonde_config_t *out) {
   if (!level_ok)
     fail(v, "logLevel", "\"%s\" must be one of trace, debug, info, warn, error, silent (got \"%s\")",
          out->log_level);
-
-  JSValueRef api = get_object(v, c, "apiRunner", "apiRunner");
-  out->api_timeout = get_number(v, api, "timeout", "apiRunner.timeout", 30000);
-  out->global_name = get_string(v, api, "globalName", "apiRunner.globalName", "api");
-  JSValueRef headers = api ? get_object(v, api, "headers", "apiRunner.headers") : NULL;
-  out->api_headers = json_object();
-  if (headers) {
-    json_t *h = js_to_json(ctx, headers);
-    const char *k;
-    json_t *val;
-    json_object_foreach(h, k, val) {
-      if (json_is_string(val)) json_object_set(out->api_headers, k, val);
-      else if (json_is_number(val) || json_is_boolean(val)) {
-        char *s = json_dumps(val, JSON_ENCODE_ANY);
-        json_object_set_new(out->api_headers, k, json_string(s));
-        free(s);
-      } else {
-        char *key = xasprintf("apiRunner.headers.%s", k);
-        fail(v, key, "\"%s\" must be a string (got %s)", json_is_null(val) ? "null" : "object");
-        free(key);
-      }
-    }
-    json_decref(h);
-  }
 
   JSValueRef caps = js_get(ctx, c, "capabilities");
   out->capabilities = json_array();
@@ -372,10 +372,16 @@ int config_load(js_runtime_t *rt, const char *path, const json_t *overrides,
     return -1;
   }
   if (overrides) apply_overrides(ctx, (JSObjectRef)c, overrides);
-  js_set_hidden(ctx, JSContextGetGlobalObject(ctx), "__sonde_config", c);
-  validator_t v = {ctx, out->path, fs_read_file(out->path, NULL), err, false};
+  out->object = (JSObjectRef)c;
+  JSValueProtect(ctx, out->object);
+  out->json = js_to_json(ctx, c);
+  if (!json_is_object(out->json)) {
+    json_decref(out->json);
+    out->json = json_object();
+  }
+  out->source = fs_read_file(out->path, NULL);
+  validator_t v = {ctx, out->path, out->source, err, false};
   validate(&v, c, out);
-  free(v.source);
   return v.failed ? -1 : 0;
 }
 
@@ -390,10 +396,13 @@ void config_free(sonde_config_t *cfg) {
   free(cfg->mocha_grep);
   strvec_free(&cfg->reporters);
   free(cfg->base_url);
-  json_decref(cfg->api_headers);
-  free(cfg->global_name);
   free(cfg->log_level);
   json_decref(cfg->capabilities);
-  if (cfg->realm) js_realm_free(cfg->realm);
+  json_decref(cfg->json);
+  free(cfg->source);
+  if (cfg->realm) {
+    if (cfg->object) JSValueUnprotect(js_realm_context(cfg->realm), cfg->object);
+    js_realm_free(cfg->realm);
+  }
   memset(cfg, 0, sizeof(*cfg));
 }

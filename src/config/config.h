@@ -25,15 +25,23 @@ typedef struct {
   bool mocha_bail;
   char *mocha_grep;        /* NULL or a RegExp source ("/re/flags" for a RegExp value) */
   bool mocha_invert;
-  strvec_t reporters;      /* names; default ["spec"] */
+  strvec_t reporters;      /* names as written, in order (options stay in `json`) */
   char *base_url;          /* NULL when unset */
-  double api_timeout;      /* default 30000 */
-  json_t *api_headers;     /* object (never NULL) */
-  char *global_name;       /* default "api" */
   char *log_level;         /* default "info" */
   json_t *capabilities;    /* array of objects; default [{"browserName":"api"}] */
+  json_t *json;            /* the whole config as JSON (functions left out), overrides merged */
+  JSObjectRef object;      /* the config object itself in `realm` (protected) */
+  char *source;            /* the file's text, for line lookups in error messages */
   js_realm_t *realm;       /* where the config was evaluated */
 } sonde_config_t;
+
+/* Options of other modules (apiRunner, reporter options, hooks) are read by those modules
+ * from `json`/`object`; they report a bad value with config_key_error, which gives the same
+ * "<file>:<line>: \"<key>\" ..." shape as the core options. `key` is a dotted path. */
+void config_key_error(const sonde_config_t *cfg, const char *key, sbuf_t *err, const char *fmt,
+                      ...) __attribute__((format(printf, 4, 5)));
+/* "string", "number", "array", "object", "boolean", "null" for messages. */
+const char *config_json_type(const json_t *v);
 
 /* Loads `path` (relative to the cwd or absolute). `overrides` (may be NULL) is deep-merged
  * over the exported config. Runs `loop`-driven work until the module (which may use

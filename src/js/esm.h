@@ -6,7 +6,30 @@
  * them): require, exports, module, __sonde_import (dynamic import(): returns a Promise of a
  * namespace), __sonde_meta (import.meta), __sonde_default(m) (a module's default export:
  * m.__esModule ? m.default : m), __sonde_ns(m) (namespace object of a module),
- * __sonde_star(exports, m) (export * from). */
+ * __sonde_star(exports, m) (export * from: copies every key but default and __esModule).
+ *
+ * What it writes (M stands for the module specifier, copied verbatim with its quotes):
+ *   import x from M                 const x = __sonde_default(require(M));
+ *   import * as ns from M           const ns = __sonde_ns(require(M));
+ *   import { a, b as c } from M     const { a, b: c } = require(M);
+ *   import x, { a } from M          const __sonde_m1 = require(M), x = __sonde_default(__sonde_m1),
+ *                                     { a } = __sonde_m1;   (any two or more bindings, and
+ *                                     `{ default as d }`, which reads __sonde_default too)
+ *   import M                        require(M);             (attributes `with {...}` dropped)
+ *   import(e) / import.meta         __sonde_import(e) / __sonde_meta, anywhere
+ *   export const|let|var, export function|class|async function f
+ *                                   the declaration, `export ` blanked to spaces
+ *   export default expr             exports.default = expr
+ *   export default function f / class C   the declaration; default recorded as f / C
+ *   export { a, b as c }            ;  (recorded)
+ *   export { a, b as c } from M     { const __sonde_r1 = require(M); exports.a = __sonde_r1.a;
+ *                                     exports.c = __sonde_r1.b; }
+ *   export * from M                 __sonde_star(exports, require(M));
+ *   export * as ns from M           exports.ns = __sonde_ns(require(M));
+ * Recorded exports are assigned after the last character of the source (before a // comment
+ * that ends it), in order: `;exports.a = a;exports.c = b;exports.__esModule = true;` — a
+ * snapshot taken when the body has run. Nothing is appended to a source without static
+ * import or export. */
 #ifndef SONDE_JS_ESM_H
 #define SONDE_JS_ESM_H
 
@@ -20,9 +43,10 @@ typedef struct {
   bool has_tla;         /* an `await` appears outside any function (top-level await) */
 } esm_info_t;
 
-/* Rewrites `src` into `out`. Returns 0 on success; -1 on a syntax error the rewriter must
- * understand to proceed (an unterminated import/export statement), with "line L:C: message"
- * in `err`. Sources without module syntax come out byte-identical. */
+/* Rewrites `src` and appends the result to `out`. Returns 0 on success; -1 on a syntax error
+ * the rewriter must understand to proceed (an unterminated import/export statement), with
+ * "line L:C: message" appended to `err` (if not NULL) and `out` left as it was. Sources
+ * without module syntax come out byte-identical. `info` may be NULL. */
 int esm_rewrite(const char *src, size_t len, sbuf_t *out, esm_info_t *info, sbuf_t *err);
 
 #endif

@@ -11,12 +11,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "api/api.h"
 #include "common/fsutil.h"
 #include "common/sbuf.h"
 #include "config/config.h"
 #include "js/runtime.h"
 #include "launcher/planner.h"
-#include "report/spec.h"
+#include "report/registry.h"
 #include "worker/ipc.h"
 #include "worker/worker.h"
 
@@ -420,6 +421,13 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
     goto out_config;
   }
   l.cfg = &cfg;
+  api_config_t api_cfg;
+  int api_ok = api_config_parse(&cfg, &api_cfg, &err);
+  api_config_free(&api_cfg);
+  if (api_ok != 0) {
+    fprintf(stderr, "sonde: %s\n", sbuf_cstr(&err));
+    goto out_config;
+  }
   strvec_t specs = STRVEC_INIT, warnings = STRVEC_INIT;
   int planned = planner_collect_specs(&cfg, &opts->specs, &opts->excludes, &specs, &warnings, &err);
   for (size_t i = 0; i < warnings.len; i++) fprintf(stderr, "sonde: warning: %s\n", warnings.items[i]);
@@ -432,9 +440,12 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
   plan_jobs(&l, &specs);
   strvec_free(&specs);
 
-  spec_reporter_opts_t spec_opts = {.color = l.color};
-  l.reporters = xcalloc(1, sizeof(reporter_t *));
-  l.reporters[l.n_reporters++] = spec_reporter_new(stdout, &spec_opts);
+  report_env_t env = {stdout, l.color};
+  if (report_create_all(&cfg, &env, &l.reporters, &l.n_reporters, &err) != 0) {
+    fprintf(stderr, "sonde: %s\n", sbuf_cstr(&err));
+    free_jobs(&l);
+    goto out_config;
+  }
 
   time_t now = time(NULL);
   char stamp[64];

@@ -32,6 +32,7 @@ typedef struct {
   ipc_reader_t reader;
   js_runtime_t *rt;
   sonde_config_t config;
+  api_config_t api_config;
   bool have_config;
   api_client_t *api;
   job_t job;
@@ -73,6 +74,11 @@ static void console_to_launcher(js_realm_t *realm, js_log_level_t level, const c
 
 static void emit_event(json_t *ev, void *ud) {
   send_job_event(ud, ev);
+}
+
+static void emit_exchange(json_t *ev, void *ud) {
+  worker_t *w = ud;
+  if (w->job.active) send_job_event(w, ev);
 }
 
 /* The spec file itself failed (syntax error, a throw at load time, a bad option). */
@@ -174,13 +180,7 @@ static void job_start(worker_t *w, json_t *msg) {
   JSContextRef ctx = js_realm_context(job->realm);
 
   const char *cap_base = json_string_value(json_object_get(job->capabilities, "custom:baseUrl"));
-  api_options_t api_opts = {
-      .base_url = cap_base ? cap_base : cfg->base_url,
-      .timeout_ms = cfg->api_timeout,
-      .headers = cfg->api_headers,
-      .global_name = cfg->global_name,
-  };
-  api_bind(w->api, job->realm, &api_opts);
+  api_bind(w->api, job->realm, &w->api_config, cap_base);
 
   fw_options_t fw_opts = {
       .timeout_ms = cfg->mocha_timeout,
@@ -224,7 +224,8 @@ static void on_message(json_t *msg, void *ud) {
   if (strcmp(type, "init") == 0) {
     sbuf_t err = SBUF_INIT;
     const char *path = json_string_value(json_object_get(msg, "config"));
-    if (!path || config_load(w->rt, path, json_object_get(msg, "overrides"), &w->config, &err) != 0) {
+    if (!path || config_load(w->rt, path, json_object_get(msg, "overrides"), &w->config, &err) != 0 ||
+        api_config_parse(&w->config, &w->api_config, &err) != 0) {
       fprintf(stderr, "sonde worker: %s\n", sbuf_cstr(&err));
       sbuf_free(&err);
       w->exit_code = 1;
@@ -271,6 +272,7 @@ int worker_main(int argc, char **argv) {
     fprintf(stderr, "sonde worker: cannot initialise the HTTP client (libcurl)\n");
     return 2;
   }
+  api_set_exchange_sink(w.api, emit_exchange, &w);
   uv_timer_init(w.loop, &w.cleanup_timer);
   w.cleanup_timer.data = &w;
   if (uv_pipe_init(w.loop, &w.channel, 0) != 0 ||
@@ -285,6 +287,7 @@ int worker_main(int argc, char **argv) {
   if (w.job.realm) job_cleanup(&w.cleanup_timer);
   api_client_free(w.api);
   if (w.have_config) config_free(&w.config);
+  api_config_free(&w.api_config);
   js_runtime_free(w.rt);
   ipc_reader_free(&w.reader);
   uv_walk(w.loop, close_walk, NULL);

@@ -63,3 +63,19 @@ expect_out_re '^sonde [0-9]+\.[0-9]+\.[0-9]+'
 
 run_sonde run good.conf.js
 expect_status 0
+
+run_sonde run reporter.conf.js
+expect_status 1
+expect_err_re 'reporter\.conf\.js:4: "reporters" names an unknown reporter "nope" \(known: spec'
+expect_no_out "Execution of"
+
+cat > api-type.conf.js <<'JS'
+exports.config = {
+  runner: 'api',
+  specs: ['./specs/*.spec.js'],
+  apiRunner: { globalName: 42 },
+};
+JS
+run_sonde run api-type.conf.js
+expect_status 1
+expect_err_re 'api-type\.conf\.js:4: "apiRunner\.globalName" must be a non-empty string \(got number\)'
