@@ -505,6 +505,11 @@ void api_unbind(api_client_t *c, js_realm_t *realm) {
   }
 }
 
+struct http_client *api_http_of(js_realm_t *realm) {
+  api_binding_t *b = js_realm_get_slot(realm, JS_SLOT_API);
+  return b ? b->client->http : NULL;
+}
+
 JSValueRef api_global(js_realm_t *realm) {
   api_binding_t *b = js_realm_get_slot(realm, JS_SLOT_API);
   return b ? (JSValueRef)b->object : JSValueMakeUndefined(js_realm_context(realm));

@@ -45,6 +45,10 @@ void api_bind(api_client_t *c, js_realm_t *realm, const api_config_t *cfg, const
 /* Cancels the realm's pending requests and forgets the realm. */
 void api_unbind(api_client_t *c, js_realm_t *realm);
 
+/* The worker's http client, for other JS bindings on the same stack (fetch); NULL when no
+ * client is bound to `realm`. */
+struct http_client *api_http_of(js_realm_t *realm);
+
 /* The client object bound to `realm`, or undefined. */
 JSValueRef api_global(js_realm_t *realm);
 

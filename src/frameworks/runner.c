@@ -103,6 +103,9 @@ struct fw_runner {
   bool freeing;
   fw_done_fn done;
   void *done_ud;
+  bool running;                 /* fw_runner_run was called */
+  JSValueRef *load_rejections;  /* protected; see on_uncaught */
+  size_t n_load_rejections;
   fw_stats_t stats;
   double started;
 };
@@ -269,34 +272,64 @@ static bool grep_matches(fw_runner_t *r, const char *title) {
   return r->opts.invert ? !m : m;
 }
 
-static bool tree_has_only(const fw_suite_t *s) {
-  if (s->only) return true;
+static bool has_only(const fw_suite_t *s) {
   for (size_t i = 0; i < s->tests.len; i++)
     if (s->tests.items[i]->only) return true;
   for (size_t i = 0; i < s->n_suites; i++)
-    if (tree_has_only(s->suites[i])) return true;
+    if (s->suites[i]->only || has_only(s->suites[i])) return true;
   return false;
 }
 
-static bool select_tests(fw_runner_t *r, fw_suite_t *s, bool has_only, bool in_only) {
+static void mark_all(fw_suite_t *s, bool on) {
+  for (size_t i = 0; i < s->tests.len; i++) s->tests.items[i]->selected = on;
+  for (size_t i = 0; i < s->n_suites; i++) mark_all(s->suites[i], on);
+}
+
+/* mocha's Suite#filterOnly: a suite with `only` tests runs those and none of its child
+ * suites; otherwise it runs its `only` suites (filtered again when they hold `only`s
+ * themselves) and the child suites that have `only`s below them. Marks `selected`. */
+static bool filter_only(fw_suite_t *s) {
+  bool only_tests = false;
+  for (size_t i = 0; i < s->tests.len; i++) only_tests = only_tests || s->tests.items[i]->only;
+  if (only_tests) {
+    for (size_t i = 0; i < s->tests.len; i++) s->tests.items[i]->selected = s->tests.items[i]->only;
+    for (size_t i = 0; i < s->n_suites; i++) mark_all(s->suites[i], false);
+    return true;
+  }
   bool any = false;
-  in_only = in_only || s->only;
+  for (size_t i = 0; i < s->tests.len; i++) s->tests.items[i]->selected = false;
+  for (size_t i = 0; i < s->n_suites; i++) {
+    fw_suite_t *child = s->suites[i];
+    if (child->only) {
+      if (has_only(child)) filter_only(child);
+      else mark_all(child, true);
+      any = true;
+    } else if (has_only(child)) {
+      any = filter_only(child) || any;
+    } else {
+      mark_all(child, false);
+    }
+  }
+  return any;
+}
+
+/* After only-filtering, applies grep to the full titles; counts and flags what runs. */
+static bool select_tests(fw_runner_t *r, fw_suite_t *s) {
+  bool any = false;
   for (size_t i = 0; i < s->tests.len; i++) {
     fw_runnable_t *t = s->tests.items[i];
-    bool chosen = !has_only || in_only || t->only;
-    if (chosen) {
+    if (t->selected) {
       char *ft = full_title(s, t->title);
-      chosen = grep_matches(r, ft);
+      t->selected = grep_matches(r, ft);
       free(ft);
     }
-    t->selected = chosen;
-    if (chosen) {
+    if (t->selected) {
       any = true;
       r->stats.tests_total++;
     }
   }
   for (size_t i = 0; i < s->n_suites; i++)
-    if (select_tests(r, s->suites[i], has_only, in_only)) any = true;
+    if (select_tests(r, s->suites[i])) any = true;
   s->has_selected = any;
   return any;
 }
@@ -337,7 +370,7 @@ static json_t *error_json(fw_runner_t *r, JSValueRef err) {
   json_object_set_new(j, "name", json_string(info.name ? info.name : "Error"));
   json_object_set_new(j, "message", json_string(info.message ? info.message : ""));
   if (info.stack) {
-    char *stack = js_format_stack(info.name, info.message, info.stack);
+    char *stack = js_error_stack(r->ctx, err);
     json_object_set_new(j, "stack", json_string(stack));
     free(stack);
   }
@@ -865,13 +898,8 @@ static void fw_step(fw_runner_t *r) {
 
 /* ---- uncaught errors during a run ---- */
 
-static void on_uncaught(js_realm_t *realm, JSValueRef error, bool is_rejection, void *ud) {
-  fw_runner_t *r = ud;
-  if (r->inv.running && !r->inv.settled) {
-    settle(r, r->inv.serial, error, false);
-    return;
-  }
-  /* Between runnables there is nothing to fail: say so on the log channel. */
+/* Between runnables there is nothing to fail: say so on the log channel. */
+static void report_stray(fw_runner_t *r, JSValueRef error, bool is_rejection) {
   js_error_info_t info;
   js_error_info(r->ctx, error, &info);
   json_t *ev = json_pack("{s:s, s:s}", "type", "log", "level", "error");
@@ -881,6 +909,24 @@ static void on_uncaught(js_realm_t *realm, JSValueRef error, bool is_rejection, 
   free(text);
   js_error_info_free(&info);
   emit(r, ev);
+}
+
+static void on_uncaught(js_realm_t *realm, JSValueRef error, bool is_rejection, void *ud) {
+  fw_runner_t *r = ud;
+  if (r->inv.running && !r->inv.settled) {
+    settle(r, r->inv.serial, error, false);
+    return;
+  }
+  if (!r->running && is_rejection) {
+    /* While the spec file loads, the engine reports the load promise's own rejection
+     * before the loader can attach its handler: decide once the load has settled. */
+    r->load_rejections = xrealloc(r->load_rejections,
+                                  (r->n_load_rejections + 1) * sizeof(JSValueRef));
+    r->load_rejections[r->n_load_rejections++] = error;
+    JSValueProtect(r->ctx, error);
+    return;
+  }
+  report_stray(r, error, is_rejection);
 }
 
 /* ---- lifecycle ---- */
@@ -959,8 +1005,19 @@ js_realm_t *fw_runner_realm(fw_runner_t *r) {
 void fw_runner_run(fw_runner_t *r, fw_done_fn done, void *userdata) {
   r->done = done;
   r->done_ud = userdata;
+  r->running = true;
   r->started = now_ms();
-  select_tests(r, r->root, tree_has_only(r->root), false);
+  mark_all(r->root, true);
+  if (has_only(r->root)) filter_only(r->root);
+  select_tests(r, r->root);
+  /* Rejections nobody handled while the file loaded: the load succeeded, so they were real. */
+  for (size_t i = 0; i < r->n_load_rejections; i++) {
+    report_stray(r, r->load_rejections[i], true);
+    JSValueUnprotect(r->ctx, r->load_rejections[i]);
+  }
+  free(r->load_rejections);
+  r->load_rejections = NULL;
+  r->n_load_rejections = 0;
   push_frame(r, r->root);
   fw_step(r);
 }
@@ -977,6 +1034,8 @@ void fw_runner_free(fw_runner_t *r) {
   if (r->test_active) end_test(r);
   if (r->inv.error) JSValueUnprotect(r->ctx, r->inv.error);
   r->inv.running = false;
+  for (size_t i = 0; i < r->n_load_rejections; i++) JSValueUnprotect(r->ctx, r->load_rejections[i]);
+  free(r->load_rejections);
   suite_free(r, r->root);
   if (r->grep) JSValueUnprotect(r->ctx, r->grep);
   JSValueUnprotect(r->ctx, r->skip_marker);

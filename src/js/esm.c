@@ -903,7 +903,7 @@ static void emit_edit(const rewriter_t *rw, const edit_t *e, sbuf_t *out) {
   if (!e->keep_cols) return;
   size_t pad = line_start != SIZE_MAX ? e->end - line_start
                : e->end - e->start > e->tlen ? e->end - e->start - e->tlen : 0;
-  while (pad--) sbuf_putc(out, ' ');
+  for (; pad > 0; pad--) sbuf_putc(out, ' ');
 }
 
 static void assemble(rewriter_t *rw, sbuf_t *out) {
@@ -927,7 +927,8 @@ static void assemble(rewriter_t *rw, sbuf_t *out) {
   sbuf_append(out, s + pos, at - pos);
   sbuf_putc(out, ';');
   sbuf_append(out, sbuf_cstr(&rw->tail), rw->tail.len);
-  sbuf_puts(out, "exports.__esModule = true;");
+  /* not enumerable, so that a namespace object lists only the module's own exports */
+  sbuf_puts(out, "Object.defineProperty(exports, '__esModule', { value: true });");
   sbuf_append(out, s + at, len - at);
 }
 

@@ -20,16 +20,18 @@
  *   export const|let|var, export function|class|async function f
  *                                   the declaration, `export ` blanked to spaces
  *   export default expr             exports.default = expr
- *   export default function f / class C   the declaration; default recorded as f / C
+ *   export default function f / class C   the declaration (`export default ` blanked),
+ *                                   default recorded as f / C
  *   export { a, b as c }            ;  (recorded)
  *   export { a, b as c } from M     { const __sonde_r1 = require(M); exports.a = __sonde_r1.a;
  *                                     exports.c = __sonde_r1.b; }
  *   export * from M                 __sonde_star(exports, require(M));
  *   export * as ns from M           exports.ns = __sonde_ns(require(M));
  * Recorded exports are assigned after the last character of the source (before a // comment
- * that ends it), in order: `;exports.a = a;exports.c = b;exports.__esModule = true;` — a
- * snapshot taken when the body has run. Nothing is appended to a source without static
- * import or export. */
+ * that ends it), in order, followed by a non-enumerable interop marker:
+ *   ;exports.a = a;exports.c = b;Object.defineProperty(exports, '__esModule', { value: true });
+ * so they are a snapshot taken when the body has run. Nothing is appended to a source
+ * without static import or export. */
 #ifndef SONDE_JS_ESM_H
 #define SONDE_JS_ESM_H
 

@@ -9,6 +9,7 @@
  * are protected while held. A few tiny JS helpers are compiled once per global object and
  * kept on it as a hidden property (see kHelperSrc for why they cannot be C). */
 #include "js/inspect.h"
+#include "js/runtime.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -683,6 +684,28 @@ static bool convert_frame(sbuf_t *out, const char *line, size_t n) {
   if (loc_len == 13 && memcmp(loc, "[native code]", 13) == 0) return true;
   if (loc_len == 0) return true; /* code without a URL (new Function, eval) */
   if (!is_location(loc, loc_len)) return false;
+  /* Line 1 of a module also holds the loader's wrapper: shift its columns back so they are
+   * the user's, and drop frames that point into the wrapper itself. */
+  char *fixed = NULL;
+  const char *c2 = loc + loc_len;
+  while (c2 > loc && c2[-1] != ':') c2--;
+  const char *c1 = c2 - 1;
+  while (c1 > loc && c1[-1] != ':') c1--;
+  if (c1 > loc && (size_t)(c2 - 1 - c1) == 1 && *c1 == '1') {
+    char *file = xstrndup(loc, (size_t)(c1 - 1 - loc));
+    long offset = js_module_line1_offset(file);
+    long col = strtol(c2, NULL, 10);
+    if (offset > 0) {
+      if (col <= offset) {
+        free(file);
+        return true;
+      }
+      fixed = xasprintf("%s:1:%ld", file, col - offset);
+      loc = fixed;
+      loc_len = strlen(fixed);
+    }
+    free(file);
+  }
   static const char *const anonymous[] = {"global code", "module code", "eval code"};
   for (size_t i = 0; i < sizeof(anonymous) / sizeof(*anonymous); i++)
     if (fn_len == strlen(anonymous[i]) && memcmp(fn, anonymous[i], fn_len) == 0) fn_len = 0;
@@ -690,6 +713,7 @@ static bool convert_frame(sbuf_t *out, const char *line, size_t n) {
     sbuf_printf(out, "\n    at %.*s (%.*s)", (int)fn_len, fn, (int)loc_len, loc);
   else
     sbuf_printf(out, "\n    at %.*s", (int)loc_len, loc);
+  free(fixed);
   return true;
 }
 
@@ -709,6 +733,30 @@ char *js_format_stack(const char *name, const char *message, const char *jsc_sta
     p += n + (nl ? 1 : 0);
   }
   return sbuf_take(&b);
+}
+
+char *js_error_stack(JSContextRef ctx, JSValueRef err) {
+  js_error_info_t info;
+  js_error_info(ctx, err, &info);
+  char *stack = js_format_stack(info.name, info.message, info.stack);
+  /* A parser error's frames are those of whoever loaded the file (require, the loader);
+   * the position of the error itself is in line/sourceURL. Put it first, as Node does. */
+  if (info.name && strcmp(info.name, "SyntaxError") == 0 && info.source_url && info.line) {
+    long col = info.column;
+    if (info.line == 1 && col > 0) col -= js_module_line1_offset(info.source_url);
+    char *where = col > 0 ? xasprintf("%s:%d:%ld", info.source_url, info.line, col)
+                          : xasprintf("%s:%d", info.source_url, info.line);
+    if (!strstr(stack, where)) {
+      char *nl = strchr(stack, '\n');
+      size_t head = nl ? (size_t)(nl - stack) : strlen(stack);
+      char *with = xasprintf("%.*s\n    at %s%s", (int)head, stack, where, nl ? nl : "");
+      free(stack);
+      stack = with;
+    }
+    free(where);
+  }
+  js_error_info_free(&info);
+  return stack;
 }
 
 /* getStackString: err.stack (in V8's shape) when truthy, else Error.prototype.toString. */

@@ -35,4 +35,8 @@ char *js_format_args(JSContextRef ctx, size_t argc, const JSValueRef argv[],
  * "" gives the first line alone. */
 char *js_format_stack(const char *name, const char *message, const char *jsc_stack);
 
+/* The stack of a thrown value as reports print it: js_format_stack on its pieces, with a
+ * SyntaxError's own file:line put first (the parser's position is not one of its frames). */
+char *js_error_stack(JSContextRef ctx, JSValueRef err);
+
 #endif

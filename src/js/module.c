@@ -8,6 +8,7 @@
 #include "common/fsutil.h"
 #include "common/glob.h"
 #include "common/sbuf.h"
+#include "common/strvec.h"
 #include "js/esm.h"
 #include "js/jsutil.h"
 #include "js/runtime.h"
@@ -125,6 +126,29 @@ static JSValueRef helper_star(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
   return JSValueMakeUndefined(ctx);
 }
 
+/* ---- line 1 offsets (see js_module_line1_offset) ---- */
+
+static strvec_t offset_paths;
+static long *offset_values;
+
+static void remember_offset(const char *path, long offset) {
+  for (size_t i = 0; i < offset_paths.len; i++) {
+    if (strcmp(offset_paths.items[i], path) == 0) {
+      offset_values[i] = offset;
+      return;
+    }
+  }
+  strvec_push(&offset_paths, path);
+  offset_values = xrealloc(offset_values, offset_paths.len * sizeof(long));
+  offset_values[offset_paths.len - 1] = offset;
+}
+
+long js_module_line1_offset(const char *path) {
+  for (size_t i = 0; i < offset_paths.len; i++)
+    if (strcmp(offset_paths.items[i], path) == 0) return offset_values[i];
+  return 0;
+}
+
 /* ---- loading ---- */
 
 static JSObjectRef cached_module(js_realm_t *realm, const char *path) {
@@ -195,6 +219,7 @@ static JSValueRef run_module(js_realm_t *realm, const char *path, JSObjectRef mo
               "(%sfunction (exports, require, module, __filename, __dirname, __sonde_import, "
               "__sonde_meta) {%s",
               async ? "async " : "", info.is_esm ? "\"use strict\";" : "");
+  remember_offset(path, (long)wrapped.len);
   sbuf_append(&wrapped, code.data ? code.data : "", code.len);
   sbuf_puts(&wrapped, "\n})");
   sbuf_free(&code);
@@ -216,6 +241,13 @@ static JSValueRef run_module(js_realm_t *realm, const char *path, JSObjectRef mo
   };
   free(dir);
   JSValueRef exports = args[0];
+  if (info.is_esm && JSValueIsObject(ctx, exports)) {
+    /* The rewrite assigns exports.__esModule; defined first, it stays out of Object.keys. */
+    JSStringRef key = JSStringCreateWithUTF8CString("__esModule");
+    JSObjectSetProperty(ctx, (JSObjectRef)exports, key, JSValueMakeBoolean(ctx, true),
+                        kJSPropertyAttributeDontEnum, NULL);
+    JSStringRelease(key);
+  }
   return js_call(ctx, fn, exports, 7, args, exception);
 }
 

@@ -67,6 +67,10 @@ typedef enum {
 JSValueRef js_module_load(js_realm_t *realm, const char *path, js_module_mode_t mode,
                           JSValueRef *exception);
 
+/* Columns that the module wrapper adds to line 1 of `path` (0 for files it did not load):
+ * stack formatting subtracts them so positions are the user's. Process-wide. */
+long js_module_line1_offset(const char *path);
+
 /* module.exports of a module this realm loaded (e.g. after an ASYNC load settled). */
 JSValueRef js_module_exports(js_realm_t *realm, const char *path);
 

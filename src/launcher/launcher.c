@@ -34,6 +34,7 @@ typedef struct {
   bool passed;
   bool skipped;       /* every test filtered out */
   strvec_t suites;    /* titles of the open suites, for the failure lines */
+  sbuf_t early_logs;  /* stdout lines logged while the spec loaded, printed after RUNNING */
 } job_t;
 
 typedef struct launcher launcher_t;
@@ -88,6 +89,14 @@ static void print_prefixed(FILE *out, const char *cid, const char *text) {
     p = nl + 1;
   }
   fflush(out);
+}
+
+static void print_job_line(launcher_t *l, job_t *job, const char *state);
+
+static void flush_early_logs(job_t *job) {
+  if (!job->early_logs.len) return;
+  print_prefixed(stdout, job->cid, job->early_logs.data);
+  sbuf_free(&job->early_logs);
 }
 
 static void print_job_line(launcher_t *l, job_t *job, const char *state) {
@@ -205,13 +214,21 @@ static void on_worker_message(json_t *msg, void *ud) {
     const char *level = json_string_value(json_object_get(msg, "level")) ?: "log";
     const char *text = json_string_value(json_object_get(msg, "text")) ?: "";
     bool err = strcmp(level, "warn") == 0 || strcmp(level, "error") == 0;
-    print_prefixed(err ? stderr : stdout, job->cid, text);
+    if (!err && !job->started) {
+      /* The job's RUNNING line comes once the file has loaded; keep what it printed while
+       * loading until then, so its output reads in order. */
+      if (job->early_logs.len) sbuf_putc(&job->early_logs, '\n');
+      sbuf_puts(&job->early_logs, text);
+    } else {
+      print_prefixed(err ? stderr : stdout, job->cid, text);
+    }
     report_event(l, job, msg);
     return;
   }
   if (strcmp(type, "runner:start") == 0) {
     job->started = true;
     print_job_line(l, job, "RUNNING");
+    flush_early_logs(job);
   } else if (strcmp(type, "suite:start") == 0) {
     strvec_push(&job->suites, json_string_value(json_object_get(msg, "title")) ?: "");
   } else if (strcmp(type, "suite:end") == 0) {
@@ -226,7 +243,10 @@ static void on_worker_message(json_t *msg, void *ud) {
     json_int_t passes = json_integer_value(json_object_get(msg, "passes"));
     json_int_t pending = json_integer_value(json_object_get(msg, "pending"));
     bool has_error = json_object_get(msg, "error") != NULL;
-    if (has_error && !job->started) print_job_line(l, job, "RUNNING");
+    if (has_error && !job->started) {
+      print_job_line(l, job, "RUNNING");
+      flush_early_logs(job);
+    }
     job->skipped = !has_error && failures == 0 && passes == 0 && pending == 0;
     s->job = NULL;
     job_done(l, job, failures == 0 && !has_error);
@@ -261,7 +281,10 @@ static void slot_lost_job(slot_t *s) {
   json_t *ev = json_pack("{s:s, s:s, s:i, s:i, s:i, s:f, s:{s:s, s:s}}", "type", "runner:end",
                          "cid", job->cid, "passes", 0, "failures", 1, "pending", 0, "duration",
                          0.0, "error", "name", "WorkerCrash", "message", msg);
-  if (!job->started) print_job_line(l, job, "RUNNING");
+  if (!job->started) {
+    print_job_line(l, job, "RUNNING");
+    flush_early_logs(job);
+  }
   print_prefixed(stderr, job->cid, msg);
   report_event(l, job, ev);
   json_decref(ev);
@@ -373,6 +396,7 @@ static void free_jobs(launcher_t *l) {
     free(l->jobs[i].spec_display);
     json_decref(l->jobs[i].capabilities);
     strvec_free(&l->jobs[i].suites);
+    sbuf_free(&l->jobs[i].early_logs);
   }
   free(l->jobs);
 }

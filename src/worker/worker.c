@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "api/api.h"
+#include "assert/assert.h"
 #include "common/sbuf.h"
 #include "config/config.h"
 #include "frameworks/runner.h"
@@ -90,17 +91,11 @@ static json_t *load_error_json(JSContextRef ctx, JSValueRef exc, const char *spe
   const char *message = info.message ? info.message : "";
   json_object_set_new(e, "name", json_string(name));
   json_object_set_new(e, "message", json_string(message));
-  /* A syntax error has no frames: its position is the error's own line and column. */
-  char *frames = info.stack && info.stack[0] ? js_format_stack(name, message, info.stack) : NULL;
+  char *formatted = js_error_stack(ctx, exc);
   sbuf_t stack = SBUF_INIT;
-  if (frames && strchr(frames, '\n')) {
-    sbuf_puts(&stack, frames);
-  } else {
-    sbuf_printf(&stack, "%s: %s\n    at %s", name, message, info.source_url ? info.source_url : spec);
-    if (info.line) sbuf_printf(&stack, ":%d", info.line);
-    if (info.line && info.column) sbuf_printf(&stack, ":%d", info.column);
-  }
-  free(frames);
+  sbuf_puts(&stack, formatted);
+  free(formatted);
+  if (!strstr(sbuf_cstr(&stack), "\n    at ")) sbuf_printf(&stack, "\n    at %s", spec);
   json_object_set_new(e, "stack", json_string(sbuf_cstr(&stack)));
   sbuf_free(&stack);
   js_error_info_free(&info);
@@ -164,6 +159,7 @@ static JSValueRef on_load_failed(JSContextRef ctx, void *data, JSObjectRef self,
 static void sonde_module_init(js_realm_t *realm, JSObjectRef exports, void *ud) {
   JSContextRef ctx = js_realm_context(realm);
   js_set(ctx, exports, "api", api_global(realm));
+  assert_export(realm, exports);
 }
 
 static void job_start(worker_t *w, json_t *msg) {
@@ -181,6 +177,7 @@ static void job_start(worker_t *w, json_t *msg) {
 
   const char *cap_base = json_string_value(json_object_get(job->capabilities, "custom:baseUrl"));
   api_bind(w->api, job->realm, &w->api_config, cap_base);
+  assert_install_globals(job->realm);
 
   fw_options_t fw_opts = {
       .timeout_ms = cfg->mocha_timeout,
@@ -267,6 +264,7 @@ int worker_main(int argc, char **argv) {
   js_runtime_add_builtin(w.rt, "sonde", sonde_module_init, &w);
   js_runtime_add_builtin(w.rt, "wdio-api-runner", sonde_module_init, &w);
   js_runtime_add_builtin(w.rt, "@wdio/globals", sonde_module_init, &w);
+  assert_register_builtins(w.rt);
   w.api = api_client_new(w.loop);
   if (!w.api) {
     fprintf(stderr, "sonde worker: cannot initialise the HTTP client (libcurl)\n");

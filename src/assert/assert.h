@@ -1,0 +1,23 @@
+/* assert: the assertion APIs of spec files: `assertResponse(response)` (exported by the
+ * `sonde` module and its aliases), the Jest-compatible `expect` global (also exported), the
+ * API matchers on responses, and Node's `assert` module. Installed per realm by the worker;
+ * nothing here outlives the realm except the process-wide schema cache. */
+#ifndef SONDE_ASSERT_ASSERT_H
+#define SONDE_ASSERT_ASSERT_H
+
+#include <JavaScriptCore/JavaScript.h>
+
+#include "js/runtime.h"
+
+/* Once per runtime: registers the built-in modules `assert`/`node:assert` (and
+ * `assert/strict`). */
+void assert_register_builtins(js_runtime_t *rt);
+
+/* Per spec realm: installs the `expect` global. */
+void assert_install_globals(js_realm_t *realm);
+
+/* Adds assertResponse, expect (and friends) to the exports of `sonde`/`wdio-api-runner`/
+ * `@wdio/globals`. */
+void assert_export(js_realm_t *realm, JSObjectRef exports);
+
+#endif

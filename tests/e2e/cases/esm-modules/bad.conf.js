@@ -1,0 +1,1 @@
+exports.config = { runner: 'api', specs: ['./bad/*.spec.js'], maxInstances: 2 };

@@ -1,0 +1,5 @@
+export const fine = 1;
+
+export function broken() {
+  return 1 +;
+}

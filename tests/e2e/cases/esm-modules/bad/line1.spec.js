@@ -1,0 +1,2 @@
+null.boom;
+describe('never', () => { it('never runs', () => {}); });

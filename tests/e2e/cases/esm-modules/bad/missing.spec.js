@@ -1,0 +1,4 @@
+describe('missing module', () => {
+  it('never runs', () => {});
+});
+const nope = require('./nope.js');

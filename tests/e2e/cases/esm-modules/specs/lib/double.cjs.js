@@ -1,0 +1,3 @@
+module.exports = function double(n) {
+  return n * 2;
+};

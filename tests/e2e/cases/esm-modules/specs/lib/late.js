@@ -1,0 +1,2 @@
+export const late = 'loaded late';
+export default { lazy: true };

@@ -1,0 +1,1 @@
+module.exports = { dir: __dirname, file: __filename };

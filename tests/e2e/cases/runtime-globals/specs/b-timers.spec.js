@@ -1,0 +1,69 @@
+function check(cond, msg) {
+  if (!cond) throw new Error(msg);
+}
+
+describe('timers', () => {
+  it('passes extra arguments and clears timeouts', (done) => {
+    const cancelled = setTimeout(() => done(new Error('a cleared timer fired')), 10);
+    clearTimeout(cancelled);
+    setTimeout((a, b) => {
+      console.log(`ARGS ${a} ${b}`);
+      check(a === 'x' && b === 2, 'arguments');
+      setTimeout(done, 30); // long enough for the cleared timer to have fired
+    }, 5, 'x', 2);
+  });
+
+  it('ticks an interval until it is cleared', (done) => {
+    let ticks = 0;
+    const id = setInterval(() => {
+      ticks++;
+      if (ticks === 3) {
+        clearInterval(id);
+        setTimeout(() => {
+          console.log(`TICKS ${ticks}`);
+          check(ticks === 3, 'interval kept ticking after clearInterval: ' + ticks);
+          done();
+        }, 40);
+      }
+    }, 5);
+  });
+
+  it('runs microtasks in Node order', (done) => {
+    const order = [];
+    Promise.resolve().then(() => order.push('promise1')).then(() => order.push('promise2'));
+    queueMicrotask(() => order.push('microtask'));
+    (async () => {
+      order.push('async-start');
+      await null;
+      order.push('after-await');
+    })();
+    order.push('sync');
+    setTimeout(() => {
+      console.log(`MICRO ${order.join(',')}`);
+      done();
+    }, 10);
+  });
+
+  it('runs setImmediate before setTimeout 0 when scheduled from a timer', (done) => {
+    const order = [];
+    setTimeout(() => {
+      setTimeout(() => order.push('timeout'), 0);
+      setImmediate(() => order.push('immediate'));
+      queueMicrotask(() => order.push('micro'));
+      order.push('timer');
+    }, 0);
+    setTimeout(() => {
+      console.log(`FROM-TIMER ${order.join(',')}`);
+      done();
+    }, 40);
+  });
+
+  it('runs setImmediate before setTimeout 0 after a response arrives', async () => {
+    await api.get('/echo');
+    const order = [];
+    setTimeout(() => order.push('timeout'), 0);
+    setImmediate(() => order.push('immediate'));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    console.log(`FROM-IO ${order.join(',')}`);
+  });
+});
