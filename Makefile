@@ -3,7 +3,7 @@ BUILD      ?= build
 ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build asan test test-release test-asan demo clean
+.PHONY: all deps build asan test test-release test-asan demo bench clean
 
 all: build
 
@@ -29,6 +29,10 @@ test: test-release test-asan
 
 demo: build
 	@scripts/demo.sh $(BUILD)
+
+# Speed and memory against the peers (not part of `make test`); see docs/performance.md.
+bench: build
+	@bench/run.sh $(BUILD)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)
