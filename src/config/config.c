@@ -11,6 +11,7 @@
 
 #include "common/fsutil.h"
 #include "common/glob.h"
+#include "config/hooks.h"
 #include "js/jsutil.h"
 
 typedef struct {
@@ -224,6 +225,40 @@ static void validate(validator_t *v, JSValueRef c, sonde_config_t *out) {
   out->mocha_bail = get_bool(v, mocha, "bail", "mochaOpts.bail", false);
   out->mocha_grep = mocha ? get_grep(v, mocha) : NULL;
   out->mocha_invert = get_bool(v, mocha, "invert", "mochaOpts.invert", false);
+  out->mocha_fgrep = get_string(v, mocha, "fgrep", "mochaOpts.fgrep", NULL);
+  out->mocha_forbid_only = get_bool(v, mocha, "forbidOnly", "mochaOpts.forbidOnly", false);
+  out->mocha_forbid_pending = get_bool(v, mocha, "forbidPending", "mochaOpts.forbidPending", false);
+  get_string_list(v, mocha, "require", "mochaOpts.require", &out->mocha_require);
+
+  out->max_instances_per_capability =
+      (int)get_number(v, c, "maxInstancesPerCapability", "maxInstancesPerCapability", 100);
+  if (!v->failed && out->max_instances_per_capability < 1)
+    fail(v, "maxInstancesPerCapability", "\"%s\" must be at least 1%s", "");
+  out->bail = (int)get_number(v, c, "bail", "bail", 0);
+  out->spec_file_retries = (int)get_number(v, c, "specFileRetries", "specFileRetries", 0);
+  out->spec_file_retries_delay =
+      get_number(v, c, "specFileRetriesDelay", "specFileRetriesDelay", 0);
+  out->spec_file_retries_deferred =
+      get_bool(v, c, "specFileRetriesDeferred", "specFileRetriesDeferred", false);
+  out->group_logs = get_bool(v, c, "groupLogsByTestSpec", "groupLogsByTestSpec", false);
+  char *output_dir = get_string(v, c, "outputDir", "outputDir", NULL);
+  if (output_dir) {
+    char *cwd = fs_cwd();
+    out->output_dir = path_resolve(cwd, output_dir);
+    free(cwd);
+    free(output_dir);
+  }
+  JSValueRef shard = js_get(ctx, c, "shard");
+  if (present(ctx, shard) && !JSValueIsNull(ctx, shard)) {
+    char *text = js_value_to_utf8(ctx, shard);
+    int i = 0, n = 0;
+    char tail = 0;
+    if (sscanf(text, "%d/%d%c", &i, &n, &tail) != 2 || n < 1 || i < 1 || i > n)
+      fail(v, "shard", "\"%s\" must look like i/n with 1 <= i <= n (got \"%s\")", text);
+    out->shard_index = i;
+    out->shard_total = n;
+    free(text);
+  }
 
   JSValueRef reporters = js_get(ctx, c, "reporters");
   if (present(ctx, reporters) && !JSValueIsArray(ctx, reporters)) {
@@ -382,7 +417,8 @@ int config_load(js_runtime_t *rt, const char *path, const json_t *overrides,
   out->source = fs_read_file(out->path, NULL);
   validator_t v = {ctx, out->path, out->source, err, false};
   validate(&v, c, out);
-  return v.failed ? -1 : 0;
+  if (v.failed) return -1;
+  return hooks_validate(out, err);
 }
 
 void config_free(sonde_config_t *cfg) {
@@ -394,6 +430,9 @@ void config_free(sonde_config_t *cfg) {
   free(cfg->framework);
   free(cfg->mocha_ui);
   free(cfg->mocha_grep);
+  free(cfg->mocha_fgrep);
+  strvec_free(&cfg->mocha_require);
+  free(cfg->output_dir);
   strvec_free(&cfg->reporters);
   free(cfg->base_url);
   free(cfg->log_level);

@@ -24,7 +24,19 @@ typedef struct {
   int mocha_retries;
   bool mocha_bail;
   char *mocha_grep;        /* NULL or a RegExp source ("/re/flags" for a RegExp value) */
+  char *mocha_fgrep;       /* NULL or a literal substring */
   bool mocha_invert;
+  bool mocha_forbid_only;
+  bool mocha_forbid_pending;
+  strvec_t mocha_require;  /* files loaded before the specs (relative to the cwd) */
+  int max_instances_per_capability;  /* default 100 */
+  int bail;                /* stop scheduling after this many failed spec files; 0 = never */
+  int spec_file_retries;
+  double spec_file_retries_delay;    /* seconds */
+  bool spec_file_retries_deferred;
+  int shard_index, shard_total;      /* --shard i/n; 0/0 when not sharding */
+  char *output_dir;        /* NULL when unset; absolute */
+  bool group_logs;         /* groupLogsByTestSpec */
   strvec_t reporters;      /* names as written, in order (options stay in `json`) */
   char *base_url;          /* NULL when unset */
   char *log_level;         /* default "info" */

@@ -31,6 +31,7 @@ typedef struct {
 
 struct fw_suite {
   char *title;
+  char *file;              /* the spec file that declared it */
   fw_suite_t *parent;
   runnable_vec_t tests;
   runnable_vec_t hooks[4];
@@ -53,6 +54,8 @@ typedef struct {
   suite_phase_t phase;
   size_t index;
   double started;
+  bool before_suite_called;   /* the config's beforeSuite/afterSuite hooks */
+  bool after_suite_called;
 } suite_frame_t;
 
 typedef struct {
@@ -65,6 +68,8 @@ typedef struct {
   JSValueRef error;            /* protected; the test's failure */
   bool skipped;
   double duration;
+  bool before_test_called;    /* the config's beforeTest/afterTest hooks */
+  bool after_test_called;
 } test_frame_t;
 
 /* The JS function currently running and how it ended. */
@@ -104,6 +109,11 @@ struct fw_runner {
   fw_done_fn done;
   void *done_ud;
   bool running;                 /* fw_runner_run was called */
+  bool prepared;                /* only/grep selection done */
+  fw_hook_call_fn hook_call;    /* the config's hooks (beforeTest ...); NULL for none */
+  void *hook_ud;
+  uv_timer_t resume_timer;      /* continues the run after a config hook */
+  fw_runnable_t *deferred;      /* a mocha hook to invoke once beforeHook has run */
   JSValueRef *load_rejections;  /* protected; see on_uncaught */
   size_t n_load_rejections;
   fw_stats_t stats;
@@ -149,6 +159,7 @@ static JSValueRef ctx_slow(JSContextRef c, JSObjectRef f, JSObjectRef s, size_t 
 static fw_suite_t *suite_new(fw_runner_t *r, fw_suite_t *parent, const char *title) {
   fw_suite_t *s = xcalloc(1, sizeof(*s));
   s->title = xstrdup(title);
+  s->file = xstrdup(r->file ? r->file : "");
   s->parent = parent;
   s->timeout_ms = -1;
   s->retries = -1;
@@ -182,6 +193,7 @@ static void suite_free(fw_runner_t *r, fw_suite_t *s) {
   free(s->suites);
   JSValueUnprotect(r->ctx, s->ctx);
   free(s->title);
+  free(s->file);
   free(s);
 }
 
@@ -398,7 +410,7 @@ static json_t *test_event(fw_runner_t *r, const char *type, fw_suite_t *parent,
   char *ft = full_title(parent, title);
   json_t *ev = json_pack("{s:s, s:s, s:s, s:s}", "type", type, "title", title, "fullTitle", ft,
                          "parent", parent->parent ? parent->title : "");
-  json_object_set_new(ev, "file", json_string(r->file));
+  json_object_set_new(ev, "file", json_string(parent->parent ? parent->file : r->file));
   free(ft);
   return ev;
 }
@@ -531,7 +543,7 @@ static void timeout_fire(uv_timer_t *t) {
   char *msg = xasprintf(
       "Timeout of %gms exceeded. For async tests and hooks, ensure \"done()\" is called; if "
       "returning a Promise, ensure it resolves. (%s)",
-      inv->timeout_ms, r->file);
+      inv->timeout_ms, inv->runnable->parent->parent ? inv->runnable->parent->file : r->file);
   JSObjectRef err = js_make_error(r->ctx, "Error", msg);
   js_set(r->ctx, err, "code", js_make_string(r->ctx, "ERR_MOCHA_TIMEOUT"));
   free(msg);
@@ -637,6 +649,81 @@ static JSValueRef ctx_method(JSContextRef ctx, JSObjectRef f, JSObjectRef self, 
   return ret;
 }
 
+/* ---- the config's hooks (beforeSuite, beforeTest, beforeHook ...) ---- */
+
+static void resume_fire(uv_timer_t *t) {
+  fw_runner_t *r = t->data;
+  if (r->finished || r->freeing) return;
+  fw_runnable_t *deferred = r->deferred;
+  r->deferred = NULL;
+  if (deferred) invoke(r, deferred);
+  else fw_step(r);
+}
+
+static void hook_resume(void *ud) {
+  fw_runner_t *r = ud;
+  /* Always continue from the loop: the caller may still be inside fw_step. */
+  uv_timer_start(&r->resume_timer, resume_fire, 0, 0);
+}
+
+/* Calls a config hook; true when the run must wait for it (resume_fire continues). */
+static bool config_hook(fw_runner_t *r, const char *name, size_t argc, const JSValueRef argv[]) {
+  if (!r->hook_call) return false;
+  return r->hook_call(r->hook_ud, name, argc, argv, hook_resume, r);
+}
+
+static JSObjectRef suite_object(fw_runner_t *r, fw_suite_t *s) {
+  JSObjectRef o = JSObjectMake(r->ctx, NULL, NULL);
+  char *ft = full_title(s, NULL);
+  js_set(r->ctx, o, "title", js_make_string(r->ctx, s->title));
+  js_set(r->ctx, o, "fullTitle", js_make_string(r->ctx, ft));
+  js_set(r->ctx, o, "parent", js_make_string(r->ctx, s->parent && s->parent->parent ? s->parent->title : ""));
+  js_set(r->ctx, o, "file", js_make_string(r->ctx, r->file));
+  free(ft);
+  return o;
+}
+
+static JSValueRef test_object(fw_runner_t *r, fw_runnable_t *t) {
+  if (!t) return JSValueMakeUndefined(r->ctx);
+  JSObjectRef o = JSObjectMake(r->ctx, NULL, NULL);
+  char *ft = full_title(t->parent, t->title);
+  js_set(r->ctx, o, "title", js_make_string(r->ctx, t->title));
+  js_set(r->ctx, o, "fullTitle", js_make_string(r->ctx, ft));
+  js_set(r->ctx, o, "parent", js_make_string(r->ctx, t->parent->parent ? t->parent->title : ""));
+  js_set(r->ctx, o, "file", js_make_string(r->ctx, r->file));
+  js_set(r->ctx, o, "type", js_make_string(r->ctx, "test"));
+  free(ft);
+  return o;
+}
+
+static JSObjectRef result_object(fw_runner_t *r, JSValueRef error, double duration, bool passed) {
+  JSObjectRef o = JSObjectMake(r->ctx, NULL, NULL);
+  js_set(r->ctx, o, "error", error ? error : JSValueMakeUndefined(r->ctx));
+  js_set(r->ctx, o, "result", JSValueMakeUndefined(r->ctx));
+  js_set(r->ctx, o, "duration", JSValueMakeNumber(r->ctx, duration));
+  js_set(r->ctx, o, "passed", JSValueMakeBoolean(r->ctx, passed));
+  return o;
+}
+
+static const char *mocha_hook_title(fw_kind_t kind) {
+  switch (kind) {
+    case FW_HOOK_BEFORE_ALL: return "\"before all\" hook";
+    case FW_HOOK_BEFORE_EACH: return "\"before each\" hook";
+    case FW_HOOK_AFTER_EACH: return "\"after each\" hook";
+    default: return "\"after all\" hook";
+  }
+}
+
+/* Invokes a mocha hook, after the config's beforeHook when there is one. */
+static void invoke_hook(fw_runner_t *r, fw_runnable_t *hook) {
+  JSValueRef argv[3] = {test_object(r, r->test_active ? r->tf.test : NULL), hook->parent->ctx,
+                        js_make_string(r->ctx, mocha_hook_title(hook->kind))};
+  r->deferred = hook;
+  if (config_hook(r, "beforeHook", 3, argv)) return;
+  r->deferred = NULL;
+  invoke(r, hook);
+}
+
 /* ---- stepping ---- */
 
 static void push_frame(fw_runner_t *r, fw_suite_t *s) {
@@ -644,7 +731,7 @@ static void push_frame(fw_runner_t *r, fw_suite_t *s) {
     r->cap_frames = r->cap_frames ? r->cap_frames * 2 : 8;
     r->frames = xrealloc(r->frames, r->cap_frames * sizeof(*r->frames));
   }
-  r->frames[r->n_frames++] = (suite_frame_t){s, SF_START, 0, 0};
+  r->frames[r->n_frames++] = (suite_frame_t){s, SF_START, 0, 0, false, false};
 }
 
 static void start_test(fw_runner_t *r, fw_runnable_t *t) {
@@ -680,6 +767,15 @@ static void end_test(fw_runner_t *r) {
 }
 
 static void emit_pending(fw_runner_t *r, fw_runnable_t *t) {
+  if (r->opts.forbid_pending) {
+    json_t *ev = test_event(r, "test:fail", t->parent, t->title);
+    json_object_set_new(ev, "duration", json_real(0));
+    json_object_set_new(ev, "error", json_pack("{s:s, s:s}", "name", "Error", "message",
+                                               "Pending test forbidden"));
+    r->stats.failures++;
+    emit(r, ev);
+    return;
+  }
   r->stats.pending++;
   emit(r, test_event(r, "test:pending", t->parent, t->title));
 }
@@ -710,6 +806,7 @@ static void report_test(fw_runner_t *r) {
       tf->attempt++;
       tf->phase = TF_BEFORE_EACH;
       tf->index = 0;
+      tf->before_test_called = tf->after_test_called = false;
       return;
     }
     json_t *ev = test_event(r, "test:fail", t->parent, t->title);
@@ -768,8 +865,15 @@ static void settle_fire(uv_timer_t *timer) {
       r->tf.test = NULL;
     }
   }
+  bool waiting = false;
+  if (rn->kind != FW_TEST) {
+    JSValueRef argv[4] = {test_object(r, r->test_active ? r->tf.test : NULL), rn->parent->ctx,
+                          result_object(r, err, duration, !err),
+                          js_make_string(r->ctx, mocha_hook_title(rn->kind))};
+    waiting = config_hook(r, "afterHook", 4, argv);
+  }
   if (err) JSValueUnprotect(r->ctx, err);
-  fw_step(r);
+  if (!waiting) fw_step(r);
 }
 
 static void finish(fw_runner_t *r) {
@@ -784,8 +888,13 @@ static bool step_test(fw_runner_t *r) {
   for (;;) {
     switch (tf->phase) {
       case TF_BEFORE_EACH:
+        if (!tf->before_test_called && tf->index == 0) {
+          tf->before_test_called = true;
+          JSValueRef argv[2] = {test_object(r, tf->test), tf->test->parent->ctx};
+          if (config_hook(r, "beforeTest", 2, argv)) return true;
+        }
         if (tf->index < tf->before_each.len && !tf->skipped) {
-          invoke(r, tf->before_each.items[tf->index++]);
+          invoke_hook(r, tf->before_each.items[tf->index++]);
           return true;
         }
         tf->phase = TF_TEST;
@@ -799,7 +908,7 @@ static bool step_test(fw_runner_t *r) {
         return true;
       case TF_AFTER_EACH:
         if (tf->index < tf->after_each.len) {
-          invoke(r, tf->after_each.items[tf->index++]);
+          invoke_hook(r, tf->after_each.items[tf->index++]);
           return true;
         }
         tf->phase = TF_REPORT;
@@ -808,6 +917,16 @@ static bool step_test(fw_runner_t *r) {
         if (!tf->test) { /* a hook failed: already reported */
           end_test(r);
           return false;
+        }
+        if (!tf->after_test_called && !tf->skipped) {
+          tf->after_test_called = true;
+          JSObjectRef result = result_object(r, tf->error, tf->duration, !tf->error);
+          JSObjectRef retries = JSObjectMake(r->ctx, NULL, NULL);
+          js_set(r->ctx, retries, "attempts", JSValueMakeNumber(r->ctx, tf->attempt));
+          js_set(r->ctx, retries, "limit", JSValueMakeNumber(r->ctx, effective_retries(r, tf->test)));
+          js_set(r->ctx, result, "retries", retries);
+          JSValueRef argv[3] = {test_object(r, tf->test), tf->test->parent->ctx, result};
+          if (config_hook(r, "afterTest", 3, argv)) return true;
         }
         report_test(r);
         if (!r->test_active) return false;
@@ -839,16 +958,21 @@ static void fw_step(fw_runner_t *r) {
           json_t *ev = json_pack("{s:s, s:s}", "type", "suite:start", "title", s->title);
           char *ft = full_title(s, NULL);
           json_object_set_new(ev, "fullTitle", json_string(ft));
-          json_object_set_new(ev, "file", json_string(r->file));
+          json_object_set_new(ev, "file", json_string(s->file));
           free(ft);
           emit(r, ev);
         }
         f->phase = suite_skipped(s) ? SF_TESTS : SF_BEFORE_ALL;
         f->index = 0;
+        if (s->parent && !f->before_suite_called) {
+          f->before_suite_called = true;
+          JSValueRef arg = suite_object(r, s);
+          if (config_hook(r, "beforeSuite", 1, &arg)) return;
+        }
         break;
       case SF_BEFORE_ALL:
         if (f->index < s->hooks[FW_HOOK_BEFORE_ALL].len && !suite_aborted(r, s) && !s->skip_all) {
-          invoke(r, s->hooks[FW_HOOK_BEFORE_ALL].items[f->index++]);
+          invoke_hook(r, s->hooks[FW_HOOK_BEFORE_ALL].items[f->index++]);
           return;
         }
         f->phase = SF_TESTS;
@@ -876,12 +1000,17 @@ static void fw_step(fw_runner_t *r) {
         break;
       case SF_AFTER_ALL:
         if (f->index < s->hooks[FW_HOOK_AFTER_ALL].len) {
-          invoke(r, s->hooks[FW_HOOK_AFTER_ALL].items[f->index++]);
+          invoke_hook(r, s->hooks[FW_HOOK_AFTER_ALL].items[f->index++]);
           return;
         }
         f->phase = SF_END;
         break;
       case SF_END:
+        if (s->parent && !f->after_suite_called) {
+          f->after_suite_called = true;
+          JSValueRef arg = suite_object(r, s);
+          if (config_hook(r, "afterSuite", 1, &arg)) return;
+        }
         if (s->parent) {
           json_t *ev = json_pack("{s:s, s:s}", "type", "suite:end", "title", s->title);
           char *ft = full_title(s, NULL);
@@ -966,10 +1095,23 @@ fw_runner_t *fw_runner_new(js_realm_t *realm, const fw_options_t *opts, fw_emit_
   r->file = xstrdup(opts->file ? opts->file : "");
   r->opts.file = r->file;
   r->opts.grep = NULL;
+  r->opts.fgrep = NULL;
   r->emit = emit_fn;
   r->emit_ud = userdata;
-  if (opts->grep && opts->grep[0]) {
-    r->grep = make_grep(r->ctx, opts->grep, err);
+  char *fgrep = NULL;
+  if (opts->fgrep && opts->fgrep[0]) {
+    /* fgrep is a literal substring: escape it into a RegExp source. */
+    sbuf_t b = SBUF_INIT;
+    for (const char *p = opts->fgrep; *p; p++) {
+      if (strchr("\\^$.*+?()[]{}|/", *p)) sbuf_putc(&b, '\\');
+      sbuf_putc(&b, *p);
+    }
+    fgrep = sbuf_take(&b);
+  }
+  const char *grep = fgrep ? fgrep : opts->grep;
+  if (grep && grep[0]) {
+    r->grep = make_grep(r->ctx, grep, err);
+    free(fgrep);
     if (!r->grep) {
       free(r->file);
       free(r);
@@ -985,9 +1127,11 @@ fw_runner_t *fw_runner_new(js_realm_t *realm, const fw_options_t *opts, fw_emit_
   uv_loop_t *loop = js_runtime_loop(js_realm_runtime(realm));
   uv_timer_init(loop, &r->inv.timeout_timer);
   uv_timer_init(loop, &r->inv.settle_timer);
+  uv_timer_init(loop, &r->resume_timer);
   r->inv.timeout_timer.data = r;
   r->inv.settle_timer.data = r;
-  r->handles_open = 2;
+  r->resume_timer.data = r;
+  r->handles_open = 3;
   js_realm_set_slot(realm, JS_SLOT_FRAMEWORK, r);
   js_realm_set_uncaught(realm, on_uncaught, r);
   return r;
@@ -998,18 +1142,41 @@ fw_runner_t *fw_runner_of(JSContextRef ctx) {
   return realm ? js_realm_get_slot(realm, JS_SLOT_FRAMEWORK) : NULL;
 }
 
+void fw_runner_set_file(fw_runner_t *r, const char *file) {
+  free(r->file);
+  r->file = xstrdup(file);
+}
+
+void fw_runner_set_hook_caller(fw_runner_t *r, fw_hook_call_fn fn, void *ud) {
+  r->hook_call = fn;
+  r->hook_ud = ud;
+}
+
 js_realm_t *fw_runner_realm(fw_runner_t *r) {
   return r->realm;
 }
 
+int fw_runner_prepare(fw_runner_t *r, char **err) {
+  if (r->prepared) return r->stats.tests_total;
+  r->prepared = true;
+  bool only = has_only(r->root);
+  if (only && r->opts.forbid_only) {
+    *err = xstrdup("`.only` forbidden by forbidOnly");
+    return -1;
+  }
+  mark_all(r->root, true);
+  if (only) filter_only(r->root);
+  select_tests(r, r->root);
+  return r->stats.tests_total;
+}
+
 void fw_runner_run(fw_runner_t *r, fw_done_fn done, void *userdata) {
+  char *err = NULL;
+  if (fw_runner_prepare(r, &err) < 0) free(err); /* callers that care prepare first */
   r->done = done;
   r->done_ud = userdata;
   r->running = true;
   r->started = now_ms();
-  mark_all(r->root, true);
-  if (has_only(r->root)) filter_only(r->root);
-  select_tests(r, r->root);
   /* Rejections nobody handled while the file loaded: the load succeeded, so they were real. */
   for (size_t i = 0; i < r->n_load_rejections; i++) {
     report_stray(r, r->load_rejections[i], true);
@@ -1044,4 +1211,5 @@ void fw_runner_free(fw_runner_t *r) {
   r->freeing = true;
   uv_close((uv_handle_t *)&r->inv.timeout_timer, handle_closed);
   uv_close((uv_handle_t *)&r->inv.settle_timer, handle_closed);
+  uv_close((uv_handle_t *)&r->resume_timer, handle_closed);
 }

@@ -33,7 +33,10 @@ typedef struct {
   int retries;         /* default retries of a failed test */
   bool bail;           /* stop after the first failed test */
   const char *grep;    /* RegExp source, or "/src/flags"; NULL for none */
+  const char *fgrep;   /* a literal substring (takes precedence over grep); NULL for none */
   bool invert;
+  bool forbid_only;    /* a .only in the file fails the run */
+  bool forbid_pending; /* pending/skipped tests fail */
   const char *file;    /* the spec file (named in timeout messages) */
 } fw_options_t;
 
@@ -60,7 +63,21 @@ void fw_add_test(fw_runner_t *r, const char *title, JSValueRef fn, bool only, bo
                  int retries);
 void fw_add_hook(fw_runner_t *r, fw_kind_t kind, const char *title, JSValueRef fn);
 
+/* ---- the config's hooks ---- */
+/* Calls the config hook `name` (beforeSuite, afterSuite, beforeHook, afterHook, beforeTest,
+ * afterTest) with argv. Returns false when the config has no such hook; otherwise it calls
+ * resume(resume_ud) exactly once when the hook has settled (possibly before returning). */
+typedef bool (*fw_hook_call_fn)(void *ud, const char *name, size_t argc, const JSValueRef argv[],
+                                void (*resume)(void *), void *resume_ud);
+void fw_runner_set_hook_caller(fw_runner_t *r, fw_hook_call_fn fn, void *ud);
+
+/* The spec file being loaded (named in events and timeout messages). */
+void fw_runner_set_file(fw_runner_t *r, const char *file);
+
 /* ---- running ---- */
+/* Applies .only and grep; returns how many tests will run, or -1 with a malloc'd message in
+ * `err` (forbidOnly). fw_runner_run prepares by itself when the caller did not. */
+int fw_runner_prepare(fw_runner_t *r, char **err);
 void fw_runner_run(fw_runner_t *r, fw_done_fn done, void *userdata);
 
 typedef struct {

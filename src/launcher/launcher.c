@@ -1,7 +1,8 @@
-/* launcher: see launcher.h. Worker slots are libuv child processes (this binary in worker
- * mode, spawned fresh: never a fork of a process whose engine has started) with a
- * socketpair on fd 3. A slot that dies is replaced while jobs remain; its job is reported
- * failed with the reason. Only this process writes to the terminal and the reports. */
+/* launcher: see launcher.h. Jobs (spec file groups × capabilities) wait in one queue;
+ * launcher_dispatch hands them to idle worker slots (pool.c), the capability with the
+ * fewest running jobs first, within maxInstances overall and per capability. Launcher-side
+ * hooks (onPrepare, onWorkerStart, onWorkerEnd, onComplete) run in the config's realm.
+ * Only this process writes to the terminal and the reports. */
 #include "launcher/launcher.h"
 
 #include <signal.h>
@@ -14,61 +15,12 @@
 #include "api/api.h"
 #include "common/fsutil.h"
 #include "common/sbuf.h"
-#include "config/config.h"
+#include "config/hooks.h"
+#include "js/jsutil.h"
 #include "js/runtime.h"
+#include "launcher/launcher_internal.h"
 #include "launcher/planner.h"
 #include "report/registry.h"
-#include "worker/ipc.h"
-#include "worker/worker.h"
-
-typedef enum { JOB_QUEUED, JOB_RUNNING, JOB_DONE } job_state_t;
-
-typedef struct {
-  char *cid;
-  char *spec;
-  char *spec_display;
-  json_t *capabilities;
-  job_state_t state;
-  bool started;       /* runner:start seen */
-  bool ended;         /* runner:end seen */
-  bool passed;
-  bool skipped;       /* every test filtered out */
-  strvec_t suites;    /* titles of the open suites, for the failure lines */
-  sbuf_t early_logs;  /* stdout lines logged while the spec loaded, printed after RUNNING */
-} job_t;
-
-typedef struct launcher launcher_t;
-
-typedef struct {
-  launcher_t *l;
-  uv_process_t proc;
-  uv_pipe_t channel;
-  ipc_reader_t reader;
-  job_t *job;
-  int handles_open;
-  bool exited;
-  int64_t exit_status;
-  int term_signal;
-} slot_t;
-
-struct launcher {
-  uv_loop_t *loop;
-  sonde_config_t *cfg;
-  const cli_options_t *cli;
-  char exe[4096];
-  job_t *jobs;
-  size_t n_jobs;
-  size_t next_job;
-  size_t running_slots;
-  reporter_t **reporters;
-  size_t n_reporters;
-  bool color;
-  int passed, failed, skipped;
-  int worker_errors;   /* workers that exited badly between or after jobs */
-  uint64_t started_ns;
-};
-
-static void slot_start(launcher_t *l);
 
 /* ---- output ---- */
 
@@ -79,7 +31,7 @@ static const char *cap_label(const json_t *caps) {
   return p ? p : "api";
 }
 
-static void print_prefixed(FILE *out, const char *cid, const char *text) {
+void launcher_print_prefixed(FILE *out, const char *cid, const char *text) {
   const char *p = text;
   for (;;) {
     const char *nl = strchr(p, '\n');
@@ -91,12 +43,14 @@ static void print_prefixed(FILE *out, const char *cid, const char *text) {
   fflush(out);
 }
 
-static void print_job_line(launcher_t *l, job_t *job, const char *state);
-
-static void flush_early_logs(job_t *job) {
-  if (!job->early_logs.len) return;
-  print_prefixed(stdout, job->cid, job->early_logs.data);
-  sbuf_free(&job->early_logs);
+/* Terminal lines of a job: live, or held until the job ends with groupLogsByTestSpec. */
+static void job_print(launcher_t *l, job_t *job, const char *text) {
+  if (l->cfg->group_logs) {
+    if (job->grouped.len) sbuf_putc(&job->grouped, '\n');
+    sbuf_puts(&job->grouped, text);
+    return;
+  }
+  launcher_print_prefixed(stdout, job->cid, text);
 }
 
 static void print_job_line(launcher_t *l, job_t *job, const char *state) {
@@ -106,9 +60,22 @@ static void print_job_line(launcher_t *l, job_t *job, const char *state) {
     else if (strcmp(state, "FAILED") == 0) color = "\x1b[31m";
     else if (strcmp(state, "SKIPPED") == 0) color = "\x1b[36m";
   }
-  printf("[%s] %s%s%s in %s - %s\n", job->cid, color, state, l->color && *color ? "\x1b[0m" : "",
+  printf("[%s] %s%s%s in %s - %s\n", job->cid, color, state, *color ? "\x1b[0m" : "",
          cap_label(job->capabilities), job->spec_display);
   fflush(stdout);
+}
+
+static void flush_early_logs(launcher_t *l, job_t *job) {
+  if (!job->early_logs.len) return;
+  job_print(l, job, job->early_logs.data);
+  sbuf_free(&job->early_logs);
+}
+
+static void announce_running(launcher_t *l, job_t *job) {
+  if (job->started) return;
+  job->started = true;
+  print_job_line(l, job, "RUNNING");
+  flush_early_logs(l, job);
 }
 
 static void print_failure(launcher_t *l, job_t *job, json_t *ev) {
@@ -121,285 +88,346 @@ static void print_failure(launcher_t *l, job_t *job, json_t *ev) {
   sbuf_puts(&title, json_string_value(json_object_get(ev, "title")) ?: "");
   sbuf_t text = SBUF_INIT;
   sbuf_printf(&text, "%s in \"%s\"\n", name ? name : "Error", sbuf_cstr(&title));
-  if (stack && msg && strstr(stack, msg)) sbuf_puts(&text, stack);
-  else {
+  if (stack && msg && strstr(stack, msg)) {
+    sbuf_puts(&text, stack);
+  } else {
     sbuf_printf(&text, "%s: %s", name ? name : "Error", msg ? msg : "");
     if (stack && stack[0]) sbuf_printf(&text, "\n%s", stack);
   }
-  print_prefixed(stdout, job->cid, sbuf_cstr(&text));
+  job_print(l, job, sbuf_cstr(&text));
   sbuf_free(&title);
   sbuf_free(&text);
 }
 
-/* ---- reporters ---- */
+static void print_grouped(launcher_t *l, job_t *job, bool passed) {
+  if (!job->grouped.len) return;
+  printf("\n***** List of steps of WorkerID=[%s]%s *****\n", job->cid,
+         passed ? "" : " that preceded the error above");
+  launcher_print_prefixed(stdout, job->cid, job->grouped.data);
+  sbuf_free(&job->grouped);
+}
+
+/* ---- hooks ---- */
+
+static double hook_timeout(const launcher_t *l) {
+  return l->cfg->mocha_timeout;
+}
+
+static void on_hook_error(const char *hook, JSContextRef ctx, JSValueRef error, void *ud) {
+  launcher_t *l = ud;
+  char *msg = hooks_describe_error(hook, ctx, error);
+  fprintf(stderr, "sonde: %s\n", msg);
+  free(msg);
+  if (strcmp(hook, "onComplete") == 0) l->hook_failures_complete++;
+}
+
+static JSContextRef hook_ctx(const launcher_t *l) {
+  return js_realm_context(l->cfg->realm);
+}
+
+static JSValueRef capabilities_value(launcher_t *l) {
+  JSContextRef ctx = hook_ctx(l);
+  JSValueRef caps = js_get(ctx, l->cfg->object, "capabilities");
+  return JSValueIsObject(ctx, caps) ? caps : js_from_json(ctx, l->cfg->capabilities);
+}
+
+static JSValueRef specs_value(JSContextRef ctx, const strvec_t *specs) {
+  JSValueRef *items = xmalloc((specs->len + 1) * sizeof(JSValueRef));
+  for (size_t i = 0; i < specs->len; i++) items[i] = js_make_string(ctx, specs->items[i]);
+  JSValueRef arr = js_make_array(ctx, specs->len, items);
+  free(items);
+  return arr;
+}
+
+static void ignore_done(void *ud) {
+  (void)ud;
+}
+
+/* ---- jobs ---- */
+
+static size_t cap_limit(const launcher_t *l, const job_t *job) {
+  json_t *own = json_object_get(job->capabilities, "maxInstances");
+  if (json_is_integer(own) && json_integer_value(own) > 0) return (size_t)json_integer_value(own);
+  return (size_t)l->cfg->max_instances_per_capability;
+}
+
+static size_t count_state(const launcher_t *l, job_state_t state) {
+  size_t n = 0;
+  for (size_t i = 0; i < l->n_jobs; i++) n += l->jobs[i]->state == state;
+  return n;
+}
+
+/* The next job to start now: the capability with the fewest running jobs first, then queue
+ * order. Sets *wait_ms when a queued job is only held back by its retry delay. */
+static job_t *pick_job(launcher_t *l, uint64_t *wait_ms) {
+  job_t *best = NULL;
+  uint64_t now = uv_now(l->loop);
+  *wait_ms = 0;
+  for (size_t i = 0; i < l->n_jobs; i++) {
+    job_t *job = l->jobs[i];
+    if (job->state != JOB_QUEUED) continue;
+    if (job->not_before > now) {
+      uint64_t w = job->not_before - now;
+      if (*wait_ms == 0 || w < *wait_ms) *wait_ms = w;
+      continue;
+    }
+    if (l->cap_running[job->cap_index] >= cap_limit(l, job)) continue;
+    if (!best || l->cap_running[job->cap_index] < l->cap_running[best->cap_index] ||
+        (l->cap_running[job->cap_index] == l->cap_running[best->cap_index] &&
+         job->order < best->order))
+      best = job;
+  }
+  return best;
+}
+
+typedef struct {
+  launcher_t *l;
+  job_t *job;
+} start_ctx_t;
+
+static void job_started(void *ud) {
+  start_ctx_t *sc = ud;
+  launcher_t *l = sc->l;
+  job_t *job = sc->job;
+  free(sc);
+  /* The worker may have died while onWorkerStart ran: then the job was already reported
+   * lost (and its slot may be gone), so only a job still starting is ours to send. */
+  if (job->state != JOB_STARTING) return;
+  if (l->stop_signal) {
+    launcher_job_lost(l, job, "the run was stopped before the job started");
+    return;
+  }
+  job->state = JOB_RUNNING;
+  pool_run_job(job->slot, job);
+}
+
+static void start_job(launcher_t *l, slot_t *s, job_t *job) {
+  job->state = JOB_STARTING;
+  job->slot = s;
+  s->job = job;
+  s->ready = false;
+  l->cap_running[job->cap_index]++;
+  start_ctx_t *sc = xmalloc(sizeof(*sc));
+  *sc = (start_ctx_t){l, job};
+  JSContextRef ctx = hook_ctx(l);
+  JSValueRef argv[5] = {js_make_string(ctx, job->cid), js_from_json(ctx, job->capabilities),
+                        specs_value(ctx, &job->specs), JSObjectMake(ctx, NULL, NULL),
+                        js_make_array(ctx, 0, NULL)};
+  if (!hooks_call(l->cfg, l->loop, "onWorkerStart", ctx, 5, argv, hook_timeout(l), on_hook_error,
+                  job_started, sc))
+    job_started(sc);
+}
+
+static void retry_fire(uv_timer_t *t) {
+  launcher_dispatch(t->data);
+}
+
+void launcher_dispatch(launcher_t *l) {
+  if (l->stop_signal) {
+    for (slot_t *s = l->slots; s; s = s->next)
+      if (s->ready) pool_shutdown_slot(s);
+    return;
+  }
+  uint64_t wait_ms = 0;
+  for (slot_t *s = l->slots; s; s = s->next) {
+    if (!s->ready || s->exited || s->shutdown_sent) continue;
+    job_t *job = pick_job(l, &wait_ms);
+    if (job) start_job(l, s, job);
+  }
+  size_t queued = count_state(l, JOB_QUEUED);
+  /* More workers while there is work they could start now. */
+  size_t idle = 0;
+  for (slot_t *s = l->slots; s; s = s->next) idle += s->ready && !s->shutdown_sent;
+  while (queued > idle && l->n_slots < l->max_slots) {
+    job_t *job = pick_job(l, &wait_ms);
+    if (!job) break;
+    size_t before = l->n_slots;
+    pool_start_slot(l);
+    if (l->n_slots == before) break; /* could not spawn: reported; stop trying */
+    idle++;
+  }
+  if (queued == 0) {
+    for (slot_t *s = l->slots; s; s = s->next)
+      if (s->ready) pool_shutdown_slot(s);
+  } else if (wait_ms > 0) {
+    uv_timer_start(&l->retry_timer, retry_fire, wait_ms, 0);
+  } else if (l->n_slots == 0 && count_state(l, JOB_RUNNING) + count_state(l, JOB_STARTING) == 0) {
+    /* No worker could be started at all: the queued jobs cannot run. */
+    for (size_t i = 0; i < l->n_jobs; i++)
+      if (l->jobs[i]->state == JOB_QUEUED) l->jobs[i]->state = JOB_DROPPED;
+  }
+}
 
 static void report_event(launcher_t *l, job_t *job, const json_t *ev) {
-  report_job_t rj = {job->cid, job->spec, job->spec_display, job->capabilities};
+  report_job_t rj = {job->cid, job->specs.items[0], job->spec_display, job->capabilities};
   for (size_t i = 0; i < l->n_reporters; i++) l->reporters[i]->ops->event(l->reporters[i], &rj, ev);
 }
 
-static void job_done(launcher_t *l, job_t *job, bool passed) {
-  job->state = JOB_DONE;
-  job->passed = passed;
-  report_job_t rj = {job->cid, job->spec, job->spec_display, job->capabilities};
+static void drop_queued(launcher_t *l) {
+  for (size_t i = 0; i < l->n_jobs; i++)
+    if (l->jobs[i]->state == JOB_QUEUED) l->jobs[i]->state = JOB_DROPPED;
+}
+
+static void reset_attempt(job_t *job) {
+  job->started = false;
+  job->skipped = false;
+  strvec_free(&job->suites);
+  sbuf_free(&job->early_logs);
+  sbuf_free(&job->grouped);
+}
+
+static void job_finished(launcher_t *l, job_t *job, bool passed) {
+  report_job_t rj = {job->cid, job->specs.items[0], job->spec_display, job->capabilities};
   for (size_t i = 0; i < l->n_reporters; i++)
     l->reporters[i]->ops->job_end(l->reporters[i], &rj, passed);
-  if (job->skipped) {
-    l->skipped++;
-    print_job_line(l, job, "SKIPPED");
-  } else if (passed) {
-    l->passed++;
-    print_job_line(l, job, "PASSED");
-  } else {
-    l->failed++;
-    print_job_line(l, job, "FAILED");
-  }
-  strvec_free(&job->suites);
-}
+  l->cap_running[job->cap_index]--;
+  if (job->slot && job->slot->job == job) job->slot->job = NULL;
+  job->slot = NULL;
+  job->passed = passed;
+  print_grouped(l, job, passed);
+  print_job_line(l, job, job->skipped ? "SKIPPED" : passed ? "PASSED" : "FAILED");
 
-/* ---- talking to workers ---- */
+  JSContextRef ctx = hook_ctx(l);
+  JSValueRef argv[4] = {js_make_string(ctx, job->cid), JSValueMakeNumber(ctx, passed ? 0 : 1),
+                        specs_value(ctx, &job->specs), JSValueMakeNumber(ctx, job->retries)};
+  hooks_call(l->cfg, l->loop, "onWorkerEnd", ctx, 4, argv, hook_timeout(l), on_hook_error,
+             ignore_done, l);
 
-typedef struct {
-  uv_write_t req;
-  char *data;
-} write_req_t;
-
-static void on_written(uv_write_t *req, int status) {
-  write_req_t *w = (write_req_t *)req;
-  free(w->data);
-  free(w);
-}
-
-static void slot_send(slot_t *s, json_t *msg) {
-  if (s->exited) return;
-  write_req_t *w = xmalloc(sizeof(*w));
-  size_t len;
-  w->data = ipc_encode(msg, &len);
-  uv_buf_t buf = uv_buf_init(w->data, (unsigned)len);
-  if (uv_write(&w->req, (uv_stream_t *)&s->channel, &buf, 1, on_written) != 0) {
-    free(w->data);
-    free(w);
-  }
-}
-
-static void slot_next(slot_t *s) {
-  launcher_t *l = s->l;
-  if (l->next_job >= l->n_jobs) {
-    json_t *bye = json_pack("{s:s}", "type", "shutdown");
-    slot_send(s, bye);
-    json_decref(bye);
+  if (!passed && !l->stop_signal && job->retries < l->cfg->spec_file_retries) {
+    job->retries++;
+    l->retried++;
+    job->state = JOB_QUEUED;
+    job->order = l->cfg->spec_file_retries_deferred ? l->back_order++ : l->front_order--;
+    job->not_before = uv_now(l->loop) + (uint64_t)(l->cfg->spec_file_retries_delay * 1000);
+    reset_attempt(job);
     return;
   }
-  job_t *job = &l->jobs[l->next_job++];
-  job->state = JOB_RUNNING;
-  s->job = job;
-  json_t *run = json_pack("{s:s, s:s, s:s, s:O}", "type", "run", "cid", job->cid, "spec",
-                          job->spec, "capabilities", job->capabilities);
-  slot_send(s, run);
-  json_decref(run);
+  job->state = JOB_DONE;
+  if (job->skipped) l->skipped++;
+  else if (passed) l->passed++;
+  else l->failed++;
+  if (!passed && l->cfg->bail > 0 && l->failed >= l->cfg->bail) drop_queued(l);
 }
 
-static void on_worker_message(json_t *msg, void *ud) {
-  slot_t *s = ud;
-  launcher_t *l = s->l;
-  const char *type = json_string_value(json_object_get(msg, "type"));
+void launcher_on_event(launcher_t *l, job_t *job, json_t *ev) {
+  const char *type = json_string_value(json_object_get(ev, "type"));
   if (!type) return;
-  if (strcmp(type, "ready") == 0) {
-    slot_next(s);
-    return;
-  }
-  job_t *job = s->job;
-  if (!job) return;
   if (strcmp(type, "log") == 0) {
-    const char *level = json_string_value(json_object_get(msg, "level")) ?: "log";
-    const char *text = json_string_value(json_object_get(msg, "text")) ?: "";
+    const char *level = json_string_value(json_object_get(ev, "level")) ?: "log";
+    const char *text = json_string_value(json_object_get(ev, "text")) ?: "";
     bool err = strcmp(level, "warn") == 0 || strcmp(level, "error") == 0;
-    if (!err && !job->started) {
-      /* The job's RUNNING line comes once the file has loaded; keep what it printed while
-       * loading until then, so its output reads in order. */
+    if (err) {
+      launcher_print_prefixed(stderr, job->cid, text);
+    } else if (!job->started) {
+      /* RUNNING comes once the file has loaded; what it printed while loading follows. */
       if (job->early_logs.len) sbuf_putc(&job->early_logs, '\n');
       sbuf_puts(&job->early_logs, text);
     } else {
-      print_prefixed(err ? stderr : stdout, job->cid, text);
+      job_print(l, job, text);
     }
-    report_event(l, job, msg);
+    report_event(l, job, ev);
     return;
   }
   if (strcmp(type, "runner:start") == 0) {
-    job->started = true;
-    print_job_line(l, job, "RUNNING");
-    flush_early_logs(job);
+    announce_running(l, job);
   } else if (strcmp(type, "suite:start") == 0) {
-    strvec_push(&job->suites, json_string_value(json_object_get(msg, "title")) ?: "");
+    strvec_push(&job->suites, json_string_value(json_object_get(ev, "title")) ?: "");
   } else if (strcmp(type, "suite:end") == 0) {
     if (job->suites.len) free(job->suites.items[--job->suites.len]);
   } else if (strcmp(type, "test:fail") == 0) {
-    print_failure(l, job, msg);
+    print_failure(l, job, ev);
   }
-  report_event(l, job, msg);
+  report_event(l, job, ev);
   if (strcmp(type, "runner:end") == 0) {
-    job->ended = true;
-    json_int_t failures = json_integer_value(json_object_get(msg, "failures"));
-    json_int_t passes = json_integer_value(json_object_get(msg, "passes"));
-    json_int_t pending = json_integer_value(json_object_get(msg, "pending"));
-    bool has_error = json_object_get(msg, "error") != NULL;
-    if (has_error && !job->started) {
-      print_job_line(l, job, "RUNNING");
-      flush_early_logs(job);
-    }
+    json_int_t failures = json_integer_value(json_object_get(ev, "failures"));
+    json_int_t passes = json_integer_value(json_object_get(ev, "passes"));
+    json_int_t pending = json_integer_value(json_object_get(ev, "pending"));
+    bool has_error = json_object_get(ev, "error") != NULL;
+    announce_running(l, job);
     job->skipped = !has_error && failures == 0 && passes == 0 && pending == 0;
-    s->job = NULL;
-    job_done(l, job, failures == 0 && !has_error);
+    job_finished(l, job, failures == 0 && !has_error);
   }
 }
 
-/* ---- worker processes ---- */
-
-static void slot_handle_closed(uv_handle_t *h) {
-  slot_t *s = h->data;
-  if (--s->handles_open == 0) {
-    ipc_reader_free(&s->reader);
-    free(s);
-  }
-}
-
-static char *exit_reason(const slot_t *s) {
-  if (s->term_signal) {
-    const char *name = strsignal(s->term_signal);
-    return xasprintf("the worker process was killed by signal %d (%s)", s->term_signal,
-                     name ? name : "unknown");
-  }
-  return xasprintf("the worker process exited with code %lld", (long long)s->exit_status);
-}
-
-static void slot_lost_job(slot_t *s) {
-  launcher_t *l = s->l;
-  job_t *job = s->job;
-  s->job = NULL;
-  char *reason = exit_reason(s);
+void launcher_job_lost(launcher_t *l, job_t *job, const char *reason) {
   char *msg = xasprintf("%s while running %s", reason, job->spec_display);
   json_t *ev = json_pack("{s:s, s:s, s:i, s:i, s:i, s:f, s:{s:s, s:s}}", "type", "runner:end",
                          "cid", job->cid, "passes", 0, "failures", 1, "pending", 0, "duration",
                          0.0, "error", "name", "WorkerCrash", "message", msg);
-  if (!job->started) {
-    print_job_line(l, job, "RUNNING");
-    flush_early_logs(job);
-  }
-  print_prefixed(stderr, job->cid, msg);
+  announce_running(l, job);
+  launcher_print_prefixed(stderr, job->cid, msg);
   report_event(l, job, ev);
   json_decref(ev);
-  free(reason);
   free(msg);
-  job_done(l, job, false);
-}
-
-static void on_worker_exit(uv_process_t *proc, int64_t status, int signal) {
-  slot_t *s = proc->data;
-  launcher_t *l = s->l;
-  s->exited = true;
-  s->exit_status = status;
-  s->term_signal = signal;
-  l->running_slots--;
-  if (s->job) {
-    slot_lost_job(s);
-  } else if (status != 0 || signal != 0) {
-    /* No job was lost, but a worker must end cleanly: a non-zero exit here is a crash on
-     * shutdown or a sanitizer report, which must not pass unnoticed. */
-    char *reason = exit_reason(s);
-    fprintf(stderr, "sonde: %s after finishing its jobs\n", reason);
-    free(reason);
-    l->worker_errors++;
-  }
-  uv_close((uv_handle_t *)&s->proc, slot_handle_closed);
-  if (!uv_is_closing((uv_handle_t *)&s->channel)) uv_close((uv_handle_t *)&s->channel, slot_handle_closed);
-  if (l->next_job < l->n_jobs) slot_start(l);
-}
-
-static void alloc_cb(uv_handle_t *h, size_t suggested, uv_buf_t *buf) {
-  buf->base = xmalloc(suggested);
-  buf->len = suggested;
-}
-
-static void on_read(uv_stream_t *stream, ssize_t n, const uv_buf_t *buf) {
-  slot_t *s = stream->data;
-  if (n > 0) ipc_reader_feed(&s->reader, buf->base, (size_t)n, on_worker_message, s);
-  free(buf->base);
-  if (n < 0) uv_read_stop(stream);
-}
-
-static void slot_start(launcher_t *l) {
-  slot_t *s = xcalloc(1, sizeof(*s));
-  s->l = l;
-  uv_pipe_init(l->loop, &s->channel, 0);
-  s->channel.data = s;
-  s->proc.data = s;
-  char *args[] = {l->exe, "worker", NULL};
-  uv_stdio_container_t stdio[4];
-  stdio[0].flags = UV_IGNORE;
-  stdio[1].flags = UV_INHERIT_FD;
-  stdio[1].data.fd = 1;
-  stdio[2].flags = UV_INHERIT_FD;
-  stdio[2].data.fd = 2;
-  stdio[3].flags = UV_CREATE_PIPE | UV_READABLE_PIPE | UV_WRITABLE_PIPE;
-  stdio[3].data.stream = (uv_stream_t *)&s->channel;
-  uv_process_options_t opts = {0};
-  opts.file = l->exe;
-  opts.args = args;
-  opts.exit_cb = on_worker_exit;
-  opts.stdio = stdio;
-  opts.stdio_count = 4;
-  int rc = uv_spawn(l->loop, &s->proc, &opts);
-  if (rc != 0) {
-    fprintf(stderr, "sonde: cannot start a worker process (%s): %s\n", l->exe, uv_strerror(rc));
-    s->handles_open = 1;
-    uv_close((uv_handle_t *)&s->channel, slot_handle_closed);
-    /* Without workers the remaining jobs cannot run: fail them so the run ends. */
-    while (l->next_job < l->n_jobs) {
-      job_t *job = &l->jobs[l->next_job++];
-      job_done(l, job, false);
-    }
-    return;
-  }
-  s->handles_open = 2;
-  l->running_slots++;
-  uv_read_start((uv_stream_t *)&s->channel, alloc_cb, on_read);
-  json_t *init = json_pack("{s:s, s:s, s:O}", "type", "init", "config", l->cfg->path, "overrides",
-                           l->cli->overrides);
-  slot_send(s, init);
-  json_decref(init);
+  job_finished(l, job, false);
 }
 
 /* ---- planning ---- */
 
-static void plan_jobs(launcher_t *l, const strvec_t *specs) {
-  size_t ncaps = json_array_size(l->cfg->capabilities);
-  l->n_jobs = ncaps * specs->len;
-  l->jobs = xcalloc(l->n_jobs ? l->n_jobs : 1, sizeof(job_t));
-  char *cwd = fs_cwd();
-  size_t k = 0;
-  for (size_t c = 0; c < ncaps; c++) {
-    for (size_t i = 0; i < specs->len; i++) {
-      job_t *job = &l->jobs[k++];
-      job->cid = xasprintf("%zu-%zu", c, i);
-      job->spec = xstrdup(specs->items[i]);
-      job->spec_display = fs_relative(cwd, specs->items[i]);
-      job->capabilities = json_incref(json_array_get(l->cfg->capabilities, c));
-    }
+static job_t *new_job(launcher_t *l, size_t cap_index, size_t n, strvec_t *files,
+                      const char *cwd) {
+  job_t *job = xcalloc(1, sizeof(*job));
+  job->cid = xasprintf("%zu-%zu", cap_index, n);
+  job->specs = *files;
+  memset(files, 0, sizeof(*files));
+  job->spec_display = fs_relative(cwd, job->specs.items[0]);
+  job->capabilities = json_incref(json_array_get(l->cfg->capabilities, cap_index));
+  job->cap_index = cap_index;
+  job->order = l->back_order++;
+  return job;
+}
+
+static int plan_jobs(launcher_t *l, sbuf_t *err) {
+  l->n_caps = json_array_size(l->cfg->capabilities);
+  l->cap_running = xcalloc(l->n_caps, sizeof(size_t));
+  plan_groups_t *lists = xcalloc(l->n_caps, sizeof(plan_groups_t));
+  strvec_t warnings = STRVEC_INIT;
+  int rc = 0;
+  for (size_t c = 0; c < l->n_caps && rc == 0; c++)
+    rc = planner_collect(l->cfg, json_array_get(l->cfg->capabilities, c), l->cli, &lists[c],
+                         &warnings, err);
+  for (size_t i = 0; i < warnings.len; i++) fprintf(stderr, "sonde: warning: %s\n", warnings.items[i]);
+  strvec_free(&warnings);
+  if (rc == 0 && l->cfg->shard_total > 1)
+    planner_shard(lists, l->n_caps, l->cfg->shard_index, l->cfg->shard_total);
+  size_t total = 0;
+  for (size_t c = 0; c < l->n_caps; c++) total += lists[c].len;
+  if (rc == 0 && total == 0) {
+    sbuf_printf(err, "No spec files found (specs in %s:", l->cfg->path);
+    json_t *specs = json_object_get(l->cfg->json, "specs");
+    char *text = specs ? json_dumps(specs, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
+    sbuf_printf(err, " %s)", text ? text : "none given");
+    free(text);
+    rc = -1;
   }
-  free(cwd);
+  if (rc == 0) {
+    char *cwd = fs_cwd();
+    l->jobs = xcalloc(total ? total : 1, sizeof(job_t *));
+    for (size_t c = 0; c < l->n_caps; c++)
+      for (size_t g = 0; g < lists[c].len; g++)
+        l->jobs[l->n_jobs++] = new_job(l, c, g, &lists[c].items[g].files, cwd);
+    free(cwd);
+  }
+  for (size_t c = 0; c < l->n_caps; c++) plan_groups_free(&lists[c]);
+  free(lists);
+  return rc;
 }
 
 static void free_jobs(launcher_t *l) {
   for (size_t i = 0; i < l->n_jobs; i++) {
-    free(l->jobs[i].cid);
-    free(l->jobs[i].spec);
-    free(l->jobs[i].spec_display);
-    json_decref(l->jobs[i].capabilities);
-    strvec_free(&l->jobs[i].suites);
-    sbuf_free(&l->jobs[i].early_logs);
+    job_t *job = l->jobs[i];
+    free(job->cid);
+    strvec_free(&job->specs);
+    free(job->spec_display);
+    json_decref(job->capabilities);
+    reset_attempt(job);
+    free(job);
   }
   free(l->jobs);
+  free(l->cap_running);
 }
+
+/* ---- the run ---- */
 
 static bool use_color(void) {
   const char *no = getenv("NO_COLOR");
@@ -416,6 +444,7 @@ static void print_summary(launcher_t *l) {
   size_t finished = (size_t)(l->passed + l->failed + l->skipped);
   sbuf_t b = SBUF_INIT;
   sbuf_printf(&b, "\nSpec Files:\t %d passed, ", l->passed);
+  if (l->retried) sbuf_printf(&b, "%d retries, ", l->retried);
   if (l->failed) sbuf_printf(&b, "%d failed, ", l->failed);
   if (l->skipped) sbuf_printf(&b, "%d skipped, ", l->skipped);
   sbuf_printf(&b, "%zu total (%d%% completed) in %02llu:%02llu:%02llu  \n", total,
@@ -424,6 +453,39 @@ static void print_summary(launcher_t *l) {
   fputs(sbuf_cstr(&b), stdout);
   fflush(stdout);
   sbuf_free(&b);
+}
+
+static void on_signal(uv_signal_t *h, int signum) {
+  launcher_t *l = h->data;
+  if (l->stop_signal) return;
+  l->stop_signal = signum;
+  fprintf(stderr, "\nsonde: %s received: stopping the workers, finishing the reports\n",
+          signum == SIGINT ? "SIGINT" : "SIGTERM");
+  drop_queued(l);
+  pool_kill_all(l, SIGTERM);
+  uv_signal_stop(&l->sigint);
+  uv_signal_stop(&l->sigterm);
+}
+
+static int run_exit_code(const launcher_t *l) {
+  if (l->stop_signal) return 128 + l->stop_signal;
+  return (l->failed || l->worker_errors || l->hook_failures_complete) ? 1 : 0;
+}
+
+static void run_on_complete(launcher_t *l) {
+  JSContextRef ctx = hook_ctx(l);
+  JSObjectRef results = JSObjectMake(ctx, NULL, NULL);
+  js_set(ctx, results, "finished", JSValueMakeNumber(ctx, l->passed + l->failed + l->skipped));
+  js_set(ctx, results, "passed", JSValueMakeNumber(ctx, l->passed));
+  js_set(ctx, results, "retries", JSValueMakeNumber(ctx, l->retried));
+  js_set(ctx, results, "failed", JSValueMakeNumber(ctx, l->failed));
+  JSValueRef argv[4] = {JSValueMakeNumber(ctx, run_exit_code(l)), l->cfg->object,
+                        capabilities_value(l), results};
+  hooks_call_sync(l->cfg, l->loop, "onComplete", ctx, 4, argv, hook_timeout(l), on_hook_error, l);
+}
+
+static void close_walk(uv_handle_t *h, void *arg) {
+  if (!uv_is_closing(h)) uv_close(h, NULL);
 }
 
 int launcher_run(const cli_options_t *opts, int argc, char **argv) {
@@ -440,36 +502,26 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
   sonde_config_t cfg;
   sbuf_t err = SBUF_INIT;
   int code = 1;
-  if (config_load(rt, opts->config_path, opts->overrides, &cfg, &err) != 0) {
+  api_config_t api_cfg = {0};
+  int loaded = config_load(rt, opts->config_path, opts->overrides, &cfg, &err);
+  if (loaded == 0) loaded = api_config_parse(&cfg, &api_cfg, &err);
+  api_config_free(&api_cfg);
+  if (loaded != 0) {
     fprintf(stderr, "sonde: %s\n", sbuf_cstr(&err));
-    goto out_config;
+    goto out;
   }
   l.cfg = &cfg;
-  api_config_t api_cfg;
-  int api_ok = api_config_parse(&cfg, &api_cfg, &err);
-  api_config_free(&api_cfg);
-  if (api_ok != 0) {
-    fprintf(stderr, "sonde: %s\n", sbuf_cstr(&err));
-    goto out_config;
-  }
-  strvec_t specs = STRVEC_INIT, warnings = STRVEC_INIT;
-  int planned = planner_collect_specs(&cfg, &opts->specs, &opts->excludes, &specs, &warnings, &err);
-  for (size_t i = 0; i < warnings.len; i++) fprintf(stderr, "sonde: warning: %s\n", warnings.items[i]);
-  strvec_free(&warnings);
-  if (planned != 0) {
-    fprintf(stderr, "sonde: %s\n", sbuf_cstr(&err));
-    strvec_free(&specs);
-    goto out_config;
-  }
-  plan_jobs(&l, &specs);
-  strvec_free(&specs);
-
   report_env_t env = {stdout, l.color};
-  if (report_create_all(&cfg, &env, &l.reporters, &l.n_reporters, &err) != 0) {
+  if (plan_jobs(&l, &err) != 0 ||
+      report_create_all(&cfg, &env, &l.reporters, &l.n_reporters, &err) != 0) {
     fprintf(stderr, "sonde: %s\n", sbuf_cstr(&err));
     free_jobs(&l);
-    goto out_config;
+    goto out;
   }
+
+  JSContextRef ctx = hook_ctx(&l);
+  JSValueRef prep_argv[2] = {cfg.object, capabilities_value(&l)};
+  hooks_call_sync(&cfg, l.loop, "onPrepare", ctx, 2, prep_argv, hook_timeout(&l), on_hook_error, &l);
 
   time_t now = time(NULL);
   char stamp[64];
@@ -477,25 +529,37 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
   printf("\nExecution of %zu workers started at %s\n\n", l.n_jobs, stamp);
   fflush(stdout);
 
-  size_t slots = (size_t)cfg.max_instances < l.n_jobs ? (size_t)cfg.max_instances : l.n_jobs;
-  for (size_t i = 0; i < slots; i++) slot_start(&l);
-  uv_run(l.loop, UV_RUN_DEFAULT);
+  uv_signal_init(l.loop, &l.sigint);
+  uv_signal_init(l.loop, &l.sigterm);
+  l.sigint.data = l.sigterm.data = &l;
+  uv_signal_start(&l.sigint, on_signal, SIGINT);
+  uv_signal_start(&l.sigterm, on_signal, SIGTERM);
+  uv_timer_init(l.loop, &l.retry_timer);
+  l.retry_timer.data = &l;
+  l.max_slots = (size_t)cfg.max_instances < l.n_jobs ? (size_t)cfg.max_instances : l.n_jobs;
+  launcher_dispatch(&l);
+  /* The signal handles would keep the loop alive: run until the workers are gone. */
+  while (l.n_slots > 0 || count_state(&l, JOB_QUEUED) + count_state(&l, JOB_STARTING) > 0) {
+    if (!uv_run(l.loop, UV_RUN_ONCE) && l.n_slots == 0) break;
+  }
+  uv_close((uv_handle_t *)&l.sigint, NULL);
+  uv_close((uv_handle_t *)&l.sigterm, NULL);
+  uv_close((uv_handle_t *)&l.retry_timer, NULL);
 
-  /* Jobs that never ran (no worker could start) count as failed. */
-  for (size_t i = 0; i < l.n_jobs; i++)
-    if (l.jobs[i].state != JOB_DONE) job_done(&l, &l.jobs[i], false);
-  report_summary_t summary = {l.passed, l.failed, l.skipped, 0, (int)l.n_jobs,
+  run_on_complete(&l);
+  report_summary_t summary = {l.passed, l.failed, l.skipped, l.retried, (int)l.n_jobs,
                               (double)(uv_hrtime() - l.started_ns) / 1e6};
   for (size_t i = 0; i < l.n_reporters; i++) l.reporters[i]->ops->run_end(l.reporters[i], &summary);
   print_summary(&l);
-  code = (l.failed || l.worker_errors) ? 1 : 0;
+  code = run_exit_code(&l);
   for (size_t i = 0; i < l.n_reporters; i++) l.reporters[i]->ops->free(l.reporters[i]);
   free(l.reporters);
   free_jobs(&l);
-out_config:
+out:
   config_free(&cfg);
   js_runtime_free(rt);
   sbuf_free(&err);
+  uv_walk(l.loop, close_walk, NULL);
   uv_run(l.loop, UV_RUN_DEFAULT);
   uv_loop_close(l.loop);
   return code;

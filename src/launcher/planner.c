@@ -1,5 +1,6 @@
 #include "launcher/planner.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,75 +17,153 @@ static bool spec_extension(const char *path) {
   return false;
 }
 
-/* Expands patterns from `base`; returns the number of patterns that matched nothing. */
-static int expand_all(const char *base, const strvec_t *patterns, strvec_t *out,
-                      strvec_t *unmatched) {
-  int misses = 0;
-  for (size_t i = 0; i < patterns->len; i++) {
-    int n = glob_expand(base, patterns->items[i], out);
-    if (n <= 0) {
-      misses++;
-      if (unmatched) strvec_push(unmatched, patterns->items[i]);
-    }
-  }
-  return misses;
+/* Expands one pattern from `base`, recording it in `unmatched` when it matches nothing. */
+static void expand_one(const char *base, const char *pattern, strvec_t *out, strvec_t *unmatched) {
+  if (glob_expand(base, pattern, out) <= 0 && unmatched) strvec_push(unmatched, pattern);
 }
 
-static void remove_excluded(strvec_t *specs, const strvec_t *excluded) {
+static void expand_json_list(const char *base, const json_t *list, strvec_t *out,
+                             strvec_t *unmatched) {
+  if (json_is_string(list)) {
+    expand_one(base, json_string_value(list), out, unmatched);
+    return;
+  }
+  size_t i;
+  json_t *item;
+  json_array_foreach(list, i, item) {
+    if (json_is_string(item)) expand_one(base, json_string_value(item), out, unmatched);
+    else if (json_is_array(item)) expand_json_list(base, item, out, unmatched);
+  }
+}
+
+static void keep_specs(strvec_t *files, const strvec_t *excluded) {
   size_t out = 0;
-  for (size_t i = 0; i < specs->len; i++) {
-    if (strvec_contains(excluded, specs->items[i]) || !spec_extension(specs->items[i])) {
-      free(specs->items[i]);
+  for (size_t i = 0; i < files->len; i++) {
+    if (strvec_contains(excluded, files->items[i]) || !spec_extension(files->items[i])) {
+      free(files->items[i]);
       continue;
     }
-    specs->items[out++] = specs->items[i];
+    files->items[out++] = files->items[i];
   }
-  specs->len = out;
+  files->len = out;
 }
 
-int planner_collect_specs(const sonde_config_t *cfg, const strvec_t *cli_specs,
-                          const strvec_t *cli_excludes, strvec_t *out, strvec_t *warnings,
-                          sbuf_t *err) {
+static void push_group(plan_groups_t *g, strvec_t *files) {
+  g->items = xrealloc(g->items, (g->len + 1) * sizeof(*g->items));
+  g->items[g->len++].files = *files;
+  memset(files, 0, sizeof(*files));
+}
+
+static int cmp_group(const void *a, const void *b) {
+  const plan_group_t *x = a, *y = b;
+  return strcmp(x->files.items[0], y->files.items[0]);
+}
+
+static const json_t *cap_option(const json_t *cap, const char *name) {
+  char key[64];
+  snprintf(key, sizeof(key), "sonde:%s", name);
+  const json_t *v = json_object_get(cap, key);
+  if (!v) {
+    snprintf(key, sizeof(key), "wdio:%s", name);
+    v = json_object_get(cap, key);
+  }
+  return v;
+}
+
+int planner_collect(const sonde_config_t *cfg, const json_t *cap, const cli_options_t *cli,
+                    plan_groups_t *out, strvec_t *warnings, sbuf_t *err) {
+  memset(out, 0, sizeof(*out));
+  char *cwd = fs_cwd();
   strvec_t unmatched = STRVEC_INIT;
-  if (cli_specs->len) {
-    char *cwd = fs_cwd();
-    expand_all(cwd, cli_specs, out, &unmatched);
-    free(cwd);
+  strvec_t singles = STRVEC_INIT;
+  int rc = 0;
+
+  const json_t *patterns = json_object_get(cfg->json, "specs");
+  const char *patterns_base = cfg->dir;
+  if (cli->specs.len) {
+    for (size_t i = 0; i < cli->specs.len; i++) expand_one(cwd, cli->specs.items[i], &singles, &unmatched);
     if (unmatched.len) {
       sbuf_puts(err, "spec file(s) ");
       for (size_t i = 0; i < unmatched.len; i++)
         sbuf_printf(err, "%s%s", i ? ", " : "", unmatched.items[i]);
       sbuf_puts(err, " not found");
-      strvec_free(&unmatched);
-      return -1;
+      rc = -1;
+      goto done;
     }
-  } else {
-    expand_all(cfg->dir, &cfg->specs, out, &unmatched);
-    for (size_t i = 0; i < unmatched.len; i++) {
-      char *w = xasprintf("pattern %s did not match any file", unmatched.items[i]);
-      strvec_push_owned(warnings, w);
+    patterns = NULL;
+  } else if (cli->suite) {
+    patterns = json_object_get(json_object_get(cfg->json, "suites"), cli->suite);
+    if (!json_is_array(patterns) || json_array_size(patterns) == 0) {
+      sbuf_printf(err, "The suite \"%s\" does not exist in %s or contains no patterns",
+                  cli->suite, cfg->path);
+      rc = -1;
+      goto done;
     }
+  } else if (cap && cap_option(cap, "specs")) {
+    patterns = cap_option(cap, "specs");
   }
-  strvec_free(&unmatched);
 
-  /* A file named with --spec runs even when the config excludes it: the user asked. */
   strvec_t excluded = STRVEC_INIT;
-  if (!cli_specs->len) expand_all(cfg->dir, &cfg->exclude, &excluded, NULL);
-  if (cli_excludes->len) {
-    char *cwd = fs_cwd();
-    expand_all(cwd, cli_excludes, &excluded, NULL);
-    free(cwd);
+  if (!cli->specs.len) expand_json_list(cfg->dir, json_object_get(cfg->json, "exclude"), &excluded, NULL);
+  if (cap && cap_option(cap, "exclude"))
+    expand_json_list(cfg->dir, cap_option(cap, "exclude"), &excluded, NULL);
+  for (size_t i = 0; i < cli->excludes.len; i++) expand_one(cwd, cli->excludes.items[i], &excluded, NULL);
+
+  /* Strings run one job per file; a nested array is one job for all of its files. */
+  size_t i;
+  json_t *item;
+  json_array_foreach(patterns, i, item) {
+    if (json_is_string(item)) {
+      expand_one(patterns_base, json_string_value(item), &singles, &unmatched);
+    } else if (json_is_array(item)) {
+      strvec_t files = STRVEC_INIT;
+      expand_json_list(patterns_base, item, &files, &unmatched);
+      keep_specs(&files, &excluded);
+      strvec_sort_unique(&files);
+      if (files.len) push_group(out, &files);
+      strvec_free(&files);
+    }
   }
-  remove_excluded(out, &excluded);
+  for (size_t k = 0; k < unmatched.len; k++)
+    strvec_push_owned(warnings, xasprintf("pattern %s did not match any file", unmatched.items[k]));
+  keep_specs(&singles, &excluded);
+  strvec_sort_unique(&singles);
+  for (size_t k = 0; k < singles.len; k++) {
+    strvec_t one = STRVEC_INIT;
+    strvec_push(&one, singles.items[k]);
+    push_group(out, &one);
+  }
   strvec_free(&excluded);
-  strvec_sort_unique(out);
-  if (out->len == 0) {
-    sbuf_printf(err, "No spec files found (specs in %s:", cfg->path);
-    const strvec_t *pats = cli_specs->len ? cli_specs : &cfg->specs;
-    if (pats->len == 0) sbuf_puts(err, " none given");
-    for (size_t i = 0; i < pats->len; i++) sbuf_printf(err, " %s", pats->items[i]);
-    sbuf_puts(err, ")");
-    return -1;
+  if (out->len > 1) qsort(out->items, out->len, sizeof(*out->items), cmp_group);
+done:
+  strvec_free(&singles);
+  strvec_free(&unmatched);
+  free(cwd);
+  return rc;
+}
+
+void planner_shard(plan_groups_t *lists, size_t n_lists, int index, int total) {
+  if (total <= 1) return;
+  strvec_t firsts = STRVEC_INIT;
+  for (size_t l = 0; l < n_lists; l++)
+    for (size_t g = 0; g < lists[l].len; g++) strvec_push(&firsts, lists[l].items[g].files.items[0]);
+  strvec_sort_unique(&firsts);
+  for (size_t l = 0; l < n_lists; l++) {
+    plan_groups_t *list = &lists[l];
+    size_t out = 0;
+    for (size_t g = 0; g < list->len; g++) {
+      size_t k = 0;
+      while (k < firsts.len && strcmp(firsts.items[k], list->items[g].files.items[0]) != 0) k++;
+      if ((int)(k % (size_t)total) + 1 == index) list->items[out++] = list->items[g];
+      else strvec_free(&list->items[g].files);
+    }
+    list->len = out;
   }
-  return 0;
+  strvec_free(&firsts);
+}
+
+void plan_groups_free(plan_groups_t *groups) {
+  for (size_t i = 0; i < groups->len; i++) strvec_free(&groups->items[i].files);
+  free(groups->items);
+  memset(groups, 0, sizeof(*groups));
 }

@@ -1,18 +1,39 @@
-/* planner: which spec files a run covers. Config patterns are relative to the config
- * file's folder, --spec/--exclude values to the working directory (a file, else a glob).
- * --spec replaces `specs` and ignores the config's `exclude` (an explicitly named file runs);
- * --exclude applies in both cases. Results are absolute paths, sorted, without duplicates. */
+/* planner: which spec files a run covers and how they group into jobs. Config patterns
+ * are relative to the config file's folder, --spec/--exclude values to the working
+ * directory (a file, else a glob). --spec replaces `specs` and ignores the config's
+ * `exclude` (an explicitly named file runs); --exclude applies in both cases. A nested
+ * array in `specs` is one job running all its files. Files are absolute, sorted, without
+ * duplicates within a list. Everything returned is owned by the caller. */
 #ifndef SONDE_LAUNCHER_PLANNER_H
 #define SONDE_LAUNCHER_PLANNER_H
 
+#include "cli/cli.h"
 #include "common/sbuf.h"
 #include "common/strvec.h"
 #include "config/config.h"
 
-/* Fills `out`. Returns -1 with a message in `err` when a --spec names nothing or when no
- * spec file is left; pattern warnings (a config pattern matching nothing) go to `warnings`. */
-int planner_collect_specs(const sonde_config_t *cfg, const strvec_t *cli_specs,
-                          const strvec_t *cli_excludes, strvec_t *out, strvec_t *warnings,
-                          sbuf_t *err);
+typedef struct {
+  strvec_t files;  /* the spec files of one job */
+} plan_group_t;
+
+typedef struct {
+  plan_group_t *items;
+  size_t len;
+} plan_groups_t;
+
+/* The jobs of capability `cap`: its 'sonde:specs' (or 'wdio:specs') replace the config's
+ * specs, its 'sonde:exclude' (or 'wdio:exclude') add to the excludes. Returns -1 with a
+ * message when a --spec or --suite names nothing; config patterns that match nothing are
+ * added to `warnings`. An empty result is not an error here. */
+int planner_collect(const sonde_config_t *cfg, const json_t *cap, const cli_options_t *cli,
+                    plan_groups_t *out, strvec_t *warnings, sbuf_t *err);
+
+/* Keeps the groups of shard `index` of `total` (1-based): groups are numbered by the order
+ * of their first file across `all` (every capability's groups), and group k belongs to
+ * shard k % total + 1, so the shards together cover every job exactly once and a spec
+ * file runs in the same shard for every capability. */
+void planner_shard(plan_groups_t *lists, size_t n_lists, int index, int total);
+
+void plan_groups_free(plan_groups_t *groups);
 
 #endif

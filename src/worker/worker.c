@@ -10,21 +10,43 @@
 #include "api/api.h"
 #include "assert/assert.h"
 #include "common/sbuf.h"
+#include "common/fsutil.h"
+#include "common/glob.h"
 #include "config/config.h"
+#include "config/hooks.h"
 #include "frameworks/runner.h"
 #include "js/inspect.h"
 #include "js/jsutil.h"
 #include "js/runtime.h"
 #include "worker/ipc.h"
 
+/* A job's steps; each may wait for the loop (an async hook, a spec file with top-level
+ * await, the tests), and job_advance continues from where it stopped. */
+typedef enum {
+  JP_BEFORE_SESSION,
+  JP_REQUIRE,
+  JP_LOAD,
+  JP_PREPARE,
+  JP_BEFORE,
+  JP_RUN,
+  JP_AFTER,
+  JP_AFTER_SESSION,
+  JP_END,
+} job_phase_t;
+
 typedef struct {
   char *cid;
-  char *spec;
+  strvec_t specs;
   json_t *capabilities;
   js_realm_t *realm;
   fw_runner_t *runner;
   double started;
   bool active;
+  job_phase_t phase;
+  size_t load_index;      /* next spec file to load */
+  bool waiting;           /* a step is in progress */
+  bool has_tests;         /* something left to run after .only/grep */
+  json_t *error;          /* the spec file(s) failed to load: reported in runner:end */
 } job_t;
 
 typedef struct {
@@ -38,9 +60,12 @@ typedef struct {
   api_client_t *api;
   job_t job;
   uv_timer_t cleanup_timer;
+  uv_timer_t advance_timer;
   bool stopping;
   int exit_code;
 } worker_t;
+
+static void job_advance(worker_t *w);
 
 static void send_msg(worker_t *w, json_t *msg) {
   if (ipc_write_fd(WORKER_CHANNEL_FD, msg) != 0 && !w->stopping) {
@@ -109,51 +134,206 @@ static void job_cleanup(uv_timer_t *t) {
   api_unbind(w->api, job->realm);
   js_realm_free(job->realm);
   free(job->cid);
-  free(job->spec);
+  strvec_free(&job->specs);
   json_decref(job->capabilities);
+  json_decref(job->error);
   memset(job, 0, sizeof(*job));
   json_t *ready = json_pack("{s:s}", "type", "ready");
   send_msg(w, ready);
   json_decref(ready);
 }
 
-static void job_finish(worker_t *w, json_t *error) {
+static void job_end(worker_t *w) {
   job_t *job = &w->job;
   fw_stats_t st = {0};
   if (job->runner) fw_runner_stats(job->runner, &st);
   json_t *ev = json_pack("{s:s, s:i, s:i, s:i, s:f}", "type", "runner:end", "passes", st.passes,
-                         "failures", st.failures + (error ? 1 : 0), "pending", st.pending,
+                         "failures", st.failures + (job->error ? 1 : 0), "pending", st.pending,
                          "duration", (double)uv_hrtime() / 1e6 - job->started);
-  if (error) json_object_set_new(ev, "error", error);
+  if (job->error) json_object_set(ev, "error", job->error);
   send_job_event(w, ev);
   json_decref(ev);
   job->active = false;
   uv_timer_start(&w->cleanup_timer, job_cleanup, 0, 0);
 }
 
+/* ---- continuing a job ---- */
+
+static void advance_fire(uv_timer_t *t) {
+  job_advance(t->data);
+}
+
+/* The current step finished: continue from the loop, never from inside the step. */
+static void step_done(void *ud) {
+  worker_t *w = ud;
+  w->job.waiting = false;
+  uv_timer_start(&w->advance_timer, advance_fire, 0, 0);
+}
+
 static void on_run_done(fw_runner_t *r, void *ud) {
-  job_finish(ud, NULL);
+  step_done(ud);
 }
 
 static JSValueRef on_loaded(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
                             const JSValueRef argv[], JSValueRef *exc) {
-  worker_t *w = data;
-  job_t *job = &w->job;
-  if (!job->active) return NULL;
-  json_t *ev = json_pack("{s:s, s:s}", "type", "runner:start", "spec", job->spec);
-  json_object_set(ev, "capabilities", job->capabilities);
-  send_job_event(w, ev);
-  json_decref(ev);
-  fw_runner_run(job->runner, on_run_done, w);
+  step_done(data);
   return NULL;
 }
 
 static JSValueRef on_load_failed(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
                                  const JSValueRef argv[], JSValueRef *exc) {
   worker_t *w = data;
-  if (!w->job.active) return NULL;
-  job_finish(w, load_error_json(ctx, argc ? argv[0] : JSValueMakeUndefined(ctx), w->job.spec));
+  job_t *job = &w->job;
+  if (!job->error)
+    job->error = load_error_json(ctx, argc ? argv[0] : JSValueMakeUndefined(ctx),
+                                 job->specs.items[job->load_index ? job->load_index - 1 : 0]);
+  step_done(w);
   return NULL;
+}
+
+static void on_hook_error(const char *hook, JSContextRef ctx, JSValueRef error, void *ud) {
+  worker_t *w = ud;
+  char *msg = hooks_describe_error(hook, ctx, error);
+  json_t *ev = json_pack("{s:s, s:s, s:s}", "type", "log", "level", "error", "text", msg);
+  send_job_event(w, ev);
+  json_decref(ev);
+  free(msg);
+}
+
+/* Starts a config hook for the job; true when the job must wait for it. */
+static bool job_hook(worker_t *w, const char *name, size_t argc, const JSValueRef argv[]) {
+  JSContextRef ctx = js_realm_context(w->job.realm);
+  w->job.waiting = true;
+  if (hooks_call(&w->config, w->loop, name, ctx, argc, argv, w->config.mocha_timeout,
+                 on_hook_error, step_done, w))
+    return true;
+  w->job.waiting = false;
+  return false;
+}
+
+/* For the runner: beforeTest, afterTest, beforeSuite ... */
+static bool runner_hook(void *ud, const char *name, size_t argc, const JSValueRef argv[],
+                        void (*resume)(void *), void *resume_ud) {
+  worker_t *w = ud;
+  JSContextRef ctx = js_realm_context(w->job.realm);
+  return hooks_call(&w->config, w->loop, name, ctx, argc, argv, w->config.mocha_timeout,
+                    on_hook_error, resume, resume_ud);
+}
+
+static JSValueRef specs_value(JSContextRef ctx, const strvec_t *specs) {
+  JSValueRef *items = xmalloc((specs->len + 1) * sizeof(JSValueRef));
+  for (size_t i = 0; i < specs->len; i++) items[i] = js_make_string(ctx, specs->items[i]);
+  JSValueRef arr = js_make_array(ctx, specs->len, items);
+  free(items);
+  return arr;
+}
+
+/* Loads one spec file (or a mochaOpts.require file) into the job's realm. */
+static void load_file(worker_t *w, const char *path, js_module_mode_t mode) {
+  job_t *job = &w->job;
+  JSContextRef ctx = js_realm_context(job->realm);
+  JSValueRef exc = NULL;
+  fw_runner_set_file(job->runner, path);
+  JSValueRef loaded = js_module_load(job->realm, path, mode, &exc);
+  if (loaded && mode == JS_MODULE_SYNC) return;
+  if (!loaded) {
+    job->error = load_error_json(ctx, exc, path);
+    return;
+  }
+  job->waiting = true;
+  if (!js_then(ctx, loaded, on_loaded, on_load_failed, w, NULL, &exc)) {
+    job->waiting = false;
+    job->error = load_error_json(ctx, exc, path);
+  }
+}
+
+static void job_advance(worker_t *w) {
+  job_t *job = &w->job;
+  const sonde_config_t *cfg = &w->config;
+  while (job->active && !job->waiting) {
+    JSContextRef ctx = js_realm_context(job->realm);
+    JSValueRef caps = js_from_json(ctx, job->capabilities);
+    switch (job->phase) {
+      case JP_BEFORE_SESSION: {
+        job->phase = JP_REQUIRE;
+        JSValueRef argv[4] = {cfg->object, caps, specs_value(ctx, &job->specs),
+                              js_make_string(ctx, job->cid)};
+        job_hook(w, "beforeSession", 4, argv);
+        break;
+      }
+      case JP_REQUIRE: {
+        char *cwd = fs_cwd();
+        for (size_t i = 0; i < cfg->mocha_require.len && !job->error; i++) {
+          char *path = path_resolve(cwd, cfg->mocha_require.items[i]);
+          load_file(w, path, JS_MODULE_SYNC);
+          free(path);
+        }
+        free(cwd);
+        job->phase = job->error ? JP_AFTER_SESSION : JP_LOAD;
+        break;
+      }
+      case JP_LOAD:
+        if (job->error) {
+          job->phase = JP_AFTER_SESSION;
+        } else if (job->load_index < job->specs.len) {
+          load_file(w, job->specs.items[job->load_index++], JS_MODULE_ASYNC);
+        } else {
+          job->phase = JP_PREPARE;
+        }
+        break;
+      case JP_PREPARE: {
+        char *err = NULL;
+        int n = fw_runner_prepare(job->runner, &err);
+        if (n < 0) {
+          job->error = json_pack("{s:s, s:s}", "name", "Error", "message", err);
+          free(err);
+          job->phase = JP_AFTER_SESSION;
+          break;
+        }
+        json_t *ev = json_pack("{s:s, s:s}", "type", "runner:start", "spec", job->specs.items[0]);
+        json_t *specs = json_array();
+        for (size_t i = 0; i < job->specs.len; i++)
+          json_array_append_new(specs, json_string(job->specs.items[i]));
+        json_object_set_new(ev, "specs", specs);
+        json_object_set(ev, "capabilities", job->capabilities);
+        send_job_event(w, ev);
+        json_decref(ev);
+        /* A spec with no tests left after filtering ends without before/after. */
+        job->has_tests = n > 0;
+        job->phase = job->has_tests ? JP_BEFORE : JP_RUN;
+        break;
+      }
+      case JP_BEFORE: {
+        job->phase = JP_RUN;
+        JSValueRef argv[3] = {caps, specs_value(ctx, &job->specs), api_global(job->realm)};
+        job_hook(w, "before", 3, argv);
+        break;
+      }
+      case JP_RUN:
+        job->phase = job->has_tests ? JP_AFTER : JP_AFTER_SESSION;
+        job->waiting = true;
+        fw_runner_run(job->runner, on_run_done, w);
+        break;
+      case JP_AFTER: {
+        job->phase = JP_AFTER_SESSION;
+        fw_stats_t st;
+        fw_runner_stats(job->runner, &st);
+        JSValueRef argv[3] = {JSValueMakeNumber(ctx, st.failures), caps,
+                              specs_value(ctx, &job->specs)};
+        job_hook(w, "after", 3, argv);
+        break;
+      }
+      case JP_AFTER_SESSION: {
+        job->phase = JP_END;
+        JSValueRef argv[3] = {cfg->object, caps, specs_value(ctx, &job->specs)};
+        job_hook(w, "afterSession", 3, argv);
+        break;
+      }
+      case JP_END:
+        job_end(w);
+        return;
+    }
+  }
 }
 
 static void sonde_module_init(js_realm_t *realm, JSObjectRef exports, void *ud) {
@@ -166,14 +346,19 @@ static void job_start(worker_t *w, json_t *msg) {
   job_t *job = &w->job;
   const sonde_config_t *cfg = &w->config;
   job->cid = xstrdup(json_string_value(json_object_get(msg, "cid")) ?: "0-0");
-  job->spec = xstrdup(json_string_value(json_object_get(msg, "spec")) ?: "");
+  size_t i;
+  json_t *item;
+  json_array_foreach(json_object_get(msg, "specs"), i, item) {
+    if (json_is_string(item)) strvec_push(&job->specs, json_string_value(item));
+  }
+  if (job->specs.len == 0) strvec_push(&job->specs, json_string_value(json_object_get(msg, "spec")) ?: "");
   job->capabilities = json_incref(json_object_get(msg, "capabilities"));
   if (!job->capabilities) job->capabilities = json_object();
   job->started = (double)uv_hrtime() / 1e6;
   job->active = true;
+  job->phase = JP_BEFORE_SESSION;
   job->realm = js_realm_new(w->rt);
   js_realm_set_console(job->realm, console_to_launcher, w);
-  JSContextRef ctx = js_realm_context(job->realm);
 
   const char *cap_base = json_string_value(json_object_get(job->capabilities, "custom:baseUrl"));
   api_bind(w->api, job->realm, &w->api_config, cap_base);
@@ -184,27 +369,23 @@ static void job_start(worker_t *w, json_t *msg) {
       .retries = cfg->mocha_retries,
       .bail = cfg->mocha_bail,
       .grep = cfg->mocha_grep,
+      .fgrep = cfg->mocha_fgrep,
       .invert = cfg->mocha_invert,
-      .file = job->spec,
+      .forbid_only = cfg->mocha_forbid_only,
+      .forbid_pending = cfg->mocha_forbid_pending,
+      .file = job->specs.items[0],
   };
   char *err = NULL;
   job->runner = fw_runner_new(job->realm, &fw_opts, emit_event, w, &err);
   if (!job->runner) {
-    json_t *e = json_pack("{s:s, s:s}", "name", "Error", "message", err);
+    job->error = json_pack("{s:s, s:s}", "name", "Error", "message", err);
     free(err);
-    job_finish(w, e);
-    return;
+    job->phase = JP_AFTER_SESSION;
+  } else {
+    fw_runner_set_hook_caller(job->runner, runner_hook, w);
+    fw_mocha_install(job->runner, cfg->mocha_ui);
   }
-  fw_mocha_install(job->runner, cfg->mocha_ui);
-
-  JSValueRef exc = NULL;
-  JSValueRef loaded = js_module_load(job->realm, job->spec, JS_MODULE_ASYNC, &exc);
-  if (!loaded) {
-    job_finish(w, load_error_json(ctx, exc, job->spec));
-    return;
-  }
-  if (!js_then(ctx, loaded, on_loaded, on_load_failed, w, NULL, &exc))
-    job_finish(w, load_error_json(ctx, exc, job->spec));
+  job_advance(w);
 }
 
 static void worker_stop(worker_t *w) {
@@ -273,6 +454,8 @@ int worker_main(int argc, char **argv) {
   api_set_exchange_sink(w.api, emit_exchange, &w);
   uv_timer_init(w.loop, &w.cleanup_timer);
   w.cleanup_timer.data = &w;
+  uv_timer_init(w.loop, &w.advance_timer);
+  w.advance_timer.data = &w;
   if (uv_pipe_init(w.loop, &w.channel, 0) != 0 ||
       uv_pipe_open(&w.channel, WORKER_CHANNEL_FD) != 0) {
     fprintf(stderr, "sonde worker: no launcher channel on fd %d\n", WORKER_CHANNEL_FD);

@@ -1,0 +1,197 @@
+/* hooks: see hooks.h. One hook call is a record counting the functions still pending;
+ * each pending function holds a reference on it through its promise continuations, so a
+ * continuation that arrives after a timeout finds the record still there (and ignores
+ * itself). */
+#include "config/hooks.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/sbuf.h"
+#include "js/inspect.h"
+#include "js/jsutil.h"
+
+const char *const hooks_known_names[] = {
+    "onPrepare",  "onWorkerStart", "onWorkerEnd", "beforeSession", "before",
+    "beforeSuite", "beforeHook",   "afterHook",   "beforeTest",    "afterTest",
+    "afterSuite",  "after",        "afterSession", "onComplete",   NULL,
+};
+
+typedef struct {
+  char *name;
+  int refs;             /* this call + every continuation pair + the open timer */
+  size_t pending;       /* functions not yet settled */
+  bool finished;        /* done() was called */
+  hooks_error_fn on_error;
+  hooks_done_fn done;
+  void *ud;
+  JSContextRef ctx;
+  uv_timer_t timer;
+  bool timer_open;
+} hook_call_t;
+
+typedef struct {
+  hook_call_t *call;
+  bool settled;
+} hook_item_t;
+
+static void call_unref(hook_call_t *c) {
+  if (--c->refs > 0) return;
+  free(c->name);
+  free(c);
+}
+
+static void timer_closed(uv_handle_t *h) {
+  call_unref(h->data);
+}
+
+static void call_finish(hook_call_t *c) {
+  if (c->finished) return;
+  c->finished = true;
+  if (c->timer_open) {
+    c->timer_open = false;
+    uv_timer_stop(&c->timer);
+    uv_close((uv_handle_t *)&c->timer, timer_closed);
+  }
+  c->done(c->ud);
+}
+
+static void item_settle(hook_item_t *item, JSValueRef error) {
+  hook_call_t *c = item->call;
+  if (item->settled) return;
+  item->settled = true;
+  if (c->finished) return; /* timed out earlier */
+  if (error) c->on_error(c->name, c->ctx, error, c->ud);
+  if (--c->pending == 0) call_finish(c);
+}
+
+static void item_free(void *p) {
+  hook_item_t *item = p;
+  call_unref(item->call);
+  free(item);
+}
+
+static JSValueRef item_ok(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                          const JSValueRef argv[], JSValueRef *exc) {
+  item_settle(data, NULL);
+  return NULL;
+}
+
+static JSValueRef item_err(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                           const JSValueRef argv[], JSValueRef *exc) {
+  item_settle(data, argc ? argv[0] : JSValueMakeUndefined(ctx));
+  return NULL;
+}
+
+static void on_timeout(uv_timer_t *t) {
+  hook_call_t *c = t->data;
+  if (c->finished) return;
+  char *msg = xasprintf("the %s hook did not finish within its timeout", c->name);
+  c->on_error(c->name, c->ctx, js_make_error(c->ctx, "Error", msg), c->ud);
+  free(msg);
+  call_finish(c);
+}
+
+static JSValueRef hook_value(const sonde_config_t *cfg, JSContextRef ctx, const char *name) {
+  if (!cfg->object) return JSValueMakeUndefined(ctx);
+  return js_get(ctx, cfg->object, name);
+}
+
+bool hooks_defined(const sonde_config_t *cfg, const char *name) {
+  JSContextRef ctx = js_realm_context(cfg->realm);
+  JSValueRef v = hook_value(cfg, ctx, name);
+  if (js_is_function(ctx, v)) return true;
+  return JSValueIsArray(ctx, v) && js_array_length(ctx, v) > 0;
+}
+
+int hooks_validate(const sonde_config_t *cfg, sbuf_t *err) {
+  JSContextRef ctx = js_realm_context(cfg->realm);
+  for (const char *const *n = hooks_known_names; *n; n++) {
+    JSValueRef v = hook_value(cfg, ctx, *n);
+    if (JSValueIsUndefined(ctx, v) || JSValueIsNull(ctx, v) || js_is_function(ctx, v)) continue;
+    bool ok = JSValueIsArray(ctx, v);
+    size_t len = ok ? js_array_length(ctx, v) : 0;
+    for (size_t i = 0; ok && i < len; i++) ok = js_is_function(ctx, js_array_get(ctx, v, (unsigned)i));
+    if (!ok) {
+      config_key_error(cfg, *n, err, "\"%s\" must be a function or an array of functions", *n);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+bool hooks_call(const sonde_config_t *cfg, uv_loop_t *loop, const char *name, JSContextRef ctx,
+                size_t argc, const JSValueRef argv[], double timeout_ms, hooks_error_fn on_error,
+                hooks_done_fn done, void *ud) {
+  JSValueRef v = hook_value(cfg, ctx, name);
+  size_t n = 0;
+  if (js_is_function(ctx, v)) n = 1;
+  else if (JSValueIsArray(ctx, v)) n = js_array_length(ctx, v);
+  if (n == 0) return false;
+
+  hook_call_t *c = xcalloc(1, sizeof(*c));
+  c->name = xstrdup(name);
+  c->refs = 1;
+  c->pending = n;
+  c->on_error = on_error;
+  c->done = done;
+  c->ud = ud;
+  c->ctx = ctx;
+  for (size_t i = 0; i < n; i++) {
+    JSValueRef fn = n == 1 && js_is_function(ctx, v) ? v : js_array_get(ctx, v, (unsigned)i);
+    hook_item_t *item = xcalloc(1, sizeof(*item));
+    item->call = c;
+    c->refs++;
+    JSValueRef exc = NULL;
+    JSValueRef r = js_call(ctx, fn, cfg->object, argc, argv, &exc);
+    if (!exc && js_is_thenable(ctx, r)) {
+      if (js_then(ctx, r, item_ok, item_err, item, item_free, &exc)) continue;
+    }
+    item_settle(item, exc);
+    item_free(item);
+  }
+  if (!c->finished && c->pending > 0 && timeout_ms > 0) {
+    uv_timer_init(loop, &c->timer);
+    c->timer.data = c;
+    c->timer_open = true;
+    c->refs++;
+    uv_timer_start(&c->timer, on_timeout, (uint64_t)timeout_ms, 0);
+  }
+  call_unref(c);
+  return true;
+}
+
+typedef struct {
+  bool done;
+  int failures;
+  hooks_error_fn on_error;
+  void *ud;
+} sync_state_t;
+
+static void sync_error(const char *hook, JSContextRef ctx, JSValueRef error, void *ud) {
+  sync_state_t *s = ud;
+  s->failures++;
+  s->on_error(hook, ctx, error, s->ud);
+}
+
+static void sync_done(void *ud) {
+  ((sync_state_t *)ud)->done = true;
+}
+
+int hooks_call_sync(const sonde_config_t *cfg, uv_loop_t *loop, const char *name,
+                    JSContextRef ctx, size_t argc, const JSValueRef argv[], double timeout_ms,
+                    hooks_error_fn on_error, void *ud) {
+  sync_state_t s = {false, 0, on_error, ud};
+  if (!hooks_call(cfg, loop, name, ctx, argc, argv, timeout_ms, sync_error, sync_done, &s))
+    return 0;
+  while (!s.done && uv_run(loop, UV_RUN_ONCE)) {
+  }
+  return s.failures;
+}
+
+char *hooks_describe_error(const char *hook, JSContextRef ctx, JSValueRef error) {
+  char *stack = js_error_stack(ctx, error);
+  char *msg = xasprintf("%s hook failed: %s", hook, stack);
+  free(stack);
+  return msg;
+}

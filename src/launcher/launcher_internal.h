@@ -1,0 +1,95 @@
+/* launcher_internal: the structures shared by launcher.c (jobs, scheduling, hooks, output)
+ * and pool.c (worker processes). Not for other modules. */
+#ifndef SONDE_LAUNCHER_INTERNAL_H
+#define SONDE_LAUNCHER_INTERNAL_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <uv.h>
+
+#include "cli/cli.h"
+#include "common/sbuf.h"
+#include "common/strvec.h"
+#include "config/config.h"
+#include "report/events.h"
+#include "worker/ipc.h"
+
+typedef enum { JOB_QUEUED, JOB_STARTING, JOB_RUNNING, JOB_DONE, JOB_DROPPED } job_state_t;
+
+typedef struct slot slot_t;
+typedef struct launcher launcher_t;
+
+typedef struct {
+  char *cid;
+  strvec_t specs;        /* absolute paths; usually one */
+  char *spec_display;    /* the first spec relative to the working directory */
+  json_t *capabilities;
+  size_t cap_index;
+  job_state_t state;
+  int64_t order;         /* queue position (retries go to the front unless deferred) */
+  uint64_t not_before;   /* uv_now() before which a retry may not start */
+  int retries;           /* spec-file retries done so far */
+  bool started;          /* runner:start seen */
+  bool passed;
+  bool skipped;          /* every test filtered out */
+  strvec_t suites;       /* titles of the open suites, for the failure lines */
+  sbuf_t early_logs;     /* stdout lines logged while the spec loaded, printed after RUNNING */
+  sbuf_t grouped;        /* groupLogsByTestSpec: the job's stdout lines until it ends */
+  slot_t *slot;
+} job_t;
+
+struct slot {
+  launcher_t *l;
+  uv_process_t proc;
+  uv_pipe_t channel;
+  ipc_reader_t reader;
+  job_t *job;            /* the job it runs (or is about to run) */
+  bool ready;            /* the worker said ready and has no job */
+  bool shutdown_sent;
+  bool exited;
+  int handles_open;
+  int64_t exit_status;
+  int term_signal;
+  slot_t *next;
+};
+
+struct launcher {
+  uv_loop_t *loop;
+  sonde_config_t *cfg;
+  const cli_options_t *cli;
+  char exe[4096];
+  job_t **jobs;
+  size_t n_jobs;
+  int64_t front_order, back_order;
+  size_t *cap_running;   /* running jobs per capability */
+  size_t n_caps;
+  slot_t *slots;
+  size_t n_slots;        /* live worker processes */
+  size_t max_slots;
+  reporter_t **reporters;
+  size_t n_reporters;
+  bool color;
+  int passed, failed, skipped, retried;
+  int worker_errors;     /* workers that exited badly between or after jobs */
+  int hook_failures_complete;
+  int stop_signal;       /* SIGINT/SIGTERM received: 0 when none */
+  uv_signal_t sigint, sigterm;
+  uv_timer_t retry_timer;
+  uint64_t started_ns;
+};
+
+/* launcher.c, called by the pool */
+void launcher_dispatch(launcher_t *l);
+void launcher_on_event(launcher_t *l, job_t *job, json_t *ev);
+void launcher_job_lost(launcher_t *l, job_t *job, const char *reason);
+void launcher_print_prefixed(FILE *out, const char *cid, const char *text);
+
+/* pool.c */
+void pool_start_slot(launcher_t *l);
+void pool_send(slot_t *s, json_t *msg);
+void pool_run_job(slot_t *s, job_t *job);
+void pool_shutdown_slot(slot_t *s);
+void pool_kill_all(launcher_t *l, int signum);
+
+#endif

@@ -1,0 +1,172 @@
+/* pool: worker processes. Each slot is this binary in worker mode, spawned fresh with
+ * uv_spawn (never a fork of a process whose engine has started), with a socketpair on
+ * fd 3. The pool turns worker messages into launcher calls; when a worker dies with a job,
+ * the job is reported lost and the launcher decides whether to start another worker. */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "launcher/launcher_internal.h"
+
+typedef struct {
+  uv_write_t req;
+  char *data;
+} write_req_t;
+
+static void on_written(uv_write_t *req, int status) {
+  write_req_t *w = (write_req_t *)req;
+  free(w->data);
+  free(w);
+}
+
+void pool_send(slot_t *s, json_t *msg) {
+  if (s->exited) return;
+  write_req_t *w = xmalloc(sizeof(*w));
+  size_t len;
+  w->data = ipc_encode(msg, &len);
+  uv_buf_t buf = uv_buf_init(w->data, (unsigned)len);
+  if (uv_write(&w->req, (uv_stream_t *)&s->channel, &buf, 1, on_written) != 0) {
+    free(w->data);
+    free(w);
+  }
+}
+
+void pool_run_job(slot_t *s, job_t *job) {
+  s->job = job;
+  s->ready = false;
+  job->slot = s;
+  json_t *specs = json_array();
+  for (size_t i = 0; i < job->specs.len; i++) json_array_append_new(specs, json_string(job->specs.items[i]));
+  json_t *run = json_pack("{s:s, s:s, s:o, s:O, s:i}", "type", "run", "cid", job->cid, "specs",
+                          specs, "capabilities", job->capabilities, "retries", job->retries);
+  pool_send(s, run);
+  json_decref(run);
+}
+
+void pool_shutdown_slot(slot_t *s) {
+  if (s->shutdown_sent || s->exited) return;
+  s->shutdown_sent = true;
+  json_t *bye = json_pack("{s:s}", "type", "shutdown");
+  pool_send(s, bye);
+  json_decref(bye);
+}
+
+void pool_kill_all(launcher_t *l, int signum) {
+  for (slot_t *s = l->slots; s; s = s->next)
+    if (!s->exited) uv_process_kill(&s->proc, signum);
+}
+
+static void on_worker_message(json_t *msg, void *ud) {
+  slot_t *s = ud;
+  launcher_t *l = s->l;
+  const char *type = json_string_value(json_object_get(msg, "type"));
+  if (!type) return;
+  if (strcmp(type, "ready") == 0) {
+    s->job = NULL;
+    s->ready = true;
+    launcher_dispatch(l);
+    return;
+  }
+  if (s->job) launcher_on_event(l, s->job, msg);
+}
+
+static void slot_handle_closed(uv_handle_t *h) {
+  slot_t *s = h->data;
+  if (--s->handles_open > 0) return;
+  launcher_t *l = s->l;
+  for (slot_t **pp = &l->slots; *pp; pp = &(*pp)->next) {
+    if (*pp == s) {
+      *pp = s->next;
+      break;
+    }
+  }
+  ipc_reader_free(&s->reader);
+  free(s);
+}
+
+static char *exit_reason(const slot_t *s) {
+  if (s->term_signal) {
+    const char *name = strsignal(s->term_signal);
+    return xasprintf("the worker process was killed by signal %d (%s)", s->term_signal,
+                     name ? name : "unknown");
+  }
+  return xasprintf("the worker process exited with code %lld", (long long)s->exit_status);
+}
+
+static void on_worker_exit(uv_process_t *proc, int64_t status, int signal) {
+  slot_t *s = proc->data;
+  launcher_t *l = s->l;
+  s->exited = true;
+  s->exit_status = status;
+  s->term_signal = signal;
+  l->n_slots--;
+  char *reason = exit_reason(s);
+  if (s->job) {
+    job_t *job = s->job;
+    s->job = NULL;
+    launcher_job_lost(l, job, reason);
+  } else if ((status != 0 || signal != 0) && !l->stop_signal) {
+    /* No job was lost, but a worker must end cleanly: a non-zero exit here is a crash on
+     * shutdown or a sanitizer report, which must not pass unnoticed. */
+    fprintf(stderr, "sonde: %s after finishing its jobs\n", reason);
+    l->worker_errors++;
+  }
+  free(reason);
+  uv_close((uv_handle_t *)&s->proc, slot_handle_closed);
+  if (!uv_is_closing((uv_handle_t *)&s->channel))
+    uv_close((uv_handle_t *)&s->channel, slot_handle_closed);
+  launcher_dispatch(l);
+}
+
+static void alloc_cb(uv_handle_t *h, size_t suggested, uv_buf_t *buf) {
+  buf->base = xmalloc(suggested);
+  buf->len = suggested;
+}
+
+static void on_read(uv_stream_t *stream, ssize_t n, const uv_buf_t *buf) {
+  slot_t *s = stream->data;
+  if (n > 0) ipc_reader_feed(&s->reader, buf->base, (size_t)n, on_worker_message, s);
+  free(buf->base);
+  if (n < 0) uv_read_stop(stream);
+}
+
+void pool_start_slot(launcher_t *l) {
+  slot_t *s = xcalloc(1, sizeof(*s));
+  s->l = l;
+  uv_pipe_init(l->loop, &s->channel, 0);
+  s->channel.data = s;
+  s->proc.data = s;
+  char *args[] = {l->exe, "worker", NULL};
+  uv_stdio_container_t stdio[4];
+  stdio[0].flags = UV_IGNORE;
+  stdio[1].flags = UV_INHERIT_FD;
+  stdio[1].data.fd = 1;
+  stdio[2].flags = UV_INHERIT_FD;
+  stdio[2].data.fd = 2;
+  stdio[3].flags = UV_CREATE_PIPE | UV_READABLE_PIPE | UV_WRITABLE_PIPE;
+  stdio[3].data.stream = (uv_stream_t *)&s->channel;
+  uv_process_options_t opts = {0};
+  opts.file = l->exe;
+  opts.args = args;
+  opts.exit_cb = on_worker_exit;
+  opts.stdio = stdio;
+  opts.stdio_count = 4;
+  int rc = uv_spawn(l->loop, &s->proc, &opts);
+  if (rc != 0) {
+    fprintf(stderr, "sonde: cannot start a worker process (%s): %s\n", l->exe, uv_strerror(rc));
+    s->handles_open = 1;
+    uv_close((uv_handle_t *)&s->channel, slot_handle_closed);
+    l->worker_errors++;
+    return;
+  }
+  s->handles_open = 2;
+  s->next = l->slots;
+  l->slots = s;
+  l->n_slots++;
+  uv_read_start((uv_stream_t *)&s->channel, alloc_cb, on_read);
+  json_t *init = json_pack("{s:s, s:s, s:O}", "type", "init", "config", l->cfg->path, "overrides",
+                           l->cli->overrides);
+  pool_send(s, init);
+  json_decref(init);
+}
