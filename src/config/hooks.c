@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/log.h"
 #include "common/sbuf.h"
 #include "js/inspect.h"
 #include "js/jsutil.h"
@@ -128,6 +129,12 @@ bool hooks_call(const sonde_config_t *cfg, uv_loop_t *loop, const char *name, JS
   if (js_is_function(ctx, v)) n = 1;
   else if (JSValueIsArray(ctx, v)) n = js_array_length(ctx, v);
   if (n == 0) return false;
+  static const char *const per_test[] = {"beforeTest", "afterTest", "beforeHook", "afterHook",
+                                         "beforeSuite", "afterSuite"};
+  bool frequent = false;
+  for (size_t i = 0; i < sizeof(per_test) / sizeof(*per_test); i++)
+    frequent = frequent || strcmp(name, per_test[i]) == 0;
+  LOG_AT("hooks", frequent ? LOG_DEBUG : LOG_INFO, "Run %s hook", name);
 
   hook_call_t *c = xcalloc(1, sizeof(*c));
   c->name = xstrdup(name);

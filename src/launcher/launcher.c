@@ -5,6 +5,7 @@
  * Only this process writes to the terminal and the reports. */
 #include "launcher/launcher.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 
 #include "api/api.h"
 #include "common/fsutil.h"
+#include "common/log.h"
 #include "common/sbuf.h"
 #include "config/hooks.h"
 #include "js/jsutil.h"
@@ -198,6 +200,7 @@ static void job_started(void *ud) {
     return;
   }
   job->state = JOB_RUNNING;
+  log_debug("launcher", "job %s (%s) goes to a worker", job->cid, job->spec_display);
   pool_run_job(job->slot, job);
 }
 
@@ -429,6 +432,18 @@ static void free_jobs(launcher_t *l) {
 
 /* ---- the run ---- */
 
+/* logLevel, logLevels and DEBUG; with outputDir the launcher's lines go to sonde.log. */
+void launcher_setup_logging(const sonde_config_t *cfg) {
+  int level = log_level_parse(cfg->log_level);
+  log_configure(level < 0 ? LOG_INFO : (log_level_t)level, json_object_get(cfg->json, "logLevels"),
+                getenv("DEBUG"));
+  if (cfg->output_dir) {
+    char *path = xasprintf("%s/sonde.log", cfg->output_dir);
+    if (log_set_file(path) != 0) fprintf(stderr, "sonde: cannot write %s: %s\n", path, strerror(errno));
+    free(path);
+  }
+}
+
 static bool use_color(void) {
   const char *no = getenv("NO_COLOR");
   if (no && no[0]) return false;
@@ -510,6 +525,7 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
     fprintf(stderr, "sonde: %s\n", sbuf_cstr(&err));
     goto out;
   }
+  launcher_setup_logging(&cfg);
   l.cfg = &cfg;
   report_env_t env = {stdout, l.color};
   if (plan_jobs(&l, &err) != 0 ||
@@ -562,5 +578,6 @@ out:
   uv_walk(l.loop, close_walk, NULL);
   uv_run(l.loop, UV_RUN_DEFAULT);
   uv_loop_close(l.loop);
+  log_shutdown();
   return code;
 }

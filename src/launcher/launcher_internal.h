@@ -80,6 +80,7 @@ struct launcher {
 };
 
 /* launcher.c, called by the pool */
+void launcher_setup_logging(const sonde_config_t *cfg);
 void launcher_dispatch(launcher_t *l);
 void launcher_on_event(launcher_t *l, job_t *job, json_t *ev);
 void launcher_job_lost(launcher_t *l, job_t *job, const char *reason);

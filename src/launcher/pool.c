@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/log.h"
 #include "launcher/launcher_internal.h"
 
 typedef struct {
@@ -102,6 +103,7 @@ static void on_worker_exit(uv_process_t *proc, int64_t status, int signal) {
   s->term_signal = signal;
   l->n_slots--;
   char *reason = exit_reason(s);
+  log_debug("launcher", "worker process %d ended: %s", s->proc.pid, reason);
   if (s->job) {
     job_t *job = s->job;
     s->job = NULL;
@@ -160,6 +162,7 @@ void pool_start_slot(launcher_t *l) {
     l->worker_errors++;
     return;
   }
+  log_debug("launcher", "started worker process %d", s->proc.pid);
   s->handles_open = 2;
   s->next = l->slots;
   l->slots = s;

@@ -4,7 +4,9 @@
  * the validator through the registry's resource list. No I/O, no HTTP, no JavaScript.
  *
  * Memory: the registry owns compiled schemas and added resources (it takes a reference on
- * every json_t given to it). Errors are owned by schema_errors_t. */
+ * every json_t given to schema_registry_add; schemas given to schema_validate are copied,
+ * so the caller keeps ownership of those and of instances). Errors are owned by
+ * schema_errors_t. A registry is not thread-safe: use one per thread. */
 #ifndef SONDE_SCHEMA_SCHEMA_H
 #define SONDE_SCHEMA_SCHEMA_H
 
@@ -16,9 +18,14 @@
 
 typedef struct schema_registry schema_registry_t;
 
+/* A compiled schema; owned by its registry, valid until schema_registry_free. */
+typedef struct schema_node schema_t;
+
 typedef struct {
   char *instance_path;  /* JSON Pointer into the instance ("" for the root, "/items/0/id") */
-  char *schema_path;    /* JSON Pointer into the schema ("/properties/id/type") */
+  char *schema_path;    /* JSON Pointer into the schema ("/properties/id/type"); for a
+                           keyword reached through $ref into another document, that
+                           document's URI, "#" and the pointer */
   char *keyword;        /* "type", "required", ... */
   char *message;        /* ajv-style text without the path: "must be string",
                            "must have required property 'id'", "must be >= 1",
@@ -26,25 +33,60 @@ typedef struct {
                            "must be one of: a, b", "has unexpected property 'x'" */
 } schema_error_t;
 
+/* Messages of the other keywords: "must be string,null" (several types), "must be equal
+ * to constant", "must be multiple of 0.5", "must be > 1" / "< 1" / "<= 1",
+ * "must NOT have more than 3 characters" / "fewer than", "must NOT have more than 2 items"
+ * / "fewer than", "must NOT have more than 2 properties" / "fewer than",
+ * "must NOT have duplicate items (items ## 1 and 0 are identical)",
+ * "must contain at least 1 valid item(s)" (with maxContains: "at least 1 and no more than
+ * 2"), "must have property 'b' when property 'a' is present", "must NOT be valid",
+ * "must match a schema in anyOf", "must match exactly one schema in oneOf",
+ * "must match \"then\" schema" / "\"else\"", "boolean schema is false",
+ * "has unevaluated property 'x'", "has unevaluated item 3"; propertyNames reports the
+ * name's own errors as "property name 'x' must match pattern \"^a\"" at the object. */
+
 typedef struct {
   schema_error_t *items;
   size_t len;
 } schema_errors_t;
 
+typedef enum {
+  SCHEMA_DRAFT_DEFAULT = 0,  /* 2020-12 */
+  SCHEMA_DRAFT_7,
+  SCHEMA_DRAFT_2019_09,
+  SCHEMA_DRAFT_2020_12,
+} schema_draft_t;
+
 typedef struct {
-  bool assert_formats;  /* format as an assertion (sonde's default: true) */
+  bool assert_formats;   /* format as an assertion (sonde's default: true) */
+  schema_draft_t draft;  /* dialect of schemas and added documents without $schema */
 } schema_options_t;
 
+/* opts may be NULL: formats asserted, draft 2020-12. */
 schema_registry_t *schema_registry_new(const schema_options_t *opts);
 void schema_registry_free(schema_registry_t *reg);
 
-/* Makes a document available under `uri` (its $id, a meta-schema URI, a remote). */
+/* Makes a document available under `uri` (its $id, a meta-schema URI, a remote); ids and
+ * anchors inside it become resolvable too. The registry keeps a reference on `document`,
+ * which must not be modified afterwards. Returns 0, or -1 when uri is not absolute or is
+ * already taken by another document, or document is not an object or boolean. */
 int schema_registry_add(schema_registry_t *reg, const char *uri, json_t *document);
 
-/* Validates `instance` against `schema` (compiled on first use, cached by content).
- * Returns 1 when valid, 0 when not (every error appended to `errors`, which may be NULL),
- * -1 when the schema itself is invalid or a reference cannot be resolved (one message in
- * `err`). */
+/* Compiles `schema` (or finds it in the cache: schemas are keyed by content). Returns NULL
+ * when the schema is invalid or a reference cannot be resolved (message in `err`). */
+const schema_t *schema_compile(schema_registry_t *reg, const json_t *schema, sbuf_t *err);
+
+/* Validates `instance` against a compiled schema. Returns 1 when valid, 0 when not (every
+ * error appended to `errors`, which may be NULL: validation then stops at the first
+ * failure), -1 when validation cannot finish (the schema recurses without consuming the
+ * instance; message in `err`). Allocates nothing when the instance is valid and
+ * unevaluatedProperties/unevaluatedItems are not used. */
+int schema_validate_compiled(schema_registry_t *reg, const schema_t *schema,
+                             const json_t *instance, schema_errors_t *errors, sbuf_t *err);
+
+/* schema_compile + schema_validate_compiled. Returns 1 when valid, 0 when not (errors
+ * appended to `errors`, which may be NULL), -1 when the schema itself is invalid or a
+ * reference cannot be resolved (one message in `err`). */
 int schema_validate(schema_registry_t *reg, const json_t *schema, const json_t *instance,
                     schema_errors_t *errors, sbuf_t *err);
 

@@ -11,6 +11,7 @@
 #include "assert/assert.h"
 #include "common/sbuf.h"
 #include "common/fsutil.h"
+#include "common/log.h"
 #include "common/glob.h"
 #include "config/config.h"
 #include "config/hooks.h"
@@ -93,6 +94,7 @@ static const char *level_name(js_log_level_t level) {
 static void console_to_launcher(js_realm_t *realm, js_log_level_t level, const char *text,
                                 void *ud) {
   worker_t *w = ud;
+  if (w->config.output_dir) log_write("console", LOG_INFO, "%s", text);
   json_t *ev = json_pack("{s:s, s:s, s:s}", "type", "log", "level", level_name(level), "text", text);
   send_job_event(w, ev);
   json_decref(ev);
@@ -138,6 +140,7 @@ static void job_cleanup(uv_timer_t *t) {
   json_decref(job->capabilities);
   json_decref(job->error);
   memset(job, 0, sizeof(*job));
+  log_set_file(NULL);
   json_t *ready = json_pack("{s:s}", "type", "ready");
   send_msg(w, ready);
   json_decref(ready);
@@ -211,13 +214,35 @@ static bool job_hook(worker_t *w, const char *name, size_t argc, const JSValueRe
   return false;
 }
 
+/* A runner hook call: errors are reported for the worker, completion resumes the runner. */
+typedef struct {
+  worker_t *w;
+  void (*resume)(void *);
+  void *resume_ud;
+} runner_hook_t;
+
+static void runner_hook_error(const char *hook, JSContextRef ctx, JSValueRef error, void *ud) {
+  on_hook_error(hook, ctx, error, ((runner_hook_t *)ud)->w);
+}
+
+static void runner_hook_done(void *ud) {
+  runner_hook_t *rh = ud;
+  rh->resume(rh->resume_ud);
+  free(rh);
+}
+
 /* For the runner: beforeTest, afterTest, beforeSuite ... */
 static bool runner_hook(void *ud, const char *name, size_t argc, const JSValueRef argv[],
                         void (*resume)(void *), void *resume_ud) {
   worker_t *w = ud;
   JSContextRef ctx = js_realm_context(w->job.realm);
-  return hooks_call(&w->config, w->loop, name, ctx, argc, argv, w->config.mocha_timeout,
-                    on_hook_error, resume, resume_ud);
+  runner_hook_t *rh = xmalloc(sizeof(*rh));
+  *rh = (runner_hook_t){w, resume, resume_ud};
+  if (hooks_call(&w->config, w->loop, name, ctx, argc, argv, w->config.mocha_timeout,
+                 runner_hook_error, runner_hook_done, rh))
+    return true;
+  free(rh);
+  return false;
 }
 
 static JSValueRef specs_value(JSContextRef ctx, const strvec_t *specs) {
@@ -359,6 +384,17 @@ static void job_start(worker_t *w, json_t *msg) {
   job->phase = JP_BEFORE_SESSION;
   job->realm = js_realm_new(w->rt);
   js_realm_set_console(job->realm, console_to_launcher, w);
+  if (cfg->output_dir) {
+    /* <outputDir>/<spec file name without its extension>-<cid>.log */
+    const char *base = fs_basename(job->specs.items[0]);
+    const char *dot = strrchr(base, '.');
+    char *path = xasprintf("%s/%.*s-%s.log", cfg->output_dir,
+                           (int)(dot && dot != base ? (size_t)(dot - base) : strlen(base)), base,
+                           job->cid);
+    if (log_set_file(path) != 0) fprintf(stderr, "sonde worker: cannot write %s\n", path);
+    free(path);
+  }
+  log_info("worker", "job %s: %s", job->cid, job->specs.items[0]);
 
   const char *cap_base = json_string_value(json_object_get(job->capabilities, "custom:baseUrl"));
   api_bind(w->api, job->realm, &w->api_config, cap_base);
@@ -412,6 +448,11 @@ static void on_message(json_t *msg, void *ud) {
     }
     sbuf_free(&err);
     w->have_config = true;
+    /* Hooks run functions of the config's realm: their console output belongs to the job. */
+    js_realm_set_console(w->config.realm, console_to_launcher, w);
+    int level = log_level_parse(w->config.log_level);
+    log_configure(level < 0 ? LOG_INFO : (log_level_t)level,
+                  json_object_get(w->config.json, "logLevels"), getenv("DEBUG"));
     json_t *ready = json_pack("{s:s}", "type", "ready");
     send_msg(w, ready);
     json_decref(ready);
@@ -474,5 +515,6 @@ int worker_main(int argc, char **argv) {
   uv_walk(w.loop, close_walk, NULL);
   uv_run(w.loop, UV_RUN_DEFAULT);
   uv_loop_close(w.loop);
+  log_shutdown();
   return w.exit_code;
 }

@@ -1,0 +1,341 @@
+/* jsclass: see jsclass.h. The per-realm pieces (the constructor shim, each class's
+ * constructor, jslib values) are cached as hidden properties of the realm's global object or
+ * of the class prototype, so they die with the realm and need no protection. */
+#include "js/jsclass.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/sbuf.h"
+#include "js/jsutil.h"
+#include "jslib/jslib.h"
+
+/* ---- properties ---- */
+
+JSObjectRef js_make_function(JSContextRef ctx, const char *name, JSObjectCallAsFunctionCallback fn,
+                             int length) {
+  JSStringRef n = JSStringCreateWithUTF8CString(name);
+  JSObjectRef f = JSObjectMakeFunctionWithCallback(ctx, n, fn);
+  JSStringRelease(n);
+  if (length > 0) {
+    /* length is configurable, not writable: only defineProperty changes it. */
+    JSValueRef args[3] = {f, js_make_string(ctx, "length"), NULL};
+    JSObjectRef d = JSObjectMake(ctx, NULL, NULL);
+    js_set(ctx, d, "value", JSValueMakeNumber(ctx, length));
+    js_set(ctx, d, "configurable", JSValueMakeBoolean(ctx, true));
+    args[2] = d;
+    js_call_global(ctx, "Object.defineProperty", 3, args, NULL);
+  }
+  return f;
+}
+
+void js_define_methods(JSContextRef ctx, JSObjectRef obj, const js_fn_t *fns) {
+  for (; fns && fns->name; fns++) {
+    JSStringRef n = JSStringCreateWithUTF8CString(fns->name);
+    JSObjectSetProperty(ctx, obj, n, js_make_function(ctx, fns->name, fns->fn, fns->length),
+                        kJSPropertyAttributeDontEnum, NULL);
+    JSStringRelease(n);
+  }
+}
+
+static void define(JSContextRef ctx, JSObjectRef obj, JSValueRef key, JSObjectRef desc) {
+  JSValueRef args[3] = {obj, key, desc};
+  js_call_global(ctx, "Object.defineProperty", 3, args, NULL);
+}
+
+void js_define_accessor(JSContextRef ctx, JSObjectRef obj, const char *name, JSValueRef get,
+                        JSValueRef set, bool enumerable) {
+  JSObjectRef d = JSObjectMake(ctx, NULL, NULL);
+  if (get) js_set(ctx, d, "get", get);
+  if (set) js_set(ctx, d, "set", set);
+  js_set(ctx, d, "enumerable", JSValueMakeBoolean(ctx, enumerable));
+  js_set(ctx, d, "configurable", JSValueMakeBoolean(ctx, true));
+  define(ctx, obj, js_make_string(ctx, name), d);
+}
+
+void js_define_value(JSContextRef ctx, JSObjectRef obj, const char *name, JSValueRef value,
+                     bool enumerable) {
+  JSObjectRef d = JSObjectMake(ctx, NULL, NULL);
+  js_set(ctx, d, "value", value);
+  js_set(ctx, d, "writable", JSValueMakeBoolean(ctx, true));
+  js_set(ctx, d, "enumerable", JSValueMakeBoolean(ctx, enumerable));
+  js_set(ctx, d, "configurable", JSValueMakeBoolean(ctx, true));
+  define(ctx, obj, js_make_string(ctx, name), d);
+}
+
+void js_define_accessors(JSContextRef ctx, JSObjectRef obj, const js_accessor_t *acc) {
+  for (; acc && acc->name; acc++) {
+    char *gname = xasprintf("get %s", acc->name), *sname = xasprintf("set %s", acc->name);
+    JSValueRef get = acc->get ? js_make_function(ctx, gname, acc->get, 0) : NULL;
+    JSValueRef set = acc->set ? js_make_function(ctx, sname, acc->set, 1) : NULL;
+    js_define_accessor(ctx, obj, acc->name, get, set, true);
+    free(gname);
+    free(sname);
+  }
+}
+
+JSValueRef js_symbol(JSContextRef ctx, const char *name) {
+  return js_get(ctx, js_get(ctx, JSContextGetGlobalObject(ctx), "Symbol"), name);
+}
+
+JSValueRef js_symbol_for(JSContextRef ctx, const char *key) {
+  JSValueRef arg = js_make_string(ctx, key);
+  JSValueRef r = js_call_global(ctx, "Symbol.for", 1, &arg, NULL);
+  return r ? r : JSValueMakeUndefined(ctx);
+}
+
+void js_set_keyed(JSContextRef ctx, JSObjectRef obj, JSValueRef key, JSValueRef v) {
+  JSObjectSetPropertyForKey(ctx, obj, key, v, kJSPropertyAttributeDontEnum, NULL);
+}
+
+JSValueRef js_get_keyed(JSContextRef ctx, JSValueRef obj, JSValueRef key) {
+  if (!JSValueIsObject(ctx, obj)) return JSValueMakeUndefined(ctx);
+  JSValueRef v = JSObjectGetPropertyForKey(ctx, (JSObjectRef)obj, key, NULL);
+  return v ? v : JSValueMakeUndefined(ctx);
+}
+
+void js_set_tag(JSContextRef ctx, JSObjectRef obj, const char *tag) {
+  JSObjectSetPropertyForKey(ctx, obj, js_symbol(ctx, "toStringTag"), js_make_string(ctx, tag),
+                            kJSPropertyAttributeDontEnum | kJSPropertyAttributeReadOnly, NULL);
+}
+
+JSValueRef js_array_iterator(JSContextRef ctx, JSObjectRef array) {
+  JSValueRef values = js_get(ctx, array, "values");
+  JSValueRef it = js_call(ctx, values, array, 0, NULL, NULL);
+  return it ? it : JSValueMakeUndefined(ctx);
+}
+
+JSValueRef js_call_global(JSContextRef ctx, const char *path, size_t argc,
+                          const JSValueRef argv[], JSValueRef *exception) {
+  JSValueRef self = JSContextGetGlobalObject(ctx), fn = self;
+  char *copy = xstrdup(path);
+  for (char *part = strtok(copy, "."); part; part = strtok(NULL, ".")) {
+    self = fn;
+    fn = js_get(ctx, fn, part);
+  }
+  free(copy);
+  return js_call(ctx, fn, self, argc, argv, exception);
+}
+
+/* ---- errors ---- */
+
+JSObjectRef js_make_dom_exception(JSContextRef ctx, const char *name, const char *message) {
+  JSValueRef ctor = js_get(ctx, JSContextGetGlobalObject(ctx), "DOMException");
+  JSValueRef args[2] = {js_make_string(ctx, message), js_make_string(ctx, name)};
+  if (JSValueIsObject(ctx, ctor)) {
+    JSObjectRef e = JSObjectCallAsConstructor(ctx, (JSObjectRef)ctor, 2, args, NULL);
+    if (e) return e;
+  }
+  JSObjectRef e = js_make_error(ctx, "Error", message);
+  js_set(ctx, e, "name", args[1]);
+  return e;
+}
+
+JSValueRef js_throw_dom(JSContextRef ctx, JSValueRef *exception, const char *name,
+                        const char *fmt, ...) {
+  sbuf_t b = SBUF_INIT;
+  va_list ap;
+  va_start(ap, fmt);
+  sbuf_vprintf(&b, fmt, ap);
+  va_end(ap);
+  if (exception) *exception = js_make_dom_exception(ctx, name, sbuf_cstr(&b));
+  sbuf_free(&b);
+  return JSValueMakeUndefined(ctx);
+}
+
+JSObjectRef js_make_node_error(JSContextRef ctx, const char *ctor, const char *code,
+                               const char *message) {
+  JSObjectRef e = js_make_error(ctx, ctor, message);
+  if (code) {
+    js_set(ctx, e, "code", js_make_string(ctx, code));
+    /* Node's own errors print as "TypeError [ERR_X]: message"; String(err) too. */
+    if (strncmp(code, "ERR_", 4) == 0) {
+      char *head = xasprintf("%s [%s]", ctor ? ctor : "Error", code);
+      js_set_hidden(ctx, e, "__sonde_header", js_make_string(ctx, head));
+      free(head);
+    }
+  }
+  return e;
+}
+
+JSValueRef js_throw_code(JSContextRef ctx, JSValueRef *exception, const char *ctor,
+                         const char *code, const char *fmt, ...) {
+  sbuf_t b = SBUF_INIT;
+  va_list ap;
+  va_start(ap, fmt);
+  sbuf_vprintf(&b, fmt, ap);
+  va_end(ap);
+  if (exception) *exception = js_make_node_error(ctx, ctor, code, sbuf_cstr(&b));
+  sbuf_free(&b);
+  return JSValueMakeUndefined(ctx);
+}
+
+JSValueRef js_throw_arg_type(JSContextRef ctx, JSValueRef *exception, const char *name,
+                             const char *expected, JSValueRef v) {
+  char *what;
+  if (!v || JSValueIsUndefined(ctx, v)) {
+    what = xstrdup("undefined");
+  } else if (JSValueIsNull(ctx, v)) {
+    what = xstrdup("null");
+  } else if (js_is_function(ctx, v)) {
+    char *fname = js_get_string(ctx, v, "name");
+    what = fname && *fname ? xasprintf("function %s", fname) : xstrdup("function ");
+    free(fname);
+  } else if (JSValueIsObject(ctx, v)) {
+    JSValueRef c = js_get(ctx, v, "constructor");
+    char *cname = js_get_string(ctx, c, "name");
+    what = cname && *cname ? xasprintf("an instance of %s", cname) : xstrdup("an instance of Object");
+    free(cname);
+  } else {
+    const char *type = JSValueIsNumber(ctx, v)    ? "number"
+                       : JSValueIsBoolean(ctx, v) ? "boolean"
+                       : JSValueIsString(ctx, v)  ? "string"
+                       : JSValueIsSymbol(ctx, v)  ? "symbol"
+                                                  : "bigint";
+    char *s = JSValueIsSymbol(ctx, v) ? xstrdup("Symbol()") : js_value_to_utf8(ctx, v);
+    if (JSValueIsString(ctx, v)) {
+      if (strlen(s) > 28) s[25] = '.', s[26] = '.', s[27] = '.', s[28] = '\0';
+      what = xasprintf("type %s ('%s')", type, s);
+    } else {
+      what = xasprintf("type %s (%s%s)", type, s, JSValueGetType(ctx, v) == kJSTypeBigInt ? "n" : "");
+    }
+    free(s);
+  }
+  const char *kind = strchr(name, '.') ? "property" : "argument";
+  js_throw_code(ctx, exception, "TypeError", "ERR_INVALID_ARG_TYPE",
+                "The \"%s\" %s must be %s. Received %s", name, kind, expected, what);
+  free(what);
+  return JSValueMakeUndefined(ctx);
+}
+
+/* ---- classes ---- */
+
+JSClassRef js_class_ref(js_class_def_t *def) {
+  if (!def->cls) {
+    JSClassDefinition d = kJSClassDefinitionEmpty;
+    d.className = def->name;
+    d.finalize = def->finalize;
+    if (def->parent) d.parentClass = js_class_ref(def->parent);
+    def->cls = JSClassCreate(&d);
+  }
+  return def->cls;
+}
+
+static JSObjectRef class_proto(JSContextRef ctx, js_class_def_t *def) {
+  /* The automatic prototype JavaScriptCore keeps per global object for the class. */
+  JSObjectRef probe = JSObjectMake(ctx, js_class_ref(def), NULL);
+  JSValueRef p = JSObjectGetPrototype(ctx, probe);
+  return JSValueIsObject(ctx, p) ? (JSObjectRef)p : NULL;
+}
+
+static const char kShimName[] = "__sonde_class_shim";
+/* Why JS: only a JS function is both callable (typeof "function") and a constructor that
+ * sees new.target; the C callback receives it and the arguments. */
+static const char kShimSrc[] =
+    "(function (name, length, construct) {\n"
+    "  const C = { [name]: function (...args) { return construct(new.target, args); } }[name];\n"
+    "  Object.defineProperty(C, 'length', { value: length });\n"
+    "  return C;\n"
+    "})";
+
+static JSValueRef class_trampoline(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                                   const JSValueRef argv[], JSValueRef *exception) {
+  js_class_def_t *def = data;
+  JSValueRef nt = argc > 0 ? argv[0] : JSValueMakeUndefined(ctx);
+  JSObjectRef new_target = JSValueIsObject(ctx, nt) ? (JSObjectRef)nt : NULL;
+  if (!def->construct) return js_throw(ctx, exception, "TypeError", "Illegal constructor");
+  JSValueRef list = argc > 1 ? argv[1] : NULL;
+  size_t n = js_array_length(ctx, list);
+  JSValueRef small[8];
+  JSValueRef *args = n > 8 ? xmalloc(n * sizeof(JSValueRef)) : small;
+  for (size_t i = 0; i < n; i++) args[i] = js_array_get(ctx, list, (unsigned)i);
+  JSValueRef r = def->construct(ctx, new_target, n, args, exception);
+  if (args != small) free(args);
+  return r;
+}
+
+JSObjectRef js_class_init(JSContextRef ctx, js_class_def_t *def) {
+  JSObjectRef proto = class_proto(ctx, def);
+  if (!proto) return NULL;
+  /* A marker per class name: a derived prototype inherits its parent's. */
+  char *mark = xasprintf("__sonde_ctor_%s", def->name);
+  JSValueRef existing = js_get(ctx, proto, mark);
+  if (JSValueIsObject(ctx, existing)) {
+    free(mark);
+    return (JSObjectRef)existing;
+  }
+
+  JSObjectRef global = JSContextGetGlobalObject(ctx);
+  JSValueRef shim = js_get(ctx, global, kShimName);
+  if (!js_is_function(ctx, shim)) {
+    shim = js_eval(ctx, kShimSrc, "sonde:class", 1, NULL);
+    if (!shim) {
+      free(mark);
+      return NULL;
+    }
+    js_set_hidden(ctx, global, kShimName, shim);
+  }
+  JSValueRef args[3] = {js_make_string(ctx, def->name), JSValueMakeNumber(ctx, def->length),
+                        js_make_closure(ctx, def->name, class_trampoline, def, NULL)};
+  JSValueRef ctor = js_call(ctx, shim, NULL, 3, args, NULL);
+  if (!ctor || !JSValueIsObject(ctx, ctor)) {
+    free(mark);
+    return NULL;
+  }
+  JSObjectRef c = (JSObjectRef)ctor;
+  js_define_value(ctx, c, "prototype", proto, false);
+  js_define_value(ctx, proto, "constructor", c, false);
+  js_set_hidden(ctx, proto, mark, c);
+  free(mark);
+  if (def->parent) JSObjectSetPrototype(ctx, c, js_class_init(ctx, def->parent));
+  js_define_methods(ctx, proto, def->methods);
+  js_define_accessors(ctx, proto, def->accessors);
+  js_define_methods(ctx, c, def->statics);
+  js_set_tag(ctx, proto, def->name);
+  if (def->iterator) {
+    JSValueRef m = js_get(ctx, proto, def->iterator);
+    js_set_keyed(ctx, proto, js_symbol(ctx, "iterator"), m);
+  }
+  return c;
+}
+
+JSObjectRef js_class_make(JSContextRef ctx, js_class_def_t *def, void *priv,
+                          JSObjectRef new_target) {
+  JSObjectRef o = JSObjectMake(ctx, js_class_ref(def), priv);
+  if (new_target) {
+    JSValueRef p = js_get(ctx, new_target, "prototype");
+    if (JSValueIsObject(ctx, p) && !JSValueIsStrictEqual(ctx, p, JSObjectGetPrototype(ctx, o)))
+      JSObjectSetPrototype(ctx, o, p);
+  }
+  return o;
+}
+
+void *js_class_private(JSContextRef ctx, js_class_def_t *def, JSValueRef v) {
+  if (!v || !JSValueIsObjectOfClass(ctx, v, js_class_ref(def))) return NULL;
+  return JSObjectGetPrivate((JSObjectRef)v);
+}
+
+void *js_class_this(JSContextRef ctx, js_class_def_t *def, JSValueRef v, JSValueRef *exception) {
+  void *p = js_class_private(ctx, def, v);
+  if (!p) js_throw(ctx, exception, "TypeError", "Illegal invocation: not a %s", def->name);
+  return p;
+}
+
+/* ---- jslib ---- */
+
+JSValueRef js_jslib(JSContextRef ctx, const char *name, JSValueRef *exception) {
+  char *key = xasprintf("__sonde_lib_%s", name);
+  JSObjectRef global = JSContextGetGlobalObject(ctx);
+  JSValueRef v = js_get(ctx, global, key);
+  if (JSValueIsUndefined(ctx, v)) {
+    const char *src = jslib_source(name);
+    char *file = xasprintf("sonde:%s", name);
+    v = src ? js_eval(ctx, src, file, 1, exception) : NULL;
+    if (!src) js_throw(ctx, exception, "Error", "sonde: no built-in library %s", name);
+    free(file);
+    if (v) js_set_hidden(ctx, global, key, v);
+  }
+  free(key);
+  return v;
+}
