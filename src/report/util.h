@@ -92,6 +92,14 @@ bool report_spool_empty(const report_spool_t *s);
 int report_spool_drain(report_spool_t *s, FILE *out);
 void report_spool_free(report_spool_t *s);
 
+/* Names a job's report file (WebdriverIO's outputFileFormat). Returns a malloc'd name, or
+ * NULL with a message in `err` (the caller then uses its default name). */
+typedef struct report_namer report_namer_t;
+struct report_namer {
+  char *(*name)(report_namer_t *n, const char *cid, const json_t *capabilities, sbuf_t *err);
+  void (*free)(report_namer_t *n);
+};
+
 /* The header WebdriverIO's launcher prints above a reporter's collected output. */
 void report_print_title(FILE *out, const char *name, bool color);
 
