@@ -1,0 +1,234 @@
+/* tree: building the runnable tree while spec files load (describe/it/hooks), titles, and
+ * choosing what runs: mocha's .only rules, grep/invert, inherited timeouts and retries. */
+#include "frameworks/runner_internal.h"
+
+double fw_now_ms(void) {
+  return (double)uv_hrtime() / 1e6;
+}
+
+void fw_vec_push(runnable_vec_t *v, fw_runnable_t *x) {
+  if (v->len == v->cap) {
+    v->cap = v->cap ? v->cap * 2 : 4;
+    v->items = xrealloc(v->items, v->cap * sizeof(*v->items));
+  }
+  v->items[v->len++] = x;
+}
+
+/* ---- tree ---- */
+
+fw_suite_t *fw_suite_new(fw_runner_t *r, fw_suite_t *parent, const char *title) {
+  fw_suite_t *s = xcalloc(1, sizeof(*s));
+  s->title = xstrdup(title);
+  s->file = xstrdup(r->file ? r->file : "");
+  s->parent = parent;
+  s->timeout_ms = -1;
+  s->retries = -1;
+  s->ctx = JSObjectMake(r->ctx, NULL, NULL);
+  if (parent) {
+    JSObjectSetPrototype(r->ctx, s->ctx, parent->ctx);
+  } else {
+    js_set_function(r->ctx, s->ctx, "timeout", fw_ctx_timeout);
+    js_set_function(r->ctx, s->ctx, "retries", fw_ctx_retries);
+    js_set_function(r->ctx, s->ctx, "skip", fw_ctx_skip);
+    js_set_function(r->ctx, s->ctx, "slow", fw_ctx_slow);
+  }
+  JSValueProtect(r->ctx, s->ctx);
+  return s;
+}
+
+static void runnable_free(fw_runner_t *r, fw_runnable_t *rn) {
+  if (rn->fn) JSValueUnprotect(r->ctx, rn->fn);
+  free(rn->title);
+  free(rn);
+}
+
+void fw_suite_free(fw_runner_t *r, fw_suite_t *s) {
+  for (size_t i = 0; i < s->tests.len; i++) runnable_free(r, s->tests.items[i]);
+  free(s->tests.items);
+  for (int k = 0; k < 4; k++) {
+    for (size_t i = 0; i < s->hooks[k].len; i++) runnable_free(r, s->hooks[k].items[i]);
+    free(s->hooks[k].items);
+  }
+  for (size_t i = 0; i < s->n_suites; i++) fw_suite_free(r, s->suites[i]);
+  free(s->suites);
+  JSValueUnprotect(r->ctx, s->ctx);
+  free(s->title);
+  free(s->file);
+  free(s);
+}
+
+fw_runnable_t *fw_runnable_new(fw_runner_t *r, fw_kind_t kind, const char *title,
+                                   JSValueRef fn) {
+  fw_runnable_t *rn = xcalloc(1, sizeof(*rn));
+  rn->kind = kind;
+  rn->title = xstrdup(title ? title : "");
+  rn->timeout_ms = -1;
+  rn->retries = -1;
+  rn->parent = r->collecting;
+  if (fn && js_is_function(r->ctx, fn)) {
+    rn->fn = (JSObjectRef)fn;
+    JSValueProtect(r->ctx, rn->fn);
+  }
+  return rn;
+}
+
+fw_suite_t *fw_root_suite(fw_runner_t *r) {
+  return r->root;
+}
+
+fw_suite_t *fw_collecting_suite(fw_runner_t *r) {
+  return r->collecting;
+}
+
+bool fw_add_suite(fw_runner_t *r, const char *title, JSValueRef fn, bool only, bool skip,
+                  JSValueRef *exception) {
+  fw_suite_t *parent = r->collecting;
+  fw_suite_t *s = fw_suite_new(r, parent, title);
+  s->only = only;
+  s->skip = skip;
+  if (parent->n_suites == parent->cap_suites) {
+    parent->cap_suites = parent->cap_suites ? parent->cap_suites * 2 : 4;
+    parent->suites = xrealloc(parent->suites, parent->cap_suites * sizeof(fw_suite_t *));
+  }
+  parent->suites[parent->n_suites++] = s;
+  if (!fn || !js_is_function(r->ctx, fn)) return true;
+  r->collecting = s;
+  JSValueRef exc = NULL;
+  js_call(r->ctx, fn, s->ctx, 0, NULL, &exc);
+  r->collecting = parent;
+  if (exc) {
+    *exception = exc;
+    return false;
+  }
+  return true;
+}
+
+void fw_add_test(fw_runner_t *r, const char *title, JSValueRef fn, bool only, bool skip,
+                 int retries) {
+  fw_runnable_t *t = fw_runnable_new(r, FW_TEST, title, fn);
+  t->only = only;
+  t->skip = skip || !t->fn;
+  t->retries = retries;
+  fw_vec_push(&r->collecting->tests, t);
+}
+
+void fw_add_hook(fw_runner_t *r, fw_kind_t kind, const char *title, JSValueRef fn) {
+  if (kind == FW_TEST || !fn || !js_is_function(r->ctx, fn)) return;
+  fw_vec_push(&r->collecting->hooks[kind], fw_runnable_new(r, kind, title, fn));
+}
+
+/* ---- titles ---- */
+
+static void full_title_into(const fw_suite_t *s, sbuf_t *b) {
+  if (!s || !s->parent) return; /* the root suite has no title */
+  full_title_into(s->parent, b);
+  if (b->len) sbuf_putc(b, ' ');
+  sbuf_puts(b, s->title);
+}
+
+char *fw_full_title(const fw_suite_t *s, const char *leaf) {
+  sbuf_t b = SBUF_INIT;
+  full_title_into(s, &b);
+  if (leaf) {
+    if (b.len) sbuf_putc(&b, ' ');
+    sbuf_puts(&b, leaf);
+  }
+  return sbuf_take(&b);
+}
+
+static bool grep_matches(fw_runner_t *r, const char *title) {
+  if (!r->grep) return true;
+  JSValueRef arg = js_make_string(r->ctx, title);
+  JSValueRef res = js_call(r->ctx, js_get(r->ctx, r->grep, "test"), r->grep, 1, &arg, NULL);
+  bool m = res && JSValueToBoolean(r->ctx, res);
+  return r->opts.invert ? !m : m;
+}
+
+bool fw_has_only(const fw_suite_t *s) {
+  for (size_t i = 0; i < s->tests.len; i++)
+    if (s->tests.items[i]->only) return true;
+  for (size_t i = 0; i < s->n_suites; i++)
+    if (s->suites[i]->only || fw_has_only(s->suites[i])) return true;
+  return false;
+}
+
+void fw_mark_all(fw_suite_t *s, bool on) {
+  for (size_t i = 0; i < s->tests.len; i++) s->tests.items[i]->selected = on;
+  for (size_t i = 0; i < s->n_suites; i++) fw_mark_all(s->suites[i], on);
+}
+
+/* mocha's Suite#filterOnly: a suite with `only` tests runs those and none of its child
+ * suites; otherwise it runs its `only` suites (filtered again when they hold `only`s
+ * themselves) and the child suites that have `only`s below them. Marks `selected`. */
+bool fw_filter_only(fw_suite_t *s) {
+  bool only_tests = false;
+  for (size_t i = 0; i < s->tests.len; i++) only_tests = only_tests || s->tests.items[i]->only;
+  if (only_tests) {
+    for (size_t i = 0; i < s->tests.len; i++) s->tests.items[i]->selected = s->tests.items[i]->only;
+    for (size_t i = 0; i < s->n_suites; i++) fw_mark_all(s->suites[i], false);
+    return true;
+  }
+  bool any = false;
+  for (size_t i = 0; i < s->tests.len; i++) s->tests.items[i]->selected = false;
+  for (size_t i = 0; i < s->n_suites; i++) {
+    fw_suite_t *child = s->suites[i];
+    if (child->only) {
+      if (fw_has_only(child)) fw_filter_only(child);
+      else fw_mark_all(child, true);
+      any = true;
+    } else if (fw_has_only(child)) {
+      any = fw_filter_only(child) || any;
+    } else {
+      fw_mark_all(child, false);
+    }
+  }
+  return any;
+}
+
+/* After only-filtering, applies grep to the full titles; counts and flags what runs. */
+bool fw_select_tests(fw_runner_t *r, fw_suite_t *s) {
+  bool any = false;
+  for (size_t i = 0; i < s->tests.len; i++) {
+    fw_runnable_t *t = s->tests.items[i];
+    if (t->selected) {
+      char *ft = fw_full_title(s, t->title);
+      t->selected = grep_matches(r, ft);
+      free(ft);
+    }
+    if (t->selected) {
+      any = true;
+      r->stats.tests_total++;
+    }
+  }
+  for (size_t i = 0; i < s->n_suites; i++)
+    if (fw_select_tests(r, s->suites[i])) any = true;
+  s->has_selected = any;
+  return any;
+}
+
+bool fw_suite_skipped(const fw_suite_t *s) {
+  for (; s; s = s->parent)
+    if (s->skip || s->skip_all) return true;
+  return false;
+}
+
+bool fw_suite_aborted(const fw_runner_t *r, const fw_suite_t *s) {
+  if (r->bailed) return true;
+  for (; s; s = s->parent)
+    if (s->aborted) return true;
+  return false;
+}
+
+double fw_effective_timeout(const fw_runner_t *r, const fw_runnable_t *rn) {
+  if (rn->timeout_ms >= 0) return rn->timeout_ms;
+  for (const fw_suite_t *s = rn->parent; s; s = s->parent)
+    if (s->timeout_ms >= 0) return s->timeout_ms;
+  return r->opts.timeout_ms;
+}
+
+int fw_effective_retries(const fw_runner_t *r, const fw_runnable_t *rn) {
+  if (rn->retries >= 0) return rn->retries;
+  for (const fw_suite_t *s = rn->parent; s; s = s->parent)
+    if (s->retries >= 0) return s->retries;
+  return r->opts.retries;
+}
