@@ -37,13 +37,17 @@ typedef struct {
  * to constant", "must be multiple of 0.5", "must be > 1" / "< 1" / "<= 1",
  * "must NOT have more than 3 characters" / "fewer than", "must NOT have more than 2 items"
  * / "fewer than", "must NOT have more than 2 properties" / "fewer than",
- * "must NOT have duplicate items (items ## 1 and 0 are identical)",
+ * "must NOT have duplicate items (items ## 0 and 2 are identical)",
  * "must contain at least 1 valid item(s)" (with maxContains: "at least 1 and no more than
  * 2"), "must have property 'b' when property 'a' is present", "must NOT be valid",
  * "must match a schema in anyOf", "must match exactly one schema in oneOf",
  * "must match \"then\" schema" / "\"else\"", "boolean schema is false",
  * "has unevaluated property 'x'", "has unevaluated item 3"; propertyNames reports the
- * name's own errors as "property name 'x' must match pattern \"^a\"" at the object. */
+ * name's own errors as "property name 'x' must match pattern \"^a\"" at the object.
+ * additionalProperties, unevaluated*, required, dependentRequired and min/max keywords
+ * report at the object or array itself; errors behind a failing anyOf/oneOf branch are
+ * listed before that keyword's own error, and none are reported for branches of a
+ * passing anyOf/oneOf, nor for not, contains or the "if" subschema itself. */
 
 typedef struct {
   schema_error_t *items;
@@ -67,7 +71,8 @@ schema_registry_t *schema_registry_new(const schema_options_t *opts);
 void schema_registry_free(schema_registry_t *reg);
 
 /* Makes a document available under `uri` (its $id, a meta-schema URI, a remote); ids and
- * anchors inside it become resolvable too. The registry keeps a reference on `document`,
+ * anchors inside it become resolvable too. Schemas given to schema_validate are not
+ * visible to each other by their $id: add a schema here to $ref it from another. The registry keeps a reference on `document`,
  * which must not be modified afterwards. Returns 0, or -1 when uri is not absolute or is
  * already taken by another document, or document is not an object or boolean. */
 int schema_registry_add(schema_registry_t *reg, const char *uri, json_t *document);
