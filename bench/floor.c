@@ -1,0 +1,84 @@
+/* floor: the raw-libcurl floor for bench/run.sh. Makes N sequential GETs of one URL on one
+ * libcurl easy handle (so one keep-alive connection), checks each is a 200, and prints
+ *
+ *   floor_ms <milliseconds for the N requests>  (handle set-up and process start excluded)
+ *   per_request_us <floor_ms * 1000 / N>
+ *   connections <new connections libcurl opened>
+ *
+ *   floor URL [N]      (N defaults to 1000)
+ *
+ * Built by bench/run.sh with cc against pkg-config's libcurl (not part of the CMake
+ * build). The body is collected into a buffer as sonde's client does, and nothing else is
+ * done with it. */
+#include <curl/curl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct {
+  char *data;
+  size_t len, cap;
+} buf_t;
+
+static size_t on_body(char *ptr, size_t size, size_t nmemb, void *userdata) {
+  buf_t *b = userdata;
+  size_t n = size * nmemb;
+  if (b->len + n + 1 > b->cap) {
+    b->cap = (b->len + n + 1) * 2;
+    b->data = realloc(b->data, b->cap);
+    if (!b->data) return 0;
+  }
+  memcpy(b->data + b->len, ptr, n);
+  b->len += n;
+  b->data[b->len] = '\0';
+  return n;
+}
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fprintf(stderr, "usage: floor URL [N]\n");
+    return 2;
+  }
+  const char *url = argv[1];
+  long n = argc > 2 ? atol(argv[2]) : 1000;
+  if (n <= 0) n = 1000;
+  curl_global_init(CURL_GLOBAL_DEFAULT);
+  CURL *h = curl_easy_init();
+  buf_t body = {0};
+  struct curl_slist *headers = curl_slist_append(NULL, "Accept: application/json");
+  curl_easy_setopt(h, CURLOPT_URL, url);
+  curl_easy_setopt(h, CURLOPT_HTTPHEADER, headers);
+  curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
+  curl_easy_setopt(h, CURLOPT_WRITEDATA, &body);
+  curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+  long connections = 0;
+  double t0 = now_ms();
+  for (long i = 0; i < n; i++) {
+    body.len = 0;
+    CURLcode rc = curl_easy_perform(h);
+    long status = 0, opened = 0;
+    curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
+    curl_easy_getinfo(h, CURLINFO_NUM_CONNECTS, &opened);
+    connections += opened;
+    if (rc != CURLE_OK || status != 200) {
+      fprintf(stderr, "floor: request %ld failed: %s (status %ld)\n", i + 1,
+              curl_easy_strerror(rc), status);
+      return 1;
+    }
+  }
+  double ms = now_ms() - t0;
+  printf("floor_ms %.3f\nper_request_us %.2f\nconnections %ld\n", ms, ms * 1000.0 / (double)n,
+         connections);
+  curl_slist_free_all(headers);
+  curl_easy_cleanup(h);
+  free(body.data);
+  curl_global_cleanup();
+  return 0;
+}

@@ -1,0 +1,495 @@
+#!/usr/bin/env bash
+# sonde's benchmark against its peers (issue 8; method and figures in docs/performance.md).
+#
+#   bench/run.sh [BUILD_DIR] [--runs N] [--cold-runs N] [--smoke] [--no-peers]
+#                [--no-scaling] [--url URL --path PATH] [--keep] [--profile DIR]
+#
+# BUILD_DIR (default build) holds the sonde binary. In one sitting it:
+#   1. generates the workloads with bench/gen.sh (1 000 tests: 20 files x 50; 5 000 and
+#      10 000 tests for the scaling check; 1 test for cold start),
+#   2. serves a small JSON document from nginx started as its own process on a free
+#      127.0.0.1 port (config, pid, logs and temp files in a temp dir; stopped at exit),
+#   3. installs mocha 10 and jest 29 into bench/peers/ (git-ignored) once,
+#   4. runs, alternating, N times each (default 5, plus one unmeasured warm-up): sonde (2
+#      workers; and 1 worker, for the floor), mocha (1 process), mocha --parallel --jobs 2,
+#      jest (2 workers) and jest with its default scheduling (in band for <= 20 fast files),
+#      every run under bench/rsswrap.c, which records the wall time, the CPU time and the
+#      exact peak RSS of every process the runner starts,
+#   5. cold start (one spec of one test) for sonde, mocha and jest, alternating,
+#   6. the floor: bench/floor.c makes the same 1 000 GETs on one keep-alive libcurl
+#      connection, against which sonde with 1 worker is compared per request,
+#   7. scaling: sonde alone on 5 000 and 10 000 tests (time per test, peak RSS per worker),
+# and prints every figure as a ratio against the others measured in the same run.
+#
+# --smoke: a tiny workload, one run each, no peers and no npm: it checks that the bench
+# still works (tests/e2e/cases/bench-smoke runs it); its numbers mean nothing.
+# --url/--path: use a running server instead of nginx; PATH must answer 200 with a JSON
+# document holding "status": "ok". --keep: keep the temp dir and print its path.
+# --profile DIR: instead of timing, run sonde (1 worker) on the 1 000-test workload under
+# valgrind's callgrind, JSC's concurrent JIT and GC off so instruction counts repeat to
+# 0.1%, write callgrind.out.PID files for the launcher and the worker to DIR and print the
+# totals and the hottest sonde functions (inclusive). Needs valgrind.
+set -euo pipefail
+
+BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
+ROOT=$(cd "$BENCH_DIR/.." && pwd -P)
+BUILD=build
+RUNS=5
+COLD_RUNS=15
+SMOKE=0
+PEERS=1
+SCALING=1
+URL=
+DOC_PATH=/doc.json
+KEEP=0
+PROFILE=
+
+die() {
+  echo "bench: $*" >&2
+  exit 1
+}
+
+while (($#)); do
+  case $1 in
+    --runs) RUNS=$2; shift 2 ;;
+    --cold-runs) COLD_RUNS=$2; shift 2 ;;
+    --smoke) SMOKE=1; shift ;;
+    --no-peers) PEERS=0; shift ;;
+    --no-scaling) SCALING=0; shift ;;
+    --url) URL=${2%/}; shift 2 ;;
+    --path) DOC_PATH=$2; shift 2 ;;
+    --keep) KEEP=1; shift ;;
+    --profile) PROFILE=$2; shift 2 ;;
+    -h | --help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; exit 0 ;;
+    -*) die "unknown option $1 (see --help)" ;;
+    *) BUILD=$1; shift ;;
+  esac
+done
+[[ $BUILD == /* ]] || BUILD=$ROOT/$BUILD
+SONDE=${SONDE:-$BUILD/sonde}
+[[ -x $SONDE ]] || die "no sonde binary at $SONDE (run make build first)"
+[[ $SONDE == /* ]] || SONDE=$(cd "$(dirname "$SONDE")" && pwd -P)/$(basename "$SONDE")
+
+# Workload sizes: files x tests per file.
+if ((SMOKE)); then
+  RUNS=1 COLD_RUNS=1 PEERS=0
+  MAIN=(2 3) MID=(3 3) BIG=(4 3)
+else
+  MAIN=(20 50) MID=(100 50) BIG=(200 50)
+fi
+N_MAIN=$((MAIN[0] * MAIN[1]))
+N_MID=$((MID[0] * MID[1]))
+N_BIG=$((BIG[0] * BIG[1]))
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/sonde-bench.XXXXXX")
+NGINX_PID=
+
+cleanup() {
+  local status=$?
+  set +e
+  if [[ -n $NGINX_PID ]]; then
+    kill -TERM "$NGINX_PID" 2>/dev/null
+    wait "$NGINX_PID" 2>/dev/null
+  fi
+  if ((KEEP)); then
+    echo "bench: kept $WORK"
+  else
+    rm -rf "$WORK"
+  fi
+  exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+log() { printf 'bench: %s\n' "$*" >&2; }
+
+# ---- tools -------------------------------------------------------------------------------
+
+mkdir -p "$WORK/bin"
+CC=${CC:-cc}
+command -v "$CC" >/dev/null || die "no C compiler ($CC)"
+command -v pkg-config >/dev/null || die "pkg-config is needed to build bench/floor.c"
+"$CC" -O2 -o "$WORK/bin/rsswrap" "$BENCH_DIR/rsswrap.c" || die "cannot build rsswrap"
+# shellcheck disable=SC2046 # pkg-config prints several words on purpose
+"$CC" -O2 -o "$WORK/bin/floor" "$BENCH_DIR/floor.c" $(pkg-config --cflags --libs libcurl) ||
+  die "cannot build floor"
+RSSWRAP=$WORK/bin/rsswrap
+FLOOR=$WORK/bin/floor
+
+# ---- server ------------------------------------------------------------------------------
+
+# port_free PORT: nothing accepts connections on 127.0.0.1:PORT.
+port_free() { ! { (exec 3<>"/dev/tcp/127.0.0.1/$1"); } 2>/dev/null; }
+
+# http_ok URL_PATH: one GET over bash's /dev/tcp answers 200.
+http_ok() {
+  local fd response
+  { exec {fd}<>"/dev/tcp/127.0.0.1/$PORT"; } 2>/dev/null || return 1
+  printf 'GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n' "$1" >&"$fd"
+  response=$(timeout 5 cat <&"$fd") || true
+  exec {fd}<&-
+  [[ $response == "HTTP/1.1 200"* ]]
+}
+
+start_nginx() {
+  local nginx
+  nginx=$(command -v nginx || true)
+  [[ -z $nginx && -x /usr/sbin/nginx ]] && nginx=/usr/sbin/nginx
+  if [[ -z $nginx ]]; then
+    if ((SMOKE)); then die "nginx is not installed (apt-get install nginx-light), or pass --url"; fi
+    log "installing nginx-light (Debian)"
+    if [[ $(id -u) -ne 0 ]]; then SUDO=sudo; else SUDO=; fi
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends nginx-light \
+      >"$WORK/apt.log" 2>&1 || { cat "$WORK/apt.log" >&2; die "cannot install nginx-light"; }
+    nginx=/usr/sbin/nginx
+  fi
+  local dir=$WORK/nginx attempt
+  mkdir -p "$dir/www" "$dir/tmp"
+  # The document every test fetches (about 200 bytes).
+  printf '%s\n' '{"status":"ok","id":42,"name":"sonde bench document","tags":["api","bench","json"],"price":12.5,"stock":{"warehouse":"east","count":17},"updated":"2024-01-01T00:00:00Z"}' \
+    >"$dir/www/doc.json"
+  for ((attempt = 0; attempt < 20; attempt++)); do
+    PORT=$((20000 + RANDOM % 40000))
+    port_free "$PORT" || continue
+    # One process (master_process off) with one event loop, as one nginx worker; keep-alive
+    # connections live for the whole run.
+    cat >"$dir/nginx.conf" <<CONF
+daemon off;
+master_process off;
+worker_processes 1;
+pid $dir/nginx.pid;
+error_log $dir/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path $dir/tmp/body;
+  proxy_temp_path $dir/tmp/proxy;
+  fastcgi_temp_path $dir/tmp/fastcgi;
+  uwsgi_temp_path $dir/tmp/uwsgi;
+  scgi_temp_path $dir/tmp/scgi;
+  types { application/json json; }
+  default_type application/json;
+  keepalive_requests 1000000;
+  keepalive_timeout 120s;
+  server {
+    listen 127.0.0.1:$PORT;
+    root $dir/www;
+    location / { }
+  }
+}
+CONF
+    "$nginx" -p "$dir" -c "$dir/nginx.conf" -e "$dir/error.log" </dev/null >"$dir/stdout.log" 2>&1 &
+    NGINX_PID=$!
+    local i
+    for ((i = 0; i < 100; i++)); do
+      http_ok /doc.json && break
+      kill -0 "$NGINX_PID" 2>/dev/null || break
+      sleep 0.05
+    done
+    if http_ok /doc.json; then
+      URL=http://127.0.0.1:$PORT
+      DOC_PATH=/doc.json
+      return 0
+    fi
+    kill -TERM "$NGINX_PID" 2>/dev/null || true
+    wait "$NGINX_PID" 2>/dev/null || true
+    NGINX_PID=
+  done
+  cat "$dir/error.log" "$dir/stdout.log" >&2 2>/dev/null || true
+  die "nginx did not start"
+}
+
+if [[ -z $URL ]]; then
+  start_nginx
+else
+  PORT=${URL##*:}
+  PORT=${PORT%%/*}
+fi
+export BENCH_URL=$URL
+
+# ---- profile -----------------------------------------------------------------------------
+
+if [[ -n $PROFILE ]]; then
+  command -v valgrind >/dev/null || die "--profile needs valgrind (apt-get install valgrind)"
+  mkdir -p "$PROFILE"
+  PROFILE=$(cd "$PROFILE" && pwd -P)
+  "$BENCH_DIR/gen.sh" "$WORK/w-main" "${MAIN[@]}" "$DOC_PATH" 1
+  log "callgrind: sonde (1 worker) on $N_MAIN tests; files in $PROFILE"
+  rm -f "$PROFILE"/callgrind.out.*
+  (cd "$WORK/w-main" && JSC_useConcurrentJIT=false JSC_useConcurrentGC=false JSC_numberOfGCMarkers=1 \
+    valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$PROFILE/callgrind.out.%p" \
+    "$SONDE" run sonde.conf.js) </dev/null >"$WORK/profile.out" 2>"$WORK/profile.err" ||
+    { tail -n 20 "$WORK/profile.out" "$WORK/profile.err" >&2; die "sonde failed under callgrind"; }
+  for f in "$PROFILE"/callgrind.out.*; do
+    role=$(grep -m1 '^cmd:' "$f" | awk '{print $3}')
+    total=$(grep -m1 -E '^(summary|totals):' "$f" | awk '{print $2}')
+    echo
+    echo "== sonde $role: $total instructions ($(awk -v t="$total" -v n="$N_MAIN" 'BEGIN {printf "%.0f", t / n}') per test) — $f"
+    callgrind_annotate --inclusive=yes "$f" 2>/dev/null | grep -v '=>' | grep -E '/src/[a-z]+/[a-z_]+\.c:' |
+      sed -E 's|/[^ ]*/src/||; s| \[[^]]*\]$||' | head -n 25
+  done
+  exit 0
+fi
+
+# ---- peers -------------------------------------------------------------------------------
+
+PEER_DIR=$BENCH_DIR/peers
+MOCHA=$PEER_DIR/node_modules/mocha/bin/mocha.js
+JEST=$PEER_DIR/node_modules/jest/bin/jest.js
+
+peer_version() { node -p "require('$PEER_DIR/node_modules/$1/package.json').version" 2>/dev/null; }
+
+if ((PEERS)); then
+  command -v node >/dev/null || die "node is needed for the peers (or pass --no-peers)"
+  if [[ $(peer_version mocha) != 10.* || $(peer_version jest) != 29.* ]]; then
+    command -v npm >/dev/null || die "npm is needed to install the peers (or pass --no-peers)"
+    log "installing mocha 10 and jest 29 into bench/peers/ (once)"
+    mkdir -p "$PEER_DIR"
+    [[ -f $PEER_DIR/package.json ]] ||
+      printf '{ "name": "sonde-bench-peers", "private": true }\n' >"$PEER_DIR/package.json"
+    (cd "$PEER_DIR" && npm install --no-audit --no-fund --loglevel=error mocha@10 jest@29) \
+      >"$WORK/npm.log" 2>&1 || { cat "$WORK/npm.log" >&2; die "npm install failed"; }
+  fi
+fi
+
+# ---- workloads ---------------------------------------------------------------------------
+
+"$BENCH_DIR/gen.sh" "$WORK/w-main" "${MAIN[@]}" "$DOC_PATH" 2
+"$BENCH_DIR/gen.sh" "$WORK/w-cold" 1 1 "$DOC_PATH" 2
+if ((SCALING)); then
+  "$BENCH_DIR/gen.sh" "$WORK/w-mid" "${MID[@]}" "$DOC_PATH" 2
+  "$BENCH_DIR/gen.sh" "$WORK/w-big" "${BIG[@]}" "$DOC_PATH" 2
+fi
+
+# ---- running -----------------------------------------------------------------------------
+
+# Raw results, one line per process per run:
+#   RUNNER WORKLOAD RUN WALL_MS ROLE PEAK_KB CPU_MS
+# ROLE is "launcher"/"worker" for sonde, "main"/"worker" for the peers, "other" for helper
+# processes and for forks that never exec (jest probing for watchman).
+RESULTS=$WORK/results.tsv
+: >"$RESULTS"
+
+# The command line of RUNNER on workload dir W.
+runner_cmd() {
+  local runner=$1 w=$2
+  case $runner in
+    sonde) printf '%s\n' "$SONDE" run "$w/sonde.conf.js" ;;
+    sonde1) printf '%s\n' "$SONDE" run "$w/sonde.conf.js" --maxInstances 1 ;;
+    mocha) printf '%s\n' node "$MOCHA" --require "$w/setup.js" "$w/specs/*.spec.js" ;;
+    mocha-par) printf '%s\n' node "$MOCHA" --parallel --jobs 2 --require "$w/setup.js" "$w/specs/*.spec.js" ;;
+    jest) printf '%s\n' node "$JEST" --config "$w/jest.config.js" ;;
+    jest-band) printf '%s\n' env BENCH_JEST_IN_BAND=1 node "$JEST" --config "$w/jest.config.js" ;;
+  esac
+}
+
+# The number of passing tests RUNNER reported in its output OUT/ERR, or empty.
+passed_count() {
+  local runner=$1 out=$2 err=$3
+  case $runner in
+    sonde | sonde1) grep -oE '[0-9]+ passing' "$out" | awk '{n += $1} END {print n + 0}' ;;
+    mocha | mocha-par) grep -oE '^ *[0-9]+ passing' "$out" | awk '{n += $1} END {print n + 0}' ;;
+    jest | jest-band) grep -oE '^Tests: +([0-9]+ failed, )?[0-9]+ passed' "$err" | grep -oE '[0-9]+ passed' | awk '{print $1 + 0}' ;;
+  esac || true
+}
+
+# run_one RUNNER WORKLOAD RUN EXPECTED_TESTS: one measured run (RUN 0 = warm-up, not kept).
+run_one() {
+  local runner=$1 wl=$2 run=$3 expected=$4 w=$WORK/w-$2 cmd out err rss
+  mapfile -t cmd < <(runner_cmd "$runner" "$w")
+  out=$WORK/out.$runner.$wl.$run err=$WORK/err.$runner.$wl.$run rss=$WORK/rss.$runner.$wl.$run
+  local status=0
+  (cd "$w" && "$RSSWRAP" -o "$rss" "${cmd[@]}") </dev/null >"$out" 2>"$err" || status=$?
+  local passed
+  passed=$(passed_count "$runner" "$out" "$err")
+  if ((status != 0)) || [[ $passed != "$expected" ]]; then
+    echo "bench: $runner on $wl (run $run) exited $status with ${passed:-no} passing tests, expected $expected:" >&2
+    tail -n 30 "$out" "$err" >&2
+    exit 1
+  fi
+  ((run == 0)) && return 0
+  awk -v r="$runner" -v wl="$wl" -v run="$run" '
+    $1 == "wall_ms" { wall = $2 }
+    $1 == "root" { root = $2 }
+    $1 == "proc" {
+      n++; kb[n] = $3; cpu[n] = $4; label = $0; sub(/^proc [0-9]+ [0-9]+ [0-9.]+ /, "", label)
+      if ($2 == root) role = (r ~ /^sonde/) ? "launcher" : "main"
+      else if (r ~ /^sonde/ && label ~ / worker/) role = "worker"
+      else if (r !~ /^sonde/ && label ~ /^node / && label !~ /mocha\.js|jest\.js/) role = "worker"
+      else role = "other"   # helpers, and forks that failed to exec (jest probing for watchman)
+      roles[n] = role
+    }
+    END { for (i = 1; i <= n; i++) printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r, wl, run, wall, roles[i], kb[i], cpu[i] }
+  ' "$rss" >>"$RESULTS"
+}
+
+RUNNERS=(sonde)
+((PEERS)) && RUNNERS+=(mocha mocha-par jest jest-band)
+COLD_RUNNERS=(sonde)
+((PEERS)) && COLD_RUNNERS+=(mocha jest)
+
+# rotate N ITEMS...: ITEMS rotated left by N (so no runner always goes first).
+rotate() {
+  local n=$1
+  shift
+  local items=("$@")
+  local k=${#items[@]} i
+  for ((i = 0; i < k; i++)); do printf '%s\n' "${items[(i + n) % k]}"; done
+}
+
+log "server $URL$DOC_PATH; sonde $SONDE"
+log "warm-up: ${RUNNERS[*]}"
+for r in "${RUNNERS[@]}"; do run_one "$r" main 0 "$N_MAIN"; done
+run_one sonde1 main 0 "$N_MAIN"
+
+log "$N_MAIN-test workload: $RUNS runs each, alternating"
+for ((i = 1; i <= RUNS; i++)); do
+  mapfile -t order < <(rotate "$i" "${RUNNERS[@]}" sonde1)
+  for r in "${order[@]}"; do run_one "$r" main "$i" "$N_MAIN"; done
+done
+
+log "cold start: $COLD_RUNS runs each, alternating"
+for r in "${COLD_RUNNERS[@]}"; do run_one "$r" cold 0 1; done
+for ((i = 1; i <= COLD_RUNS; i++)); do
+  for r in "${COLD_RUNNERS[@]}"; do run_one "$r" cold "$i" 1; done
+done
+
+log "floor: raw libcurl, $N_MAIN GETs on one connection"
+FLOOR_FILE=$WORK/floor.txt
+: >"$FLOOR_FILE"
+"$FLOOR" "$URL$DOC_PATH" "$N_MAIN" >/dev/null # warm-up
+for ((i = 1; i <= RUNS; i++)); do "$FLOOR" "$URL$DOC_PATH" "$N_MAIN" >>"$FLOOR_FILE"; done
+
+if ((SCALING)); then
+  SCALE_RUNS=$((RUNS < 3 ? RUNS : 3))
+  log "scaling: sonde on $N_MID and $N_BIG tests, $SCALE_RUNS runs each"
+  for ((i = 1; i <= SCALE_RUNS; i++)); do
+    run_one sonde mid "$i" "$N_MID"
+    run_one sonde big "$i" "$N_BIG"
+  done
+fi
+
+# ---- report ------------------------------------------------------------------------------
+
+# median of the numbers on stdin
+median() { sort -g | awk '{v[NR] = $1} END {if (!NR) print ""; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+
+# wall RUNNER WL: median wall time in ms over the measured runs.
+wall() { awk -v r="$1" -v wl="$2" '$1 == r && $2 == wl {print $3, $4}' "$RESULTS" | sort -u | awk '{print $2}' | median; }
+# rss RUNNER WL ROLE: median over runs of the largest peak (KiB) among ROLE's processes
+# (ROLE "any": all processes).
+rss() {
+  awk -v r="$1" -v wl="$2" -v role="$3" '$1 == r && $2 == wl && (role == "any" || $5 == role) {
+    if ($6 > m[$3]) m[$3] = $6 } END {for (k in m) print m[k]}' "$RESULTS" | median
+}
+# cpu_of RUNNER WL: median over runs of the CPU time (ms) of all processes together.
+cpu_of() { awk -v r="$1" -v wl="$2" '$1 == r && $2 == wl {s[$3] += $7} END {for (k in s) print s[k]}' "$RESULTS" | median; }
+# nproc_of RUNNER WL: processes per run (median).
+nproc_of() { awk -v r="$1" -v wl="$2" '$1 == r && $2 == wl {n[$3]++} END {for (k in n) print n[k]}' "$RESULTS" | median; }
+# rss_sum RUNNER WL: median over runs of the sum of every process's peak (KiB).
+rss_sum() { awk -v r="$1" -v wl="$2" '$1 == r && $2 == wl {s[$3] += $6} END {for (k in s) print s[k]}' "$RESULTS" | median; }
+
+mb() { awk -v k="$1" 'BEGIN {printf "%.1f MB", k / 1024}'; }
+secs() { awk -v m="$1" 'BEGIN {printf "%.3f s", m / 1000}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b > 0) printf "%.1f×", a / b; else printf "-"}'; }
+# verdict A B: "met" when A <= B.
+verdict() { if awk -v a="$1" -v b="$2" 'BEGIN {exit !(a + 0 <= b + 0)}'; then echo "met"; else echo "MISSED"; fi; }
+
+label_of() {
+  case $1 in
+    sonde) echo "sonde (2 workers)" ;;
+    sonde1) echo "sonde (1 worker)" ;;
+    mocha) echo "mocha 10 (1 process)" ;;
+    mocha-par) echo "mocha 10 --parallel --jobs 2" ;;
+    jest) echo "jest 29 (2 workers)" ;;
+    jest-band) echo "jest 29 (default: in band)" ;;
+  esac
+}
+
+CPU=$(grep -m1 '^model name' /proc/cpuinfo | sed 's/.*: *//' || echo unknown)
+echo
+echo "sonde bench — $(date -u '+%Y-%m-%d %H:%M UTC'); $(nproc) CPUs ($CPU), $(awk '/MemTotal/ {printf "%.0f GB", $2 / 1048576}' /proc/meminfo) RAM"
+echo "sonde $("$SONDE" --version 2>/dev/null | head -n 1); node $(node --version 2>/dev/null || echo -); mocha $(peer_version mocha || echo -); jest $(peer_version jest || echo -); $(nginx -v 2>&1 | sed 's|nginx version: ||' || true)"
+((SMOKE)) && echo "SMOKE MODE: tiny workload, one run each; these numbers mean nothing"
+echo "workload: ${MAIN[0]} files × ${MAIN[1]} tests = $N_MAIN tests, each GET $DOC_PATH + 3 checks; median of $RUNS runs after a warm-up, runners alternating"
+echo
+
+S_WALL=$(wall sonde main)
+S_RSS=$(rss sonde main any)
+S_CPU=$(cpu_of sonde main)
+# Printed with printf's %s widths; the "÷" columns are multiples of sonde (2 workers).
+row() { printf '%-30s %9s %7s %10s %7s %13s %7s %6s %11s\n' "$@"; }
+row runner wall "÷" "CPU time" "÷" "largest RSS" "÷" procs "sum of RSS"
+for r in "${RUNNERS[@]}" sonde1; do
+  w=$(wall "$r" main) k=$(rss "$r" main any) c=$(cpu_of "$r" main)
+  row "$(label_of "$r")" "$(secs "$w")" "$(ratio "$w" "$S_WALL")" "$(secs "$c")" "$(ratio "$c" "$S_CPU")" \
+    "$(mb "$k")" "$(ratio "$k" "$S_RSS")" "$(nproc_of "$r" main)" "$(mb "$(rss_sum "$r" main)")"
+done
+echo "(wall: median wall time; CPU time: all processes' user+system time; largest RSS: the peak"
+echo " resident memory of the biggest process; sum of RSS: every process's peak added up)"
+echo
+echo "peak RSS by process role (median over runs of the largest in the role):"
+for r in "${RUNNERS[@]}"; do
+  line=
+  for role in launcher main worker; do
+    k=$(rss "$r" main "$role")
+    [[ -n $k ]] && line+="  $role $(mb "$k")"
+  done
+  printf '  %-28s%s\n' "$(label_of "$r")" "$line"
+done
+
+echo
+echo "cold start (one spec file with one test; median of $COLD_RUNS):"
+S_COLD=$(wall sonde cold)
+for r in "${COLD_RUNNERS[@]}"; do
+  w=$(wall "$r" cold)
+  printf '  %-28s %10s %10s   largest process %s\n' "$(label_of "$r" | sed 's/ (.*//')" \
+    "$(awk -v m="$w" 'BEGIN {printf "%.1f ms", m}')" "$(ratio "$w" "$S_COLD")" "$(mb "$(rss "$r" cold any)")"
+done
+
+echo
+F_MS=$(awk '$1 == "floor_ms" {print $2}' "$FLOOR_FILE" | median)
+F_US=$(awk -v m="$F_MS" -v n="$N_MAIN" 'BEGIN {printf "%.1f", m * 1000 / n}')
+S1_WALL=$(wall sonde1 main)
+S1_US=$(awk -v m="$S1_WALL" -v n="$N_MAIN" 'BEGIN {printf "%.1f", m * 1000 / n}')
+S1_MARG=$(awk -v m="$S1_WALL" -v c="$S_COLD" -v n="$N_MAIN" 'BEGIN {printf "%.1f", (m - c) * 1000 / (n - 1)}')
+echo "floor (raw libcurl, one keep-alive connection, $N_MAIN sequential GETs; median of $RUNS):"
+echo "  floor:                           $(secs "$F_MS") = $F_US µs per request"
+echo "  sonde, 1 worker, whole run:      $(secs "$S1_WALL") = $S1_US µs per test ($(ratio "$S1_US" "$F_US") the floor)"
+echo "  sonde, 1 worker, marginal:       (run − cold start) / $((N_MAIN - 1)) = $S1_MARG µs per test ($(ratio "$S1_MARG" "$F_US") the floor)"
+echo "  sonde's overhead above libcurl:  $(awk -v a="$S1_MARG" -v b="$F_US" 'BEGIN {printf "%.1f", a - b}') µs per test"
+
+if ((SCALING)); then
+  echo
+  echo "scaling (sonde, 2 workers; median of $SCALE_RUNS):"
+  W_MID=$(wall sonde mid) W_BIG=$(wall sonde big)
+  K_MAIN=$(rss sonde main worker) K_BIG=$(rss sonde big worker)
+  for wl in main mid big; do
+    case $wl in main) n=$N_MAIN ;; mid) n=$N_MID ;; big) n=$N_BIG ;; esac
+    w=$(wall sonde "$wl")
+    printf '  %6d tests: %10s  %6.1f µs per test   worker peak %s   launcher peak %s\n' "$n" "$(secs "$w")" \
+      "$(awk -v m="$w" -v n="$n" 'BEGIN {print m * 1000 / n}')" "$(mb "$(rss sonde "$wl" worker)")" \
+      "$(mb "$(rss sonde "$wl" launcher)")"
+  done
+  SLOPE1=$(awk -v a="$S_WALL" -v b="$W_MID" -v n1="$N_MAIN" -v n2="$N_MID" 'BEGIN {printf "%.2f", (b - a) * 1000 / (n2 - n1)}')
+  SLOPE2=$(awk -v a="$W_MID" -v b="$W_BIG" -v n1="$N_MID" -v n2="$N_BIG" 'BEGIN {printf "%.2f", (b - a) * 1000 / (n2 - n1)}')
+  echo "  marginal cost: $SLOPE1 µs per test from $N_MAIN to $N_MID, $SLOPE2 µs from $N_MID to $N_BIG"
+  LIN_OK=$(awk -v a="$SLOPE1" -v b="$SLOPE2" 'BEGIN {d = (b - a) / a; if (d < 0) d = -d; print (d <= 0.15)}')
+  RSS_OK=$(awk -v a="$K_MAIN" -v b="$K_BIG" 'BEGIN {print (b <= a * 1.10)}')
+  echo "  time linear in tests (the two marginal costs within 15%): $(verdict 1 "$LIN_OK")"
+  echo "  worker peak RSS at $N_BIG tests within 10% of $N_MAIN: $(mb "$K_BIG") vs $(mb "$K_MAIN") ($(awk -v a="$K_MAIN" -v b="$K_BIG" 'BEGIN {printf "%+.1f%%", (b - a) * 100 / a}')): $(verdict 1 "$RSS_OK")"
+fi
+
+echo
+echo "budget (issue 8):"
+echo "  wall ≤ 0.100 s on $N_MAIN tests:             $(secs "$S_WALL")  $(verdict "$S_WALL" 100)"
+if ((PEERS)); then
+  M_WALL=$(wall mocha main)
+  echo "  ≥ 10× faster than mocha (1 process):  $(ratio "$M_WALL" "$S_WALL")  $(verdict "$(awk -v s="$S_WALL" 'BEGIN {print 10 * s}')" "$M_WALL")"
+fi
+S_MAXK=$(awk '$1 ~ /^sonde/ {if ($6 > m) m = $6} END {print m + 0}' "$RESULTS")
+echo "  every sonde process ≤ 30 MB peak RSS: largest seen $(mb "$S_MAXK")  $(verdict "$S_MAXK" $((30 * 1024)))"
+echo "  per-test cost ≤ 1.5× the floor:       $(ratio "$S1_MARG" "$F_US")  $(verdict "$S1_MARG" "$(awk -v f="$F_US" 'BEGIN {print 1.5 * f}')")"
+echo "  cold start ≤ 20 ms:                   $(awk -v m="$S_COLD" 'BEGIN {printf "%.1f ms", m}')  $(verdict "$S_COLD" 20)"
+if ((SMOKE)); then echo "bench: smoke run complete"; fi

@@ -1,0 +1,30 @@
+# shellcheck shell=bash disable=SC2034 # STATUS and E2E_LAST_CMD belong to lib.sh
+# The benchmark (bench/run.sh, `make bench`) in its smoke mode, so it cannot rot: a tiny
+# workload, one run of each measurement, sonde only (no npm, no peers), no timing
+# assertions. It builds bench/rsswrap.c and bench/floor.c with cc, serves the document
+# from its own nginx when nginx is installed and from the test server otherwise, and must
+# print every section of its report.
+root=$(cd "$CASE_DIR/../../../.." && pwd -P)
+args=(--smoke)
+if ! command -v nginx >/dev/null 2>&1 && [[ ! -x /usr/sbin/nginx ]]; then
+  args+=(--url "$API_BASE_URL" --path /health) # {"status":"ok"}, application/json
+fi
+# The bench traces its runners with ptrace to measure every process's peak RSS, and
+# LeakSanitizer's exit check needs ptrace itself: under the sanitizer build leak
+# detection is off for these runs (every other case still checks for leaks).
+E2E_LAST_CMD=$(printf '%q ' env SONDE="$SONDE" bash "$root/bench/run.sh" "${args[@]}")
+STATUS=0
+ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 SONDE=$SONDE \
+  timeout -k 5 100 bash "$root/bench/run.sh" "${args[@]}" </dev/null >"$OUT" 2>"$ERR" || STATUS=$?
+
+expect_status 0
+expect_out 'SMOKE MODE'
+expect_out_re '^sonde \(2 workers\) +[0-9.]+ s '
+expect_out_re '^sonde \(1 worker\) +[0-9.]+ s '
+expect_out_re '^  sonde +[0-9.]+ ms'
+expect_out_re '^  floor: +[0-9.]+ s = [0-9.]+ µs per request'
+expect_out_re 'marginal: .* µs per test'
+expect_out_re '^ +12 tests: '
+expect_out 'budget (issue 8):'
+expect_out 'bench: smoke run complete'
+expect_no_err 'bench: sonde on'
