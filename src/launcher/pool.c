@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/log.h"
 #include "launcher/launcher_internal.h"
@@ -102,6 +103,15 @@ static void on_worker_exit(uv_process_t *proc, int64_t status, int signal) {
   s->exit_status = status;
   s->term_signal = signal;
   l->n_slots--;
+  /* Events the worker wrote just before it ended may still sit in the socket: read them
+   * before judging its job (its runner:end may be there). */
+  uv_os_fd_t fd;
+  if (uv_fileno((uv_handle_t *)&s->channel, &fd) == 0) {
+    char buf[65536];
+    ssize_t n;
+    while ((n = read(fd, buf, sizeof(buf))) > 0)
+      ipc_reader_feed(&s->reader, buf, (size_t)n, on_worker_message, s);
+  }
   char *reason = exit_reason(s);
   log_debug("launcher", "worker process %d ended: %s", s->proc.pid, reason);
   if (s->job) {

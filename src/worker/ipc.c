@@ -57,12 +57,10 @@ char *ipc_encode(const json_t *msg, size_t *len) {
   return line;
 }
 
-int ipc_write_fd(int fd, const json_t *msg) {
-  size_t len;
-  char *line = ipc_encode(msg, &len);
+int ipc_write_all(int fd, const char *data, size_t len) {
   size_t off = 0;
   while (off < len) {
-    ssize_t w = write(fd, line + off, len - off);
+    ssize_t w = write(fd, data + off, len - off);
     if (w < 0) {
       if (errno == EINTR) continue;
       if (errno == EAGAIN || errno == EWOULDBLOCK) {
@@ -71,11 +69,17 @@ int ipc_write_fd(int fd, const json_t *msg) {
         poll(&pfd, 1, -1);
         continue;
       }
-      free(line);
       return -1;
     }
     off += (size_t)w;
   }
-  free(line);
   return 0;
+}
+
+int ipc_write_fd(int fd, const json_t *msg) {
+  size_t len;
+  char *line = ipc_encode(msg, &len);
+  int rc = ipc_write_all(fd, line, len);
+  free(line);
+  return rc;
 }

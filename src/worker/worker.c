@@ -62,18 +62,48 @@ typedef struct {
   job_t job;
   uv_timer_t cleanup_timer;
   uv_timer_t advance_timer;
+  uv_prepare_t flush_prepare;  /* writes the batched messages before the loop waits */
+  sbuf_t outbox;               /* encoded messages not yet written to the launcher */
+  bool all_exchanges;          /* a reporter records every exchange (allure, json) */
+  json_t *exchanges;           /* the current test's exchanges, until its outcome is known */
   bool stopping;
   int exit_code;
 } worker_t;
 
 static void job_advance(worker_t *w);
 
-static void send_msg(worker_t *w, json_t *msg) {
-  if (ipc_write_fd(WORKER_CHANNEL_FD, msg) != 0 && !w->stopping) {
+/* Messages are batched: one write per loop turn instead of one per event (a run of a
+ * thousand tests sends several thousand events). */
+#define OUTBOX_FLUSH_AT 65536
+
+static void flush_outbox(worker_t *w) {
+  if (!w->outbox.len) return;
+  if (ipc_write_all(WORKER_CHANNEL_FD, w->outbox.data, w->outbox.len) != 0 && !w->stopping) {
     /* The launcher is gone: nobody is left to report to. */
     w->stopping = true;
     uv_stop(w->loop);
   }
+  sbuf_reset(&w->outbox);
+}
+
+static void on_flush_prepare(uv_prepare_t *h) {
+  flush_outbox(h->data);
+}
+
+/* process.exit() in a spec ends the process from inside JavaScript: still deliver what the
+ * job reported so far. */
+static worker_t *exiting_worker;
+
+static void flush_at_exit(void) {
+  if (exiting_worker) flush_outbox(exiting_worker);
+}
+
+static void send_msg(worker_t *w, json_t *msg) {
+  size_t len;
+  char *line = ipc_encode(msg, &len);
+  sbuf_append(&w->outbox, line, len);
+  free(line);
+  if (w->outbox.len >= OUTBOX_FLUSH_AT) flush_outbox(w);
 }
 
 static void send_job_event(worker_t *w, json_t *ev) {
@@ -100,13 +130,44 @@ static void console_to_launcher(js_realm_t *realm, js_log_level_t level, const c
   json_decref(ev);
 }
 
+/* HTTP exchanges reach the launcher only when a report will show them: with the test that
+ * failed (spec, junit), or all of them when a reporter records every exchange. */
+#define EXCHANGES_KEPT_PER_TEST 20
+
 static void emit_event(json_t *ev, void *ud) {
-  send_job_event(ud, ev);
+  worker_t *w = ud;
+  const char *type = json_string_value(json_object_get(ev, "type"));
+  if (type && !w->all_exchanges) {
+    if (strcmp(type, "test:start") == 0) {
+      json_array_clear(w->exchanges);
+    } else if (strcmp(type, "test:fail") == 0 || strcmp(type, "test:retry") == 0) {
+      size_t i;
+      json_t *x;
+      json_array_foreach(w->exchanges, i, x) send_job_event(w, x);
+      json_array_clear(w->exchanges);
+    } else if (strcmp(type, "test:pass") == 0 || strcmp(type, "test:pending") == 0) {
+      json_array_clear(w->exchanges);
+    }
+  }
+  send_job_event(w, ev);
 }
 
 static void emit_exchange(json_t *ev, void *ud) {
   worker_t *w = ud;
-  if (w->job.active) send_job_event(w, ev);
+  if (!w->job.active) return;
+  if (w->all_exchanges) {
+    send_job_event(w, ev);
+    return;
+  }
+  if (json_array_size(w->exchanges) >= EXCHANGES_KEPT_PER_TEST) json_array_remove(w->exchanges, 0);
+  json_array_append(w->exchanges, ev);
+}
+
+static bool reporters_want_all_exchanges(const sonde_config_t *cfg) {
+  for (size_t i = 0; i < cfg->reporters.len; i++)
+    if (strcmp(cfg->reporters.items[i], "allure") == 0 || strcmp(cfg->reporters.items[i], "json") == 0)
+      return true;
+  return false;
 }
 
 /* The spec file itself failed (syntax error, a throw at load time, a bad option). */
@@ -140,6 +201,7 @@ static void job_cleanup(uv_timer_t *t) {
   json_decref(job->capabilities);
   json_decref(job->error);
   memset(job, 0, sizeof(*job));
+  json_array_clear(w->exchanges);
   log_set_file(NULL);
   json_t *ready = json_pack("{s:s}", "type", "ready");
   send_msg(w, ready);
@@ -448,6 +510,7 @@ static void on_message(json_t *msg, void *ud) {
     }
     sbuf_free(&err);
     w->have_config = true;
+    w->all_exchanges = reporters_want_all_exchanges(&w->config);
     /* Hooks run functions of the config's realm: their console output belongs to the job. */
     js_realm_set_console(w->config.realm, console_to_launcher, w);
     int level = log_level_parse(w->config.log_level);
@@ -497,6 +560,13 @@ int worker_main(int argc, char **argv) {
   w.cleanup_timer.data = &w;
   uv_timer_init(w.loop, &w.advance_timer);
   w.advance_timer.data = &w;
+  w.exchanges = json_array();
+  exiting_worker = &w;
+  atexit(flush_at_exit);
+  uv_prepare_init(w.loop, &w.flush_prepare);
+  w.flush_prepare.data = &w;
+  uv_prepare_start(&w.flush_prepare, on_flush_prepare);
+  uv_unref((uv_handle_t *)&w.flush_prepare);
   if (uv_pipe_init(w.loop, &w.channel, 0) != 0 ||
       uv_pipe_open(&w.channel, WORKER_CHANNEL_FD) != 0) {
     fprintf(stderr, "sonde worker: no launcher channel on fd %d\n", WORKER_CHANNEL_FD);
@@ -507,6 +577,10 @@ int worker_main(int argc, char **argv) {
   uv_run(w.loop, UV_RUN_DEFAULT);
 
   if (w.job.realm) job_cleanup(&w.cleanup_timer);
+  flush_outbox(&w);
+  exiting_worker = NULL;
+  sbuf_free(&w.outbox);
+  json_decref(w.exchanges);
   api_client_free(w.api);
   if (w.have_config) config_free(&w.config);
   api_config_free(&w.api_config);
