@@ -252,9 +252,8 @@ static int cli_flag(cli_parser_t *p) {
       /* Only once the config is known: before that a plain argument is the config. */
       if (p->opts->config_path) p->tail = list;
     } else {
-      /* One suite for now; a later --suite wins, like other repeated scalar options. */
-      free(p->opts->suite);
-      p->opts->suite = xstrdup(value);
+      /* Several --suite run the union of their files, as in WebdriverIO. */
+      strvec_push(&p->opts->suites, value);
     }
     goto done;
   }
@@ -377,7 +376,7 @@ void cli_options_free(cli_options_t *opts) {
   free(opts->config_path);
   strvec_free(&opts->specs);
   strvec_free(&opts->excludes);
-  free(opts->suite);
+  strvec_free(&opts->suites);
   json_decref(opts->overrides);
   memset(opts, 0, sizeof(*opts));
 }

@@ -20,7 +20,7 @@ typedef struct {
   char *config_path;   /* as given (relative to the cwd), NULL unless CLI_RUN */
   strvec_t specs;      /* --spec values, in order (repeatable; also comma separated) */
   strvec_t excludes;   /* --exclude values, likewise */
-  char *suite;         /* --suite name (repeatable later), NULL when absent */
+  strvec_t suites;     /* --suite names, in order (repeatable) */
   /* Every other --key value / --a.b value / --key=value as a nested object deep-merged over
    * the config: "--mochaOpts.grep x" → {"mochaOpts":{"grep":"x"}}. Values "true"/"false"
    * become booleans, decimal numbers become numbers, anything else stays a string; a flag

@@ -11,6 +11,8 @@
 
 #include "common/fsutil.h"
 #include "common/glob.h"
+#include "common/log.h"
+#include "js/inspect.h"
 #include "config/hooks.h"
 #include "js/jsutil.h"
 
@@ -330,6 +332,23 @@ static void apply_overrides(JSContextRef ctx, JSObjectRef obj, const json_t *ove
   }
 }
 
+/* The config's realm runs hooks, whose rejections hooks.c reports with the hook's name;
+ * the engine announces such a rejection as unhandled before the caller can attach its
+ * handler, so only exceptions from timers are reported here. */
+static void config_uncaught(js_realm_t *realm, JSValueRef error, bool is_rejection, void *ud) {
+  JSContextRef ctx = js_realm_context(realm);
+  js_error_info_t info;
+  js_error_info(ctx, error, &info);
+  if (is_rejection) {
+    log_debug("config", "rejection in the config's code: %s", info.message ? info.message : "");
+  } else {
+    char *stack = js_error_stack(ctx, error);
+    fprintf(stderr, "sonde: uncaught error in the config's code: %s\n", stack);
+    free(stack);
+  }
+  js_error_info_free(&info);
+}
+
 typedef struct {
   bool settled;
   JSValueRef error;  /* protected when set */
@@ -372,6 +391,7 @@ int config_load(js_runtime_t *rt, const char *path, const json_t *overrides,
     return -1;
   }
   out->realm = js_realm_new(rt);
+  js_realm_set_uncaught(out->realm, config_uncaught, NULL);
   JSContextRef ctx = js_realm_context(out->realm);
   JSValueRef exc = NULL;
   JSValueRef promise = js_module_load(out->realm, out->path, JS_MODULE_ASYNC, &exc);

@@ -334,11 +334,6 @@ static bool step_test(fw_runner_t *r) {
   for (;;) {
     switch (tf->phase) {
       case TF_BEFORE_EACH:
-        if (!tf->before_test_called && tf->index == 0) {
-          tf->before_test_called = true;
-          JSValueRef argv[2] = {test_object(r, tf->test), tf->test->parent->ctx};
-          if (config_hook(r, "beforeTest", 2, argv)) return true;
-        }
         if (tf->index < tf->before_each.len && !tf->skipped) {
           invoke_hook(r, tf->before_each.items[tf->index++]);
           return true;
@@ -350,9 +345,26 @@ static bool step_test(fw_runner_t *r) {
           tf->phase = TF_AFTER_EACH;
           break;
         }
+        /* WebdriverIO wraps the test function itself: beforeTest runs after the
+         * beforeEach hooks, afterTest before the afterEach hooks. */
+        if (!tf->before_test_called) {
+          tf->before_test_called = true;
+          JSValueRef argv[2] = {test_object(r, tf->test), tf->test->parent->ctx};
+          if (config_hook(r, "beforeTest", 2, argv)) return true;
+        }
         fw_invoke(r, tf->test);
         return true;
       case TF_AFTER_EACH:
+        if (tf->index == 0 && tf->test && tf->before_test_called && !tf->after_test_called) {
+          tf->after_test_called = true;
+          JSObjectRef result = result_object(r, tf->error, tf->duration, !tf->error && !tf->skipped);
+          JSObjectRef retries = JSObjectMake(r->ctx, NULL, NULL);
+          js_set(r->ctx, retries, "attempts", JSValueMakeNumber(r->ctx, tf->attempt));
+          js_set(r->ctx, retries, "limit", JSValueMakeNumber(r->ctx, fw_effective_retries(r, tf->test)));
+          js_set(r->ctx, result, "retries", retries);
+          JSValueRef argv[3] = {test_object(r, tf->test), tf->test->parent->ctx, result};
+          if (config_hook(r, "afterTest", 3, argv)) return true;
+        }
         if (tf->index < tf->after_each.len) {
           invoke_hook(r, tf->after_each.items[tf->index++]);
           return true;
@@ -363,16 +375,6 @@ static bool step_test(fw_runner_t *r) {
         if (!tf->test) { /* a hook failed: already reported */
           end_test(r);
           return false;
-        }
-        if (!tf->after_test_called && !tf->skipped) {
-          tf->after_test_called = true;
-          JSObjectRef result = result_object(r, tf->error, tf->duration, !tf->error);
-          JSObjectRef retries = JSObjectMake(r->ctx, NULL, NULL);
-          js_set(r->ctx, retries, "attempts", JSValueMakeNumber(r->ctx, tf->attempt));
-          js_set(r->ctx, retries, "limit", JSValueMakeNumber(r->ctx, fw_effective_retries(r, tf->test)));
-          js_set(r->ctx, result, "retries", retries);
-          JSValueRef argv[3] = {test_object(r, tf->test), tf->test->parent->ctx, result};
-          if (config_hook(r, "afterTest", 3, argv)) return true;
         }
         report_test(r);
         if (!r->test_active) return false;

@@ -55,16 +55,32 @@ static void job_print(launcher_t *l, job_t *job, const char *text) {
   launcher_print_prefixed(stdout, job->cid, text);
 }
 
+/* "[0-0] PASSED in api - specs/a.spec.js" (every file of a grouped job, comma separated;
+ * " (1 retries)" once a spec file was retried). */
 static void print_job_line(launcher_t *l, job_t *job, const char *state) {
   const char *color = "";
   if (l->color) {
     if (strcmp(state, "PASSED") == 0) color = "\x1b[32m";
     else if (strcmp(state, "FAILED") == 0) color = "\x1b[31m";
     else if (strcmp(state, "SKIPPED") == 0) color = "\x1b[36m";
+    else if (strncmp(state, "RETRYING", 8) == 0) color = "\x1b[33m";
   }
-  printf("[%s] %s%s%s in %s - %s\n", job->cid, color, state, *color ? "\x1b[0m" : "",
-         cap_label(job->capabilities), job->spec_display);
+  sbuf_t files = SBUF_INIT;
+  sbuf_puts(&files, job->spec_display);
+  char *cwd = job->specs.len > 1 ? fs_cwd() : NULL;
+  for (size_t i = 1; i < job->specs.len; i++) {
+    char *rel = fs_relative(cwd, job->specs.items[i]);
+    sbuf_printf(&files, ", %s", rel);
+    free(rel);
+  }
+  free(cwd);
+  bool final = strcmp(state, "PASSED") == 0 || strcmp(state, "FAILED") == 0;
+  printf("[%s] %s%s%s in %s - %s", job->cid, color, state, *color ? "\x1b[0m" : "",
+         cap_label(job->capabilities), sbuf_cstr(&files));
+  if (final && job->retries > 0) printf(" (%d retries)", job->retries);
+  putchar('\n');
   fflush(stdout);
+  sbuf_free(&files);
 }
 
 static void flush_early_logs(launcher_t *l, job_t *job) {
@@ -149,6 +165,8 @@ static void ignore_done(void *ud) {
 
 static size_t cap_limit(const launcher_t *l, const job_t *job) {
   json_t *own = json_object_get(job->capabilities, "maxInstances");
+  if (!own) own = json_object_get(job->capabilities, "sonde:maxInstances");
+  if (!own) own = json_object_get(job->capabilities, "wdio:maxInstances");
   if (json_is_integer(own) && json_integer_value(own) > 0) return (size_t)json_integer_value(own);
   return (size_t)l->cfg->max_instances_per_capability;
 }
@@ -287,16 +305,25 @@ static void job_finished(launcher_t *l, job_t *job, bool passed) {
   if (job->slot && job->slot->job == job) job->slot->job = NULL;
   job->slot = NULL;
   job->passed = passed;
+  bool will_retry = !passed && !l->stop_signal && job->retries < l->cfg->spec_file_retries;
   print_grouped(l, job, passed);
-  print_job_line(l, job, job->skipped ? "SKIPPED" : passed ? "PASSED" : "FAILED");
+  if (will_retry && l->cfg->spec_file_retries_delay > 0) {
+    char *state = xasprintf("RETRYING after %gs", l->cfg->spec_file_retries_delay);
+    print_job_line(l, job, state);
+    free(state);
+  } else {
+    print_job_line(l, job, will_retry ? "RETRYING" : job->skipped ? "SKIPPED" : passed ? "PASSED" : "FAILED");
+  }
 
+  /* onWorkerEnd gets the retries left, as WebdriverIO passes them. */
   JSContextRef ctx = hook_ctx(l);
   JSValueRef argv[4] = {js_make_string(ctx, job->cid), JSValueMakeNumber(ctx, passed ? 0 : 1),
-                        specs_value(ctx, &job->specs), JSValueMakeNumber(ctx, job->retries)};
+                        specs_value(ctx, &job->specs),
+                        JSValueMakeNumber(ctx, l->cfg->spec_file_retries - job->retries)};
   hooks_call(l->cfg, l->loop, "onWorkerEnd", ctx, 4, argv, hook_timeout(l), on_hook_error,
              ignore_done, l);
 
-  if (!passed && !l->stop_signal && job->retries < l->cfg->spec_file_retries) {
+  if (will_retry) {
     job->retries++;
     l->retried++;
     job->state = JOB_QUEUED;

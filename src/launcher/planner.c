@@ -80,22 +80,28 @@ int planner_collect(const sonde_config_t *cfg, const json_t *cap, const cli_opti
 
   const json_t *patterns = json_object_get(cfg->json, "specs");
   const char *patterns_base = cfg->dir;
-  if (cli->specs.len) {
+  json_t *suite_patterns = NULL;
+  if (cli->specs.len || cli->suites.len) {
+    /* --suite and --spec replace `specs`; together they run the union of their files. */
+    patterns = NULL;
+    for (size_t i = 0; i < cli->suites.len; i++) {
+      json_t *list = json_object_get(json_object_get(cfg->json, "suites"), cli->suites.items[i]);
+      if (!json_is_array(list) || json_array_size(list) == 0) {
+        sbuf_printf(err, "The suite \"%s\" does not exist in %s or contains no patterns",
+                    cli->suites.items[i], cfg->path);
+        rc = -1;
+        goto done;
+      }
+      if (!suite_patterns) suite_patterns = json_array();
+      json_array_extend(suite_patterns, list);
+    }
+    patterns = suite_patterns;
     for (size_t i = 0; i < cli->specs.len; i++) expand_one(cwd, cli->specs.items[i], &singles, &unmatched);
     if (unmatched.len) {
       sbuf_puts(err, "spec file(s) ");
       for (size_t i = 0; i < unmatched.len; i++)
         sbuf_printf(err, "%s%s", i ? ", " : "", unmatched.items[i]);
       sbuf_puts(err, " not found");
-      rc = -1;
-      goto done;
-    }
-    patterns = NULL;
-  } else if (cli->suite) {
-    patterns = json_object_get(json_object_get(cfg->json, "suites"), cli->suite);
-    if (!json_is_array(patterns) || json_array_size(patterns) == 0) {
-      sbuf_printf(err, "The suite \"%s\" does not exist in %s or contains no patterns",
-                  cli->suite, cfg->path);
       rc = -1;
       goto done;
     }
@@ -136,6 +142,7 @@ int planner_collect(const sonde_config_t *cfg, const json_t *cap, const cli_opti
   strvec_free(&excluded);
   if (out->len > 1) qsort(out->items, out->len, sizeof(*out->items), cmp_group);
 done:
+  json_decref(suite_patterns);
   strvec_free(&singles);
   strvec_free(&unmatched);
   free(cwd);

@@ -456,7 +456,7 @@ static void job_start(worker_t *w, json_t *msg) {
     if (log_set_file(path) != 0) fprintf(stderr, "sonde worker: cannot write %s\n", path);
     free(path);
   }
-  log_info("worker", "job %s: %s", job->cid, job->specs.items[0]);
+  log_debug("worker", "job %s: %s", job->cid, job->specs.items[0]);
 
   const char *cap_base = json_string_value(json_object_get(job->capabilities, "custom:baseUrl"));
   api_bind(w->api, job->realm, &w->api_config, cap_base);

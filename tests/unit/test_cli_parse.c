@@ -78,7 +78,7 @@ static void test_run_forms(void **state) {
   assert_int_equal(o.command, CLI_RUN);
   assert_string_equal(o.config_path, "conf.js");
   assert_int_equal(o.specs.len, 0);
-  assert_null(o.suite);
+  assert_int_equal(o.suites.len, 0);
   cli_options_free(&o);
 
   /* After "run" the config may have any name. */
@@ -208,7 +208,8 @@ static void test_spec_exclude_suite(void **state) {
   assert_string_equal(o.specs.items[1], "b.js");
   assert_int_equal(o.excludes.len, 1);
   assert_string_equal(o.excludes.items[0], "x.js");
-  assert_string_equal(o.suite, "smoke");
+  assert_int_equal(o.suites.len, 1);
+  assert_string_equal(o.suites.items[0], "smoke");
   /* They are not overrides. */
   assert_int_equal(json_object_size(o.overrides), 0);
   cli_options_free(&o);
@@ -230,9 +231,11 @@ static void test_spec_exclude_suite(void **state) {
   assert_string_equal(o.specs.items[1], "z.js");
   cli_options_free(&o);
 
-  /* A later --suite replaces the earlier one. */
+  /* --suite repeats: every named suite runs. */
   PARSE_OK(&o, "conf.js", "--suite", "a", "--suite=b");
-  assert_string_equal(o.suite, "b");
+  assert_int_equal(o.suites.len, 2);
+  assert_string_equal(o.suites.items[0], "a");
+  assert_string_equal(o.suites.items[1], "b");
   cli_options_free(&o);
 }
 

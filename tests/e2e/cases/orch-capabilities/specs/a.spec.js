@@ -1,0 +1,7 @@
+describe('Spec A', () => {
+  it('reaches its environment', async () => {
+    const res = await api.get('/ping');
+    if (res.status !== 200) throw new Error('status ' + res.status);
+    console.log('A path ' + res.data.path);
+  });
+});

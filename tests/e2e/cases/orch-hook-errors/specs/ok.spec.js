@@ -1,0 +1,7 @@
+describe('Ok', () => {
+  it('passes', async () => {
+    const res = await api.get('/health');
+    if (res.status !== 200) throw new Error('status ' + res.status);
+    console.log('T test ran');
+  });
+});

@@ -1,0 +1,6 @@
+describe('Spec e', () => {
+  it('e runs', async () => {
+    const res = await api.get('/health');
+    if (res.status !== 200) throw new Error('status ' + res.status);
+  });
+});
