@@ -21,6 +21,13 @@
  *   {"type":"test:pending","cid","title","fullTitle","parent"}     skipped or pending
  *   {"type":"test:retry","cid","title","fullTitle","parent","duration","error":ERROR}
  *   {"type":"log","cid","level":"log|info|warn|error|debug","text":"..."}
+ *   {"type":"http","cid","method","url","status","statusText","duration",
+ *    "request":{"headers","body"},"response":{"headers","body","size"},"error"?}
+ *       one per finished HTTP exchange of the api client (api.h api_exchange_fn), sent
+ *       when it ends: between test:start and the test's end event for exchanges of a test
+ *       and its each-hooks, outside them for all-hooks and load time. Secret header values
+ *       are "****", bodies truncated ("size" is the whole body's); without a response
+ *       "status", "statusText" and "response" are absent and "error" says why.
  *   {"type":"runner:end","cid","passes","failures","pending","duration","error":ERROR?}
  *       "error" only when the spec file itself failed (load or syntax error, crash)
  *   ERROR = {"name":"AssertionError","message":"...","stack":"..."}

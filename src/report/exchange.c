@@ -8,15 +8,26 @@
 #include "report/spec.h"
 #include "report/util.h"
 
+/* " (attempt 2)" for a retried request (the client sends one event per attempt). */
+static void attempt_note(const json_t *ex, char *buf, size_t size) {
+  const json_t *attempt = json_object_get(ex, "attempt");
+  if (json_is_integer(attempt) && json_integer_value(attempt) > 1)
+    snprintf(buf, size, " (attempt %lld)", (long long)json_integer_value(attempt));
+  else
+    buf[0] = '\0';
+}
+
 char *report_exchange_title(const json_t *ex) {
   const char *method = report_jstr(ex, "method");
   const char *path = report_url_path(report_jstr(ex, "url"));
   const json_t *status = json_object_get(ex, "status");
+  char note[48];
+  attempt_note(ex, note, sizeof note);
   if (json_is_integer(status))
-    return xasprintf("%s %s → %lld", method ? method : "GET", path,
-                     (long long)json_integer_value(status));
-  return xasprintf("%s %s → %s", method ? method : "GET", path,
-                   report_jstr(ex, "error") ? report_jstr(ex, "error") : "no response");
+    return xasprintf("%s %s → %lld%s", method ? method : "GET", path,
+                     (long long)json_integer_value(status), note);
+  return xasprintf("%s %s → %s%s", method ? method : "GET", path,
+                   report_jstr(ex, "error") ? report_jstr(ex, "error") : "no response", note);
 }
 
 /* One line per embedded newline, all behind the indent; a trailing newline adds none. */
@@ -49,7 +60,9 @@ void report_exchange_text(const json_t *ex, const char *indent, sbuf_t *out) {
   const char *method = report_jstr(ex, "method");
   const char *url = report_jstr(ex, "url");
 
-  sbuf_printf(out, "%sRequest: %s %s\n", indent, method ? method : "GET", url ? url : "");
+  char note[48];
+  attempt_note(ex, note, sizeof note);
+  sbuf_printf(out, "%sRequest: %s %s%s\n", indent, method ? method : "GET", url ? url : "", note);
   put_headers(out, inner, json_object_get(req, "headers"));
   const char *body = report_jstr(req, "body");
   if (body && *body) put_lines(out, inner, body);
@@ -79,7 +92,7 @@ void report_exchange_text(const json_t *ex, const char *indent, sbuf_t *out) {
     const json_t *size = json_object_get(res, "size");
     size_t kept = json_string_length(json_object_get(res, "body"));
     if (json_is_integer(size) && json_integer_value(size) > (json_int_t)kept &&
-        strcmp(body, "<binary>") != 0)
+        strncmp(body, "<binary", 7) != 0)
       sbuf_printf(out, "%s… %lld more bytes\n", inner,
                   (long long)(json_integer_value(size) - (json_int_t)kept));
   }

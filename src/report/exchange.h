@@ -8,7 +8,8 @@
 
 #include "common/sbuf.h"
 
-/* "GET /users/1 → 200", or "GET /users/1 → <error>" when no response came. Caller frees. */
+/* "GET /users/1 → 200", or "GET /users/1 → <error>" when no response came; a retried
+ * request's later attempts end in " (attempt N)". Caller frees. */
 char *report_exchange_title(const json_t *ex);
 
 /* The request and the response as text lines, each line behind `indent`:

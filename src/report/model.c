@@ -126,18 +126,22 @@ static void flush_loose(rm_job_t *j) {
   json_array_clear(j->loose);
 }
 
-/* The exchange as a report shows it: the event without its routing members. */
-static json_t *exchange_copy(const json_t *ev) {
+/* The exchange as a report shows it: the event without its routing members, plus "time",
+ * when the launcher got it (the response's end, near enough: events are sent at once). */
+static json_t *exchange_copy(const json_t *ev, double now) {
   json_t *ex = json_deep_copy(ev);
   json_object_del(ex, "type");
   json_object_del(ex, "cid");
+  json_object_set_new(ex, "time", json_real(now));
   return ex;
 }
 
 static void finish_test(rm_set_t *set, rm_job_t *j, rm_test_t *t) {
   rm_suite_t *s = innermost(j);
   t->stop_ms = rm_now(set);
-  if (t->start_ms <= 0 || t->start_ms > t->stop_ms) t->start_ms = t->stop_ms - t->duration_ms;
+  if (t->start_ms <= 0) t->start_ms = t->stop_ms - t->duration_ms;
+  /* A retried attempt may start a forced millisecond late (see on_retry): keep its order. */
+  if (t->stop_ms < t->start_ms) t->stop_ms = t->start_ms;
   if (!t->retry) {
     if (t->state == RM_PASSED) s->passed++, j->passed_tests++;
     else if (t->state == RM_FAILED) s->failed++, j->failed_tests++;
@@ -222,8 +226,11 @@ static void on_retry(rm_set_t *set, rm_job_t *j, const json_t *ev) {
   t->retry = true;
   t->duration_ms = ev_duration(ev);
   set_error(t, json_object_get(ev, "error"));
-  /* The next attempt runs without a new test:start. */
-  j->current = test_new(ev, rm_now(set));
+  /* The next attempt runs without a new test:start. It starts strictly later than this
+   * one, even within the same millisecond: Allure tells the final attempt by its start. */
+  double next = rm_now(set);
+  if (next < t->start_ms + 1) next = t->start_ms + 1;
+  j->current = test_new(ev, next);
   j->current->retries = t->retries + 1;
   finish_test(set, j, t);
 }
@@ -272,7 +279,8 @@ void rm_feed(rm_set_t *set, const report_job_t *job, const json_t *ev) {
   if (j->nopen == 0) return;  /* ended already (runner:end seen); nothing can follow */
 
   if (strcmp(type, "http") == 0) {
-    json_array_append_new(j->current ? j->current->exchanges : j->loose, exchange_copy(ev));
+    json_array_append_new(j->current ? j->current->exchanges : j->loose,
+                          exchange_copy(ev, rm_now(set)));
   } else if (strcmp(type, "log") == 0) {
     if (j->current && (set->hooks.flags & RM_KEEP_LOGS)) {
       sbuf_puts(&j->current->logs, report_jstr(ev, "text") ? report_jstr(ev, "text") : "");

@@ -48,7 +48,8 @@ typedef struct {
   double stop_ms;
   double duration_ms;  /* as the worker measured it */
   json_t *error;       /* ERROR object of events.h, or NULL */
-  json_t *exchanges;   /* array of http events (without "type" and "cid") */
+  json_t *exchanges;   /* array of http events, without "type" and "cid" and with "time":
+                          epoch ms when the launcher got it */
   sbuf_t logs;         /* "text\n" per console line, with RM_KEEP_LOGS */
 } rm_test_t;
 

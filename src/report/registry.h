@@ -1,6 +1,9 @@
-/* registry: the reporters sonde knows, created from a config's `reporters` entries (a name
- * or [name, options]). The caller owns the returned array and each reporter
- * (reporter->ops->free). */
+/* registry: the reporters sonde knows (spec, dot, junit, allure, json), created from a
+ * config's `reporters` entries (a name or [name, options]); several run side by side.
+ * Without a `reporters` key the spec reporter runs (the seed spec's per-test lines); an
+ * explicitly empty `reporters: []` gets dot, WebdriverIO's default.
+ * The caller owns the returned array and each reporter (reporter->ops->free); reporters
+ * may hold values of the config's JS realm, so they must be freed before the config. */
 #ifndef SONDE_REPORT_REGISTRY_H
 #define SONDE_REPORT_REGISTRY_H
 

@@ -3,13 +3,13 @@
  * Jobs run concurrently, so the reporter keeps one spec_job_t per cid, created by the job's
  * first event and freed at its job_end. A job's text is rendered while its events arrive;
  * what stays in memory is the small state needed to finish it (open suite stack, counters,
- * failures) plus the text itself. At job_end the finished block moves into `blocks` and
+ * failures) plus the text itself. At job_end the finished block goes to `blocks` and
  * run_end prints them all.
  *
- * Finished blocks are kept in memory rather than spilled to a temporary file: they are
- * exactly the text that run_end prints, about 100 bytes a test, so even 10 000 tests cost
- * about 1 MB, and a temporary file would add failure modes (full or read-only /tmp) to the
- * very end of a run, where the report must not get lost.
+ * Finished blocks are spooled to an unnamed temporary file (report_spool_t): with the
+ * request and response under every failure a block can be kilobytes a test, which a long
+ * run must not keep in memory. Where no temporary file can be had (full or read-only
+ * /tmp) the spool keeps the text in memory instead, so the report is never lost.
  *
  * Ownership: the reporter owns copies of everything it keeps (titles, capabilities strings,
  * error texts, blocks); events and report_job_t are borrowed for the duration of a call;
@@ -23,7 +23,8 @@
 #include <unistd.h>
 
 #include "common/sbuf.h"
-#include "common/strvec.h"
+#include "report/exchange.h"
+#include "report/util.h"
 
 #define SPEC_DIVIDER "------------------------------------------------------------------"
 
@@ -87,14 +88,19 @@ typedef struct spec_job {
   bool runner_end_seen;
   bool has_duration;
   double duration;
+  json_t *last_exchange; /* the last http event of the running test, for its failure */
 } spec_job_t;
 
 typedef struct {
   reporter_t base;
   FILE *out;
   bool color;
+  bool only_failures;
+  bool hide_preface;
+  bool realtime;
+  char *sym_passed, *sym_failed, *sym_skipped, *sym_retried;
   spec_job_t *jobs;    /* jobs between their first event and job_end */
-  strvec_t blocks;     /* finished blocks, in job_end order */
+  report_spool_t blocks; /* finished blocks, in job_end order */
 } spec_reporter_t;
 
 /* --- formatting helpers ------------------------------------------------------------- */
@@ -150,17 +156,17 @@ static void spec_paint(const spec_reporter_t *r, sbuf_t *b, const char *color, c
 
 /* Appends `text` as one block line per embedded newline, each behind the job prefix, and
  * `color` applied per line the way chalk re-opens a colour after every newline. An empty
- * line is the prefix alone, as in WebdriverIO. */
+ * line is the prefix alone, as in WebdriverIO; without the preface lines are bare. */
 static void spec_put(const spec_reporter_t *r, const spec_job_t *j, sbuf_t *b,
                      const char *color, const char *text) {
   const char *p = text;
   for (;;) {
     const char *nl = strchr(p, '\n');
     size_t n = nl ? (size_t)(nl - p) : strlen(p);
-    sbuf_puts(b, j->prefix);
+    if (!r->hide_preface) sbuf_puts(b, j->prefix);
     if (n) {
       char *line = xstrndup(p, n);
-      sbuf_putc(b, ' ');
+      if (!r->hide_preface) sbuf_putc(b, ' ');
       spec_paint(r, b, color, line);
       free(line);
     }
@@ -280,6 +286,7 @@ static void spec_job_free(spec_job_t *j) {
   free(j->spec_display);
   free(j->prefix);
   free(j->running);
+  json_decref(j->last_exchange);
   free(j);
 }
 
@@ -397,6 +404,38 @@ static void spec_close_suite(const spec_reporter_t *r, spec_job_t *j) {
   spec_suite_free(&s);
 }
 
+/* --- realtime reporting ------------------------------------------------------------------ */
+
+/* WebdriverIO's printCurrentStats lines, printed as events arrive: a banner per suite and
+ * "<symbol> <title> » [ <file> ]" per test. */
+static void spec_realtime_print(const spec_reporter_t *r, const spec_job_t *j, const char *text) {
+  sbuf_t b = SBUF_INIT;
+  spec_put(r, j, &b, NULL, text);
+  /* A closed stdout stops the printing, not the run. */
+  if (fwrite(b.data, 1, b.len, r->out) == b.len) fflush(r->out);
+  sbuf_free(&b);
+}
+
+static void spec_realtime_test(const spec_reporter_t *r, const spec_job_t *j, const char *symbol,
+                               const char *color, const char *title) {
+  sbuf_t line = SBUF_INIT;
+  sbuf_puts(&line, "   ");
+  spec_paint(r, &line, color, symbol);
+  sbuf_printf(&line, " %s » ", title);
+  spec_paint(r, &line, color, "[");
+  sbuf_printf(&line, " %s ", j->spec_display);
+  spec_paint(r, &line, color, "]");
+  spec_realtime_print(r, j, sbuf_cstr(&line));
+  sbuf_free(&line);
+}
+
+static void spec_realtime_suite(const spec_reporter_t *r, const spec_job_t *j, const char *file,
+                                const char *title) {
+  char *text = xasprintf(SPEC_DIVIDER "\nSuite started: \n  » %s\n%s", file, title);
+  spec_realtime_print(r, j, text);
+  free(text);
+}
+
 /* Returns the failure group of the suite the line went to. */
 static int32_t spec_test_line(const spec_reporter_t *r, spec_job_t *j, const json_t *ev,
                               const char *symbol, const char *color, bool with_duration) {
@@ -418,11 +457,12 @@ static int32_t spec_test_line(const spec_reporter_t *r, spec_job_t *j, const jso
     spec_paint(r, &line, SPEC_GRAY, paren);
   }
   spec_put(r, j, dst, NULL, sbuf_cstr(&line));
+  if (r->realtime) spec_realtime_test(r, j, symbol, color, title ? title : "");
   sbuf_free(&line);
   return group;
 }
 
-static void spec_on_suite_start(spec_job_t *j, const json_t *ev) {
+static void spec_on_suite_start(const spec_reporter_t *r, spec_job_t *j, const json_t *ev) {
   int depth = j->stack[j->depth - 1].depth + 1;
   j->stack[j->depth - 1].has_children = true;
   spec_suite_t *s = spec_push_suite(j);
@@ -431,6 +471,17 @@ static void spec_on_suite_start(spec_job_t *j, const json_t *ev) {
   s->seq = ++j->suite_seq;
   s->title = xstrdup(title ? title : "");
   if (depth == 1) s->file = spec_file_display(j, spec_str(ev, "file"));
+  if (r->realtime) {
+    char *file = spec_file_display(j, spec_str(ev, "file"));
+    spec_realtime_suite(r, j, file, s->title);
+    free(file);
+  }
+}
+
+/* A finished test's last exchange must not be shown under a later hook's failure. */
+static void spec_forget_exchange(spec_job_t *j) {
+  json_decref(j->last_exchange);
+  j->last_exchange = NULL;
 }
 
 static void spec_on_fail(const spec_reporter_t *r, spec_job_t *j, const json_t *ev) {
@@ -439,9 +490,22 @@ static void spec_on_fail(const spec_reporter_t *r, spec_job_t *j, const json_t *
   const json_t *err = json_object_get(ev, "error");
 
   /* Hooks are not tests: WebdriverIO shows them without the per-test duration sonde adds. */
-  int32_t group = spec_test_line(r, j, ev, "✖", SPEC_RED, !hook);
+  int32_t group = spec_test_line(r, j, ev, r->sym_failed, SPEC_RED, !hook);
   if (!full) full = spec_str(ev, "title");
-  spec_add_failure(j, group, full ? full : "", spec_render_error_json(r, j, err));
+  char *body = spec_render_error_json(r, j, err);
+  if (j->last_exchange) {
+    /* What the test last sent and got: usually what the failed check was about. */
+    sbuf_t text = SBUF_INIT, b = SBUF_INIT;
+    report_exchange_text(j->last_exchange, "", &text);
+    while (text.len && text.data[text.len - 1] == '\n') text.data[--text.len] = '\0';
+    sbuf_puts(&b, body);
+    spec_put(r, j, &b, SPEC_GRAY, sbuf_cstr(&text));
+    free(body);
+    body = sbuf_take(&b);
+    sbuf_free(&text);
+    spec_forget_exchange(j);
+  }
+  spec_add_failure(j, group, full ? full : "", body);
 }
 
 static void spec_on_runner_end(const spec_reporter_t *r, spec_job_t *j, const json_t *ev) {
@@ -465,20 +529,28 @@ static void spec_event(reporter_t *base, const report_job_t *job, const json_t *
   if (!type || strcmp(type, "log") == 0) return;
   spec_job_t *j = spec_job_get(r, job);
 
-  if (strcmp(type, "suite:start") == 0) {
-    spec_on_suite_start(j, ev);
+  if (strcmp(type, "http") == 0) {
+    json_decref(j->last_exchange);
+    j->last_exchange = json_incref((json_t *)ev);
+  } else if (strcmp(type, "test:start") == 0) {
+    spec_forget_exchange(j);
+  } else if (strcmp(type, "suite:start") == 0) {
+    spec_on_suite_start(r, j, ev);
   } else if (strcmp(type, "suite:end") == 0) {
     if (j->depth > 1) spec_close_suite(r, j);
   } else if (strcmp(type, "test:pass") == 0) {
-    spec_test_line(r, j, ev, "✓", SPEC_GREEN, true);
+    spec_test_line(r, j, ev, r->sym_passed, SPEC_GREEN, true);
+    spec_forget_exchange(j);
     j->passed++;
   } else if (strcmp(type, "test:fail") == 0) {
     spec_on_fail(r, j, ev);
   } else if (strcmp(type, "test:pending") == 0) {
-    spec_test_line(r, j, ev, "-", SPEC_CYAN, false);
+    spec_test_line(r, j, ev, r->sym_skipped, SPEC_CYAN, false);
+    spec_forget_exchange(j);
     j->skipped++;
   } else if (strcmp(type, "test:retry") == 0) {
-    spec_test_line(r, j, ev, "↻", SPEC_YELLOW, true);
+    spec_test_line(r, j, ev, r->sym_retried, SPEC_YELLOW, true);
+    spec_forget_exchange(j);
     j->retried++;
   } else if (strcmp(type, "runner:end") == 0) {
     spec_on_runner_end(r, j, ev);
@@ -576,8 +648,10 @@ static void spec_job_end(reporter_t *base, const report_job_t *job, bool passed)
     spec_add_failure(j, SPEC_GROUP_JOB_ERROR, j->spec_display,
                      spec_render_error(r, j, "Error", SPEC_WORKER_DIED, NULL));
 
-  char *block = spec_job_render(r, j);
-  if (block) strvec_push_owned(&r->blocks, block);
+  /* onlyFailures: WebdriverIO prints nothing for a job without failures. */
+  char *block = r->only_failures && !j->nfailures ? NULL : spec_job_render(r, j);
+  if (block) report_spool_write(&r->blocks, block, strlen(block));
+  free(block);
 
   for (spec_job_t **p = &r->jobs; *p; p = &(*p)->next) {
     if (*p == j) {
@@ -597,15 +671,13 @@ static void spec_run_end(reporter_t *base, const report_summary_t *summary) {
   const char *title = r->color ? "\x1b[1m\x1b[35m\"spec\" Reporter:\x1b[39m\x1b[22m"
                                : "\"spec\" Reporter:";
 
-  if (!r->blocks.len) return;
+  if (report_spool_empty(&r->blocks)) return;
   /* A closed or full stdout stops the printing, not the run: there is nobody to tell. */
-  bool ok = fprintf(r->out, "\n %s\n", title) >= 0;
-  for (size_t i = 0; ok && i < r->blocks.len; i++) {
-    size_t n = strlen(r->blocks.items[i]);
-    ok = fwrite(r->blocks.items[i], 1, n, r->out) == n;
+  if (fprintf(r->out, "\n %s\n", title) < 0) {
+    report_spool_free(&r->blocks);
+    return;
   }
-  if (ok && fputc('\n', r->out) != EOF) fflush(r->out);
-  strvec_clear(&r->blocks);
+  if (report_spool_drain(&r->blocks, r->out) == 0 && fputc('\n', r->out) != EOF) fflush(r->out);
 }
 
 static void spec_free(reporter_t *base) {
@@ -616,7 +688,11 @@ static void spec_free(reporter_t *base) {
     r->jobs = j->next;
     spec_job_free(j);
   }
-  strvec_free(&r->blocks);
+  report_spool_free(&r->blocks);
+  free(r->sym_passed);
+  free(r->sym_failed);
+  free(r->sym_skipped);
+  free(r->sym_retried);
   free(r);
 }
 
@@ -632,5 +708,12 @@ reporter_t *spec_reporter_new(FILE *out, const spec_reporter_opts_t *opts) {
   r->base.ops = &spec_ops;
   r->out = out;
   r->color = opts && opts->color;
+  r->only_failures = opts && opts->only_failures;
+  r->hide_preface = opts && opts->hide_preface;
+  r->realtime = opts && opts->realtime;
+  r->sym_passed = xstrdup(opts && opts->symbol_passed ? opts->symbol_passed : "✓");
+  r->sym_failed = xstrdup(opts && opts->symbol_failed ? opts->symbol_failed : "✖");
+  r->sym_skipped = xstrdup(opts && opts->symbol_skipped ? opts->symbol_skipped : "-");
+  r->sym_retried = xstrdup(opts && opts->symbol_retried ? opts->symbol_retried : "↻");
   return &r->base;
 }

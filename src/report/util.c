@@ -60,7 +60,8 @@ char *report_clean_text(const char *s, size_t len, unsigned flags) {
   sbuf_t b = SBUF_INIT;
   const unsigned char *p = (const unsigned char *)(s ? s : "");
   if (!s) len = 0;
-  sbuf_reserve(&b, len + 1);
+  sbuf_reserve(&b, len);
+  sbuf_append(&b, "", 0);  /* terminated even when nothing follows */
   size_t i = 0;
   while (i < len) {
     if (flags & REPORT_CLEAN_ANSI) {
@@ -397,14 +398,14 @@ int report_spool_drain(report_spool_t *s, FILE *out) {
 }
 
 void report_spool_free(report_spool_t *s) {
-  if (s->file) fclose(s->file);
+  /* An unread temporary file is discarded: a failing fclose loses nothing wanted. */
+  if (s->file) (void)fclose(s->file);
   sbuf_free(&s->mem);
   memset(s, 0, sizeof *s);
 }
 
-void report_print_title(FILE *out, const char *name, bool color) {
-  if (color)
-    fprintf(out, "\n \x1b[1m\x1b[35m\"%s\" Reporter:\x1b[39m\x1b[22m\n", name);
-  else
-    fprintf(out, "\n \"%s\" Reporter:\n", name);
+int report_print_title(FILE *out, const char *name, bool color) {
+  int n = color ? fprintf(out, "\n \x1b[1m\x1b[35m\"%s\" Reporter:\x1b[39m\x1b[22m\n", name)
+                : fprintf(out, "\n \"%s\" Reporter:\n", name);
+  return n < 0 ? -1 : 0;
 }

@@ -100,7 +100,8 @@ struct report_namer {
   void (*free)(report_namer_t *n);
 };
 
-/* The header WebdriverIO's launcher prints above a reporter's collected output. */
-void report_print_title(FILE *out, const char *name, bool color);
+/* The header WebdriverIO's launcher prints above a reporter's collected output:
+ * "\n \"<name>\" Reporter:\n" (bold magenta with colours). 0, or -1 when `out` failed. */
+int report_print_title(FILE *out, const char *name, bool color);
 
 #endif

@@ -1,0 +1,472 @@
+/* allure reporter: see allure.h.
+ *
+ * Results stream: the model (model.h) runs with RM_KEEP_TESTS unset, so each test is
+ * written and freed in its test_end callback; what stays per job is the open suites with
+ * the uuids of the tests below them (for the containers) — never the whole run.
+ *
+ * Statuses follow WebdriverIO's allure reporter: "failed" when the error is an assertion
+ * (report_error_is_assertion), "broken" for any other error, a failed hook and a test cut
+ * short by a crash; "skipped" with stage "pending" for skipped tests. historyId and
+ * testCaseId are md5("<full title>#<browserName>-<browserVersion>"), stable across runs. */
+#include "report/allure.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/fsutil.h"
+#include "common/strvec.h"
+#include "report/exchange.h"
+#include "report/model.h"
+#include "report/util.h"
+
+typedef struct {
+  reporter_t base;
+  char *dir;
+  allure_opts_t opts;     /* framework owned; environment a copy */
+  rm_set_t set;
+  char host[256];
+  bool env_written;
+  bool dir_failed;        /* reported once */
+} allure_reporter_t;
+
+/* Per open suite: the uuids of every result written below it. */
+typedef struct {
+  strvec_t children;
+} allure_suite_t;
+
+/* --- files ----------------------------------------------------------------------------- */
+
+static bool allure_write(allure_reporter_t *r, const char *name, const char *data, size_t len) {
+  if (fs_mkdir_p(r->dir) != 0) {
+    if (!r->dir_failed)
+      fprintf(stderr, "sonde: allure reporter: cannot create %s: %s\n", r->dir, strerror(errno));
+    r->dir_failed = true;
+    return false;
+  }
+  char *path = xasprintf("%s/%s", r->dir, name);
+  bool ok = fs_write_file_atomic(path, data, len) == 0;
+  if (!ok) fprintf(stderr, "sonde: allure reporter: cannot write %s: %s\n", path, strerror(errno));
+  free(path);
+  return ok;
+}
+
+/* json_dumps refuses strings that are not UTF-8; a cleaned copy is the fallback. */
+static bool allure_write_json(allure_reporter_t *r, const char *name, json_t *doc) {
+  char *text = json_dumps(doc, JSON_INDENT(2));
+  if (!text) {
+    json_t *clean = report_json_clean(doc);
+    text = json_dumps(clean, JSON_INDENT(2));
+    json_decref(clean);
+  }
+  bool ok = text && allure_write(r, name, text, strlen(text));
+  free(text);
+  return ok;
+}
+
+/* Writes `doc` as an attachment; returns its {name, source, type} entry. */
+static json_t *attach_json(allure_reporter_t *r, const char *title, json_t *doc) {
+  char uuid[37];
+  report_uuid4(uuid);
+  char *source = xasprintf("%s-attachment.json", uuid);
+  allure_write_json(r, source, doc);
+  json_t *entry = json_pack("{s:s, s:s, s:s}", "name", title, "source", source, "type",
+                            "application/json");
+  free(source);
+  return entry;
+}
+
+static json_t *attach_text(allure_reporter_t *r, const char *title, const char *text) {
+  char uuid[37];
+  report_uuid4(uuid);
+  char *source = xasprintf("%s-attachment.txt", uuid);
+  char *clean = report_clean_cstr(text, 0);
+  allure_write(r, source, clean, strlen(clean));
+  free(clean);
+  json_t *entry = json_pack("{s:s, s:s, s:s}", "name", title, "source", source, "type",
+                            "text/plain");
+  free(source);
+  return entry;
+}
+
+/* Java properties syntax: backslash, and in keys '=', ':' and spaces, are escaped; line
+ * breaks become \n so that one value stays on one line. */
+static void put_property_text(sbuf_t *b, const char *s, bool key) {
+  for (; *s; s++) {
+    if (*s == '\\') sbuf_puts(b, "\\\\");
+    else if (*s == '\n') sbuf_puts(b, "\\n");
+    else if (*s == '\r') sbuf_puts(b, "\\r");
+    else if (key && (*s == '=' || *s == ':' || *s == ' ')) sbuf_printf(b, "\\%c", *s);
+    else sbuf_putc(b, *s);
+  }
+}
+
+static void write_environment(allure_reporter_t *r) {
+  if (r->env_written || !json_is_object(r->opts.environment)) return;
+  r->env_written = true;
+  sbuf_t b = SBUF_INIT;
+  const char *key;
+  const json_t *value;
+  json_object_foreach((json_t *)r->opts.environment, key, value) {
+    char *text = json_is_string(value) ? xstrdup(json_string_value(value))
+                                       : json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY);
+    put_property_text(&b, key, true);
+    sbuf_puts(&b, " = ");
+    put_property_text(&b, text ? text : "", false);
+    sbuf_putc(&b, '\n');
+    free(text);
+  }
+  allure_write(r, "environment.properties", b.data ? b.data : "", b.len);
+  sbuf_free(&b);
+}
+
+/* --- documents ----------------------------------------------------------------------------- */
+
+char *allure_package_label(const char *spec_display) {
+  char *p = xstrdup(spec_display ? spec_display : "");
+  for (char *c = p; *c; c++)
+    if (*c == '/') *c = '.';
+  return p;
+}
+
+static const char *caps_str(const json_t *caps, const char *a, const char *b) {
+  const char *v = report_jstr(caps, a);
+  return v && *v ? v : report_jstr(caps, b);
+}
+
+/* WebdriverIO's capability key: "<browserName>-<browserVersion>", or the name alone. */
+static char *capability_key(const json_t *caps) {
+  const char *name = caps_str(caps, "browserName", "deviceName");
+  const char *version = caps_str(caps, "browserVersion", "version");
+  if (version && *version) return xasprintf("%s-%s", name ? name : "", version);
+  return xstrdup(name ? name : "");
+}
+
+static void history_id(const json_t *caps, const char *full_title, char out[33]) {
+  char *key = capability_key(caps);
+  char *input = *key ? xasprintf("%s#%s", full_title, key) : xstrdup(full_title);
+  report_md5_hex(input, strlen(input), out);
+  free(input);
+  free(key);
+}
+
+/* Strings from the events are the user's: cleaned, one bad byte cannot lose a result. */
+static void set_text(json_t *doc, const char *key, const char *value) {
+  char *clean = report_clean_cstr(value, 0);
+  json_object_set_new(doc, key, json_string(clean));
+  free(clean);
+}
+
+static json_t *label(const char *name, const char *value) {
+  json_t *l = json_object();
+  set_text(l, "name", name);
+  set_text(l, "value", value);
+  return l;
+}
+
+/* allure-js-commons' getSuiteLabels: the first describe is parentSuite, the second suite,
+ * the rest joined with " > " subSuite. */
+static json_t *labels_doc(allure_reporter_t *r, const rm_job_t *j) {
+  json_t *labels = json_array();
+  strvec_t sub = STRVEC_INIT;
+  for (size_t i = 1; i < j->nopen; i++) {
+    const char *title = j->suites[j->open[i]]->title;
+    if (i == 1) json_array_append_new(labels, label("parentSuite", title));
+    else if (i == 2) json_array_append_new(labels, label("suite", title));
+    else strvec_push(&sub, title);
+  }
+  if (sub.len) {
+    sbuf_t b = SBUF_INIT;
+    for (size_t i = 0; i < sub.len; i++) sbuf_printf(&b, "%s%s", i ? " > " : "", sub.items[i]);
+    json_array_append_new(labels, label("subSuite", sbuf_cstr(&b)));
+    sbuf_free(&b);
+  }
+  strvec_free(&sub);
+  char *pkg = allure_package_label(j->spec_display);
+  json_array_append_new(labels, label("package", pkg));
+  free(pkg);
+  json_array_append_new(labels, label("language", "javascript"));
+  json_array_append_new(labels, label("framework", r->opts.framework ? r->opts.framework : "wdio"));
+  json_array_append_new(labels, label("thread", j->cid));
+  if (r->host[0]) json_array_append_new(labels, label("host", r->host));
+  extern char **environ;
+  for (char **e = environ; e && *e; e++) {
+    if (strncmp(*e, "ALLURE_LABEL_", 13) != 0) continue;
+    const char *eq = strchr(*e, '=');
+    if (!eq || eq == *e + 13) continue;
+    char *name = xstrndup(*e + 13, (size_t)(eq - *e - 13));
+    json_array_append_new(labels, label(name, eq + 1));
+    free(name);
+  }
+  return labels;
+}
+
+/* The spec's path segments, then the open describes. */
+static json_t *title_path(const rm_job_t *j) {
+  json_t *path = json_array();
+  const char *p = j->spec_display;
+  while (*p) {
+    const char *slash = strchr(p, '/');
+    size_t n = slash ? (size_t)(slash - p) : strlen(p);
+    if (n && !(n == 1 && *p == '.') && !(n == 2 && p[0] == '.' && p[1] == '.')) {
+      char *seg = xstrndup(p, n);
+      json_array_append_new(path, json_string(seg));
+      free(seg);
+    }
+    if (!slash) break;
+    p = slash + 1;
+  }
+  for (size_t i = 1; i < j->nopen; i++)
+    json_array_append_new(path, json_string(j->suites[j->open[i]]->title));
+  return path;
+}
+
+static json_t *status_details(const json_t *error) {
+  json_t *d = json_object();
+  if (!json_is_object(error)) return d;
+  const char *message = report_jstr(error, "message");
+  const char *stack = report_jstr(error, "stack");
+  char *clean = report_clean_cstr(message ? message : "", REPORT_CLEAN_ANSI);
+  json_object_set_new(d, "message", json_string(clean));
+  free(clean);
+  if (stack) {
+    clean = report_clean_cstr(stack, REPORT_CLEAN_ANSI);
+    json_object_set_new(d, "trace", json_string(clean));
+    free(clean);
+  }
+  return d;
+}
+
+static json_int_t ms_int(double ms) {
+  return isfinite(ms) && ms > 0 ? (json_int_t)llround(ms) : 0;
+}
+
+/* One HTTP exchange as a step, with the request and the response as attachments. */
+static json_t *exchange_step(allure_reporter_t *r, const json_t *ex) {
+  char *name = report_exchange_title(ex);
+  const json_t *time = json_object_get(ex, "time");
+  const json_t *duration = json_object_get(ex, "duration");
+  double stop = json_is_number(time) ? json_number_value(time) : report_now_ms();
+  double start = stop - (json_is_number(duration) ? json_number_value(duration) : 0);
+  bool answered = json_is_integer(json_object_get(ex, "status"));
+  json_t *attachments = json_array();
+  json_t *doc = report_exchange_request_doc(ex);
+  json_array_append_new(attachments, attach_json(r, "Request", doc));
+  json_decref(doc);
+  doc = report_exchange_response_doc(ex);
+  json_array_append_new(attachments, attach_json(r, "Response", doc));
+  json_decref(doc);
+  json_t *details = json_object();
+  if (!answered)
+    json_object_set_new(details, "message", json_string(report_jstr(ex, "error")
+                                                            ? report_jstr(ex, "error")
+                                                            : "no response"));
+  json_t *step = json_pack("{s:s, s:s, s:o, s:s, s:[], s:o, s:[], s:I, s:I}", "name", name,
+                           "status", answered ? "passed" : "broken", "statusDetails", details,
+                           "stage", "finished", "steps", "attachments", attachments,
+                           "parameters", "start", ms_int(start), "stop", ms_int(stop));
+  free(name);
+  return step;
+}
+
+static json_t *exchange_steps(allure_reporter_t *r, const json_t *exchanges) {
+  json_t *steps = json_array();
+  if (r->opts.disable_steps) return steps;
+  size_t i;
+  json_t *ex;
+  json_array_foreach(exchanges, i, ex) json_array_append_new(steps, exchange_step(r, ex));
+  return steps;
+}
+
+static const char *result_status(const rm_test_t *t) {
+  if (t->state == RM_PASSED) return "passed";
+  if (t->state == RM_SKIPPED) return "skipped";
+  if (t->hook || t->aborted || !t->error) return "broken";
+  return report_error_is_assertion(t->error) ? "failed" : "broken";
+}
+
+/* Writes one result; `uuid` receives its id. */
+static void write_result(allure_reporter_t *r, const rm_job_t *j, const char *name,
+                         const char *full_title, const char *status, const json_t *error,
+                         const json_t *exchanges, const char *logs, double start, double stop,
+                         char uuid[37]) {
+  char hid[33];
+  report_uuid4(uuid);
+  history_id(j->capabilities, full_title, hid);
+  char *full_name = xasprintf("%s#%s", j->spec_display, full_title);
+  char *key = capability_key(j->capabilities);
+  json_t *attachments = json_array();
+  if (logs && *logs) json_array_append_new(attachments, attach_text(r, "Console Logs", logs));
+  json_t *parameters = json_array();
+  if (*key) {
+    json_t *p = json_object();
+    set_text(p, "name", "browser");
+    set_text(p, "value", key);
+    json_array_append_new(parameters, p);
+  }
+  json_t *doc = json_object();
+  set_text(doc, "uuid", uuid);
+  set_text(doc, "historyId", hid);
+  set_text(doc, "testCaseId", hid);
+  set_text(doc, "name", name);
+  set_text(doc, "fullName", full_name);
+  json_object_set_new(doc, "titlePath", title_path(j));
+  set_text(doc, "status", status);
+  json_object_set_new(doc, "statusDetails", status_details(error));
+  set_text(doc, "stage", strcmp(status, "skipped") == 0 ? "pending" : "finished");
+  json_object_set_new(doc, "steps", exchange_steps(r, exchanges));
+  json_object_set_new(doc, "attachments", attachments);
+  json_object_set_new(doc, "parameters", parameters);
+  json_object_set_new(doc, "labels", labels_doc(r, j));
+  json_object_set_new(doc, "links", json_array());
+  json_object_set_new(doc, "start", json_integer(ms_int(start)));
+  json_object_set_new(doc, "stop", json_integer(ms_int(stop >= start ? stop : start)));
+  char *file = xasprintf("%s-result.json", uuid);
+  allure_write_json(r, file, doc);
+  json_decref(doc);
+  free(file);
+  free(key);
+  free(full_name);
+}
+
+/* --- model callbacks ------------------------------------------------------------------------ */
+
+static void on_suite_start(rm_job_t *j, rm_suite_t *s, void *ud) {
+  s->data = xcalloc(1, sizeof(allure_suite_t));
+}
+
+static void on_test_end(rm_job_t *j, rm_suite_t *s, rm_test_t *t, void *ud) {
+  allure_reporter_t *r = ud;
+  char uuid[37];
+  write_result(r, j, t->title, t->full_title, result_status(t), t->error, t->exchanges,
+               r->opts.add_console_logs ? sbuf_cstr(&t->logs) : NULL, t->start_ms, t->stop_ms,
+               uuid);
+  for (size_t i = 0; i < j->nopen; i++) {
+    allure_suite_t *as = j->suites[j->open[i]]->data;
+    if (as) strvec_push(&as->children, uuid);
+  }
+}
+
+static json_t *fixture(allure_reporter_t *r, const char *name, const json_t *exchanges) {
+  double start = 0, stop = 0;
+  size_t i;
+  json_t *ex;
+  json_array_foreach(exchanges, i, ex) {
+    double t = json_number_value(json_object_get(ex, "time"));
+    double d = json_number_value(json_object_get(ex, "duration"));
+    if (!start || t - d < start) start = t - d;
+    if (t > stop) stop = t;
+  }
+  return json_pack("{s:s, s:s, s:{}, s:s, s:o, s:[], s:[], s:I, s:I}", "name", name, "status",
+                   "passed", "statusDetails", "stage", "finished", "steps",
+                   exchange_steps(r, exchanges), "attachments", "parameters", "start",
+                   ms_int(start), "stop", ms_int(stop));
+}
+
+/* A container only where hooks made requests: it is what carries them to the report. */
+static void on_suite_end(rm_job_t *j, rm_suite_t *s, void *ud) {
+  allure_reporter_t *r = ud;
+  allure_suite_t *as = s->data;
+  s->data = NULL;
+  if (!as) return;
+  bool any = json_array_size(s->before_exchanges) || json_array_size(s->after_exchanges);
+  if (any && as->children.len && !r->opts.disable_hooks && !r->opts.disable_steps) {
+    char uuid[37];
+    report_uuid4(uuid);
+    json_t *children = json_array();
+    for (size_t i = 0; i < as->children.len; i++)
+      json_array_append_new(children, json_string(as->children.items[i]));
+    json_t *befores = json_array(), *afters = json_array();
+    if (json_array_size(s->before_exchanges))
+      json_array_append_new(befores, fixture(r, "\"before all\" hook", s->before_exchanges));
+    if (json_array_size(s->after_exchanges))
+      json_array_append_new(afters, fixture(r, "\"after all\" hook", s->after_exchanges));
+    json_t *doc = json_pack("{s:s, s:s, s:o, s:o, s:o, s:I, s:I}", "uuid", uuid, "name",
+                            s->depth ? s->title : j->spec_display, "children", children,
+                            "befores", befores, "afters", afters, "start", ms_int(s->start_ms),
+                            "stop", ms_int(s->stop_ms));
+    char *file = xasprintf("%s-container.json", uuid);
+    if (doc) allure_write_json(r, file, doc);
+    json_decref(doc);
+    free(file);
+  }
+  strvec_free(&as->children);
+  free(as);
+}
+
+/* --- reporter --------------------------------------------------------------------------------- */
+
+static void allure_event(reporter_t *base, const report_job_t *job, const json_t *ev) {
+  allure_reporter_t *r = (allure_reporter_t *)base;
+  rm_feed(&r->set, job, ev);
+}
+
+static void allure_job_end(reporter_t *base, const report_job_t *job, bool passed) {
+  allure_reporter_t *r = (allure_reporter_t *)base;
+  rm_job_t *j = rm_finish(&r->set, job, passed);
+  /* A spec file that failed to load, or a worker lost outside any test. */
+  if (j->error && !j->error_absorbed) {
+    char uuid[37];
+    j->nopen = 0;  /* no describe applies: labels and titlePath name the file only */
+    write_result(r, j, j->spec_display, j->spec_display, "broken", j->error, NULL, NULL,
+                 j->start_ms, j->stop_ms, uuid);
+  }
+  write_environment(r);
+  for (size_t i = 0; i < j->nsuites; i++) {
+    allure_suite_t *as = j->suites[i]->data;
+    if (as) strvec_free(&as->children);
+    free(as);
+    j->suites[i]->data = NULL;
+  }
+  rm_job_free(j);
+}
+
+static void allure_run_end(reporter_t *base, const report_summary_t *summary) {
+  write_environment((allure_reporter_t *)base);
+}
+
+static void allure_free(reporter_t *base) {
+  allure_reporter_t *r = (allure_reporter_t *)base;
+  if (!r) return;
+  for (rm_job_t *j = r->set.jobs; j; j = j->next) {
+    for (size_t i = 0; i < j->nsuites; i++) {
+      allure_suite_t *as = j->suites[i]->data;
+      if (as) strvec_free(&as->children);
+      free(as);
+    }
+  }
+  rm_set_free(&r->set);
+  json_decref((json_t *)r->opts.environment);
+  free((char *)r->opts.framework);
+  free(r->dir);
+  free(r);
+}
+
+static const reporter_ops_t allure_ops = {
+    .event = allure_event,
+    .job_end = allure_job_end,
+    .run_end = allure_run_end,
+    .free = allure_free,
+};
+
+reporter_t *allure_reporter_new(const allure_opts_t *opts) {
+  allure_reporter_t *r = xcalloc(1, sizeof *r);
+  r->base.ops = &allure_ops;
+  if (opts) r->opts = *opts;
+  r->dir = report_resolve_dir(r->opts.output_dir ? r->opts.output_dir : "allure-results");
+  r->opts.output_dir = r->dir;
+  r->opts.environment = r->opts.environment ? json_deep_copy(r->opts.environment) : NULL;
+  r->opts.framework = r->opts.framework ? xstrdup(r->opts.framework) : NULL;
+  if (gethostname(r->host, sizeof r->host - 1) != 0) r->host[0] = '\0';
+  rm_hooks_t hooks = {
+      .flags = r->opts.add_console_logs ? RM_KEEP_LOGS : 0,
+      .suite_start = on_suite_start,
+      .test_end = on_test_end,
+      .suite_end = on_suite_end,
+      .ud = r,
+  };
+  rm_set_init(&r->set, &hooks);
+  return &r->base;
+}

@@ -1,0 +1,5 @@
+describe('Broken', () => {
+  it('never loads', () => {
+    const x = ;
+  });
+});

@@ -1,0 +1,12 @@
+exports.config = {
+  runner: 'api',
+  specs: ['./specs/*.spec.js'],
+  maxInstances: 1,
+  baseUrl: process.env.API_BASE_URL,
+  reporters: [['spec', {
+    onlyFailures: true,
+    showPreface: false,
+    realtimeReporting: true,
+    symbols: { passed: '[ok]', failed: '[x]' },
+  }]],
+};

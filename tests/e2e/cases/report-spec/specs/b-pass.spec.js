@@ -1,0 +1,5 @@
+describe('Health', () => {
+  it('answers', async () => {
+    await api.get('/health');
+  });
+});

@@ -1,0 +1,5 @@
+exports.config = {
+  runner: 'api',
+  specs: ['./specs/b-pass.spec.js'],
+  reporters: ['spec', 'html'],
+};
