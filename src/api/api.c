@@ -1,461 +1,302 @@
-/* api: the `api` global. Each call builds an http_request_t from the arguments and the
- * apiRunner options, sends it on the worker's http client, and resolves the returned
- * promise with an ApiResponse when the exchange completes. A pending request holds its
- * resolve/reject functions and its request config protected until it settles or the realm
- * is unbound. */
+/* api: the worker's api client, its binding to each realm, and the methods of the `api`
+ * object: the HTTP methods and request(), default headers (setHeader, setHeaders,
+ * removeHeader, getHeaders), the base URL (setBaseUrl, getBaseUrl), interceptors
+ * (addRequestInterceptor, addResponseInterceptor, clearInterceptors) and clearCookies().
+ * A call itself is api_request.c. Also the custom client of apiRunner.client /
+ * apiRunner.clientFactory, made once per worker and installed instead of this object.
+ *
+ * Memory: the client owns its bindings; a binding protects the JS values it keeps (the
+ * object, the interceptor lists, the helper, console.info) until api_unbind. */
 #include "api/api.h"
 
-#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
+#include "api/api_internal.h"
 #include "common/sbuf.h"
-#include "http/client.h"
-#include "http/url.h"
-#include "js/jsutil.h"
-
-typedef struct api_binding api_binding_t;
-
-typedef struct pending {
-  api_binding_t *binding;
-  uint64_t http_id;
-  JSObjectRef resolve, reject, config;  /* protected */
-  char *method;
-  char *url;
-  double timeout_ms;
-  json_t *exchange;   /* the request half of the exchange event; NULL without a sink */
-  struct pending *prev, *next;
-} pending_t;
-
-struct api_binding {
-  api_client_t *client;
-  js_realm_t *realm;
-  char *base_url;
-  double timeout_ms;
-  json_t *headers;
-  JSObjectRef object;   /* the client object; protected */
-  pending_t *pending;
-  api_binding_t *next;
-};
-
-struct api_client {
-  http_client_t *http;
-  api_binding_t *bindings;
-  api_exchange_fn exchange_sink;
-  void *exchange_ud;
-};
 
 void api_set_exchange_sink(api_client_t *c, api_exchange_fn fn, void *userdata) {
   c->exchange_sink = fn;
   c->exchange_ud = userdata;
 }
 
-/* ---- exchange events (reports show every request and response) ---- */
-
-#define EXCHANGE_BODY_MAX 4096
-
-static bool secret_header(const char *name) {
-  static const char *const exact[] = {"authorization", "proxy-authorization", "cookie",
-                                      "set-cookie"};
-  for (size_t i = 0; i < sizeof(exact) / sizeof(exact[0]); i++)
-    if (strcasecmp(name, exact[i]) == 0) return true;
-  char *lower = xstrdup(name);
-  for (char *p = lower; *p; p++) *p = (char)tolower((unsigned char)*p);
-  bool secret = strstr(lower, "token") || strstr(lower, "secret") || strstr(lower, "api-key") ||
-                strstr(lower, "apikey") || strstr(lower, "password");
-  free(lower);
-  return secret;
-}
-
-static json_t *headers_json(const http_header_t *h, size_t n) {
-  json_t *obj = json_object();
-  for (size_t i = 0; i < n; i++) {
-    const char *value = secret_header(h[i].name) ? "****" : h[i].value;
-    json_t *prev = json_object_get(obj, h[i].name);
-    if (prev) {
-      char *joined = xasprintf("%s, %s", json_string_value(prev), value);
-      json_object_set_new(obj, h[i].name, json_string(joined));
-      free(joined);
-    } else {
-      json_object_set_new(obj, h[i].name, json_string(value));
-    }
-  }
-  return obj;
-}
-
-static json_t *body_json(const char *body, size_t len) {
-  if (!body || !len) return json_string("");
-  size_t n = len > EXCHANGE_BODY_MAX ? EXCHANGE_BODY_MAX : len;
-  json_t *s = json_stringn_nocheck(body, n);
-  if (!json_is_string(s) || !json_string_value(s)) {
-    json_decref(s);
-    s = json_string("<binary>");
-  }
-  return s;
-}
-
 api_client_t *api_client_new(uv_loop_t *loop) {
   http_client_t *http = http_client_new(loop);
   if (!http) return NULL;
   api_client_t *c = xcalloc(1, sizeof(*c));
+  c->loop = loop;
   c->http = http;
+  c->rng = uv_hrtime() | 1;
   return c;
 }
 
 void api_client_free(api_client_t *c) {
   if (!c) return;
   while (c->bindings) api_unbind(c, c->bindings->realm);
+  if (c->custom) JSValueUnprotect(c->custom_ctx, c->custom);
   http_client_free(c->http);
   free(c);
 }
 
-static api_binding_t *binding_of(JSContextRef ctx) {
+double api_random(api_client_t *c) {
+  /* xorshift64: jitter and boundaries need spread, not secrecy. */
+  uint64_t x = c->rng;
+  x ^= x << 13;
+  x ^= x >> 7;
+  x ^= x << 17;
+  c->rng = x;
+  return (double)(x >> 11) / 9007199254740992.0;
+}
+
+api_binding_t *api_binding_of(JSContextRef ctx) {
   js_realm_t *realm = js_realm_from_context(ctx);
   return realm ? js_realm_get_slot(realm, JS_SLOT_API) : NULL;
 }
 
-/* ---- requests ---- */
+/* ---- JS glue ----
+ * Chaining async interceptors and reading Blob parts is promise plumbing, which reads far
+ * better as the few lines of JavaScript below than as C continuations; everything else
+ * stays in C. */
 
-typedef struct {
-  char **names;
-  char **values;
-  size_t len, cap;
-} hlist_t;
+static const char api_helper_src[] =
+    "(function () {\n"
+    "  'use strict';\n"
+    "  const tag = (v) => Object.prototype.toString.call(v).slice(8, -1);\n"
+    "  const isBlob = (v) => tag(v) === 'Blob' || tag(v) === 'File';\n"
+    "  async function materialize(body) {\n"
+    "    if (isBlob(body)) return { data: await body.arrayBuffer() };\n"
+    "    if (tag(body) !== 'FormData') return undefined;\n"
+    "    const parts = [];\n"
+    "    for (const [name, value] of body) {\n"
+    "      if (!isBlob(value)) { parts.push({ name, value: String(value) }); continue; }\n"
+    "      parts.push({ name, data: await value.arrayBuffer(), type: value.type || '',\n"
+    "                   filename: value.name === undefined ? 'blob' : String(value.name) });\n"
+    "    }\n"
+    "    return { parts };\n"
+    "  }\n"
+    "  return {\n"
+    "    tag,\n"
+    "    async request(fns, config) {\n"
+    "      for (const fn of fns.slice()) {\n"
+    "        const next = await fn(config);\n"
+    "        if (next !== undefined) config = next;\n"
+    "      }\n"
+    "      if (config === null || typeof config !== 'object')\n"
+    "        throw new TypeError('A request interceptor must return the request config '\n"
+    "          + '(or nothing), not ' + config);\n"
+    "      return [config, await materialize(config.body)];\n"
+    "    },\n"
+    "    async response(fns, response) {\n"
+    "      for (const fn of fns.slice()) {\n"
+    "        const next = await fn(response);\n"
+    "        if (next !== undefined) response = next;\n"
+    "      }\n"
+    "      return response;\n"
+    "    },\n"
+    "    // then() is attached in the same call: from the event loop, a promise that is\n"
+    "    // already rejected when control returns to C would count as unhandled.\n"
+    "    run(kind, fns, value, onOk, onFailed) {\n"
+    "      this[kind](fns, value).then(onOk, onFailed);\n"
+    "    },\n"
+    "    add(list, fn) {\n"
+    "      if (typeof fn !== 'function') throw new TypeError('An interceptor must be a function');\n"
+    "      list.push(fn);\n"
+    "      return () => { const i = list.indexOf(fn); if (i >= 0) list.splice(i, 1); };\n"
+    "    },\n"
+    "  };\n"
+    "})()";
 
-static void hlist_set(hlist_t *h, const char *name, const char *value) {
-  for (size_t i = 0; i < h->len; i++) {
-    if (strcasecmp(h->names[i], name) == 0) {
-      free(h->values[i]);
-      h->values[i] = xstrdup(value);
-      return;
-    }
-  }
-  if (h->len == h->cap) {
-    h->cap = h->cap ? h->cap * 2 : 8;
-    h->names = xrealloc(h->names, h->cap * sizeof(char *));
-    h->values = xrealloc(h->values, h->cap * sizeof(char *));
-  }
-  h->names[h->len] = xstrdup(name);
-  h->values[h->len] = xstrdup(value);
-  h->len++;
-}
-
-static const char *hlist_get(const hlist_t *h, const char *name) {
-  for (size_t i = 0; i < h->len; i++)
-    if (strcasecmp(h->names[i], name) == 0) return h->values[i];
-  return NULL;
-}
-
-static void hlist_free(hlist_t *h) {
-  for (size_t i = 0; i < h->len; i++) {
-    free(h->names[i]);
-    free(h->values[i]);
-  }
-  free(h->names);
-  free(h->values);
-}
-
-/* Copies an object's own enumerable properties (name → String(value)) into `h`. */
-static void hlist_set_from_js(JSContextRef ctx, hlist_t *h, JSValueRef obj) {
-  if (!JSValueIsObject(ctx, obj)) return;
-  JSPropertyNameArrayRef names = JSObjectCopyPropertyNames(ctx, (JSObjectRef)obj);
-  size_t n = JSPropertyNameArrayGetCount(names);
-  for (size_t i = 0; i < n; i++) {
-    JSStringRef name = JSPropertyNameArrayGetNameAtIndex(names, i);
-    JSValueRef v = JSObjectGetProperty(ctx, (JSObjectRef)obj, name, NULL);
-    if (!v || JSValueIsUndefined(ctx, v)) continue;
-    char *k = js_string_to_utf8(name);
-    char *val = js_value_to_utf8(ctx, v);
-    hlist_set(h, k, val);
-    free(k);
-    free(val);
-  }
-  JSPropertyNameArrayRelease(names);
-}
-
-static void append_params(JSContextRef ctx, sbuf_t *url, JSValueRef params) {
-  if (!JSValueIsObject(ctx, params)) return;
-  JSPropertyNameArrayRef names = JSObjectCopyPropertyNames(ctx, (JSObjectRef)params);
-  size_t n = JSPropertyNameArrayGetCount(names);
-  for (size_t i = 0; i < n; i++) {
-    JSStringRef name = JSPropertyNameArrayGetNameAtIndex(names, i);
-    JSValueRef v = JSObjectGetProperty(ctx, (JSObjectRef)params, name, NULL);
-    if (!v || JSValueIsUndefined(ctx, v)) continue;
-    char *k = js_string_to_utf8(name);
-    if (JSValueIsArray(ctx, v)) {
-      size_t m = js_array_length(ctx, v);
-      for (size_t j = 0; j < m; j++) {
-        char *val = js_value_to_utf8(ctx, js_array_get(ctx, v, (unsigned)j));
-        url_append_param(url, k, val);
-        free(val);
-      }
-    } else {
-      char *val = js_value_to_utf8(ctx, v);
-      url_append_param(url, k, val);
-      free(val);
-    }
-    free(k);
-  }
-  JSPropertyNameArrayRelease(names);
-}
-
-static bool looks_like_json(const char *s) {
-  json_t *j = json_loads(s, JSON_DECODE_ANY, NULL);
-  if (!j) return false;
-  json_decref(j);
-  return true;
-}
-
-static JSValueRef json_stringify(JSContextRef ctx, JSValueRef v, JSValueRef *exc) {
-  JSStringRef s = JSValueCreateJSONString(ctx, v, 0, exc);
-  if (!s) return NULL;
-  JSValueRef r = JSValueMakeString(ctx, s);
-  JSStringRelease(s);
-  return r;
-}
-
-static void pending_unlink(pending_t *p) {
-  api_binding_t *b = p->binding;
-  if (p->prev) p->prev->next = p->next;
-  else b->pending = p->next;
-  if (p->next) p->next->prev = p->prev;
-}
-
-static void pending_free(JSContextRef ctx, pending_t *p) {
-  json_decref(p->exchange);
-  JSValueUnprotect(ctx, p->resolve);
-  JSValueUnprotect(ctx, p->reject);
-  JSValueUnprotect(ctx, p->config);
-  free(p->method);
-  free(p->url);
-  free(p);
-}
-
-static bool is_json_type(const char *ct) {
-  if (!ct) return false;
-  const char *semi = strchr(ct, ';');
-  size_t n = semi ? (size_t)(semi - ct) : strlen(ct);
-  while (n && isspace((unsigned char)ct[n - 1])) n--;
-  if (n == 16 && strncasecmp(ct, "application/json", 16) == 0) return true;
-  return n > 5 && strncasecmp(ct + n - 5, "+json", 5) == 0;
-}
-
-static JSObjectRef build_response(JSContextRef ctx, pending_t *p, http_response_t *res) {
-  JSObjectRef r = JSObjectMake(ctx, NULL, NULL);
-  JSObjectRef headers = api_headers_new(ctx);
-  const char *content_type = NULL;
-  for (size_t i = 0; i < res->n_headers; i++) {
-    api_headers_append(ctx, headers, res->headers[i].name, res->headers[i].value);
-    if (strcasecmp(res->headers[i].name, "content-type") == 0) content_type = res->headers[i].value;
-  }
-  js_set(ctx, r, "status", JSValueMakeNumber(ctx, (double)res->status));
-  js_set(ctx, r, "statusText", js_make_string(ctx, res->status_text ? res->status_text : ""));
-  js_set(ctx, r, "headers", headers);
-  JSValueRef data = JSValueMakeNull(ctx);
-  if (res->body_len > 0) {
-    if (is_json_type(content_type)) {
-      JSStringRef s = JSStringCreateWithUTF8CString(res->body);
-      JSValueRef parsed = JSValueMakeFromJSONString(ctx, s);
-      JSStringRelease(s);
-      data = parsed ? parsed : js_make_string_len(ctx, res->body, res->body_len);
-    } else {
-      data = js_make_string_len(ctx, res->body, res->body_len);
-    }
-  }
-  js_set(ctx, r, "data", data);
-  js_set(ctx, r, "ok", JSValueMakeBoolean(ctx, res->status >= 200 && res->status < 300));
-  js_set(ctx, r, "duration", JSValueMakeNumber(ctx, res->duration_ms));
-  js_set(ctx, r, "url", js_make_string(ctx, res->effective_url ? res->effective_url : p->url));
-  js_set(ctx, r, "request", p->config);
-  return r;
-}
-
-static JSObjectRef build_error(JSContextRef ctx, pending_t *p, http_response_t *res) {
-  char *msg;
-  if (res->error == HTTP_ERR_TIMEOUT)
-    msg = xasprintf("Request timeout after %gms: %s %s", p->timeout_ms, p->method, p->url);
-  else
-    msg = xasprintf("%s %s failed: %s", p->method, p->url,
-                    res->error_message ? res->error_message : "network error");
-  JSObjectRef e = js_make_error(ctx, "Error", msg);
-  free(msg);
-  js_set(ctx, e, "code", js_make_string(ctx, res->error_code ? res->error_code : "EUNKNOWN"));
-  js_set(ctx, e, "method", js_make_string(ctx, p->method));
-  js_set(ctx, e, "url", js_make_string(ctx, p->url));
-  return e;
-}
-
-static void emit_exchange(api_client_t *c, pending_t *p, const http_response_t *res) {
-  json_t *ev = p->exchange;
-  json_object_set_new(ev, "duration", json_real(res->duration_ms));
-  if (res->error == HTTP_OK) {
-    json_object_set_new(ev, "status", json_integer(res->status));
-    json_object_set_new(ev, "statusText", json_string(res->status_text ? res->status_text : ""));
-    json_t *response = json_pack("{s:o, s:o, s:I}", "headers",
-                                 headers_json(res->headers, res->n_headers), "body",
-                                 body_json(res->body, res->body_len), "size",
-                                 (json_int_t)res->body_len);
-    json_object_set_new(ev, "response", response);
-  } else {
-    json_object_set_new(ev, "error", json_string(res->error_message ? res->error_message : "error"));
-  }
-  c->exchange_sink(ev, c->exchange_ud);
-}
-
-static void on_http_done(http_response_t *res, void *userdata) {
-  pending_t *p = userdata;
-  api_binding_t *b = p->binding;
+JSObjectRef api_helper(api_binding_t *b, JSValueRef *exc) {
+  if (b->helper) return b->helper;
   JSContextRef ctx = js_realm_context(b->realm);
-  pending_unlink(p);
-  if (p->exchange && b->client->exchange_sink) emit_exchange(b->client, p, res);
+  JSValueRef v = js_eval(ctx, api_helper_src, "sonde:api", 1, exc);
+  if (!v || !JSValueIsObject(ctx, v)) return NULL;
+  b->helper = (JSObjectRef)v;
+  JSValueProtect(ctx, v);
+  return b->helper;
+}
+
+char *api_tag_of(api_binding_t *b, JSValueRef v) {
+  JSContextRef ctx = js_realm_context(b->realm);
   JSValueRef exc = NULL;
-  if (res->error == HTTP_OK) {
-    JSValueRef value = build_response(ctx, p, res);
-    js_call(ctx, p->resolve, NULL, 1, &value, &exc);
-  } else {
-    JSValueRef err = build_error(ctx, p, res);
-    js_call(ctx, p->reject, NULL, 1, &err, &exc);
-  }
-  http_response_free(res);
-  pending_free(ctx, p);
+  JSObjectRef helper = api_helper(b, &exc);
+  JSValueRef tag = helper ? js_call(ctx, js_get(ctx, helper, "tag"), helper, 1, &v, &exc) : NULL;
+  return tag ? js_value_to_utf8(ctx, tag) : xstrdup("");
 }
 
-/* api.<method>(path, [body,] options) */
-static JSValueRef api_send(JSContextRef ctx, const char *method, bool has_body, size_t argc,
-                           const JSValueRef argv[], JSValueRef *exception) {
-  api_binding_t *b = binding_of(ctx);
-  if (!b) return js_throw(ctx, exception, "Error", "the api client is not active in this context");
-  if (argc < 1 || !JSValueIsString(ctx, argv[0]))
-    return js_throw(ctx, exception, "TypeError", "api.%s(path): path must be a string",
-                    method);
-  JSValueRef body = has_body && argc > 1 ? argv[1] : NULL;
-  JSValueRef options = argc > (has_body ? 2u : 1u) ? argv[has_body ? 2 : 1] : NULL;
-  if (options && !JSValueIsObject(ctx, options)) options = NULL;
+/* ---- methods of the api object ---- */
 
-  char *path = js_value_to_utf8(ctx, argv[0]);
-  char *joined = url_join(b->base_url, path);
-  free(path);
-  sbuf_t url = SBUF_INIT;
-  sbuf_puts(&url, joined);
-  free(joined);
-  if (options) append_params(ctx, &url, js_get(ctx, options, "params"));
+#define API_FN(name)                                                                        \
+  static JSValueRef name(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,   \
+                         const JSValueRef argv[], JSValueRef *exc)
 
-  hlist_t headers = {0};
-  hlist_set(&headers, "Content-Type", "application/json");
-  hlist_set(&headers, "Accept", "application/json");
-  const char *key;
-  json_t *val;
-  json_object_foreach(b->headers, key, val) {
-    if (json_is_string(val)) hlist_set(&headers, key, json_string_value(val));
+static api_binding_t *bound(JSContextRef ctx, JSValueRef *exc) {
+  api_binding_t *b = api_binding_of(ctx);
+  if (!b) js_throw(ctx, exc, "Error", "the api client is not active in this context");
+  return b;
+}
+
+#define API_VERB(fname, verb, has_body)                                                     \
+  API_FN(fname) {                                                                           \
+    api_binding_t *b = bound(ctx, exc);                                                     \
+    if (!b) return NULL;                                                                    \
+    size_t opt = has_body ? 2 : 1;                                                          \
+    return api_call_start(ctx, b, verb, argc ? argv[0] : NULL,                              \
+                          has_body && argc > 1 ? argv[1] : NULL,                            \
+                          argc > opt ? argv[opt] : NULL, exc);                              \
   }
-  bool caller_type = false;
-  if (options) {
-    JSValueRef h = js_get(ctx, options, "headers");
-    if (JSValueIsObject(ctx, h)) {
-      hlist_t tmp = {0};
-      hlist_set_from_js(ctx, &tmp, h);
-      caller_type = hlist_get(&tmp, "content-type") != NULL;
-      for (size_t i = 0; i < tmp.len; i++) hlist_set(&headers, tmp.names[i], tmp.values[i]);
-      hlist_free(&tmp);
-    }
-  }
+API_VERB(api_get, "GET", false)
+API_VERB(api_head, "HEAD", false)
+API_VERB(api_options_m, "OPTIONS", false)
+API_VERB(api_delete, "DELETE", false)
+API_VERB(api_post, "POST", true)
+API_VERB(api_put, "PUT", true)
+API_VERB(api_patch, "PATCH", true)
 
-  /* Objects go as JSON; strings as they are (text/plain unless they are JSON). */
-  char *body_text = NULL;
-  size_t body_len = 0;
-  if (body && !JSValueIsUndefined(ctx, body) && !JSValueIsNull(ctx, body)) {
-    if (JSValueIsString(ctx, body)) {
-      body_text = js_value_to_utf8_len(ctx, body, &body_len);
-      if (!caller_type && !hlist_get(&headers, "content-type")) caller_type = false;
-      if (!caller_type && !looks_like_json(body_text)) hlist_set(&headers, "Content-Type", "text/plain");
-    } else {
-      JSValueRef s = json_stringify(ctx, body, exception);
-      if (!s) {
-        sbuf_free(&url);
-        hlist_free(&headers);
-        return NULL;
-      }
-      body_text = js_value_to_utf8_len(ctx, s, &body_len);
-    }
+/* api.request(path, {method, body, ...options}) */
+API_FN(api_request) {
+  api_binding_t *b = bound(ctx, exc);
+  if (!b) return NULL;
+  JSValueRef options = argc > 1 && JSValueIsObject(ctx, argv[1]) ? argv[1] : NULL;
+  char *method = options ? js_get_string(ctx, options, "method") : NULL;
+  if (!method || !*method) {
+    free(method);
+    method = xstrdup("GET");
   }
+  for (char *p = method; *p; p++)
+    if (*p >= 'a' && *p <= 'z') *p = (char)(*p - 'a' + 'A');
+  JSValueRef body = options ? js_get(ctx, options, "body") : NULL;
+  JSValueRef r = api_call_start(ctx, b, method, argc ? argv[0] : NULL, body, options, exc);
+  free(method);
+  return r;
+}
 
-  double timeout = b->timeout_ms;
-  if (options) timeout = js_get_number(ctx, options, "timeout", timeout);
+static void set_default(api_binding_t *b, const char *name, const char *value) {
+  if (strcasecmp(name, "content-type") == 0) b->ct_builtin = false;
+  api_hlist_set(&b->defaults, name, value);
+}
 
-  /* The request config that response.request exposes. */
-  JSObjectRef config = JSObjectMake(ctx, NULL, NULL);
-  JSObjectRef req_headers = api_headers_new(ctx);
-  http_header_t *hh = xcalloc(headers.len + 1, sizeof(*hh));
-  for (size_t i = 0; i < headers.len; i++) {
-    hh[i].name = headers.names[i];
-    hh[i].value = headers.values[i];
-    api_headers_append(ctx, req_headers, headers.names[i], headers.values[i]);
-  }
-  js_set(ctx, config, "method", js_make_string(ctx, method));
-  js_set(ctx, config, "url", js_make_string(ctx, sbuf_cstr(&url)));
-  js_set(ctx, config, "headers", req_headers);
-  js_set(ctx, config, "body", body_text ? js_make_string_len(ctx, body_text, body_len)
-                                        : JSValueMakeUndefined(ctx));
-  js_set(ctx, config, "timeout", JSValueMakeNumber(ctx, timeout));
+API_FN(api_set_header) {
+  api_binding_t *b = bound(ctx, exc);
+  if (!b) return NULL;
+  if (argc < 2 || !JSValueIsString(ctx, argv[0]))
+    return js_throw(ctx, exc, "TypeError", "api.setHeader(name, value): name must be a string");
+  char *name = js_value_to_utf8(ctx, argv[0]);
+  char *value = js_value_to_utf8(ctx, argv[1]);
+  set_default(b, name, value);
+  free(name);
+  free(value);
+  return JSValueMakeUndefined(ctx);
+}
 
-  JSObjectRef resolve = NULL, reject = NULL;
-  JSObjectRef promise = JSObjectMakeDeferredPromise(ctx, &resolve, &reject, exception);
-  if (!promise) {
-    free(hh);
-    free(body_text);
-    sbuf_free(&url);
-    hlist_free(&headers);
-    return NULL;
-  }
-  pending_t *p = xcalloc(1, sizeof(*p));
-  p->binding = b;
-  p->resolve = resolve;
-  p->reject = reject;
-  p->config = config;
-  JSValueProtect(ctx, resolve);
-  JSValueProtect(ctx, reject);
-  JSValueProtect(ctx, config);
-  p->method = xstrdup(method);
-  p->url = sbuf_take(&url);
-  p->timeout_ms = timeout;
-  if (b->client->exchange_sink) {
-    p->exchange = json_pack("{s:s, s:s, s:s}", "type", "http", "method", method, "url", p->url);
-    json_object_set_new(p->exchange, "request",
-                        json_pack("{s:o, s:o}", "headers", headers_json(hh, headers.len), "body",
-                                  body_json(body_text, body_len)));
-  }
-  p->next = b->pending;
-  if (b->pending) b->pending->prev = p;
-  b->pending = p;
+API_FN(api_set_headers) {
+  api_binding_t *b = bound(ctx, exc);
+  if (!b) return NULL;
+  if (argc < 1 || !JSValueIsObject(ctx, argv[0]))
+    return js_throw(ctx, exc, "TypeError", "api.setHeaders(headers): headers must be an object");
+  api_hlist_t h = {0};
+  api_hlist_from_js(ctx, &h, argv[0]);
+  for (size_t i = 0; i < h.len; i++) set_default(b, h.names[i], h.values[i]);
+  api_hlist_free(&h);
+  return JSValueMakeUndefined(ctx);
+}
 
-  http_request_t req = {
-      .method = method,
-      .url = p->url,
-      .headers = hh,
-      .n_headers = headers.len,
-      .body = body_text,
-      .body_len = body_len,
-      .timeout_ms = (long)timeout,
+API_FN(api_remove_header) {
+  api_binding_t *b = bound(ctx, exc);
+  if (!b) return NULL;
+  char *name = argc ? js_value_to_utf8(ctx, argv[0]) : xstrdup("");
+  api_hlist_del(&b->defaults, name);
+  free(name);
+  return JSValueMakeUndefined(ctx);
+}
+
+API_FN(api_get_headers) {
+  api_binding_t *b = bound(ctx, exc);
+  return b ? api_hlist_to_object(ctx, &b->defaults) : NULL;
+}
+
+API_FN(api_set_base_url) {
+  api_binding_t *b = bound(ctx, exc);
+  if (!b) return NULL;
+  free(b->cfg.base_url);
+  b->cfg.base_url = NULL;
+  if (argc && !JSValueIsUndefined(ctx, argv[0]) && !JSValueIsNull(ctx, argv[0]))
+    b->cfg.base_url = js_value_to_utf8(ctx, argv[0]);
+  return JSValueMakeUndefined(ctx);
+}
+
+API_FN(api_get_base_url) {
+  api_binding_t *b = bound(ctx, exc);
+  if (!b) return NULL;
+  return b->cfg.base_url ? js_make_string(ctx, b->cfg.base_url) : JSValueMakeUndefined(ctx);
+}
+
+static JSValueRef add_interceptor(JSContextRef ctx, JSObjectRef list, size_t argc,
+                                  const JSValueRef argv[], JSValueRef *exc) {
+  api_binding_t *b = bound(ctx, exc);
+  if (!b) return NULL;
+  JSObjectRef helper = api_helper(b, exc);
+  if (!helper) return NULL;
+  JSValueRef args[2] = {list, argc ? argv[0] : JSValueMakeUndefined(ctx)};
+  return js_call(ctx, js_get(ctx, helper, "add"), helper, 2, args, exc);
+}
+
+API_FN(api_add_request_interceptor) {
+  api_binding_t *b = bound(ctx, exc);
+  return b ? add_interceptor(ctx, b->req_fns, argc, argv, exc) : NULL;
+}
+
+API_FN(api_add_response_interceptor) {
+  api_binding_t *b = bound(ctx, exc);
+  return b ? add_interceptor(ctx, b->res_fns, argc, argv, exc) : NULL;
+}
+
+API_FN(api_clear_interceptors) {
+  api_binding_t *b = bound(ctx, exc);
+  if (!b) return NULL;
+  js_set(ctx, b->req_fns, "length", JSValueMakeNumber(ctx, 0));
+  js_set(ctx, b->res_fns, "length", JSValueMakeNumber(ctx, 0));
+  return JSValueMakeUndefined(ctx);
+}
+
+API_FN(api_clear_cookies) {
+  api_binding_t *b = bound(ctx, exc);
+  if (!b) return NULL;
+  http_client_clear_cookies(b->client->http);
+  return JSValueMakeUndefined(ctx);
+}
+
+static JSObjectRef make_client_object(JSContextRef ctx) {
+  static const struct {
+    const char *name;
+    JSObjectCallAsFunctionCallback fn;
+  } methods[] = {
+      {"get", api_get},
+      {"head", api_head},
+      {"options", api_options_m},
+      {"delete", api_delete},
+      {"post", api_post},
+      {"put", api_put},
+      {"patch", api_patch},
+      {"request", api_request},
+      {"setHeader", api_set_header},
+      {"setHeaders", api_set_headers},
+      {"removeHeader", api_remove_header},
+      {"getHeaders", api_get_headers},
+      {"setBaseUrl", api_set_base_url},
+      {"getBaseUrl", api_get_base_url},
+      {"addRequestInterceptor", api_add_request_interceptor},
+      {"addResponseInterceptor", api_add_response_interceptor},
+      {"clearInterceptors", api_clear_interceptors},
+      {"clearCookies", api_clear_cookies},
   };
-  p->http_id = http_client_send(b->client->http, &req, on_http_done, p);
-  free(hh);
-  free(body_text);
-  hlist_free(&headers);
-  return promise;
+  JSObjectRef obj = JSObjectMake(ctx, NULL, NULL);
+  for (size_t i = 0; i < sizeof(methods) / sizeof(methods[0]); i++)
+    js_set_function(ctx, obj, methods[i].name, methods[i].fn);
+  return obj;
 }
-
-#define API_METHOD(fname, verb, body)                                                         \
-  static JSValueRef fname(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,    \
-                          const JSValueRef argv[], JSValueRef *exc) {                        \
-    return api_send(ctx, verb, body, argc, argv, exc);                                       \
-  }
-API_METHOD(api_get, "GET", false)
-API_METHOD(api_head, "HEAD", false)
-API_METHOD(api_options_m, "OPTIONS", false)
-API_METHOD(api_delete, "DELETE", false)
-API_METHOD(api_post, "POST", true)
-API_METHOD(api_put, "PUT", true)
-API_METHOD(api_patch, "PATCH", true)
 
 /* ---- binding ---- */
 
@@ -464,20 +305,32 @@ void api_bind(api_client_t *c, js_realm_t *realm, const api_config_t *cfg, const
   api_binding_t *b = xcalloc(1, sizeof(*b));
   b->client = c;
   b->realm = realm;
-  if (!base_url) base_url = cfg->base_url;
-  b->base_url = base_url ? xstrdup(base_url) : NULL;
-  b->timeout_ms = cfg->timeout_ms > 0 ? cfg->timeout_ms : 30000;
-  b->headers = json_deep_copy(cfg->headers);
-  b->object = JSObjectMake(ctx, NULL, NULL);
-  JSValueProtect(ctx, b->object);
-  js_set_function(ctx, b->object, "get", api_get);
-  js_set_function(ctx, b->object, "head", api_head);
-  js_set_function(ctx, b->object, "options", api_options_m);
-  js_set_function(ctx, b->object, "delete", api_delete);
-  js_set_function(ctx, b->object, "post", api_post);
-  js_set_function(ctx, b->object, "put", api_put);
-  js_set_function(ctx, b->object, "patch", api_patch);
-  const char *name = cfg->global_name && cfg->global_name[0] ? cfg->global_name : "api";
+  api_config_copy(&b->cfg, cfg);
+  if (base_url) {
+    free(b->cfg.base_url);
+    b->cfg.base_url = xstrdup(base_url);
+  }
+  if (b->cfg.timeout_ms < 0) b->cfg.timeout_ms = 30000;
+  /* The built-in defaults come first, so the config's headers replace them in place. */
+  api_hlist_set(&b->defaults, "Content-Type", "application/json");
+  api_hlist_set(&b->defaults, "Accept", "application/json");
+  b->ct_builtin = true;
+  const char *key;
+  json_t *val;
+  json_object_foreach(b->cfg.headers, key, val) {
+    if (json_is_string(val)) set_default(b, key, json_string_value(val));
+  }
+  b->object = c->custom ? c->custom : make_client_object(ctx);
+  b->req_fns = js_make_array(ctx, 0, NULL);
+  b->res_fns = js_make_array(ctx, 0, NULL);
+  JSValueRef info = js_get(ctx, js_get(ctx, JSContextGetGlobalObject(ctx), "console"), "info");
+  b->console_info = js_is_function(ctx, info) ? (JSObjectRef)info : NULL;
+  JSValueRef held[] = {b->object, b->req_fns, b->res_fns, b->console_info};
+  for (size_t i = 0; i < sizeof(held) / sizeof(held[0]); i++)
+    if (held[i]) JSValueProtect(ctx, held[i]);
+  if (b->cfg.debug) http_client_set_debug(c->http, api_debug_http, c);
+
+  const char *name = b->cfg.global_name && b->cfg.global_name[0] ? b->cfg.global_name : "api";
   js_set(ctx, JSContextGetGlobalObject(ctx), name, b->object);
   js_realm_set_slot(realm, JS_SLOT_API, b);
   b->next = c->bindings;
@@ -490,16 +343,13 @@ void api_unbind(api_client_t *c, js_realm_t *realm) {
     if (b->realm != realm) continue;
     *pp = b->next;
     JSContextRef ctx = js_realm_context(realm);
-    while (b->pending) {
-      pending_t *p = b->pending;
-      http_client_cancel(c->http, p->http_id);
-      pending_unlink(p);
-      pending_free(ctx, p);
-    }
-    JSValueUnprotect(ctx, b->object);
+    while (b->calls) api_call_cancel(b->calls);
+    JSValueRef held[] = {b->object, b->req_fns, b->res_fns, b->console_info, b->helper};
+    for (size_t i = 0; i < sizeof(held) / sizeof(held[0]); i++)
+      if (held[i]) JSValueUnprotect(ctx, held[i]);
     js_realm_set_slot(realm, JS_SLOT_API, NULL);
-    json_decref(b->headers);
-    free(b->base_url);
+    api_hlist_free(&b->defaults);
+    api_config_free(&b->cfg);
     free(b);
     return;
   }
@@ -513,4 +363,115 @@ struct http_client *api_http_of(js_realm_t *realm) {
 JSValueRef api_global(js_realm_t *realm) {
   api_binding_t *b = js_realm_get_slot(realm, JS_SLOT_API);
   return b ? (JSValueRef)b->object : JSValueMakeUndefined(js_realm_context(realm));
+}
+
+/* ---- the custom client ---- */
+
+static const char *const api_required_methods[] = {"get",    "post", "put",    "patch",
+                                                   "delete", "head", "options"};
+
+typedef struct {
+  int refs;             /* one per continuation */
+  api_client_t *client;
+  JSGlobalContextRef ctx;
+  const char *option;   /* "apiRunner.client" or "apiRunner.clientFactory" */
+  api_ready_fn done;
+  void *userdata;
+} api_prep_t;
+
+static void prep_unref(void *data) {
+  api_prep_t *p = data;
+  if (--p->refs == 0) free(p);
+}
+
+static void prep_fail(api_prep_t *p, JSContextRef ctx, const char *what, JSValueRef error) {
+  js_error_info_t info;
+  js_error_info(ctx, error, &info);
+  char *msg = xasprintf("%s: %s: %s%s%s", p->option, what, info.name ? info.name : "Error",
+                        info.message ? ": " : "", info.message ? info.message : "");
+  js_error_info_free(&info);
+  p->done(msg, p->userdata);
+  free(msg);
+}
+
+/* Checks the client and keeps it; then reports. */
+static void prep_finish(api_prep_t *p, JSContextRef ctx, JSValueRef client) {
+  if (!JSValueIsObject(ctx, client)) {
+    char *msg = xasprintf("%s must produce an object with get, post, put, patch, delete, head "
+                          "and options methods",
+                          p->option);
+    p->done(msg, p->userdata);
+    free(msg);
+    return;
+  }
+  for (size_t i = 0; i < sizeof(api_required_methods) / sizeof(api_required_methods[0]); i++) {
+    if (js_is_function(ctx, js_get(ctx, client, api_required_methods[i]))) continue;
+    char *msg = xasprintf("%s: the custom client has no %s() method (an API client must offer "
+                          "get, post, put, patch, delete, head and options)",
+                          p->option, api_required_methods[i]);
+    p->done(msg, p->userdata);
+    free(msg);
+    return;
+  }
+  p->client->custom = (JSObjectRef)client;
+  p->client->custom_ctx = p->ctx;
+  JSValueProtect(ctx, client);
+  p->done(NULL, p->userdata);
+}
+
+static JSValueRef prep_made(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                            const JSValueRef argv[], JSValueRef *exc) {
+  prep_finish(data, ctx, argc ? argv[0] : JSValueMakeUndefined(ctx));
+  return NULL;
+}
+
+static JSValueRef prep_failed(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                              const JSValueRef argv[], JSValueRef *exc) {
+  prep_fail(data, ctx, "creating the client failed", argc ? argv[0] : JSValueMakeUndefined(ctx));
+  return NULL;
+}
+
+/* make() may throw, return a client or a promise of one: all three end in ok or failed,
+ * with the handlers attached before control returns to C (see api_helper's run). */
+static const char api_prep_src[] =
+    "(function (make, config, ok, failed) {\n"
+    "  Promise.resolve().then(() => make(config)).then(ok, failed);\n"
+    "})";
+
+void api_client_prepare(api_client_t *c, const sonde_config_t *cfg, api_ready_fn done,
+                        void *userdata) {
+  JSContextRef ctx = cfg->realm && cfg->object ? js_realm_context(cfg->realm) : NULL;
+  JSValueRef section = ctx ? js_get(ctx, cfg->object, "apiRunner") : NULL;
+  JSValueRef cls = section ? js_get(ctx, section, "client") : NULL;
+  JSValueRef factory = section ? js_get(ctx, section, "clientFactory") : NULL;
+  bool use_factory = factory && js_is_function(ctx, factory);
+  if (!use_factory && !(cls && js_is_function(ctx, cls))) {
+    done(NULL, userdata);
+    return;
+  }
+  api_prep_t *p = xcalloc(1, sizeof(*p));
+  *p = (api_prep_t){1, c, js_realm_context(cfg->realm),
+                    use_factory ? "apiRunner.clientFactory" : "apiRunner.client", done, userdata};
+  JSValueRef exc = NULL;
+  JSValueRef config = cfg->object;
+  if (!use_factory) {
+    /* A class is constructed at once: `new` cannot be asynchronous. */
+    JSObjectRef instance = JSObjectCallAsConstructor(ctx, (JSObjectRef)cls, 1, &config, &exc);
+    if (instance) prep_finish(p, ctx, instance);
+    else prep_fail(p, ctx, "new Client(config) threw", exc);
+    prep_unref(p);
+    return;
+  }
+  JSValueRef glue = js_eval(ctx, api_prep_src, "sonde:api", 1, &exc);
+  if (glue) {
+    p->refs += 2;
+    JSValueRef args[4] = {factory, config, js_make_closure(ctx, NULL, prep_made, p, prep_unref),
+                          js_make_closure(ctx, NULL, prep_failed, p, prep_unref)};
+    if (js_call(ctx, glue, NULL, 4, args, &exc)) {
+      prep_unref(p);
+      return;
+    }
+  }
+  prep_fail(p, ctx, "clientFactory could not be called", exc);
+  prep_unref(p);
 }

@@ -1,33 +1,58 @@
 /* api: the global HTTP client of spec files (`api`, or apiRunner.globalName) and the
  * ApiResponse / Headers objects it resolves with. One api_client_t per worker owns the
- * http client (so connections are reused across spec files); api_bind attaches the client
- * to one realm and api_unbind cancels that realm's requests still in flight.
+ * http client (so connections and the cookie jar are reused across spec files) and, when
+ * the config names one, the custom client object; api_bind attaches the client to one
+ * realm (its default headers, base URL and interceptors are per realm) and api_unbind
+ * cancels that realm's requests still in flight.
  * Options are copied; nothing here outlives api_client_free. */
 #ifndef SONDE_API_API_H
 #define SONDE_API_API_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <uv.h>
 
+#include "common/strvec.h"
 #include "js/runtime.h"
 
 #include "config/config.h"
 
-/* The apiRunner options of a config (and its baseUrl), validated. Owned strings/json. */
+/* The apiRunner options of a config (and its baseUrl), validated, with RUNNER_API_OPTIONS
+ * (or WDIO_API_OPTIONS) merged over them, and the environment the client honours. Owned
+ * strings/json. */
 typedef struct {
   char *base_url;           /* config baseUrl; NULL: paths must be absolute URLs */
-  double timeout_ms;        /* apiRunner.timeout (default 30000) */
+  double timeout_ms;        /* apiRunner.timeout (default 30000): each attempt, whole */
   json_t *headers;          /* apiRunner.headers: object name → string (never NULL) */
   char *global_name;        /* apiRunner.globalName (default "api") */
+  int retries;              /* apiRunner.retries (default 0) */
+  double retry_delay_ms;    /* apiRunner.retryDelay (default 1000) */
+  bool retry_exponential;   /* apiRunner.retryBackoff: 'exponential' (default 'fixed') */
+  int max_redirects;        /* apiRunner.maxRedirects (default 5) */
+  bool verbose;             /* apiRunner.verbose */
+  strvec_t mask_headers;    /* apiRunner.maskHeaders: masked beyond the built-in list */
+  bool cookies;             /* apiRunner.cookies: a cookie jar per worker */
+  bool http2;               /* apiRunner.http2 (default true): HTTP/2 where TLS offers it */
+  bool custom_client;       /* apiRunner.client or apiRunner.clientFactory is set */
+  /* From the environment. */
+  bool insecure;            /* NODE_TLS_REJECT_UNAUTHORIZED=0 */
+  char *http_proxy;         /* HTTP_PROXY / http_proxy; NULL: none */
+  char *https_proxy;        /* HTTPS_PROXY / https_proxy; NULL: none */
+  char *no_proxy;           /* NO_PROXY / no_proxy; NULL: none */
+  bool debug;               /* DEBUG enables sonde:http */
 } api_config_t;
 
-/* Reads and checks the options; -1 with a "<file>:<line>: \"apiRunner.x\" ..." message. */
+/* Reads and checks the options; -1 with a "<file>:<line>: \"apiRunner.x\" ..." message (or
+ * "RUNNER_API_OPTIONS: ..." for the environment's). */
 int api_config_parse(const sonde_config_t *cfg, api_config_t *out, sbuf_t *err);
 void api_config_free(api_config_t *cfg);
+/* Deep copy; free with api_config_free. */
+void api_config_copy(api_config_t *dst, const api_config_t *src);
 
-/* Receives one event per finished exchange: {"type":"http","method","url","status",
- * "statusText","duration","request":{"headers","body"},"response":{"headers","body",
- * "size"},"error"?}. Secret header values are masked and bodies truncated. Borrowed. */
+/* Receives one event per attempt of an exchange: {"type":"http","method","url","attempt",
+ * "status","statusText","duration","request":{"headers","body"},"response":{"headers",
+ * "body","size"},"error"?,"code"?}. Secret header values are masked and bodies truncated.
+ * Borrowed. */
 typedef void (*api_exchange_fn)(json_t *event, void *userdata);
 
 typedef struct api_client api_client_t;
@@ -39,6 +64,18 @@ void api_client_free(api_client_t *c);
 
 void api_set_exchange_sink(api_client_t *c, api_exchange_fn fn, void *userdata);
 
+/* Called once api_client_prepare is done: `error` NULL when the client is ready (custom or
+ * built-in), else why the run cannot go on (e.g. the custom client lacks a method). */
+typedef void (*api_ready_fn)(const char *error, void *userdata);
+/* Creates the custom client of apiRunner.client (`new Client(config)`) or
+ * apiRunner.clientFactory (`clientFactory(config)`, which may return a promise) once per
+ * worker, checks that it offers get/post/put/patch/delete/head/options, and from then on
+ * api_bind installs it instead of the built-in client. Without either option `done` runs
+ * at once. `done` is called exactly once, possibly before this returns. `cfg` must stay
+ * alive (its realm holds the custom client) until api_client_free. */
+void api_client_prepare(api_client_t *c, const sonde_config_t *cfg, api_ready_fn done,
+                        void *userdata);
+
 /* Installs the client object as a global of `realm` (and keeps it for require('sonde')).
  * `base_url` overrides cfg->base_url for this realm (a capability's custom:baseUrl). */
 void api_bind(api_client_t *c, js_realm_t *realm, const api_config_t *cfg, const char *base_url);
@@ -49,7 +86,7 @@ void api_unbind(api_client_t *c, js_realm_t *realm);
  * client is bound to `realm`. */
 struct http_client *api_http_of(js_realm_t *realm);
 
-/* The client object bound to `realm`, or undefined. */
+/* The client object bound to `realm` (the custom one when configured), or undefined. */
 JSValueRef api_global(js_realm_t *realm);
 
 /* Headers objects (also used for request configs): a case-insensitive, ordered list. */

@@ -1,12 +1,14 @@
 /* headers: the Headers object of responses and request configs, as in fetch: names are
  * kept lower-case, get() joins repeated values with ", ", iteration yields [name, value]
  * pairs in insertion order. The list lives in the object's private data and is freed by
- * the finalizer. */
+ * the finalizer. Also the C-side header lists (api_hlist_t, api_internal.h) the client
+ * merges default and per-request headers in, and their conversions to and from JS. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
-#include "api/api.h"
+#include "api/api_internal.h"
 #include "common/sbuf.h"
 #include "js/jsutil.h"
 
@@ -261,4 +263,104 @@ void api_headers_append(JSContextRef ctx, JSObjectRef headers, const char *name,
                         const char *value) {
   header_list_t *l = JSObjectGetPrivate(headers);
   if (l) list_append(l, name, value);
+}
+
+/* ---- api_hlist_t ---- */
+
+void api_hlist_set(api_hlist_t *h, const char *name, const char *value) {
+  for (size_t i = 0; i < h->len; i++) {
+    if (strcasecmp(h->names[i], name) == 0) {
+      free(h->values[i]);
+      h->values[i] = xstrdup(value);
+      return;
+    }
+  }
+  if (h->len == h->cap) {
+    h->cap = h->cap ? h->cap * 2 : 8;
+    h->names = xrealloc(h->names, h->cap * sizeof(char *));
+    h->values = xrealloc(h->values, h->cap * sizeof(char *));
+  }
+  h->names[h->len] = xstrdup(name);
+  h->values[h->len] = xstrdup(value);
+  h->len++;
+}
+
+const char *api_hlist_get(const api_hlist_t *h, const char *name) {
+  for (size_t i = 0; i < h->len; i++)
+    if (strcasecmp(h->names[i], name) == 0) return h->values[i];
+  return NULL;
+}
+
+void api_hlist_del(api_hlist_t *h, const char *name) {
+  size_t out = 0;
+  for (size_t i = 0; i < h->len; i++) {
+    if (strcasecmp(h->names[i], name) == 0) {
+      free(h->names[i]);
+      free(h->values[i]);
+      continue;
+    }
+    h->names[out] = h->names[i];
+    h->values[out] = h->values[i];
+    out++;
+  }
+  h->len = out;
+}
+
+void api_hlist_copy(api_hlist_t *dst, const api_hlist_t *src) {
+  memset(dst, 0, sizeof(*dst));
+  for (size_t i = 0; i < src->len; i++) api_hlist_set(dst, src->names[i], src->values[i]);
+}
+
+void api_hlist_free(api_hlist_t *h) {
+  for (size_t i = 0; i < h->len; i++) {
+    free(h->names[i]);
+    free(h->values[i]);
+  }
+  free(h->names);
+  free(h->values);
+  memset(h, 0, sizeof(*h));
+}
+
+void api_hlist_from_js(JSContextRef ctx, api_hlist_t *h, JSValueRef v) {
+  if (!v || !JSValueIsObject(ctx, v)) return;
+  if (JSValueIsObjectOfClass(ctx, v, headers_class())) {
+    header_list_t *l = JSObjectGetPrivate((JSObjectRef)v);
+    /* Repeated names become one header with the values joined, as get() shows them. */
+    JSObjectRef pairs = to_array(ctx, l, ITER_ENTRIES);
+    size_t n = js_array_length(ctx, pairs);
+    for (size_t i = 0; i < n; i++) {
+      JSValueRef pair = js_array_get(ctx, pairs, (unsigned)i);
+      char *name = js_value_to_utf8(ctx, js_array_get(ctx, pair, 0));
+      char *value = js_value_to_utf8(ctx, js_array_get(ctx, pair, 1));
+      api_hlist_set(h, name, value);
+      free(name);
+      free(value);
+    }
+    return;
+  }
+  JSPropertyNameArrayRef names = JSObjectCopyPropertyNames(ctx, (JSObjectRef)v);
+  size_t n = JSPropertyNameArrayGetCount(names);
+  for (size_t i = 0; i < n; i++) {
+    JSStringRef name = JSPropertyNameArrayGetNameAtIndex(names, i);
+    JSValueRef val = JSObjectGetProperty(ctx, (JSObjectRef)v, name, NULL);
+    if (!val || JSValueIsUndefined(ctx, val)) continue;
+    char *k = js_string_to_utf8(name);
+    char *s = js_value_to_utf8(ctx, val);
+    api_hlist_set(h, k, s);
+    free(k);
+    free(s);
+  }
+  JSPropertyNameArrayRelease(names);
+}
+
+JSObjectRef api_hlist_to_headers(JSContextRef ctx, const api_hlist_t *h) {
+  JSObjectRef obj = api_headers_new(ctx);
+  for (size_t i = 0; i < h->len; i++) api_headers_append(ctx, obj, h->names[i], h->values[i]);
+  return obj;
+}
+
+JSObjectRef api_hlist_to_object(JSContextRef ctx, const api_hlist_t *h) {
+  JSObjectRef obj = JSObjectMake(ctx, NULL, NULL);
+  for (size_t i = 0; i < h->len; i++) js_set(ctx, obj, h->names[i], js_make_string(ctx, h->values[i]));
+  return obj;
 }

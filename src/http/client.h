@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 #include <uv.h>
 
 typedef struct http_client http_client_t;
@@ -114,5 +115,8 @@ void http_client_clear_cookies(http_client_t *client);
 void http_response_free(http_response_t *res);
 /* Standard reason phrase for a status code ("Not Found"), "" when unknown. */
 const char *http_status_text(long status);
+/* How long a Retry-After value (delay-seconds or an HTTP-date) asks to wait from `now`, in
+ * milliseconds: 0 for a date already past, -1 when the value is neither form. */
+double http_retry_after_ms(const char *value, time_t now);
 
 #endif

@@ -163,6 +163,8 @@ static void ignore_done(void *ud) {
 
 /* ---- jobs ---- */
 
+static void drop_queued(launcher_t *l);
+
 static size_t cap_limit(const launcher_t *l, const job_t *job) {
   json_t *own = json_object_get(job->capabilities, "maxInstances");
   if (!own) own = json_object_get(job->capabilities, "sonde:maxInstances");
@@ -244,7 +246,8 @@ static void retry_fire(uv_timer_t *t) {
 }
 
 void launcher_dispatch(launcher_t *l) {
-  if (l->stop_signal) {
+  if (l->workers_broken) drop_queued(l);
+  if (l->stop_signal || l->workers_broken) {
     for (slot_t *s = l->slots; s; s = s->next)
       if (s->ready) pool_shutdown_slot(s);
     return;

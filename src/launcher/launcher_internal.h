@@ -46,6 +46,7 @@ struct slot {
   ipc_reader_t reader;
   job_t *job;            /* the job it runs (or is about to run) */
   bool ready;            /* the worker said ready and has no job */
+  bool ever_ready;       /* it finished starting (config loaded, client prepared) */
   bool shutdown_sent;
   bool exited;
   int handles_open;
@@ -72,6 +73,7 @@ struct launcher {
   bool color;
   int passed, failed, skipped, retried;
   int worker_errors;     /* workers that exited badly between or after jobs */
+  bool workers_broken;   /* a worker died while starting: starting more would loop */
   int hook_failures_complete;
   int stop_signal;       /* SIGINT/SIGTERM received: 0 when none */
   uv_signal_t sigint, sigterm;

@@ -67,6 +67,7 @@ static void on_worker_message(json_t *msg, void *ud) {
   if (strcmp(type, "ready") == 0) {
     s->job = NULL;
     s->ready = true;
+    s->ever_ready = true;
     launcher_dispatch(l);
     return;
   }
@@ -118,6 +119,12 @@ static void on_worker_exit(uv_process_t *proc, int64_t status, int signal) {
     job_t *job = s->job;
     s->job = NULL;
     launcher_job_lost(l, job, reason);
+  } else if (!s->ever_ready && !l->stop_signal) {
+    /* It could not start (its own message is above: config, client factory): another
+     * worker would fail the same way, so the queued jobs cannot run. */
+    fprintf(stderr, "sonde: a worker could not start (%s); stopping the run\n", reason);
+    l->workers_broken = true;
+    l->worker_errors++;
   } else if ((status != 0 || signal != 0) && !l->stop_signal) {
     /* No job was lost, but a worker must end cleanly: a non-zero exit here is a crash on
      * shutdown or a sanitizer report, which must not pass unnoticed. */

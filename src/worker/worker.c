@@ -493,6 +493,20 @@ static void worker_stop(worker_t *w) {
   uv_stop(w->loop);
 }
 
+/* The api client is ready (a custom client's factory may be async): the worker can run jobs. */
+static void on_api_ready(const char *error, void *ud) {
+  worker_t *w = ud;
+  if (error) {
+    fprintf(stderr, "sonde worker: %s\n", error);
+    w->exit_code = 1;
+    worker_stop(w);
+    return;
+  }
+  json_t *ready = json_pack("{s:s}", "type", "ready");
+  send_msg(w, ready);
+  json_decref(ready);
+}
+
 static void on_message(json_t *msg, void *ud) {
   worker_t *w = ud;
   const char *type = json_string_value(json_object_get(msg, "type"));
@@ -516,9 +530,7 @@ static void on_message(json_t *msg, void *ud) {
     int level = log_level_parse(w->config.log_level);
     log_configure(level < 0 ? LOG_INFO : (log_level_t)level,
                   json_object_get(w->config.json, "logLevels"), getenv("DEBUG"));
-    json_t *ready = json_pack("{s:s}", "type", "ready");
-    send_msg(w, ready);
-    json_decref(ready);
+    api_client_prepare(w->api, &w->config, on_api_ready, w);
   } else if (strcmp(type, "run") == 0 && w->have_config && !w->job.active && !w->job.realm) {
     job_start(w, msg);
   } else if (strcmp(type, "shutdown") == 0) {

@@ -160,6 +160,8 @@ static enum MHD_Result test_reset(srv_request_t *req, const char *rest) {
   if (!srv_is_method(req, "POST")) return srv_reply_bad_method(req, "POST");
   srv_users_reset();
   srv_stats_reset();
+  srv_log_reset();
+  srv_faults_reset();
   return srv_reply_json(req, MHD_HTTP_OK, srv_jcheck(json_pack("{s:s}", "status", "ok")));
 }
 

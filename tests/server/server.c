@@ -3,7 +3,10 @@
  * This file is the daemon: it parses the command line, binds 127.0.0.1, publishes the
  * port, runs libmicrohttpd with one thread per connection (so a slow /delay never blocks
  * other clients, and keep-alive connections keep their thread) until SIGINT or SIGTERM,
- * and turns MHD's callbacks into srv_request_t values for the route modules.
+ * and turns MHD's callbacks into srv_request_t values for the route modules. Beside the
+ * plain listener it runs the same routes over TLS (a self-signed certificate made at
+ * start-up) and the ALPN probe of tls.c, on free ports that GET /listeners reports; a
+ * failure of either is logged and leaves the plain listener serving.
  *
  * Memory: srv_request_t (per request) and srv_conn_t (per connection) are allocated here
  * and freed in MHD's completion and connection-closed callbacks; the route modules'
@@ -12,6 +15,7 @@
 #include <errno.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,10 +104,12 @@ static void srv_on_connection(void *cls, struct MHD_Connection *conn, void **soc
 
 /* First callback of a request: the headers are in, the body (if any) is not. */
 static enum MHD_Result srv_request_start(struct MHD_Connection *conn, const char *url,
-                                         const char *method, void **req_cls) {
+                                         const char *method, srv_listener_t listener,
+                                         void **req_cls) {
   srv_request_t *req = srv_xmalloc(sizeof *req);
   memset(req, 0, sizeof *req);
   req->conn = conn;
+  req->listener = listener;
   req->method = method;
   req->path = url;
   const union MHD_ConnectionInfo *info =
@@ -113,6 +119,7 @@ static enum MHD_Result srv_request_start(struct MHD_Connection *conn, const char
     srv_stats_begin(req->conn_state, url);
     req->in_flight = true;
   }
+  srv_log_request(req);
   *req_cls = req;
   return MHD_YES;
 }
@@ -140,7 +147,8 @@ static enum MHD_Result srv_dispatch(srv_request_t *req) {
   if (req->body_too_large)
     return srv_reply_error(req, MHD_HTTP_CONTENT_TOO_LARGE, "PAYLOAD_TOO_LARGE",
                            "Request body exceeds %u bytes", SRV_MAX_BODY);
-  if (srv_route_test(req, &ret) || srv_route_users(req, &ret)) return ret;
+  if (srv_route_faults(req, &ret) || srv_route_test(req, &ret) || srv_route_users(req, &ret))
+    return ret;
   return srv_reply_error(req, MHD_HTTP_NOT_FOUND, "NOT_FOUND", "No route for %s %s",
                          req->method, req->path);
 }
@@ -150,7 +158,8 @@ static enum MHD_Result srv_on_request(void *cls, struct MHD_Connection *conn, co
                                       const char *upload_data, size_t *upload_data_size,
                                       void **req_cls) {
   srv_request_t *req = *req_cls;
-  if (!req) return srv_request_start(conn, url, method, req_cls);
+  if (!req)
+    return srv_request_start(conn, url, method, (srv_listener_t)(intptr_t)cls, req_cls);
   if (*upload_data_size > 0) {
     srv_request_append(req, upload_data, *upload_data_size);
     *upload_data_size = 0;
@@ -168,6 +177,60 @@ static void srv_on_completed(void *cls, struct MHD_Connection *conn, void **req_
   free(req->body);
   free(req);
   *req_cls = NULL;
+}
+
+/* ---- listeners ---- */
+
+static struct MHD_Daemon *srv_tls_daemon;
+static char *srv_cert_pem, *srv_key_pem;
+
+/* The plain listener (cert NULL) or the TLS one; both serve every route. */
+static struct MHD_Daemon *srv_start_daemon(const struct sockaddr_in *addr, srv_listener_t which,
+                                           const char *cert, const char *key) {
+  unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD |
+                   MHD_USE_AUTO | MHD_USE_ERROR_LOG;
+  void *cls = (void *)(intptr_t)which;
+  if (!cert)
+    return MHD_start_daemon(flags, ntohs(addr->sin_port), NULL, NULL, srv_on_request, cls,
+                            MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)addr,
+                            MHD_OPTION_NOTIFY_COMPLETED, srv_on_completed, NULL,
+                            MHD_OPTION_NOTIFY_CONNECTION, srv_on_connection, NULL,
+                            MHD_OPTION_CONNECTION_TIMEOUT, SRV_IDLE_TIMEOUT_S, MHD_OPTION_END);
+  return MHD_start_daemon(flags | MHD_USE_TLS, 0, NULL, NULL, srv_on_request, cls,
+                          MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)addr,
+                          MHD_OPTION_NOTIFY_COMPLETED, srv_on_completed, NULL,
+                          MHD_OPTION_NOTIFY_CONNECTION, srv_on_connection, NULL,
+                          MHD_OPTION_CONNECTION_TIMEOUT, SRV_IDLE_TIMEOUT_S,
+                          MHD_OPTION_HTTPS_MEM_CERT, cert, MHD_OPTION_HTTPS_MEM_KEY, key,
+                          MHD_OPTION_END);
+}
+
+/* The HTTPS listener and the ALPN probe, on free loopback ports. Failures only log: the
+ * plain listener is what most tests need. */
+static void srv_start_tls(void) {
+  if (srv_tls_make_cert(&srv_cert_pem, &srv_key_pem) != 0) {
+    fputs("sonde-testserver: no TLS listeners (certificate generation failed)\n", stderr);
+    return;
+  }
+  struct sockaddr_in addr;
+  memset(&addr, 0, sizeof addr);
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  srv_tls_daemon = srv_start_daemon(&addr, SRV_LISTENER_HTTPS, srv_cert_pem, srv_key_pem);
+  const union MHD_DaemonInfo *info =
+      srv_tls_daemon ? MHD_get_daemon_info(srv_tls_daemon, MHD_DAEMON_INFO_BIND_PORT) : NULL;
+  if (info) srv_port_https = info->port;
+  else fputs("sonde-testserver: the HTTPS listener could not start\n", stderr);
+  srv_port_h2 = srv_h2_start(srv_cert_pem, srv_key_pem);
+}
+
+static void srv_stop_tls(void) {
+  if (srv_tls_daemon) MHD_stop_daemon(srv_tls_daemon);
+  srv_tls_daemon = NULL;
+  srv_h2_stop();
+  free(srv_cert_pem);
+  free(srv_key_pem);
+  srv_cert_pem = srv_key_pem = NULL;
 }
 
 /* ---- command line and lifecycle ---- */
@@ -258,6 +321,7 @@ int main(int argc, char **argv) {
     fputs("sonde-testserver: cannot create condition variable\n", stderr);
     return 1;
   }
+  srv_now_ms(); /* fixes the log's epoch before any thread exists */
   srv_users_reset();
 
   struct sockaddr_in addr;
@@ -266,15 +330,7 @@ int main(int argc, char **argv) {
   addr.sin_port = htons((uint16_t)opt.port);
   addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 
-  struct MHD_Daemon *daemon = MHD_start_daemon(
-      MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO |
-          MHD_USE_ERROR_LOG,
-      (uint16_t)opt.port, NULL, NULL, srv_on_request, NULL,
-      MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)&addr,
-      MHD_OPTION_NOTIFY_COMPLETED, srv_on_completed, NULL,
-      MHD_OPTION_NOTIFY_CONNECTION, srv_on_connection, NULL,
-      MHD_OPTION_CONNECTION_TIMEOUT, SRV_IDLE_TIMEOUT_S,
-      MHD_OPTION_END);
+  struct MHD_Daemon *daemon = srv_start_daemon(&addr, SRV_LISTENER_HTTP, NULL, NULL);
   int status = 1;
   if (!daemon) {
     fprintf(stderr, "sonde-testserver: cannot listen on 127.0.0.1:%lu\n", opt.port);
@@ -286,6 +342,8 @@ int main(int argc, char **argv) {
     goto out_daemon;
   }
   unsigned port = info->port;
+  srv_port_http = port;
+  srv_start_tls();
   if (opt.port_file && srv_write_port_file(opt.port_file, port) != 0) goto out_daemon;
   printf("sonde-testserver listening on http://127.0.0.1:%u\n", port);
   if (fflush(stdout) != 0) goto out_daemon;
@@ -301,9 +359,12 @@ out_daemon:
   /* Wake /delay sleepers first: MHD_stop_daemon joins every connection thread. */
   srv_stop_begin();
   MHD_stop_daemon(daemon);
+  srv_stop_tls();
 out:
   srv_users_cleanup();
   srv_stats_cleanup();
+  srv_log_cleanup();
+  srv_faults_cleanup();
   if (pthread_cond_destroy(&srv_stop_cond) != 0) status = 1;
   return status;
 }

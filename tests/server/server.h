@@ -1,5 +1,6 @@
 /* sonde-testserver: declarations shared by the daemon (server.c), the reply helpers
- * (reply.c), the counters behind /stats (stats.c) and the route modules (routes_*.c).
+ * (reply.c), the counters behind /stats (stats.c), the request log (log.c), the TLS
+ * listeners (tls.c), the body encoders (encode.c) and the route modules (routes_*.c).
  *
  * Memory: server.c owns every srv_request_t (allocated on a request's first callback,
  * freed when MHD reports the request complete); route handlers only borrow it. The reply
@@ -21,9 +22,13 @@ typedef struct {
   unsigned long counted_gen; /* stats generation this connection was last counted in */
 } srv_conn_t;
 
+/* Which listener a request came in on: the daemon's `cls`. */
+typedef enum { SRV_LISTENER_HTTP, SRV_LISTENER_HTTPS } srv_listener_t;
+
 typedef struct {
   struct MHD_Connection *conn;
   srv_conn_t *conn_state;  /* NULL only if MHD could not report it */
+  srv_listener_t listener;
   const char *method;      /* borrowed from MHD; valid until the request completes */
   const char *path;        /* percent-decoded, without the query string; likewise */
   char *body;              /* raw upload, NUL-terminated when non-NULL; owned */
@@ -98,11 +103,50 @@ json_t *srv_stats_snapshot(void);
 void srv_stats_reset(void);
 void srv_stats_cleanup(void);
 
-/* ---- routes_users.c / routes_test.c ----
+/* ---- log.c: every request received, for tests that prove what was sent ----
+ * Requests to /stats and /log themselves are not logged. Times are milliseconds since
+ * the server started, on the monotonic clock, taken when a request's headers arrived. */
+
+void srv_log_request(srv_request_t *req);
+/* The entries (oldest first) whose path equals `path` (NULL: all) or starts with
+ * `prefix` (NULL: any); caller owns the array. */
+json_t *srv_log_snapshot(const char *path, const char *prefix);
+void srv_log_reset(void);
+void srv_log_cleanup(void);
+/* Milliseconds since the server started (monotonic). */
+double srv_now_ms(void);
+
+/* ---- tls.c ---- */
+
+/* A self-signed ECDSA certificate for 127.0.0.1 and localhost, made at start-up (no key
+ * material is checked in). 0 on success; the PEM strings are malloc'd. */
+int srv_tls_make_cert(char **cert_pem, char **key_pem);
+/* The ALPN probe: a bare GnuTLS listener on a free loopback port that offers h2 and
+ * http/1.1 and answers every request with {"alpn":"<negotiated>"} (over HTTP/2 framing when
+ * h2 was chosen). Returns the port, or 0 when it could not start. */
+unsigned srv_h2_start(const char *cert_pem, const char *key_pem);
+void srv_h2_stop(void);
+/* Ports of the listeners for GET /listeners (0: not running). */
+extern unsigned srv_port_http, srv_port_https, srv_port_h2;
+
+/* ---- encode.c: Content-Encoding without a compression library ----
+ * Valid gzip, zlib ("deflate") and brotli streams made of stored (uncompressed) blocks,
+ * which every decoder must accept. Return malloc'd bytes and their length. */
+char *srv_encode_gzip(const char *data, size_t len, size_t *out_len);
+char *srv_encode_deflate(const char *data, size_t len, size_t *out_len);
+char *srv_encode_br(const char *data, size_t len, size_t *out_len);
+
+/* ---- routes_users.c / routes_test.c / routes_faults.c ----
  * Each returns false when the path is not one of its routes; otherwise it has replied
  * and stored the MHD result in *ret. */
 bool srv_route_users(srv_request_t *req, enum MHD_Result *ret);
 bool srv_route_test(srv_request_t *req, enum MHD_Result *ret);
+/* Fault injection (sequences of statuses, Retry-After, resets, truncated and slow bodies,
+ * invalid JSON, encodings, redirects, a generic /respond), /log and /listeners, and the
+ * forward-proxy stand-in for absolute-form request targets. */
+bool srv_route_faults(srv_request_t *req, enum MHD_Result *ret);
+void srv_faults_reset(void);
+void srv_faults_cleanup(void);
 /* Restores the seed users; also the initial state. */
 void srv_users_reset(void);
 void srv_users_cleanup(void);

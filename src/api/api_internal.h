@@ -1,0 +1,173 @@
+/* api_internal: what the files of the api module share. api.c holds the client, the
+ * per-realm binding and the methods of the `api` object; api_request.c one call from
+ * arguments to settled promise (interceptors, attempts, retries, abort); api_body.c request
+ * bodies; api_response.c ApiResponse objects and errors; api_log.c exchange events,
+ * verbose output and debug logs; headers.c the Headers class and header lists.
+ *
+ * Memory: the client owns its bindings; a binding owns its calls. JS values kept in C
+ * structures are protected for as long as they are kept, and every such field says so. */
+#ifndef SONDE_API_INTERNAL_H
+#define SONDE_API_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "api/api.h"
+#include "common/sbuf.h"
+#include "http/client.h"
+#include "js/jsutil.h"
+
+typedef struct api_binding api_binding_t;
+typedef struct api_call api_call_t;
+
+/* ---- header lists (headers.c) ---- */
+
+/* An ordered list of unique (case-insensitive) names with their values; owned strings. */
+typedef struct {
+  char **names;
+  char **values;
+  size_t len, cap;
+} api_hlist_t;
+
+/* Replaces the value of `name` (any case; the first spelling is kept) or appends it. */
+void api_hlist_set(api_hlist_t *h, const char *name, const char *value);
+const char *api_hlist_get(const api_hlist_t *h, const char *name);
+void api_hlist_del(api_hlist_t *h, const char *name);
+void api_hlist_copy(api_hlist_t *dst, const api_hlist_t *src);
+void api_hlist_free(api_hlist_t *h);
+/* Reads a Headers object (its list) or any object (own enumerable properties, values
+ * converted with String()) into `h`, setting each name. Nothing for other values. */
+void api_hlist_from_js(JSContextRef ctx, api_hlist_t *h, JSValueRef v);
+/* A new Headers object holding the list. */
+JSObjectRef api_hlist_to_headers(JSContextRef ctx, const api_hlist_t *h);
+/* A plain object name → value. */
+JSObjectRef api_hlist_to_object(JSContextRef ctx, const api_hlist_t *h);
+
+/* ---- the client and its bindings (api.c) ---- */
+
+struct api_client {
+  uv_loop_t *loop;
+  http_client_t *http;
+  api_binding_t *bindings;
+  api_exchange_fn exchange_sink;
+  void *exchange_ud;
+  JSObjectRef custom;              /* the custom client; protected in custom_ctx; or NULL */
+  JSGlobalContextRef custom_ctx;   /* the config's context, for unprotecting `custom` */
+  bool tls_warned;                 /* the NODE_TLS_REJECT_UNAUTHORIZED warning was printed */
+  uint64_t rng;                    /* xorshift state for retry jitter */
+};
+
+struct api_binding {
+  api_client_t *client;
+  js_realm_t *realm;
+  api_config_t cfg;          /* own copy; base_url is this realm's */
+  api_hlist_t defaults;      /* default headers, built-in ones first; setHeader changes them */
+  bool ct_builtin;           /* the default Content-Type is the built-in one (not the user's) */
+  JSObjectRef object;        /* the client object (built-in or custom); protected */
+  JSObjectRef req_fns;       /* request interceptors (array); protected */
+  JSObjectRef res_fns;       /* response interceptors (array); protected */
+  JSObjectRef helper;        /* api_helper(): JS glue, made on first use; protected */
+  JSObjectRef console_info;  /* console.info as the realm started, for verbose; protected */
+  api_call_t *calls;         /* in flight */
+  api_binding_t *next;
+};
+
+/* The binding of the realm whose code is running, or NULL. */
+api_binding_t *api_binding_of(JSContextRef ctx);
+/* The JS glue object of the binding: request(fns, config), response(fns, res),
+ * add(list, fn) and tag(value). NULL with *exc when it cannot be made. */
+JSObjectRef api_helper(api_binding_t *b, JSValueRef *exc);
+/* Object.prototype.toString's tag of a value ("FormData", "Uint8Array" ...); malloc'd. */
+char *api_tag_of(api_binding_t *b, JSValueRef v);
+/* Uniform random number in [0, 1) for jitter. */
+double api_random(api_client_t *c);
+
+/* ---- calls (api_request.c) ---- */
+
+/* api.<method>(path, [body,] options) and api.request(path, options): returns the promise,
+ * or NULL with *exc for bad arguments. `body` NULL: none. */
+JSValueRef api_call_start(JSContextRef ctx, api_binding_t *b, const char *method,
+                          JSValueRef path, JSValueRef body, JSValueRef options, JSValueRef *exc);
+/* Drops a call without settling it (its realm is going away). */
+void api_call_cancel(api_call_t *call);
+
+/* ---- bodies (api_body.c) ---- */
+
+typedef enum {
+  API_BODY_NONE,
+  API_BODY_TEXT,     /* string: text/plain, or application/json when it parses as JSON */
+  API_BODY_JSON,     /* any other object or value: JSON.stringify */
+  API_BODY_FORM,     /* URLSearchParams: application/x-www-form-urlencoded */
+  API_BODY_BYTES,    /* ArrayBuffer, typed array, DataView: application/octet-stream */
+  API_BODY_BLOB,     /* Blob/File: its type, bytes read asynchronously */
+  API_BODY_MULTIPART /* FormData: multipart/form-data, file parts read asynchronously */
+} api_body_kind_t;
+
+api_body_kind_t api_body_kind(api_binding_t *b, JSValueRef body);
+/* True when serializing needs the asynchronous step of api_helper().request (Blob reads). */
+bool api_body_needs_async(api_body_kind_t kind);
+/* The Content-Type a body of that kind gets when the caller set none; `boundary` for
+ * multipart. malloc'd, NULL for API_BODY_NONE. */
+char *api_body_content_type(JSContextRef ctx, api_body_kind_t kind, JSValueRef body,
+                            const char *boundary);
+/* Serializes `body` (with `materialized`, what api_helper().request resolved for Blob and
+ * FormData bodies) into *out and *len (malloc'd; *out NULL: no body). `content_type` is the
+ * header that will be sent; a multipart body takes its boundary from it. -1 with *exc
+ * when JSON.stringify throws (a cycle, a BigInt). */
+int api_body_serialize(JSContextRef ctx, api_body_kind_t kind, JSValueRef body,
+                       JSValueRef materialized, const char *content_type, char **out,
+                       size_t *len, JSValueRef *exc);
+/* A fresh multipart boundary. malloc'd. */
+char *api_body_boundary(api_client_t *c);
+/* Whether `s` is JSON text (what JSON.parse would accept; whitespace around it allowed). */
+bool api_looks_like_json(const char *s, size_t len);
+
+/* ---- responses and errors (api_response.c) ---- */
+
+/* What api_response_new needs to know about the call beyond the http response. */
+typedef struct {
+  const char *method;
+  const char *url;           /* as sent (params appended) */
+  JSObjectRef request;       /* the config the last attempt sent: response.request */
+  int attempts;
+  double timeout_ms;
+} api_exchange_info_t;
+
+/* The ApiResponse of an http response; takes res->body (leaves "" behind). */
+JSObjectRef api_response_new(JSContextRef ctx, const api_exchange_info_t *info,
+                             http_response_t *res);
+/* The Error a failed exchange rejects with: message naming method, URL (and the limit for
+ * a timeout), with code, attempts, method, url. */
+JSObjectRef api_error_new(JSContextRef ctx, const api_exchange_info_t *info,
+                          const http_response_t *res);
+/* The AbortError of an aborted request (`reason`: the signal's, may be undefined). */
+JSObjectRef api_abort_error_new(JSContextRef ctx, const char *method, const char *url,
+                                JSValueRef reason);
+/* A JS string decoded from UTF-8 as TextDecoder does (invalid sequences → U+FFFD). */
+JSValueRef api_make_text(JSContextRef ctx, const char *data, size_t len);
+/* Whether a Content-Type is JSON (application/json, any +json) / read as text. */
+bool api_is_json_type(const char *content_type);
+bool api_is_text_type(const char *content_type);
+
+/* ---- logs (api_log.c) ---- */
+
+/* Whether a header's value is masked in events and verbose output. */
+bool api_secret_header(const api_config_t *cfg, const char *name);
+/* The request half of the exchange event of an attempt (NULL without a sink). */
+json_t *api_log_request(api_binding_t *b, const char *method, const char *url, int attempt,
+                        const http_header_t *headers, size_t n_headers, const char *body,
+                        size_t body_len);
+/* Completes and emits the event (takes it), and prints the response half when verbose.
+ * `retry_ms` >= 0 when another attempt follows after that wait. */
+void api_log_response(api_binding_t *b, json_t *event, const http_response_t *res,
+                      int attempt, double retry_ms);
+/* Prints the request half when verbose. */
+void api_log_verbose_request(api_binding_t *b, const char *method, const char *url,
+                             int attempt, int attempts_max, const http_header_t *headers,
+                             size_t n_headers, const char *body, size_t body_len);
+/* "sonde:http <message>" on stderr when DEBUG enables it. */
+void api_debug(const api_binding_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The http client's informational lines, as debug lines. */
+void api_debug_http(uint64_t id, const char *line, void *userdata);
+
+#endif

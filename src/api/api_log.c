@@ -1,0 +1,204 @@
+/* api_log: what the client tells about its exchanges.
+ *  - Exchange events (one per attempt) for the reporters, through the client's sink.
+ *  - Verbose output (apiRunner.verbose): the request and the response of each attempt as
+ *    console output of the realm at level info, so the launcher prints it under the job's
+ *    cid ("[0-0] → GET http://..."). It goes through the realm's console.info as it was
+ *    when the realm started, so a spec that stubs console does not swallow it.
+ *  - Debug lines (DEBUG=sonde:http or sonde:*), on stderr as the `debug` package prints
+ *    them: the attempts, the retries and their reasons, and libcurl's own connection notes.
+ * Secret headers are masked everywhere: Authorization, Proxy-Authorization, Cookie,
+ * Set-Cookie, any name containing token, secret, password or api-key/apikey, and the
+ * names in apiRunner.maskHeaders. Bodies are truncated.
+ *
+ * Memory: events are built here and released after the sink returns. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "api/api_internal.h"
+
+#define API_EVENT_BODY_MAX 4096
+#define API_VERBOSE_BODY_MAX 1000
+#define API_MASK "****"
+
+bool api_secret_header(const api_config_t *cfg, const char *name) {
+  static const char *const exact[] = {"authorization", "proxy-authorization", "cookie",
+                                      "set-cookie"};
+  for (size_t i = 0; i < sizeof(exact) / sizeof(exact[0]); i++)
+    if (strcasecmp(name, exact[i]) == 0) return true;
+  for (size_t i = 0; cfg && i < cfg->mask_headers.len; i++)
+    if (strcasecmp(name, cfg->mask_headers.items[i]) == 0) return true;
+  char *lower = xstrdup(name);
+  for (char *p = lower; *p; p++) *p = (char)tolower((unsigned char)*p);
+  bool secret = strstr(lower, "token") || strstr(lower, "secret") || strstr(lower, "api-key") ||
+                strstr(lower, "apikey") || strstr(lower, "api_key") || strstr(lower, "password");
+  free(lower);
+  return secret;
+}
+
+/* ---- text of bodies ---- */
+
+/* Printable text: no NUL and no control bytes other than tab and newlines. UTF-8 beyond
+ * ASCII passes (the event's JSON encoder checks it; verbose output prints bytes). */
+static bool printable(const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') return false;
+  }
+  return true;
+}
+
+/* Cuts at most `max` bytes without splitting a UTF-8 sequence. */
+static size_t cut(const char *s, size_t n, size_t max) {
+  if (n <= max) return n;
+  while (max > 0 && ((unsigned char)s[max] & 0xC0) == 0x80) max--;
+  return max;
+}
+
+static json_t *body_json(const char *body, size_t len) {
+  if (!body || !len) return json_string("");
+  size_t n = cut(body, len, API_EVENT_BODY_MAX);
+  json_t *s = printable(body, n) ? json_stringn(body, n) : NULL;
+  if (!s) s = json_sprintf("<binary: %zu bytes>", len);
+  return s;
+}
+
+static json_t *headers_json(const api_config_t *cfg, const http_header_t *h, size_t n) {
+  json_t *obj = json_object();
+  for (size_t i = 0; i < n; i++) {
+    const char *value = api_secret_header(cfg, h[i].name) ? API_MASK : h[i].value;
+    json_t *prev = json_object_get(obj, h[i].name);
+    json_t *v = prev ? json_sprintf("%s, %s", json_string_value(prev), value)
+                     : json_string(value);
+    /* Header bytes that are not UTF-8 cannot be JSON strings. */
+    json_object_set_new(obj, h[i].name, v ? v : json_string("<binary>"));
+  }
+  return obj;
+}
+
+/* ---- exchange events ---- */
+
+json_t *api_log_request(api_binding_t *b, const char *method, const char *url, int attempt,
+                        const http_header_t *headers, size_t n_headers, const char *body,
+                        size_t body_len) {
+  if (!b->client->exchange_sink) return NULL;
+  json_t *ev = json_pack("{s:s, s:s, s:s, s:i}", "type", "http", "method", method, "url", url,
+                         "attempt", attempt);
+  if (!ev) return NULL; /* a URL that is not UTF-8 */
+  json_object_set_new(ev, "request",
+                      json_pack("{s:o, s:o}", "headers", headers_json(&b->cfg, headers, n_headers),
+                                "body", body_json(body, body_len)));
+  return ev;
+}
+
+/* ---- verbose ---- */
+
+static void verbose_print(api_binding_t *b, const char *text) {
+  JSContextRef ctx = js_realm_context(b->realm);
+  if (b->console_info) {
+    JSValueRef arg = js_make_string(ctx, text);
+    JSValueRef exc = NULL;
+    if (js_call(ctx, b->console_info, NULL, 1, &arg, &exc)) return;
+  }
+  printf("%s\n", text);
+  fflush(stdout);
+}
+
+static void verbose_headers(api_binding_t *b, sbuf_t *out, const http_header_t *h, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    sbuf_printf(out, "\n  %s: %s", h[i].name,
+                api_secret_header(&b->cfg, h[i].name) ? API_MASK : h[i].value);
+}
+
+static void verbose_body(sbuf_t *out, const char *body, size_t len) {
+  if (!body || !len) return;
+  if (!printable(body, len < API_VERBOSE_BODY_MAX ? len : API_VERBOSE_BODY_MAX)) {
+    sbuf_printf(out, "\n  <binary: %zu bytes>", len);
+    return;
+  }
+  size_t n = cut(body, len, API_VERBOSE_BODY_MAX);
+  sbuf_puts(out, "\n  ");
+  /* Indent continuation lines so a pretty-printed body stays inside its block. */
+  for (size_t i = 0; i < n; i++) {
+    if (body[i] == '\r') continue;
+    sbuf_putc(out, body[i]);
+    if (body[i] == '\n') sbuf_puts(out, "  ");
+  }
+  if (n < len) sbuf_printf(out, "… (truncated: %zu bytes in all)", len);
+}
+
+void api_log_verbose_request(api_binding_t *b, const char *method, const char *url,
+                             int attempt, int attempts_max, const http_header_t *headers,
+                             size_t n_headers, const char *body, size_t body_len) {
+  if (!b->cfg.verbose) return;
+  sbuf_t out = SBUF_INIT;
+  sbuf_printf(&out, "→ %s %s", method, url);
+  if (attempt > 1) sbuf_printf(&out, " (attempt %d of %d)", attempt, attempts_max);
+  verbose_headers(b, &out, headers, n_headers);
+  verbose_body(&out, body, body_len);
+  verbose_print(b, sbuf_cstr(&out));
+  sbuf_free(&out);
+}
+
+static void verbose_response(api_binding_t *b, const http_response_t *res, double retry_ms) {
+  sbuf_t out = SBUF_INIT;
+  if (res->error == HTTP_OK)
+    sbuf_printf(&out, "← %ld %s (%.1f ms)", res->status, res->status_text, res->duration_ms);
+  else
+    sbuf_printf(&out, "← %s: %s (%.1f ms)", res->error_code ? res->error_code : "error",
+                res->error_message ? res->error_message : "", res->duration_ms);
+  if (retry_ms >= 0) sbuf_printf(&out, ", retrying in %.0f ms", retry_ms);
+  if (res->error == HTTP_OK) {
+    verbose_headers(b, &out, res->headers, res->n_headers);
+    verbose_body(&out, res->body, res->body_len);
+  }
+  verbose_print(b, sbuf_cstr(&out));
+  sbuf_free(&out);
+}
+
+void api_log_response(api_binding_t *b, json_t *ev, const http_response_t *res, int attempt,
+                      double retry_ms) {
+  if (b->cfg.verbose) verbose_response(b, res, retry_ms);
+  api_client_t *c = b->client;
+  if (!ev) return;
+  json_object_set_new(ev, "duration", json_real(res->duration_ms));
+  if (res->error == HTTP_OK) {
+    json_object_set_new(ev, "status", json_integer(res->status));
+    json_t *text = json_string(res->status_text ? res->status_text : "");
+    json_object_set_new(ev, "statusText", text ? text : json_string(""));
+    json_object_set_new(ev, "response",
+                        json_pack("{s:o, s:o, s:I}", "headers",
+                                  headers_json(&b->cfg, res->headers, res->n_headers), "body",
+                                  body_json(res->body, res->body_len), "size",
+                                  (json_int_t)res->body_len));
+  } else {
+    json_t *msg = json_string(res->error_message ? res->error_message : "error");
+    json_object_set_new(ev, "error", msg ? msg : json_string("error"));
+    json_object_set_new(ev, "code", json_string(res->error_code ? res->error_code : "EIO"));
+  }
+  if (retry_ms >= 0) json_object_set_new(ev, "retryIn", json_real(retry_ms));
+  if (c->exchange_sink) c->exchange_sink(ev, c->exchange_ud);
+  json_decref(ev);
+}
+
+/* ---- debug ---- */
+
+void api_debug(const api_binding_t *b, const char *fmt, ...) {
+  if (!b->cfg.debug) return;
+  sbuf_t line = SBUF_INIT;
+  va_list ap;
+  va_start(ap, fmt);
+  sbuf_vprintf(&line, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "sonde:http %s\n", sbuf_cstr(&line));
+  fflush(stderr);
+  sbuf_free(&line);
+}
+
+void api_debug_http(uint64_t id, const char *line, void *userdata) {
+  fprintf(stderr, "sonde:http #%llu %s\n", (unsigned long long)id, line);
+  fflush(stderr);
+}
