@@ -10,14 +10,15 @@
 #include "js/runtime.h"
 
 /* Once per runtime: registers the built-in modules `assert`/`node:assert` (and
- * `assert/strict`). */
+ * `assert/strict`). In realms that got assert_install_globals, require('assert') returns
+ * the callable assert function; elsewhere a plain object with its methods. */
 void assert_register_builtins(js_runtime_t *rt);
 
 /* Per spec realm: installs the `expect` global. */
 void assert_install_globals(js_realm_t *realm);
 
-/* Adds assertResponse, expect (and friends) to the exports of `sonde`/`wdio-api-runner`/
- * `@wdio/globals`. */
+/* Adds assertResponse, expect, AssertionError and apiMatchers (the API matchers as
+ * functions for expect.extend) to the exports of `sonde`/`wdio-api-runner`/`@wdio/globals`. */
 void assert_export(js_realm_t *realm, JSObjectRef exports);
 
 #endif

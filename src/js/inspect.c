@@ -19,9 +19,10 @@
 
 #include "common/sbuf.h"
 #include "common/strvec.h"
+#include "js/jsclass.h"
 #include "js/jsutil.h"
 
-/* Node's inspectDefaultOptions that sonde does not expose. */
+/* Node's inspectDefaultOptions (the options can change them per call). */
 #define BREAK_LENGTH 80
 #define COMPACT 3
 #define MAX_ARRAY_LENGTH 100
@@ -184,6 +185,12 @@ typedef struct {
   JSObjectRef helper;
   int depth;
   bool colors;
+  size_t max_array, max_string;  /* the options, defaults applied */
+  long break_len;
+  int compact;                   /* 0: compact: false */
+  bool sorted, custom;
+  JSValueRef custom_sym;         /* util.inspect.custom, looked up once per call */
+  JSObjectRef inspect_fn;        /* util.inspect, passed to custom inspectors */
   int indent;          /* Node's ctx.indentationLvl */
   int current_depth;   /* Node's ctx.currentDepth: depth of the latest object entered */
   int nesting;
@@ -388,17 +395,19 @@ static void put_quoted(sbuf_t *b, const JSChar *s, size_t n) {
 
 /* formatPrimitive for strings: long ones are cut at MAX_STRING_LENGTH, and split after
  * each newline into '...' + pieces when they would not fit on the line. */
-static char *fmt_string(JSContextRef ctx, JSValueRef v, bool colors, int indent) {
+static char *fmt_string(const ictx_t *c, JSValueRef v, bool colors) {
+  JSContextRef ctx = c->ctx;
+  int indent = c->indent;
   JSStringRef js = JSValueToStringCopy(ctx, v, NULL);
   if (!js) return xstrdup("''");
   const JSChar *s = JSStringGetCharactersPtr(js);
   size_t n = JSStringGetLength(js), remaining = 0;
-  if (n > MAX_STRING_LENGTH) {
-    remaining = n - MAX_STRING_LENGTH;
-    n = MAX_STRING_LENGTH;
+  if (n > c->max_string) {
+    remaining = n - c->max_string;
+    n = c->max_string;
   }
   sbuf_t b = SBUF_INIT;
-  if (n > MIN_LINE_LENGTH && (long)n > BREAK_LENGTH - indent - 4) {
+  if (n > MIN_LINE_LENGTH && (long)n > c->break_len - indent - 4) {
     size_t start = 0;
     while (start < n || start == 0) {
       size_t end = start;
@@ -460,8 +469,9 @@ static char *symbol_str(JSContextRef ctx, JSObjectRef helper, JSValueRef sym) {
   return s ? js_value_to_utf8(ctx, s) : xstrdup("Symbol()");
 }
 
-static char *fmt_primitive(JSContextRef ctx, JSObjectRef helper, JSValueRef v, bool colors,
-                           int indent) {
+static char *fmt_primitive(const ictx_t *c, JSValueRef v, bool colors) {
+  JSContextRef ctx = c->ctx;
+  JSObjectRef helper = c->helper;
   switch (JSValueGetType(ctx, v)) {
   case kJSTypeUndefined: return styled_lit(colors, ST_UNDEFINED, "undefined");
   case kJSTypeNull: return styled_lit(colors, ST_NULL, "null");
@@ -474,7 +484,7 @@ static char *fmt_primitive(JSContextRef ctx, JSObjectRef helper, JSValueRef v, b
     free(s);
     return styled(colors, ST_BIGINT, r);
   }
-  case kJSTypeString: return fmt_string(ctx, v, colors, indent);
+  case kJSTypeString: return fmt_string(c, v, colors);
   case kJSTypeSymbol: return styled(colors, ST_SYMBOL, symbol_str(ctx, helper, v));
   default: return xstrdup("");
   }
@@ -683,6 +693,9 @@ static bool convert_frame(sbuf_t *out, const char *line, size_t n) {
   size_t fn_len = (size_t)(atp - line), loc_len = n - fn_len - 1;
   if (loc_len == 13 && memcmp(loc, "[native code]", 13) == 0) return true;
   if (loc_len == 0) return true; /* code without a URL (new Function, eval) */
+  /* The runtime's own JavaScript (src/jslib, evaluated as "sonde:<name>") is not the
+   * user's: Node hides its internals the same way in most traces. */
+  if (loc_len > 6 && memcmp(loc, "sonde:", 6) == 0) return true;
   if (!is_location(loc, loc_len)) return false;
   /* Line 1 of a module also holds the loader's wrapper: shift its columns back so they are
    * the user's, and drop frames that point into the wrapper itself. */
@@ -735,9 +748,19 @@ char *js_format_stack(const char *name, const char *message, const char *jsc_sta
   return sbuf_take(&b);
 }
 
+/* The name part of an error's first line: "TypeError [ERR_X]" for Node-style errors made
+ * by sonde (see js_make_node_error), else err.name. */
+static char *header_name(JSContextRef ctx, JSValueRef err, char *name) {
+  char *h = js_get_string(ctx, err, "__sonde_header");
+  if (!h) return name;
+  free(name);
+  return h;
+}
+
 char *js_error_stack(JSContextRef ctx, JSValueRef err) {
   js_error_info_t info;
   js_error_info(ctx, err, &info);
+  if (JSValueIsObject(ctx, err)) info.name = header_name(ctx, err, info.name);
   char *stack = js_format_stack(info.name, info.message, info.stack);
   /* A parser error's frames are those of whoever loaded the file (require, the loader);
    * the position of the error itself is in line/sourceURL. Put it first, as Node does. */
@@ -762,7 +785,7 @@ char *js_error_stack(JSContextRef ctx, JSValueRef err) {
 /* getStackString: err.stack (in V8's shape) when truthy, else Error.prototype.toString. */
 static char *stack_string(ictx_t *c, JSObjectRef err) {
   JSContextRef ctx = c->ctx;
-  char *name = js_get_string(ctx, err, "name");
+  char *name = header_name(ctx, err, js_get_string(ctx, err, "name"));
   char *message = js_get_string(ctx, err, "message");
   JSValueRef st = js_get(ctx, err, "stack");
   char *r;
@@ -1168,7 +1191,7 @@ static void fmt_special_array(ictx_t *c, JSObjectRef o, int recurse, size_t max_
 
 static void fmt_array(ictx_t *c, JSObjectRef o, int recurse, strvec_t *out) {
   uint64_t vlen = length_of(c->ctx, o);
-  size_t len = vlen < MAX_ARRAY_LENGTH ? (size_t)vlen : MAX_ARRAY_LENGTH;
+  size_t len = vlen < c->max_array ? (size_t)vlen : c->max_array;
   for (unsigned i = 0; i < len; i++) {
     JSValueRef value;
     int flags = get_prop(c, o, JSValueMakeNumber(c->ctx, i), &value);
@@ -1183,10 +1206,9 @@ static void fmt_array(ictx_t *c, JSObjectRef o, int recurse, strvec_t *out) {
 
 static void fmt_typed_array(ictx_t *c, JSObjectRef o, strvec_t *out) {
   size_t n = JSObjectGetTypedArrayLength(c->ctx, o, NULL);
-  size_t max = n < MAX_ARRAY_LENGTH ? n : MAX_ARRAY_LENGTH;
+  size_t max = n < c->max_array ? n : c->max_array;
   for (size_t i = 0; i < max; i++)
-    strvec_push_owned(out, fmt_primitive(c->ctx, c->helper, at(c->ctx, o, (unsigned)i),
-                                         c->colors, c->indent));
+    strvec_push_owned(out, fmt_primitive(c, at(c->ctx, o, (unsigned)i), c->colors));
   if (n > max) strvec_push_owned(out, remaining_text(n - max));
 }
 
@@ -1200,11 +1222,11 @@ static void fmt_array_buffer(ictx_t *c, JSObjectRef o, strvec_t *out) {
   sbuf_t b = SBUF_INIT;
   put_styled(c->colors, &b, ST_SPECIAL, "[Uint8Contents]");
   sbuf_puts(&b, ": <");
-  for (size_t i = 0; i < n && i < MAX_ARRAY_LENGTH; i++)
+  for (size_t i = 0; i < n && i < c->max_array; i++)
     sbuf_printf(&b, i ? " %02x" : "%02x", bytes[i]);
-  if (n > MAX_ARRAY_LENGTH)
-    sbuf_printf(&b, " ... %zu more byte%s", n - MAX_ARRAY_LENGTH,
-                remaining_s(n - MAX_ARRAY_LENGTH));
+  if (n > c->max_array)
+    sbuf_printf(&b, " ... %zu more byte%s", n - c->max_array,
+                remaining_s(n - c->max_array));
   sbuf_putc(&b, '>');
   strvec_push_owned(out, sbuf_take(&b));
 }
@@ -1213,7 +1235,7 @@ static void fmt_collection(ictx_t *c, JSObjectRef o, bool is_map, double size, i
                            strvec_t *out) {
   JSContextRef ctx = c->ctx;
   JSValueRef args[3] = {o, JSValueMakeBoolean(ctx, is_map),
-                        JSValueMakeNumber(ctx, MAX_ARRAY_LENGTH)};
+                        JSValueMakeNumber(ctx, c->max_array)};
   JSValueRef items = hcall(ctx, c->helper, "entries", 3, args);
   unsigned n = items ? length_of(ctx, items) : 0;
   c->indent += 2;
@@ -1228,15 +1250,15 @@ static void fmt_collection(ictx_t *c, JSObjectRef o, bool is_map, double size, i
       strvec_push_owned(out, k);
     }
   }
-  if (size > MAX_ARRAY_LENGTH)
-    strvec_push_owned(out, remaining_text((uint64_t)size - MAX_ARRAY_LENGTH));
+  if (size > c->max_array)
+    strvec_push_owned(out, remaining_text((uint64_t)size - c->max_array));
   c->indent -= 2;
 }
 
 /* groupArrayElements: lay out many short array entries in aligned columns. */
 static void group_array_elements(ictx_t *c, strvec_t *out, JSObjectRef value) {
   size_t total = 0, max_len = 0, out_len = out->len;
-  if (MAX_ARRAY_LENGTH < out->len) out_len--; /* leave "... more items" out */
+  if (c->max_array < out->len) out_len--; /* leave "... more items" out */
   const size_t sep = 2;
   size_t *data_len = xcalloc(out->len + 1, sizeof(size_t));
   for (size_t i = 0; i < out_len; i++) {
@@ -1246,13 +1268,13 @@ static void group_array_elements(ictx_t *c, strvec_t *out, JSObjectRef value) {
     if (max_len < len) max_len = len;
   }
   size_t actual_max = max_len + sep;
-  if (actual_max * 3 + (size_t)c->indent < BREAK_LENGTH &&
+  if ((long)(actual_max * 3) + c->indent < c->break_len &&
       ((double)total / (double)actual_max > 5 || max_len <= 6)) {
     double average_bias = sqrt((double)actual_max - (double)total / (double)out->len);
     double biased_max = fmax((double)actual_max - 3 - average_bias, 1);
     double cols = floor(sqrt(2.5 * biased_max * (double)out_len) / biased_max + 0.5);
-    cols = fmin(cols, floor((double)(BREAK_LENGTH - c->indent) / (double)actual_max));
-    cols = fmin(cols, COMPACT * 4);
+    cols = fmin(cols, floor((double)(c->break_len - c->indent) / (double)actual_max));
+    cols = fmin(cols, (c->compact > 0 ? c->compact : COMPACT) * 4);
     cols = fmin(cols, 15);
     if (cols > 1) {
       size_t columns = (size_t)cols;
@@ -1293,7 +1315,7 @@ static void group_array_elements(ictx_t *c, strvec_t *out, JSObjectRef value) {
         sbuf_puts(&b, out->items[j]);
         strvec_push_owned(&rows, sbuf_take(&b));
       }
-      if (MAX_ARRAY_LENGTH < out->len) strvec_push(&rows, out->items[out_len]);
+      if (c->max_array < out->len) strvec_push(&rows, out->items[out_len]);
       strvec_free(out);
       *out = rows;
       free(line_max);
@@ -1304,10 +1326,10 @@ static void group_array_elements(ictx_t *c, strvec_t *out, JSObjectRef value) {
 
 static bool below_break_length(ictx_t *c, const strvec_t *out, size_t start, const char *base) {
   size_t total = out->len + start;
-  if (total + out->len > BREAK_LENGTH) return false;
+  if ((long)(total + out->len) > c->break_len) return false;
   for (size_t i = 0; i < out->len; i++) {
     total += u16len(out->items[i], c->colors);
-    if (total > BREAK_LENGTH) return false;
+    if ((long)total > c->break_len) return false;
   }
   return !strchr(base, '\n');
 }
@@ -1317,10 +1339,10 @@ static bool below_break_length(ictx_t *c, const strvec_t *out, size_t start, con
 static char *reduce_to_single(ictx_t *c, strvec_t *out, const char *base, const char *b0,
                               const char *b1, int extras, int recurse, JSObjectRef value) {
   size_t entries = out->len;
-  if (extras == K_ARRAY_EXTRAS && entries > 6) group_array_elements(c, out, value);
+  if (extras == K_ARRAY_EXTRAS && entries > 6 && c->compact > 0) group_array_elements(c, out, value);
   sbuf_t b = SBUF_INIT;
   if (*base) sbuf_printf(&b, "%s ", base);
-  if (c->current_depth - recurse < COMPACT && entries == out->len) {
+  if (c->compact > 0 && c->current_depth - recurse < c->compact && entries == out->len) {
     size_t start = out->len + (size_t)c->indent + u16len(b0, false) + u16len(base, false) + 10;
     if (below_break_length(c, out, start, base)) {
       char *joined = join(out, ", ");
@@ -1416,7 +1438,7 @@ static char *boxed_base(ictx_t *c, const idesc_t *d, bool has_keys) {
     sbuf_puts(&b, " (null prototype)");
   else if (strcmp(type, d->ctor) != 0)
     sbuf_printf(&b, " (%s)", d->ctor);
-  char *prim = fmt_primitive(c->ctx, c->helper, d->extra, false, c->indent);
+  char *prim = fmt_primitive(c, d->extra, false);
   sbuf_printf(&b, ": %s]", prim);
   free(prim);
   if (*d->tag && (!d->ctor || strcmp(d->tag, d->ctor) != 0)) sbuf_printf(&b, " [%s]", d->tag);
@@ -1443,6 +1465,10 @@ static size_t circular_index(ictx_t *c, JSObjectRef o, bool add) {
 }
 
 enum { F_NONE, F_ARRAY, F_TYPED, F_SET, F_MAP, F_BUFFER, F_PENDING, F_WEAK };
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
 /* Node's formatRaw. */
 static char *fmt_raw(ictx_t *c, JSObjectRef o, int recurse) {
@@ -1654,8 +1680,13 @@ static char *fmt_raw(ictx_t *c, JSObjectRef o, int recurse) {
   case F_WEAK: strvec_push_owned(&out, styled_lit(c->colors, ST_SPECIAL, "<items unknown>")); break;
   default: break;
   }
+  size_t first_key = out.len;
   for (size_t i = 0; i < keys.len; i++)
     strvec_push_owned(&out, fmt_property(c, o, &keys.v[i], recurse, extras));
+  if (c->sorted) {
+    size_t from = extras == K_OBJECT ? 0 : first_key;
+    if (out.len - from > 1) qsort(out.items + from, out.len - from, sizeof(char *), cmp_str);
+  }
 
   size_t ref = circular_index(c, o, false);
   if (ref) {
@@ -1678,11 +1709,58 @@ done:
   return res;
 }
 
+static const char kInspectFnName[] = "__sonde_util_inspect";
+
+/* The options object a custom inspector receives: Node's getUserOptions. */
+static JSObjectRef user_options(ictx_t *c);
+
+/* value[util.inspect.custom](depth, options, inspect), when the value has one (and is not
+ * a prototype, which would print its own method). NULL when there is none or it returned
+ * the value itself. */
+static char *fmt_custom(ictx_t *c, JSObjectRef o, int recurse) {
+  JSContextRef ctx = c->ctx;
+  JSValueRef fn = JSObjectGetPropertyForKey(ctx, o, c->custom_sym, NULL);
+  if (!fn || !js_is_function(ctx, fn)) return NULL;
+  JSObjectRef inspect_fn = c->inspect_fn;
+  if (inspect_fn && JSValueIsStrictEqual(ctx, fn, inspect_fn)) return NULL;
+  JSValueRef ctor = js_get(ctx, o, "constructor");
+  if (JSValueIsObject(ctx, ctor) && JSValueIsStrictEqual(ctx, js_get(ctx, ctor, "prototype"), o))
+    return NULL;
+  JSValueRef args[3] = {
+      c->depth == JS_INSPECT_DEPTH_INFINITE ? JSValueMakeNull(ctx)
+                                            : JSValueMakeNumber(ctx, c->depth - recurse),
+      user_options(c), inspect_fn ? (JSValueRef)inspect_fn : JSValueMakeUndefined(ctx)};
+  JSValueRef exc = NULL;
+  JSValueRef ret = js_call(ctx, fn, o, 3, args, &exc);
+  if (!ret) {
+    /* Node lets the throw escape; we have no caller, so the error prints instead. */
+    char *msg = js_value_to_utf8(ctx, exc);
+    char *r = xasprintf("[%s]", msg);
+    free(msg);
+    return r;
+  }
+  if (JSValueIsStrictEqual(ctx, ret, o)) return NULL;
+  if (!JSValueIsString(ctx, ret)) return fmt_value(c, ret, recurse);
+  char *text = js_value_to_utf8(ctx, ret);
+  if (c->indent == 0 || !strchr(text, '\n')) return text;
+  sbuf_t b = SBUF_INIT;
+  for (const char *p = text; *p; p++) {
+    sbuf_putc(&b, *p);
+    if (*p == '\n') put_spaces(&b, c->indent);
+  }
+  free(text);
+  return sbuf_take(&b);
+}
+
 static char *fmt_value(ictx_t *c, JSValueRef v, int recurse) {
   JSContextRef ctx = c->ctx;
   if (!v) v = JSValueMakeUndefined(ctx);
-  if (!JSValueIsObject(ctx, v)) return fmt_primitive(ctx, c->helper, v, c->colors, c->indent);
+  if (!JSValueIsObject(ctx, v)) return fmt_primitive(c, v, c->colors);
   JSObjectRef o = (JSObjectRef)v;
+  if (c->custom && c->nesting < MAX_NESTING) {
+    char *r = fmt_custom(c, o, recurse);
+    if (r) return r;
+  }
   for (size_t i = 0; i < c->nseen; i++) {
     if (c->seen[i] == o) {
       size_t idx = circular_index(c, o, true);
@@ -1692,17 +1770,193 @@ static char *fmt_value(ictx_t *c, JSValueRef v, int recurse) {
   return fmt_raw(c, o, recurse);
 }
 
+static size_t limit(int v, size_t def) {
+  if (v == 0) return def;
+  return v < 0 ? 0 : (size_t)v;
+}
+
+static void ictx_init(ictx_t *c, JSContextRef ctx, const js_inspect_opts_t *opts) {
+  memset(c, 0, sizeof(*c));
+  c->ctx = ctx;
+  c->helper = get_helper(ctx);
+  js_inspect_opts_t none = {.depth = 2};
+  if (!opts) opts = &none;
+  c->depth = opts->depth;
+  c->colors = opts->colors;
+  c->max_array = limit(opts->max_array_length, MAX_ARRAY_LENGTH);
+  c->max_string = limit(opts->max_string_length, MAX_STRING_LENGTH);
+  c->break_len = (long)limit(opts->break_length, BREAK_LENGTH);
+  c->compact = opts->compact == 0 ? COMPACT : opts->compact < 0 ? 0 : opts->compact;
+  c->sorted = opts->sorted;
+  c->custom = !opts->no_custom;
+  if (c->custom) {
+    c->custom_sym = js_symbol_for(ctx, "nodejs.util.inspect.custom");
+    c->inspect_fn = js_inspect_function(ctx);
+  }
+}
+
 char *js_inspect(JSContextRef ctx, JSValueRef value, const js_inspect_opts_t *opts) {
   ictx_t c;
-  memset(&c, 0, sizeof(c));
-  c.ctx = ctx;
-  c.helper = get_helper(ctx);
-  c.depth = opts ? opts->depth : 2;
-  c.colors = opts ? opts->colors : false;
+  ictx_init(&c, ctx, opts);
   char *s = fmt_value(&c, value, 0);
   free(c.seen);
   free(c.circ);
   return s;
+}
+
+size_t js_string_width(const char *s) {
+  return str_width(s, true);
+}
+
+/* ---- util.inspect as a JS function ------------------------------------------------------ */
+
+static int int_option(JSContextRef ctx, JSValueRef v, int fallback) {
+  if (JSValueIsNull(ctx, v)) return JS_INSPECT_DEPTH_INFINITE;
+  if (!JSValueIsNumber(ctx, v)) return fallback;
+  double d = JSValueToNumber(ctx, v, NULL);
+  if (d != d) return fallback;
+  if (d >= (double)JS_INSPECT_DEPTH_INFINITE) return JS_INSPECT_DEPTH_INFINITE;
+  return d <= 0 ? JS_INSPECT_ZERO : (int)d;
+}
+
+void js_inspect_opts_from_js(JSContextRef ctx, JSValueRef options, js_inspect_opts_t *o) {
+  if (!options || !JSValueIsObject(ctx, options)) return;
+  JSValueRef v = js_get(ctx, options, "depth");
+  if (JSValueIsNull(ctx, v)) {
+    o->depth = JS_INSPECT_DEPTH_INFINITE;
+  } else if (JSValueIsNumber(ctx, v)) {
+    double d = JSValueToNumber(ctx, v, NULL);
+    o->depth = d >= (double)JS_INSPECT_DEPTH_INFINITE ? JS_INSPECT_DEPTH_INFINITE : (int)d;
+  }
+  v = js_get(ctx, options, "colors");
+  if (JSValueIsBoolean(ctx, v)) o->colors = JSValueToBoolean(ctx, v);
+  o->max_array_length = int_option(ctx, js_get(ctx, options, "maxArrayLength"), o->max_array_length);
+  o->max_string_length = int_option(ctx, js_get(ctx, options, "maxStringLength"), o->max_string_length);
+  o->break_length = int_option(ctx, js_get(ctx, options, "breakLength"), o->break_length);
+  v = js_get(ctx, options, "compact");
+  if (JSValueIsBoolean(ctx, v)) o->compact = JSValueToBoolean(ctx, v) ? 0 : JS_INSPECT_ZERO;
+  else o->compact = int_option(ctx, v, o->compact);
+  v = js_get(ctx, options, "sorted");
+  if (!JSValueIsUndefined(ctx, v)) o->sorted = JSValueToBoolean(ctx, v);
+  v = js_get(ctx, options, "customInspect");
+  if (JSValueIsBoolean(ctx, v)) o->no_custom = !JSValueToBoolean(ctx, v);
+}
+
+/* util.inspect(value, options) and the legacy (value, showHidden, depth, colors). */
+static JSValueRef inspect_call(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                               const JSValueRef argv[], JSValueRef *exc) {
+  js_inspect_opts_t o = {.depth = 2};
+  if (argc > 1 && JSValueIsObject(ctx, argv[1])) {
+    js_inspect_opts_from_js(ctx, argv[1], &o);
+  } else {
+    if (argc > 2 && JSValueIsNull(ctx, argv[2])) o.depth = JS_INSPECT_DEPTH_INFINITE;
+    else if (argc > 2 && JSValueIsNumber(ctx, argv[2])) o.depth = (int)JSValueToNumber(ctx, argv[2], NULL);
+    if (argc > 3) o.colors = JSValueToBoolean(ctx, argv[3]);
+  }
+  char *s = js_inspect(ctx, argc ? argv[0] : JSValueMakeUndefined(ctx), &o);
+  JSValueRef r = js_make_string(ctx, s);
+  free(s);
+  return r;
+}
+
+static const char *const kColorNames[][3] = {
+    {"reset", "0", "0"},          {"bold", "1", "22"},         {"dim", "2", "22"},
+    {"italic", "3", "23"},        {"underline", "4", "24"},    {"blink", "5", "25"},
+    {"inverse", "7", "27"},       {"hidden", "8", "28"},       {"strikethrough", "9", "29"},
+    {"doubleunderline", "21", "24"}, {"black", "30", "39"},    {"red", "31", "39"},
+    {"green", "32", "39"},        {"yellow", "33", "39"},      {"blue", "34", "39"},
+    {"magenta", "35", "39"},      {"cyan", "36", "39"},        {"white", "37", "39"},
+    {"bgBlack", "40", "49"},      {"bgRed", "41", "49"},       {"bgGreen", "42", "49"},
+    {"bgYellow", "43", "49"},     {"bgBlue", "44", "49"},      {"bgMagenta", "45", "49"},
+    {"bgCyan", "46", "49"},       {"bgWhite", "47", "49"},     {"framed", "51", "54"},
+    {"overlined", "53", "55"},    {"gray", "90", "39"},        {"redBright", "91", "39"},
+    {"greenBright", "92", "39"},  {"yellowBright", "93", "39"}, {"blueBright", "94", "39"},
+    {"magentaBright", "95", "39"}, {"cyanBright", "96", "39"}, {"whiteBright", "97", "39"},
+    {"grey", "90", "39"},
+};
+static const char *const kStyleNames[][2] = {
+    {"special", "cyan"},  {"number", "yellow"}, {"bigint", "yellow"}, {"boolean", "yellow"},
+    {"undefined", "grey"}, {"null", "bold"},    {"string", "green"},  {"symbol", "green"},
+    {"date", "magenta"},  {"regexp", "red"},    {"module", "underline"},
+};
+
+JSObjectRef js_inspect_function(JSContextRef ctx) {
+  JSObjectRef global = JSContextGetGlobalObject(ctx);
+  JSValueRef existing = js_get(ctx, global, kInspectFnName);
+  if (js_is_function(ctx, existing)) return (JSObjectRef)existing;
+  JSStringRef name = JSStringCreateWithUTF8CString("inspect");
+  JSObjectRef fn = JSObjectMakeFunctionWithCallback(ctx, name, inspect_call);
+  JSStringRelease(name);
+  js_set_hidden(ctx, global, kInspectFnName, fn);
+  js_set(ctx, fn, "custom", js_symbol_for(ctx, "nodejs.util.inspect.custom"));
+  JSObjectRef defaults = JSObjectMake(ctx, NULL, NULL);
+  js_set(ctx, defaults, "showHidden", JSValueMakeBoolean(ctx, false));
+  js_set(ctx, defaults, "depth", JSValueMakeNumber(ctx, 2));
+  js_set(ctx, defaults, "colors", JSValueMakeBoolean(ctx, false));
+  js_set(ctx, defaults, "customInspect", JSValueMakeBoolean(ctx, true));
+  js_set(ctx, defaults, "showProxy", JSValueMakeBoolean(ctx, false));
+  js_set(ctx, defaults, "maxArrayLength", JSValueMakeNumber(ctx, MAX_ARRAY_LENGTH));
+  js_set(ctx, defaults, "maxStringLength", JSValueMakeNumber(ctx, MAX_STRING_LENGTH));
+  js_set(ctx, defaults, "breakLength", JSValueMakeNumber(ctx, BREAK_LENGTH));
+  js_set(ctx, defaults, "compact", JSValueMakeNumber(ctx, COMPACT));
+  js_set(ctx, defaults, "sorted", JSValueMakeBoolean(ctx, false));
+  js_set(ctx, defaults, "getters", JSValueMakeBoolean(ctx, false));
+  js_set(ctx, defaults, "numericSeparator", JSValueMakeBoolean(ctx, false));
+  js_set(ctx, fn, "defaultOptions", defaults);
+  JSObjectRef colors = JSObjectMake(ctx, NULL, NULL);
+  for (size_t i = 0; i < sizeof(kColorNames) / sizeof(kColorNames[0]); i++) {
+    JSValueRef pair[2] = {JSValueMakeNumber(ctx, atoi(kColorNames[i][1])),
+                          JSValueMakeNumber(ctx, atoi(kColorNames[i][2]))};
+    js_set(ctx, colors, kColorNames[i][0], js_make_array(ctx, 2, pair));
+  }
+  js_set(ctx, fn, "colors", colors);
+  JSObjectRef styles = JSObjectMake(ctx, NULL, NULL);
+  for (size_t i = 0; i < sizeof(kStyleNames) / sizeof(kStyleNames[0]); i++)
+    js_set(ctx, styles, kStyleNames[i][0], js_make_string(ctx, kStyleNames[i][1]));
+  js_set(ctx, fn, "styles", styles);
+  return fn;
+}
+
+/* options.stylize(text, styleType): the style's colour when colours are on. */
+static JSValueRef stylize_call(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                               const JSValueRef argv[], JSValueRef *exc) {
+  JSValueRef text = argc ? argv[0] : js_make_string(ctx, "");
+  if (!data || argc < 2) return text;
+  char *type = js_value_to_utf8(ctx, argv[1]);
+  const char *color = NULL;
+  for (size_t i = 0; i < sizeof(kStyleNames) / sizeof(kStyleNames[0]); i++)
+    if (strcmp(type, kStyleNames[i][0]) == 0) color = kStyleNames[i][1];
+  free(type);
+  for (size_t i = 0; color && i < sizeof(kColorNames) / sizeof(kColorNames[0]); i++) {
+    if (strcmp(color, kColorNames[i][0]) != 0) continue;
+    char *s = js_value_to_utf8(ctx, text);
+    char *r = xasprintf("\x1b[%sm%s\x1b[%sm", kColorNames[i][1], s, kColorNames[i][2]);
+    JSValueRef v = js_make_string(ctx, r);
+    free(s);
+    free(r);
+    return v;
+  }
+  return text;
+}
+
+static JSObjectRef user_options(ictx_t *c) {
+  JSContextRef ctx = c->ctx;
+  JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
+  js_set(ctx, o, "stylize", js_make_closure(ctx, "stylize", stylize_call, c->colors ? (void *)1 : NULL, NULL));
+  js_set(ctx, o, "showHidden", JSValueMakeBoolean(ctx, false));
+  js_set(ctx, o, "depth", c->depth == JS_INSPECT_DEPTH_INFINITE ? JSValueMakeNull(ctx)
+                                                                : JSValueMakeNumber(ctx, c->depth));
+  js_set(ctx, o, "colors", JSValueMakeBoolean(ctx, c->colors));
+  js_set(ctx, o, "customInspect", JSValueMakeBoolean(ctx, c->custom));
+  js_set(ctx, o, "showProxy", JSValueMakeBoolean(ctx, false));
+  js_set(ctx, o, "maxArrayLength", JSValueMakeNumber(ctx, (double)c->max_array));
+  js_set(ctx, o, "maxStringLength", JSValueMakeNumber(ctx, (double)c->max_string));
+  js_set(ctx, o, "breakLength", JSValueMakeNumber(ctx, (double)c->break_len));
+  js_set(ctx, o, "compact", c->compact ? JSValueMakeNumber(ctx, c->compact) : JSValueMakeBoolean(ctx, false));
+  js_set(ctx, o, "sorted", JSValueMakeBoolean(ctx, c->sorted));
+  js_set(ctx, o, "getters", JSValueMakeBoolean(ctx, false));
+  js_set(ctx, o, "numericSeparator", JSValueMakeBoolean(ctx, false));
+  return o;
 }
 
 /* ---- util.format ----------------------------------------------------------------------- */

@@ -11,10 +11,31 @@
 /* depth value meaning "no limit" (Node's depth: Infinity / null). */
 #define JS_INSPECT_DEPTH_INFINITE INT_MAX
 
+/* For the limits below: 0 means Node's default, so {.depth, .colors} initialisers keep
+ * Node's defaults; a negative value stands for an explicit 0 (or false). */
+#define JS_INSPECT_ZERO (-1)
+
 typedef struct {
   int depth;     /* nesting shown before [Object]; Node's default 2 */
   bool colors;   /* ANSI colours as Node uses them */
+  int max_array_length;    /* default 100 */
+  int max_string_length;   /* default 10000 */
+  int break_length;        /* default 80; JS_INSPECT_DEPTH_INFINITE for Infinity */
+  int compact;             /* default 3; negative: compact: false */
+  bool sorted;             /* sort object keys */
+  bool no_custom;          /* ignore [util.inspect.custom] methods (customInspect: false) */
 } js_inspect_opts_t;
+
+/* Reads util.inspect's options object (depth, colors, maxArrayLength, maxStringLength,
+ * breakLength, compact, sorted, customInspect) into `opts`; other fields stay. */
+void js_inspect_opts_from_js(JSContextRef ctx, JSValueRef options, js_inspect_opts_t *opts);
+
+/* util.inspect as a function of this realm (made once per realm, carrying .custom,
+ * .defaultOptions, .colors and .styles as Node's does). */
+JSObjectRef js_inspect_function(JSContextRef ctx);
+
+/* Columns a UTF-8 string takes on a terminal (wide characters count 2, ANSI escapes 0). */
+size_t js_string_width(const char *s);
 
 /* util.inspect(value, {depth, colors}) as Node 20 prints it. NULL opts: Node's defaults
  * (depth 2, no colours). */

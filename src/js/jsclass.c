@@ -15,18 +15,12 @@
 
 JSObjectRef js_make_function(JSContextRef ctx, const char *name, JSObjectCallAsFunctionCallback fn,
                              int length) {
+  /* `length` is documentation only: setting it needs Object.defineProperty, which would
+   * cost each realm more than all its functions together (see jsclass.h). */
+  (void)length;
   JSStringRef n = JSStringCreateWithUTF8CString(name);
   JSObjectRef f = JSObjectMakeFunctionWithCallback(ctx, n, fn);
   JSStringRelease(n);
-  if (length > 0) {
-    /* length is configurable, not writable: only defineProperty changes it. */
-    JSValueRef args[3] = {f, js_make_string(ctx, "length"), NULL};
-    JSObjectRef d = JSObjectMake(ctx, NULL, NULL);
-    js_set(ctx, d, "value", JSValueMakeNumber(ctx, length));
-    js_set(ctx, d, "configurable", JSValueMakeBoolean(ctx, true));
-    args[2] = d;
-    js_call_global(ctx, "Object.defineProperty", 3, args, NULL);
-  }
   return f;
 }
 
@@ -56,6 +50,12 @@ void js_define_accessor(JSContextRef ctx, JSObjectRef obj, const char *name, JSV
 
 void js_define_value(JSContextRef ctx, JSObjectRef obj, const char *name, JSValueRef value,
                      bool enumerable) {
+  /* A new property needs no descriptor: plain attributes give the same result, cheaply. */
+  JSStringRef n = JSStringCreateWithUTF8CString(name);
+  bool exists = JSObjectHasProperty(ctx, obj, n);
+  if (!exists) JSObjectSetProperty(ctx, obj, n, value, enumerable ? 0 : kJSPropertyAttributeDontEnum, NULL);
+  JSStringRelease(n);
+  if (!exists) return;
   JSObjectRef d = JSObjectMake(ctx, NULL, NULL);
   js_set(ctx, d, "value", value);
   js_set(ctx, d, "writable", JSValueMakeBoolean(ctx, true));
@@ -202,9 +202,16 @@ JSValueRef js_throw_arg_type(JSContextRef ctx, JSValueRef *exception, const char
     }
     free(s);
   }
-  const char *kind = strchr(name, '.') ? "property" : "argument";
-  js_throw_code(ctx, exception, "TypeError", "ERR_INVALID_ARG_TYPE",
-                "The \"%s\" %s must be %s. Received %s", name, kind, expected, what);
+  /* Node's wording: 'The first argument must be', 'The "x.y" property must be', else
+   * 'The "x" argument must be'. */
+  size_t n = strlen(name);
+  if (n > 9 && strcmp(name + n - 9, " argument") == 0)
+    js_throw_code(ctx, exception, "TypeError", "ERR_INVALID_ARG_TYPE",
+                  "The %s must be %s. Received %s", name, expected, what);
+  else
+    js_throw_code(ctx, exception, "TypeError", "ERR_INVALID_ARG_TYPE",
+                  "The \"%s\" %s must be %s. Received %s", name,
+                  strchr(name, '.') ? "property" : "argument", expected, what);
   free(what);
   return JSValueMakeUndefined(ctx);
 }
@@ -284,7 +291,10 @@ JSObjectRef js_class_init(JSContextRef ctx, js_class_def_t *def) {
     return NULL;
   }
   JSObjectRef c = (JSObjectRef)ctor;
-  js_define_value(ctx, c, "prototype", proto, false);
+  /* A function's own prototype is writable but not configurable: assign, do not define. */
+  JSStringRef pname = JSStringCreateWithUTF8CString("prototype");
+  JSObjectSetProperty(ctx, c, pname, proto, kJSPropertyAttributeDontEnum, NULL);
+  JSStringRelease(pname);
   js_define_value(ctx, proto, "constructor", c, false);
   js_set_hidden(ctx, proto, mark, c);
   free(mark);
@@ -322,6 +332,62 @@ void *js_class_this(JSContextRef ctx, js_class_def_t *def, JSValueRef v, JSValue
   return p;
 }
 
+/* ---- lazy globals ---- */
+
+/* name → installer, process-wide (the same for every realm); the accessor's function
+ * finds its entry by its own name, so no per-realm data is needed. */
+typedef struct {
+  char *name;
+  js_lazy_install install;
+} lazy_t;
+
+static lazy_t *lazies;
+static size_t n_lazies;
+
+static const lazy_t *lazy_find(const char *name) {
+  for (size_t i = 0; i < n_lazies; i++)
+    if (strcmp(lazies[i].name, name) == 0) return &lazies[i];
+  return NULL;
+}
+
+/* Getter (no argument) and setter (one) of a lazy global. */
+static JSValueRef lazy_access(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                              const JSValueRef argv[], JSValueRef *exc) {
+  char *name = js_get_string(ctx, f, "name");
+  const lazy_t *l = name ? lazy_find(name) : NULL;
+  JSObjectRef global = JSContextGetGlobalObject(ctx);
+  JSValueRef r = JSValueMakeUndefined(ctx);
+  if (l && argc > 0) {
+    js_define_value(ctx, global, l->name, argv[0], false);
+  } else if (l) {
+    /* The installer replaces this accessor; reading the name again gets the value (or
+     * undefined, should an installer fail to define it: never this accessor again). */
+    l->install(ctx);
+    JSValueRef d = js_call_global(ctx, "Object.getOwnPropertyDescriptor", 2,
+                                  (JSValueRef[]){global, js_make_string(ctx, l->name)}, NULL);
+    if (d && JSValueIsObject(ctx, d) && !JSValueIsUndefined(ctx, js_get(ctx, d, "value")))
+      r = js_get(ctx, d, "value");
+  }
+  free(name);
+  return r;
+}
+
+bool js_once(JSContextRef ctx, const char *key) {
+  JSObjectRef global = JSContextGetGlobalObject(ctx);
+  if (!JSValueIsUndefined(ctx, js_get(ctx, global, key))) return false;
+  js_set_hidden(ctx, global, key, JSValueMakeBoolean(ctx, true));
+  return true;
+}
+
+void js_define_lazy(JSContextRef ctx, const char *name, js_lazy_install install) {
+  if (!lazy_find(name)) {
+    lazies = xrealloc(lazies, (n_lazies + 1) * sizeof(*lazies));
+    lazies[n_lazies++] = (lazy_t){xstrdup(name), install};
+  }
+  JSObjectRef fn = js_make_function(ctx, name, lazy_access, 0);
+  js_define_accessor(ctx, JSContextGetGlobalObject(ctx), name, fn, fn, false);
+}
+
 /* ---- jslib ---- */
 
 JSValueRef js_jslib(JSContextRef ctx, const char *name, JSValueRef *exception) {
@@ -334,6 +400,20 @@ JSValueRef js_jslib(JSContextRef ctx, const char *name, JSValueRef *exception) {
     v = src ? js_eval(ctx, src, file, 1, exception) : NULL;
     if (!src) js_throw(ctx, exception, "Error", "sonde: no built-in library %s", name);
     free(file);
+    if (v) js_set_hidden(ctx, global, key, v);
+  }
+  free(key);
+  return v;
+}
+
+JSValueRef js_jslib_call(JSContextRef ctx, const char *name, size_t argc, const JSValueRef argv[],
+                         JSValueRef *exception) {
+  char *key = xasprintf("__sonde_libv_%s", name);
+  JSObjectRef global = JSContextGetGlobalObject(ctx);
+  JSValueRef v = js_get(ctx, global, key);
+  if (JSValueIsUndefined(ctx, v)) {
+    JSValueRef fn = js_jslib(ctx, name, exception);
+    v = fn ? js_call(ctx, fn, NULL, argc, argv, exception) : NULL;
     if (v) js_set_hidden(ctx, global, key, v);
   }
   free(key);

@@ -20,7 +20,8 @@
 typedef struct {
   const char *name;
   JSObjectCallAsFunctionCallback fn;
-  int length;          /* the function's length property */
+  int length;          /* the arity, for readers: not set on the function (only defineProperty
+                          can, at a cost every realm would pay); constructors do get theirs */
 } js_fn_t;
 
 typedef struct {
@@ -37,7 +38,9 @@ typedef struct js_class_def {
   const char *name;
   JSClassRef cls;                      /* filled on first use */
   struct js_class_def *parent;         /* prototype chain (e.g. File → Blob), or NULL */
-  void (*finalize)(JSObjectRef obj);   /* frees the private data */
+  void (*finalize)(JSObjectRef obj);   /* frees the private data; the engine also runs the
+                                          parents' finalizers, so a derived class sharing
+                                          its parent's data leaves this NULL */
   js_construct_fn construct;           /* NULL: `new X()` throws "Illegal constructor" */
   int length;                          /* the constructor's length */
   const js_fn_t *methods;              /* on the prototype; {NULL}-terminated, may be NULL */
@@ -60,7 +63,7 @@ void *js_class_private(JSContextRef ctx, js_class_def_t *def, JSValueRef v);
 /* As js_class_private, but sets a TypeError ("Illegal invocation") when it is not. */
 void *js_class_this(JSContextRef ctx, js_class_def_t *def, JSValueRef v, JSValueRef *exception);
 
-/* A plain function with a name and length. */
+/* A plain function with a name (`length` is not applied, see js_fn_t). */
 JSObjectRef js_make_function(JSContextRef ctx, const char *name, JSObjectCallAsFunctionCallback fn,
                              int length);
 /* Non-enumerable methods on `obj`. */
@@ -104,8 +107,21 @@ JSValueRef js_throw_code(JSContextRef ctx, JSValueRef *exception, const char *ct
 JSValueRef js_throw_arg_type(JSContextRef ctx, JSValueRef *exception, const char *name,
                              const char *expected, JSValueRef v);
 
+/* Defines global `name` as an accessor that runs `install` on first use (which must define
+ * `name` as an ordinary value), so that a realm pays for a global only when a script uses
+ * it. Assigning the global first simply replaces it. */
+typedef void (*js_lazy_install)(JSContextRef ctx);
+/* True the first time it is called with `key` in this realm (a hidden marker on the global
+ * object): installers use it to run once however they are reached. */
+bool js_once(JSContextRef ctx, const char *key);
+void js_define_lazy(JSContextRef ctx, const char *name, js_lazy_install install);
+
 /* Evaluates a jslib file (src/jslib/<name>.js, an expression) once per realm and returns
  * its value, cached as a hidden global. NULL with *exception when it threw. */
 JSValueRef js_jslib(JSContextRef ctx, const char *name, JSValueRef *exception);
+/* For jslib files that are a function of the C natives they need: calls the value of
+ * js_jslib(name) with the arguments once per realm and returns (and caches) the result. */
+JSValueRef js_jslib_call(JSContextRef ctx, const char *name, size_t argc, const JSValueRef argv[],
+                         JSValueRef *exception);
 
 #endif

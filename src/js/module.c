@@ -1,7 +1,10 @@
 /* module: CommonJS-style module loading for realms. ES module syntax is rewritten by esm.c
  * first; the result runs inside a function wrapper whose parameters supply require,
- * exports, module and the __sonde_* helpers the rewrite calls. The module cache of a realm
- * is a JS object (path → module) kept alive with JSValueProtect until the realm ends. */
+ * exports, module and the __sonde_* helpers the rewrite calls. Requests resolve as in Node
+ * (module_resolve.c); an ES module's imports use the "import" conditions of packages, a
+ * CommonJS module's require() the "require" ones. The module cache of a realm is a JS
+ * object (path → module, also require.cache) kept alive with JSValueProtect until the
+ * realm ends. The `module` built-in offers createRequire, builtinModules and isBuiltin. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +13,7 @@
 #include "common/sbuf.h"
 #include "common/strvec.h"
 #include "js/esm.h"
+#include "js/jsclass.h"
 #include "js/jsutil.h"
 #include "js/runtime.h"
 #include "js/runtime_internal.h"
@@ -17,6 +21,7 @@
 typedef struct {
   char *dir;     /* directory requests are resolved from */
   bool dynamic;  /* import(): returns a promise of the namespace */
+  bool esm;      /* resolve with the "import" conditions */
 } require_data_t;
 
 static void require_data_free(void *p) {
@@ -28,35 +33,35 @@ static void require_data_free(void *p) {
 static JSValueRef require_call(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
                                const JSValueRef argv[], JSValueRef *exception);
 
-static JSObjectRef make_require(JSContextRef ctx, const char *dir, bool dynamic) {
+static JSValueRef resolve_call(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                               const JSValueRef argv[], JSValueRef *exception);
+
+static JSObjectRef make_require(js_realm_t *realm, const char *dir, bool dynamic, bool esm) {
+  JSContextRef ctx = realm->ctx;
   require_data_t *d = xcalloc(1, sizeof(*d));
   d->dir = xstrdup(dir);
   d->dynamic = dynamic;
-  return js_make_closure(ctx, dynamic ? "import" : "require", require_call, d, require_data_free);
+  d->esm = esm || dynamic;
+  JSObjectRef fn =
+      js_make_closure(ctx, dynamic ? "import" : "require", require_call, d, require_data_free);
+  if (!dynamic) {
+    require_data_t *rd = xcalloc(1, sizeof(*rd));
+    rd->dir = xstrdup(dir);
+    rd->esm = esm;
+    js_set(ctx, fn, "resolve", js_make_closure(ctx, "resolve", resolve_call, rd, require_data_free));
+    js_set(ctx, fn, "cache", realm->module_cache);
+  }
+  return fn;
 }
 
 /* ---- resolution ---- */
 
 static const js_builtin_t *find_builtin(js_runtime_t *rt, const char *request) {
   const char *name = strncmp(request, "node:", 5) == 0 ? request + 5 : request;
-  for (size_t i = 0; i < rt->n_builtins; i++)
+  /* Newest first: an embedder's module replaces the runtime's of the same name. */
+  for (size_t i = rt->n_builtins; i-- > 0;)
     if (strcmp(rt->builtins[i].name, name) == 0 || strcmp(rt->builtins[i].name, request) == 0)
       return &rt->builtins[i];
-  return NULL;
-}
-
-static char *try_file(const char *base) {
-  static const char *const exts[] = {"", ".js", ".cjs", ".mjs", ".json"};
-  for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
-    char *p = xasprintf("%s%s", base, exts[i]);
-    if (fs_is_file(p)) return p;
-    free(p);
-  }
-  if (fs_is_dir(base)) {
-    char *p = xasprintf("%s/index.js", base);
-    if (fs_is_file(p)) return p;
-    free(p);
-  }
   return NULL;
 }
 
@@ -68,15 +73,7 @@ char *js_module_resolve(js_realm_t *realm, const char *from_dir, const char *req
     *builtin = true;
     return xstrdup(b->name);
   }
-  if (strncmp(request, "file://", 7) == 0) request += 7;
-  bool relative = request[0] == '.' &&
-                  (request[1] == '/' || (request[1] == '.' && request[2] == '/') ||
-                   request[1] == '\0' || (request[1] == '.' && request[2] == '\0'));
-  if (!relative && request[0] != '/') return NULL;
-  char *base = path_resolve(from_dir, request);
-  char *found = try_file(base);
-  free(base);
-  return found;
+  return js_resolve_file(from_dir, request, false, NULL);
 }
 
 /* ---- the __sonde_* helpers used by rewritten ES modules ---- */
@@ -125,6 +122,8 @@ static JSValueRef helper_star(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
   if (argc >= 2 && JSValueIsObject(ctx, argv[0])) copy_props(ctx, (JSObjectRef)argv[0], argv[1], true);
   return JSValueMakeUndefined(ctx);
 }
+
+static const char kMainKey[] = "__sonde_main";
 
 /* ---- line 1 offsets (see js_module_line1_offset) ---- */
 
@@ -234,9 +233,14 @@ static JSValueRef run_module(js_realm_t *realm, const char *path, JSObjectRef mo
   js_set(ctx, meta, "filename", js_make_string(ctx, path));
   js_set(ctx, meta, "dirname", js_make_string(ctx, dir));
   free(url);
+  JSObjectRef require = make_require(realm, dir, false, info.is_esm);
+  js_set(ctx, module, "require", require);
+  JSValueRef main = js_get(ctx, realm->module_cache, kMainKey);
+  if (JSValueIsObject(ctx, main)) js_set(ctx, require, "main", main);
+  js_set(ctx, meta, "resolve", js_get(ctx, require, "resolve"));
   JSValueRef args[7] = {
-      js_get(ctx, module, "exports"), make_require(ctx, dir, false), module,
-      js_make_string(ctx, path),      js_make_string(ctx, dir),      make_require(ctx, dir, true),
+      js_get(ctx, module, "exports"), require, module,
+      js_make_string(ctx, path),      js_make_string(ctx, dir), make_require(realm, dir, true, true),
       meta,
   };
   free(dir);
@@ -251,24 +255,62 @@ static JSValueRef run_module(js_realm_t *realm, const char *path, JSObjectRef mo
   return js_call(ctx, fn, exports, 7, args, exception);
 }
 
-static JSObjectRef new_module(js_realm_t *realm, const char *path) {
+/* node_modules folders from `dir` up, as module.paths lists them. */
+static JSObjectRef module_paths(JSContextRef ctx, const char *path) {
+  JSObjectRef list = js_make_array(ctx, 0, NULL);
+  char *dir = fs_dirname(path);
+  unsigned n = 0;
+  for (;;) {
+    if (strcmp(fs_basename(dir), "node_modules") != 0) {
+      char *p = xasprintf("%s%snode_modules", dir, strcmp(dir, "/") == 0 ? "" : "/");
+      JSObjectSetPropertyAtIndex(ctx, list, n++, js_make_string(ctx, p), NULL);
+      free(p);
+    }
+    if (strcmp(dir, "/") == 0 || !*dir) break;
+    char *up = fs_dirname(dir);
+    free(dir);
+    dir = up;
+  }
+  free(dir);
+  return list;
+}
+
+static JSObjectRef new_module(js_realm_t *realm, const char *path, JSValueRef parent) {
   JSContextRef ctx = realm->ctx;
   JSObjectRef module = JSObjectMake(ctx, NULL, NULL);
-  js_set(ctx, module, "exports", JSObjectMake(ctx, NULL, NULL));
   js_set(ctx, module, "id", js_make_string(ctx, path));
+  js_set(ctx, module, "path", js_make_string(ctx, path));
+  js_set(ctx, module, "exports", JSObjectMake(ctx, NULL, NULL));
   js_set(ctx, module, "filename", js_make_string(ctx, path));
+  js_set(ctx, module, "loaded", JSValueMakeBoolean(ctx, false));
+  js_set(ctx, module, "children", js_make_array(ctx, 0, NULL));
+  js_set(ctx, module, "paths", module_paths(ctx, path));
+  char *dir = fs_dirname(path);
+  js_set(ctx, module, "path", js_make_string(ctx, dir));
+  free(dir);
+  if (parent && JSValueIsObject(ctx, parent)) {
+    js_set_hidden(ctx, module, "parent", parent);
+    JSValueRef children = js_get(ctx, parent, "children");
+    JSValueRef push = js_get(ctx, children, "push");
+    JSValueRef m = module;
+    js_call(ctx, push, children, 1, &m, NULL);
+  }
   js_set(ctx, realm->module_cache, path, module);
   return module;
 }
 
 JSValueRef js_module_load(js_realm_t *realm, const char *path, js_module_mode_t mode,
                           JSValueRef *exception) {
-  JSObjectRef module = new_module(realm, path);
+  JSObjectRef module = new_module(realm, path, NULL);
+  /* The first module a realm loads is require.main, as the entry script is in Node. */
+  if (!JSValueIsObject(realm->ctx, js_get(realm->ctx, realm->module_cache, kMainKey)))
+    js_set_hidden(realm->ctx, realm->module_cache, kMainKey, module);
   JSValueRef r = run_module(realm, path, module, mode == JS_MODULE_ASYNC, exception);
   if (!r) {
     uncache_module(realm, path);
     return NULL;
   }
+  if (mode == JS_MODULE_SYNC) js_set(realm->ctx, module, "loaded", JSValueMakeBoolean(realm->ctx, true));
   return mode == JS_MODULE_ASYNC ? r : js_get(realm->ctx, module, "exports");
 }
 
@@ -277,36 +319,70 @@ JSValueRef js_module_exports(js_realm_t *realm, const char *path) {
   return m ? js_get(realm->ctx, m, "exports") : JSValueMakeUndefined(realm->ctx);
 }
 
-static JSValueRef require_builtin(js_realm_t *realm, const char *name) {
+static JSValueRef require_builtin(js_realm_t *realm, const char *name, JSValueRef *exception) {
   JSContextRef ctx = realm->ctx;
   JSValueRef cached = js_get(ctx, realm->builtin_cache, name);
   if (JSValueIsObject(ctx, cached)) return cached;
   const js_builtin_t *b = find_builtin(realm->rt, name);
+  if (b && b->make) {
+    JSValueRef v = b->make(realm, b->userdata, exception);
+    if (v) js_set(ctx, realm->builtin_cache, name, v);
+    return v;
+  }
   JSObjectRef exports = JSObjectMake(ctx, NULL, NULL);
   js_set(ctx, realm->builtin_cache, name, exports);
   if (b) b->init(realm, exports, b->userdata);
   return exports;
 }
 
-static JSValueRef require_request(js_realm_t *realm, const char *dir, const char *request,
-                                  JSValueRef *exception) {
-  bool builtin = false;
-  char *path = js_module_resolve(realm, dir, request, &builtin);
-  if (!path) {
-    JSObjectRef e = js_make_error(realm->ctx, "Error", "");
-    char *msg = xasprintf("Cannot find module '%s' from '%s'", request, dir);
-    js_set(realm->ctx, e, "message", js_make_string(realm->ctx, msg));
-    js_set(realm->ctx, e, "code", js_make_string(realm->ctx, "MODULE_NOT_FOUND"));
+static JSObjectRef not_found(JSContextRef ctx, const char *request, const char *dir,
+                             const char *detail) {
+  JSObjectRef e;
+  if (js_node_missing_module(request)) {
+    const char *name = strncmp(request, "node:", 5) == 0 ? request + 5 : request;
+    char *msg = xasprintf("The Node module '%s' is not available in sonde (required from %s)",
+                          name, dir);
+    e = js_make_node_error(ctx, "Error", "ERR_SONDE_UNSUPPORTED", msg);
     free(msg);
-    *exception = e;
+  } else if (detail) {
+    e = js_make_node_error(ctx, "Error", "ERR_PACKAGE_PATH_NOT_EXPORTED", detail);
+  } else if (strlen(request) > 5 && strcmp(request + strlen(request) - 5, ".node") == 0) {
+    char *msg = xasprintf("Cannot load native addon '%s': sonde runs JavaScript only", request);
+    e = js_make_node_error(ctx, "Error", "ERR_SONDE_UNSUPPORTED", msg);
+    free(msg);
+  } else {
+    char *msg = xasprintf("Cannot find module '%s' from '%s'", request, dir);
+    e = js_make_node_error(ctx, "Error", "MODULE_NOT_FOUND", msg);
+    free(msg);
+  }
+  return e;
+}
+
+static JSValueRef require_request(js_realm_t *realm, const require_data_t *d, const char *request,
+                                  JSObjectRef parent, JSValueRef *exception) {
+  const js_builtin_t *b = find_builtin(realm->rt, request);
+  if (b) return require_builtin(realm, b->name, exception);
+  char *detail = NULL;
+  char *path = js_node_missing_module(request) ? NULL : js_resolve_file(d->dir, request, d->esm, &detail);
+  if (!path) {
+    *exception = not_found(realm->ctx, request, d->dir, detail);
+    free(detail);
     return NULL;
   }
+  free(detail);
   JSValueRef r;
-  if (builtin) {
-    r = require_builtin(realm, path);
+  JSObjectRef m = cached_module(realm, path);
+  if (m) {
+    r = js_get(realm->ctx, m, "exports");
   } else {
-    JSObjectRef m = cached_module(realm, path);
-    r = m ? js_get(realm->ctx, m, "exports") : js_module_load(realm, path, JS_MODULE_SYNC, exception);
+    JSObjectRef module = new_module(realm, path, parent);
+    r = run_module(realm, path, module, false, exception);
+    if (!r) {
+      uncache_module(realm, path);
+    } else {
+      js_set(realm->ctx, module, "loaded", JSValueMakeBoolean(realm->ctx, true));
+      r = js_get(realm->ctx, module, "exports");
+    }
   }
   free(path);
   return r;
@@ -319,11 +395,11 @@ static JSValueRef require_call(JSContextRef ctx, void *data, JSObjectRef self, s
   if (!realm) return JSValueMakeUndefined(ctx);
   if (argc < 1 || !JSValueIsString(ctx, argv[0])) {
     if (!d->dynamic)
-      return js_throw(ctx, exception, "TypeError", "The \"id\" argument must be of type string");
+      return js_throw_arg_type(ctx, exception, "id", "of type string", argc ? argv[0] : NULL);
   }
   char *request = argc ? js_value_to_utf8(ctx, argv[0]) : xstrdup("");
   JSValueRef exc = NULL;
-  JSValueRef r = require_request(realm, d->dir, request, &exc);
+  JSValueRef r = require_request(realm, d, request, NULL, &exc);
   free(request);
   if (!d->dynamic) {
     if (exc) *exception = exc;
@@ -337,6 +413,90 @@ static JSValueRef require_call(JSContextRef ctx, void *data, JSObjectRef self, s
   return promise;
 }
 
+/* require.resolve(request[, {paths}]) */
+static JSValueRef resolve_call(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                               const JSValueRef argv[], JSValueRef *exception) {
+  require_data_t *d = data;
+  js_realm_t *realm = js_realm_from_context(ctx);
+  if (!realm) return JSValueMakeUndefined(ctx);
+  if (argc < 1 || !JSValueIsString(ctx, argv[0]))
+    return js_throw_arg_type(ctx, exception, "request", "of type string", argc ? argv[0] : NULL);
+  char *request = js_value_to_utf8(ctx, argv[0]);
+  const js_builtin_t *b = find_builtin(realm->rt, request);
+  if (b) {
+    JSValueRef r = js_make_string(ctx, request);
+    free(request);
+    return r;
+  }
+  char *detail = NULL, *path = NULL;
+  JSValueRef paths = argc > 1 ? js_get(ctx, argv[1], "paths") : NULL;
+  size_t n = paths ? js_array_length(ctx, paths) : 0;
+  for (size_t i = 0; i < n && !path; i++) {
+    char *dir = js_value_to_utf8(ctx, js_array_get(ctx, paths, (unsigned)i));
+    path = js_resolve_file(dir, request, d->esm, &detail);
+    free(dir);
+  }
+  if (!n) path = js_resolve_file(d->dir, request, d->esm, &detail);
+  JSValueRef r = NULL;
+  if (path) r = js_make_string(ctx, path);
+  else *exception = not_found(ctx, request, d->dir, detail);
+  free(detail);
+  free(path);
+  free(request);
+  return r;
+}
+
+/* ---- the `module` built-in ---- */
+
+/* createRequire(filename | file URL) */
+static JSValueRef create_require(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                 const JSValueRef argv[], JSValueRef *exception) {
+  js_realm_t *realm = js_realm_from_context(ctx);
+  if (!realm) return JSValueMakeUndefined(ctx);
+  char *from = argc ? js_value_to_utf8(ctx, argv[0]) : xstrdup("");
+  char *path = strncmp(from, "file://", 7) == 0 ? js_file_url_path(from) : xstrdup(from);
+  free(from);
+  if (!path || path[0] != '/') {
+    free(path);
+    return js_throw_code(ctx, exception, "TypeError", "ERR_INVALID_ARG_VALUE",
+                         "The argument 'filename' must be a file URL object, file URL string, "
+                         "or absolute path string.");
+  }
+  size_t n = strlen(path);
+  char *dir = path[n - 1] == '/' ? xstrdup(path) : fs_dirname(path);
+  JSObjectRef r = make_require(realm, dir, false, false);
+  free(dir);
+  free(path);
+  return r;
+}
+
+static JSValueRef is_builtin(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                             const JSValueRef argv[], JSValueRef *exception) {
+  js_realm_t *realm = js_realm_from_context(ctx);
+  if (!realm || argc < 1 || !JSValueIsString(ctx, argv[0])) return JSValueMakeBoolean(ctx, false);
+  char *name = js_value_to_utf8(ctx, argv[0]);
+  bool r = find_builtin(realm->rt, name) != NULL;
+  free(name);
+  return JSValueMakeBoolean(ctx, r);
+}
+
+static void module_init(js_realm_t *realm, JSObjectRef exports, void *ud) {
+  JSContextRef ctx = realm->ctx;
+  js_set(ctx, exports, "createRequire", js_make_function(ctx, "createRequire", create_require, 1));
+  js_set(ctx, exports, "isBuiltin", js_make_function(ctx, "isBuiltin", is_builtin, 1));
+  JSValueRef *names = xmalloc((realm->rt->n_builtins + 1) * sizeof(JSValueRef));
+  size_t n = 0;
+  for (size_t i = 0; i < realm->rt->n_builtins; i++)
+    names[n++] = js_make_string(ctx, realm->rt->builtins[i].name);
+  js_set(ctx, exports, "builtinModules", js_make_array(ctx, n, names));
+  free(names);
+  js_set(ctx, exports, "_cache", realm->module_cache);
+}
+
+void js_node_module_register(js_runtime_t *rt) {
+  js_runtime_add_builtin(rt, "module", module_init, NULL);
+}
+
 void js_module_init_realm(js_realm_t *realm) {
   JSContextRef ctx = realm->ctx;
   realm->module_cache = JSObjectMake(ctx, NULL, NULL);
@@ -348,7 +508,7 @@ void js_module_init_realm(js_realm_t *realm) {
   js_set_hidden(ctx, global, "__sonde_ns", JSObjectMakeFunctionWithCallback(ctx, NULL, helper_ns));
   js_set_hidden(ctx, global, "__sonde_star", JSObjectMakeFunctionWithCallback(ctx, NULL, helper_star));
   char *cwd = fs_cwd();
-  js_set_hidden(ctx, global, "require", make_require(ctx, cwd, false));
+  js_set_hidden(ctx, global, "require", make_require(realm, cwd, false, false));
   free(cwd);
 }
 

@@ -1,6 +1,8 @@
-/* runtime: the context group, realms (global contexts) and the Node-style globals every
- * realm gets: console, timers, queueMicrotask, process. Timers are libuv timers owned by
- * their realm; the JS callbacks they hold are protected from GC until the timer ends. */
+/* runtime: the context group, realms (global contexts), timers and queueMicrotask; the
+ * other globals come from the API families (node_console.c, node_process.c, web.c, ...),
+ * which this file calls when a realm is made and freed. Timers are libuv timers owned by
+ * their realm; the JS callbacks they hold are protected from GC until the timer ends, and
+ * setTimeout/setImmediate return Timeout/Immediate objects that hold only the timer id. */
 #include "js/runtime.h"
 
 #include <stdio.h>
@@ -10,10 +12,9 @@
 
 #include "common/sbuf.h"
 #include "js/inspect.h"
+#include "js/jsclass.h"
 #include "js/jsutil.h"
 #include "js/runtime_internal.h"
-
-extern char **environ;
 
 /* Every live realm of the process, so that C callbacks can find theirs from a context. */
 static js_realm_t *all_realms;
@@ -24,7 +25,9 @@ js_runtime_t *js_runtime_new(uv_loop_t *loop, int argc, char **argv) {
   js_runtime_t *rt = xcalloc(1, sizeof(*rt));
   rt->loop = loop;
   rt->group = JSContextGroupCreate();
+  rt->started_ns = uv_hrtime();
   for (int i = 0; i < argc; i++) strvec_push(&rt->argv, argv[i]);
+  js_node_register(rt);
   return rt;
 }
 
@@ -34,6 +37,9 @@ void js_runtime_free(js_runtime_t *rt) {
     next = r->next;
     if (r->rt == rt) js_realm_free(r);
   }
+  for (size_t i = 0; i < rt->n_free_hooks; i++) rt->free_hooks[i].fn(rt->free_hooks[i].userdata);
+  free(rt->free_hooks);
+  free(rt->realm_hooks);
   for (size_t i = 0; i < rt->n_builtins; i++) free(rt->builtins[i].name);
   free(rt->builtins);
   strvec_free(&rt->argv);
@@ -48,7 +54,23 @@ uv_loop_t *js_runtime_loop(js_runtime_t *rt) {
 void js_runtime_add_builtin(js_runtime_t *rt, const char *name, js_builtin_init init,
                             void *userdata) {
   rt->builtins = xrealloc(rt->builtins, (rt->n_builtins + 1) * sizeof(*rt->builtins));
-  rt->builtins[rt->n_builtins++] = (js_builtin_t){xstrdup(name), init, userdata};
+  rt->builtins[rt->n_builtins++] = (js_builtin_t){xstrdup(name), init, NULL, userdata};
+}
+
+void js_runtime_add_builtin_value(js_runtime_t *rt, const char *name, js_builtin_make make,
+                                  void *userdata) {
+  rt->builtins = xrealloc(rt->builtins, (rt->n_builtins + 1) * sizeof(*rt->builtins));
+  rt->builtins[rt->n_builtins++] = (js_builtin_t){xstrdup(name), NULL, make, userdata};
+}
+
+void js_runtime_on_realm(js_runtime_t *rt, void (*init)(js_realm_t *, void *), void *userdata) {
+  rt->realm_hooks = xrealloc(rt->realm_hooks, (rt->n_realm_hooks + 1) * sizeof(*rt->realm_hooks));
+  rt->realm_hooks[rt->n_realm_hooks++] = (js_realm_hook_t){init, userdata};
+}
+
+void js_runtime_on_free(js_runtime_t *rt, void (*fn)(void *), void *userdata) {
+  rt->free_hooks = xrealloc(rt->free_hooks, (rt->n_free_hooks + 1) * sizeof(*rt->free_hooks));
+  rt->free_hooks[rt->n_free_hooks++] = (js_free_hook_t){fn, userdata};
 }
 
 /* ---- timers ---- */
@@ -62,7 +84,7 @@ static void timer_stop(js_timer_t *t) {
   if (t->prev) t->prev->next = t->next;
   else realm->timers = t->next;
   if (t->next) t->next->prev = t->prev;
-  realm->n_timers--;
+  if (!t->unref) realm->n_timers--;
   JSValueUnprotect(realm->ctx, t->fn);
   if (t->args) JSValueUnprotect(realm->ctx, t->args);
   uv_timer_stop(&t->handle);
@@ -83,7 +105,123 @@ static void timer_fire(uv_timer_t *h) {
   js_call(ctx, fn, NULL, argc, argv, &exc);
   JSValueUnprotect(ctx, fn);
   free(argv);
-  if (exc) js_realm_report_uncaught(realm, exc, false);
+  if (exc && !js_process_handle_uncaught(realm, exc, false, NULL))
+    js_realm_report_uncaught(realm, exc, false);
+}
+
+static js_timer_t *timer_add(js_realm_t *realm, JSObjectRef fn, size_t argc,
+                             const JSValueRef argv[], uint64_t ms, bool repeat) {
+  JSContextRef ctx = realm->ctx;
+  js_timer_t *t = xcalloc(1, sizeof(*t));
+  t->realm = realm;
+  t->id = ++realm->rt->next_timer_id;
+  t->repeat = repeat;
+  t->delay = ms;
+  t->fn = fn;
+  JSValueProtect(ctx, t->fn);
+  if (argc > 0) {
+    t->args = js_make_array(ctx, argc, argv);
+    JSValueProtect(ctx, t->args);
+  }
+  uv_timer_init(realm->rt->loop, &t->handle);
+  t->handle.data = t;
+  uv_timer_start(&t->handle, timer_fire, ms, repeat ? (ms ? ms : 1) : 0);
+  t->next = realm->timers;
+  if (realm->timers) realm->timers->prev = t;
+  realm->timers = t;
+  realm->n_timers++;
+  return t;
+}
+
+static js_timer_t *timer_find(js_realm_t *realm, uint64_t id) {
+  for (js_timer_t *t = realm ? realm->timers : NULL; t; t = t->next)
+    if (t->id == id) return t;
+  return NULL;
+}
+
+/* Timeout and Immediate objects: what Node's timer functions return. They hold the id
+ * only, so a handle outliving its timer is harmless. */
+static uint64_t *timer_id_of(JSContextRef ctx, JSValueRef v);
+
+static JSValueRef timeout_ref(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                              const JSValueRef argv[], JSValueRef *exc) {
+  uint64_t *id = timer_id_of(ctx, self);
+  js_timer_t *t = id ? timer_find(js_realm_from_context(ctx), *id) : NULL;
+  if (t && t->unref) {
+    t->unref = false;
+    t->realm->n_timers++;
+    uv_ref((uv_handle_t *)&t->handle);
+  }
+  return self;
+}
+
+static JSValueRef timeout_unref(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                const JSValueRef argv[], JSValueRef *exc) {
+  uint64_t *id = timer_id_of(ctx, self);
+  js_timer_t *t = id ? timer_find(js_realm_from_context(ctx), *id) : NULL;
+  if (t && !t->unref) {
+    t->unref = true;
+    t->realm->n_timers--;
+    uv_unref((uv_handle_t *)&t->handle);
+  }
+  return self;
+}
+
+static JSValueRef timeout_has_ref(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                  const JSValueRef argv[], JSValueRef *exc) {
+  uint64_t *id = timer_id_of(ctx, self);
+  js_timer_t *t = id ? timer_find(js_realm_from_context(ctx), *id) : NULL;
+  return JSValueMakeBoolean(ctx, t && !t->unref);
+}
+
+static JSValueRef timeout_refresh(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                  const JSValueRef argv[], JSValueRef *exc) {
+  uint64_t *id = timer_id_of(ctx, self);
+  js_timer_t *t = id ? timer_find(js_realm_from_context(ctx), *id) : NULL;
+  if (t) uv_timer_start(&t->handle, timer_fire, t->delay, t->repeat ? (t->delay ? t->delay : 1) : 0);
+  return self;
+}
+
+static JSValueRef timeout_close(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                const JSValueRef argv[], JSValueRef *exc) {
+  uint64_t *id = timer_id_of(ctx, self);
+  js_timer_t *t = id ? timer_find(js_realm_from_context(ctx), *id) : NULL;
+  if (t) timer_stop(t);
+  return self;
+}
+
+static JSValueRef timeout_prim(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                               const JSValueRef argv[], JSValueRef *exc) {
+  uint64_t *id = timer_id_of(ctx, self);
+  return JSValueMakeNumber(ctx, id ? (double)*id : 0);
+}
+
+static void timeout_finalize(JSObjectRef o) {
+  free(JSObjectGetPrivate(o));
+}
+
+static const js_fn_t timeout_methods[] = {
+    {"ref", timeout_ref, 0},         {"unref", timeout_unref, 0}, {"hasRef", timeout_has_ref, 0},
+    {"refresh", timeout_refresh, 0}, {"close", timeout_close, 0}, {NULL, NULL, 0},
+};
+static const js_fn_t immediate_methods[] = {
+    {"ref", timeout_ref, 0}, {"unref", timeout_unref, 0}, {"hasRef", timeout_has_ref, 0},
+    {NULL, NULL, 0},
+};
+static js_class_def_t timeout_class = {
+    .name = "Timeout", .finalize = timeout_finalize, .methods = timeout_methods};
+static js_class_def_t immediate_class = {
+    .name = "Immediate", .finalize = timeout_finalize, .methods = immediate_methods};
+
+static uint64_t *timer_id_of(JSContextRef ctx, JSValueRef v) {
+  uint64_t *id = js_class_private(ctx, &timeout_class, v);
+  return id ? id : js_class_private(ctx, &immediate_class, v);
+}
+
+static JSObjectRef timer_handle(JSContextRef ctx, js_timer_t *t, bool immediate) {
+  uint64_t *id = xmalloc(sizeof(*id));
+  *id = t->id;
+  return js_class_make(ctx, immediate ? &immediate_class : &timeout_class, id, NULL);
 }
 
 static JSValueRef timer_start(JSContextRef ctx, size_t argc, const JSValueRef argv[],
@@ -91,34 +229,18 @@ static JSValueRef timer_start(JSContextRef ctx, size_t argc, const JSValueRef ar
   js_realm_t *realm = js_realm_from_context(ctx);
   if (!realm) return JSValueMakeUndefined(ctx);
   if (argc < 1 || !js_is_function(ctx, argv[0]))
-    return js_throw(ctx, exception, "TypeError",
-                    "The \"callback\" argument must be of type function");
+    return js_throw_arg_type(ctx, exception, "callback", "of type function",
+                             argc ? argv[0] : NULL);
   double delay = 0;
   size_t first_arg = immediate ? 1 : 2;
-  if (!immediate && argc > 1) {
-    delay = JSValueToNumber(ctx, argv[1], NULL);
-    if (!(delay >= 1)) delay = immediate ? 0 : 1; /* Node clamps to 1 ms (also NaN) */
+  if (!immediate) {
+    delay = argc > 1 ? JSValueToNumber(ctx, argv[1], NULL) : 1;
+    if (!(delay >= 1)) delay = 1; /* Node clamps to 1 ms (also NaN) */
     if (delay > 2147483647.0) delay = 1;
   }
-  js_timer_t *t = xcalloc(1, sizeof(*t));
-  t->realm = realm;
-  t->id = ++realm->rt->next_timer_id;
-  t->repeat = repeat;
-  t->fn = (JSObjectRef)argv[0];
-  JSValueProtect(ctx, t->fn);
-  if (argc > first_arg) {
-    t->args = js_make_array(ctx, argc - first_arg, argv + first_arg);
-    JSValueProtect(ctx, t->args);
-  }
-  uv_timer_init(realm->rt->loop, &t->handle);
-  t->handle.data = t;
-  uint64_t ms = (uint64_t)delay;
-  uv_timer_start(&t->handle, timer_fire, ms, repeat ? (ms ? ms : 1) : 0);
-  t->next = realm->timers;
-  if (realm->timers) realm->timers->prev = t;
-  realm->timers = t;
-  realm->n_timers++;
-  return JSValueMakeNumber(ctx, (double)t->id);
+  js_timer_t *t = timer_add(realm, (JSObjectRef)argv[0], argc > first_arg ? argc - first_arg : 0,
+                            argv + first_arg, (uint64_t)delay, repeat);
+  return timer_handle(ctx, t, immediate);
 }
 
 static JSValueRef js_set_timeout(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
@@ -139,19 +261,23 @@ static JSValueRef js_set_immediate(JSContextRef ctx, JSObjectRef f, JSObjectRef 
 static JSValueRef js_clear_timer(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                                  const JSValueRef argv[], JSValueRef *exc) {
   js_realm_t *realm = js_realm_from_context(ctx);
-  if (!realm || argc < 1 || !JSValueIsNumber(ctx, argv[0])) return JSValueMakeUndefined(ctx);
-  uint64_t id = (uint64_t)JSValueToNumber(ctx, argv[0], NULL);
-  for (js_timer_t *t = realm->timers; t; t = t->next) {
-    if (t->id == id) {
-      timer_stop(t);
-      break;
-    }
-  }
+  if (!realm || argc < 1) return JSValueMakeUndefined(ctx);
+  uint64_t *idp = timer_id_of(ctx, argv[0]);
+  uint64_t id = idp ? *idp : 0;
+  if (!idp && (JSValueIsNumber(ctx, argv[0]) || JSValueIsString(ctx, argv[0])))
+    id = (uint64_t)JSValueToNumber(ctx, argv[0], NULL);
+  js_timer_t *t = id ? timer_find(realm, id) : NULL;
+  if (t) timer_stop(t);
   return JSValueMakeUndefined(ctx);
 }
 
 size_t js_realm_pending_timers(js_realm_t *realm) {
   return realm->n_timers;
+}
+
+void js_realm_defer(js_realm_t *realm, JSObjectRef fn, size_t argc, const JSValueRef argv[]) {
+  if (realm->closing) return;
+  timer_add(realm, fn, argc, argv, 0, false);
 }
 
 /* ---- queueMicrotask / process.nextTick ---- */
@@ -166,7 +292,9 @@ static JSValueRef microtask_run(JSContextRef ctx, void *data, JSObjectRef self, 
   for (size_t i = 1; i < n && nargs < 8; i++) args[nargs++] = js_array_get(ctx, list, (unsigned)i);
   JSValueRef exc = NULL;
   js_call(ctx, js_array_get(ctx, list, 0), NULL, nargs, args, &exc);
-  if (exc) js_realm_report_uncaught(js_realm_from_context(ctx), exc, false);
+  js_realm_t *realm = js_realm_from_context(ctx);
+  if (exc && realm && !js_process_handle_uncaught(realm, exc, false, NULL))
+    js_realm_report_uncaught(realm, exc, false);
   return JSValueMakeUndefined(ctx);
 }
 
@@ -175,10 +303,10 @@ static JSValueRef microtask_ignore(JSContextRef ctx, void *data, JSObjectRef sel
   return JSValueMakeUndefined(ctx);
 }
 
-static JSValueRef js_queue_microtask(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                     size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+JSValueRef js_queue_microtask(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                              const JSValueRef argv[], JSValueRef *exc) {
   if (argc < 1 || !js_is_function(ctx, argv[0]))
-    return js_throw(ctx, exc, "TypeError", "The \"callback\" argument must be of type function");
+    return js_throw_arg_type(ctx, exc, "callback", "of type function", argc ? argv[0] : NULL);
   JSObjectRef resolve = NULL, reject = NULL;
   JSObjectRef promise = JSObjectMakeDeferredPromise(ctx, &resolve, &reject, exc);
   if (!promise) return JSValueMakeUndefined(ctx);
@@ -189,7 +317,7 @@ static JSValueRef js_queue_microtask(JSContextRef ctx, JSObjectRef f, JSObjectRe
   return JSValueMakeUndefined(ctx);
 }
 
-/* ---- console ---- */
+/* ---- realms ---- */
 
 static void default_sink(js_realm_t *realm, js_log_level_t level, const char *text, void *ud) {
   FILE *out = level >= JS_LOG_WARN ? stderr : stdout;
@@ -198,108 +326,13 @@ static void default_sink(js_realm_t *realm, js_log_level_t level, const char *te
   fflush(out);
 }
 
-static JSValueRef console_emit(JSContextRef ctx, js_log_level_t level, size_t argc,
-                               const JSValueRef argv[]) {
-  js_realm_t *realm = js_realm_from_context(ctx);
-  if (!realm) return JSValueMakeUndefined(ctx);
-  js_inspect_opts_t opts = {.depth = 2, .colors = false};
-  char *text = js_format_args(ctx, argc, argv, &opts);
-  realm->console_sink(realm, level, text, realm->console_ud);
-  free(text);
-  return JSValueMakeUndefined(ctx);
-}
-
-#define CONSOLE_FN(fname, level)                                                              \
-  static JSValueRef fname(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,    \
-                          const JSValueRef argv[], JSValueRef *exc) {                        \
-    return console_emit(ctx, level, argc, argv);                                             \
-  }
-CONSOLE_FN(console_log, JS_LOG_LOG)
-CONSOLE_FN(console_info, JS_LOG_INFO)
-CONSOLE_FN(console_warn, JS_LOG_WARN)
-CONSOLE_FN(console_error, JS_LOG_ERROR)
-CONSOLE_FN(console_debug, JS_LOG_DEBUG)
-
-static void install_console(JSContextRef ctx, JSObjectRef global) {
-  JSObjectRef console = JSObjectMake(ctx, NULL, NULL);
-  js_set_function(ctx, console, "log", console_log);
-  js_set_function(ctx, console, "info", console_info);
-  js_set_function(ctx, console, "warn", console_warn);
-  js_set_function(ctx, console, "error", console_error);
-  js_set_function(ctx, console, "debug", console_debug);
-  js_set_function(ctx, console, "trace", console_debug);
-  js_set_function(ctx, console, "dir", console_log);
-  js_set(ctx, global, "console", console);
-}
-
-/* ---- process ---- */
-
-static JSValueRef process_cwd(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                              const JSValueRef argv[], JSValueRef *exc) {
-  char buf[4096];
-  if (!getcwd(buf, sizeof(buf))) return js_throw(ctx, exc, "Error", "process.cwd() failed");
-  return js_make_string(ctx, buf);
-}
-
-static JSValueRef process_next_tick(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                    size_t argc, const JSValueRef argv[], JSValueRef *exc) {
-  return js_queue_microtask(ctx, f, self, argc, argv, exc);
-}
-
-static JSValueRef process_exit(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                               const JSValueRef argv[], JSValueRef *exc) {
-  int code = 0;
-  if (argc > 0 && JSValueIsNumber(ctx, argv[0])) code = (int)JSValueToNumber(ctx, argv[0], NULL);
-  else code = (int)js_get_number(ctx, js_get(ctx, JSContextGetGlobalObject(ctx), "process"),
-                                 "exitCode", 0);
-  fflush(stdout);
-  fflush(stderr);
-  exit(code);
-}
-
-static JSValueRef process_abort(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                                const JSValueRef argv[], JSValueRef *exc) {
-  fflush(stdout);
-  fflush(stderr);
-  abort();
-}
-
-static void install_process(js_realm_t *realm, JSContextRef ctx, JSObjectRef global) {
-  JSObjectRef process = JSObjectMake(ctx, NULL, NULL);
-  JSObjectRef env = JSObjectMake(ctx, NULL, NULL);
-  for (char **e = environ; e && *e; e++) {
-    const char *eq = strchr(*e, '=');
-    if (!eq) continue;
-    char *name = xstrndup(*e, (size_t)(eq - *e));
-    js_set(ctx, env, name, js_make_string(ctx, eq + 1));
-    free(name);
-  }
-  js_set(ctx, process, "env", env);
-  strvec_t *av = &realm->rt->argv;
-  JSValueRef *items = av->len ? xmalloc(av->len * sizeof(JSValueRef)) : NULL;
-  for (size_t i = 0; i < av->len; i++) items[i] = js_make_string(ctx, av->items[i]);
-  js_set(ctx, process, "argv", js_make_array(ctx, av->len, items));
-  free(items);
-  js_set(ctx, process, "platform", js_make_string(ctx, "linux"));
-  js_set(ctx, process, "version", js_make_string(ctx, "v20.0.0"));
-  JSObjectRef versions = JSObjectMake(ctx, NULL, NULL);
-  js_set(ctx, versions, "sonde", js_make_string(ctx, SONDE_VERSION));
-  js_set(ctx, process, "versions", versions);
-  js_set(ctx, process, "pid", JSValueMakeNumber(ctx, (double)getpid()));
-  js_set(ctx, process, "exitCode", JSValueMakeUndefined(ctx));
-  js_set_function(ctx, process, "cwd", process_cwd);
-  js_set_function(ctx, process, "nextTick", process_next_tick);
-  js_set_function(ctx, process, "exit", process_exit);
-  js_set_function(ctx, process, "abort", process_abort);
-  js_set(ctx, global, "process", process);
-}
-
-/* ---- realms ---- */
-
 static JSValueRef on_unhandled_rejection(JSContextRef ctx, void *data, JSObjectRef self,
                                          size_t argc, const JSValueRef argv[], JSValueRef *exc) {
   js_realm_t *realm = js_realm_from_context(ctx);
-  if (realm) js_realm_report_uncaught(realm, argc > 1 ? argv[1] : JSValueMakeUndefined(ctx), true);
+  JSValueRef reason = argc > 1 ? argv[1] : JSValueMakeUndefined(ctx);
+  JSValueRef promise = argc > 0 ? argv[0] : JSValueMakeUndefined(ctx);
+  if (realm && !js_process_handle_uncaught(realm, reason, true, promise))
+    js_realm_report_uncaught(realm, reason, true);
   return JSValueMakeUndefined(ctx);
 }
 
@@ -314,8 +347,14 @@ js_realm_t *js_realm_new(js_runtime_t *rt) {
   JSObjectRef global = JSContextGetGlobalObject(ctx);
   js_set(ctx, global, "global", global);
   js_set(ctx, global, "globalThis", global);
-  install_console(ctx, global);
-  install_process(realm, ctx, global);
+  js_console_install(realm);
+  js_process_install(realm);
+  js_errors_install(ctx);
+  /* +timeout gives the id, as Node's Timeout[Symbol.toPrimitive] does. */
+  JSObjectRef timeout_ctor = js_class_init(ctx, &timeout_class);
+  js_set_keyed(ctx, (JSObjectRef)js_get(ctx, timeout_ctor, "prototype"), js_symbol(ctx, "toPrimitive"),
+               js_make_function(ctx, "[Symbol.toPrimitive]", timeout_prim, 0));
+  js_class_init(ctx, &immediate_class);
   js_set_function(ctx, global, "setTimeout", js_set_timeout);
   js_set_function(ctx, global, "setInterval", js_set_interval);
   js_set_function(ctx, global, "setImmediate", js_set_immediate);
@@ -327,11 +366,23 @@ js_realm_t *js_realm_new(js_runtime_t *rt) {
       js_make_closure(ctx, "onUnhandledRejection", on_unhandled_rejection, NULL, NULL);
   JSGlobalContextSetUnhandledRejectionCallback(realm->ctx, handler, NULL);
   js_module_init_realm(realm);
+  js_web_install(realm);
+  for (size_t i = 0; i < rt->n_realm_hooks; i++)
+    rt->realm_hooks[i].fn(realm, rt->realm_hooks[i].userdata);
   return realm;
 }
 
 void js_realm_free(js_realm_t *realm) {
-  if (!realm) return;
+  if (!realm || realm->closing) return;
+  /* process.on('exit') listeners still run in a live realm. */
+  js_process_free(realm);
+  realm->closing = true;
+  while (realm->cleanups) {
+    js_cleanup_t *c = realm->cleanups;
+    realm->cleanups = c->next;
+    c->fn(realm, c->userdata);
+    free(c);
+  }
   for (js_realm_t **p = &all_realms; *p; p = &(*p)->next) {
     if (*p == realm) {
       *p = realm->next;
@@ -339,9 +390,22 @@ void js_realm_free(js_realm_t *realm) {
     }
   }
   while (realm->timers) timer_stop(realm->timers);
+  js_console_free(realm);
   js_module_free_realm(realm);
   JSGlobalContextRelease(realm->ctx);
   free(realm);
+}
+
+void js_realm_on_free(js_realm_t *realm, void (*fn)(js_realm_t *, void *), void *userdata) {
+  js_cleanup_t *c = xcalloc(1, sizeof(*c));
+  c->fn = fn;
+  c->userdata = userdata;
+  c->next = realm->cleanups;
+  realm->cleanups = c;
+}
+
+bool js_realm_closing(js_realm_t *realm) {
+  return realm->closing;
 }
 
 JSGlobalContextRef js_realm_context(js_realm_t *realm) {
@@ -385,9 +449,7 @@ void js_realm_report_uncaught(js_realm_t *realm, JSValueRef error, bool is_rejec
   }
   JSContextRef ctx = realm ? (JSContextRef)realm->ctx : NULL;
   if (!ctx) return;
-  js_error_info_t info;
-  js_error_info(ctx, error, &info);
-  fprintf(stderr, "%s: %s\n%s\n", info.name ? info.name : "Error",
-          info.message ? info.message : "", info.stack ? info.stack : "");
-  js_error_info_free(&info);
+  char *stack = js_error_stack(ctx, error);
+  realm->console_sink(realm, JS_LOG_ERROR, stack, realm->console_ud);
+  free(stack);
 }

@@ -2,7 +2,10 @@
  * contexts created in it (js_realm_t: one per spec file, one for the config). A realm owns
  * its global context, its timers and its module cache; js_realm_free cancels pending
  * timers and releases the context. Node-style globals installed on every realm: console,
- * setTimeout/setInterval/setImmediate (+ clear*), queueMicrotask, process, require.
+ * setTimeout/setInterval/setImmediate (+ clear*), queueMicrotask, process, require,
+ * Buffer, and the web globals (URL, TextEncoder, AbortController, structuredClone, crypto,
+ * performance, Blob, FormData, Headers, Request, Response, ...); Node's core modules
+ * (fs, path, os, util, events, crypto, child_process, ...) are built-ins of the runtime.
  * Everything runs on the caller's libuv loop, on one thread. */
 #ifndef SONDE_JS_RUNTIME_H
 #define SONDE_JS_RUNTIME_H
@@ -32,9 +35,24 @@ js_runtime_t *js_runtime_new(uv_loop_t *loop, int argc, char **argv);
 void js_runtime_free(js_runtime_t *rt);
 uv_loop_t *js_runtime_loop(js_runtime_t *rt);
 
-/* Registers a built-in module under `name` (and aliases, call again). Runtime-wide. */
+/* A built-in module whose exports are the value `make` returns (a function, for modules
+ * such as `events` whose module.exports is one); NULL with *exception when it failed. */
+typedef JSValueRef (*js_builtin_make)(js_realm_t *realm, void *userdata, JSValueRef *exception);
+
+/* Registers a built-in module under `name` (and aliases, call again). Runtime-wide; a later
+ * registration of a name wins over an earlier one (the runtime's own come first). */
 void js_runtime_add_builtin(js_runtime_t *rt, const char *name, js_builtin_init init,
                             void *userdata);
+void js_runtime_add_builtin_value(js_runtime_t *rt, const char *name, js_builtin_make make,
+                                  void *userdata);
+
+/* Runs `init` on every realm created from now on, after the runtime's own globals: for
+ * globals that live in modules built on js/ (fetch). */
+void js_runtime_on_realm(js_runtime_t *rt, void (*init)(js_realm_t *realm, void *userdata),
+                         void *userdata);
+/* Runs `fn` when the runtime is freed, after its realms: to release what a realm hook
+ * shared between realms. */
+void js_runtime_on_free(js_runtime_t *rt, void (*fn)(void *userdata), void *userdata);
 
 js_realm_t *js_realm_new(js_runtime_t *rt);
 void js_realm_free(js_realm_t *realm);
@@ -48,10 +66,22 @@ void *js_realm_get_slot(js_realm_t *realm, int slot);
 enum { JS_SLOT_FRAMEWORK, JS_SLOT_API, JS_SLOT_WORKER, JS_SLOT_COUNT };
 js_realm_t *js_realm_from_context(JSContextRef ctx);
 
+/* Runs `fn` when the realm is freed, before its context is released (newest first): to
+ * cancel work that holds JS values of the realm. The realm may not run JS any more then. */
+void js_realm_on_free(js_realm_t *realm, void (*fn)(js_realm_t *realm, void *userdata),
+                      void *userdata);
+/* True once js_realm_free has started for `realm`. */
+bool js_realm_closing(js_realm_t *realm);
+
+/* Calls fn(...argv) on a later turn of the loop, as setImmediate does: the callbacks of
+ * Node's asynchronous APIs. A throw goes to the uncaught handler. */
+void js_realm_defer(js_realm_t *realm, JSObjectRef fn, size_t argc, const JSValueRef argv[]);
+
 /* Routes an error to the realm's uncaught handler (or prints it when none is set). */
 void js_realm_report_uncaught(js_realm_t *realm, JSValueRef error, bool is_rejection);
 
-/* Number of live timers that keep the realm busy (setTimeout/setInterval not yet done). */
+/* Number of live timers that keep the realm busy (setTimeout/setInterval not yet done,
+ * unref()'d ones excluded). */
 size_t js_realm_pending_timers(js_realm_t *realm);
 
 /* ---- modules (module.c) ---- */

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "api/api.h"
+#include "api/fetch.h"
 #include "common/fsutil.h"
 #include "common/log.h"
 #include "common/sbuf.h"
@@ -544,6 +545,7 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
   signal(SIGPIPE, SIG_IGN);
 
   js_runtime_t *rt = js_runtime_new(l.loop, argc, argv);
+  fetch_register(rt);
   sonde_config_t cfg;
   sbuf_t err = SBUF_INIT;
   int code = 1;
