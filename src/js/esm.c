@@ -607,13 +607,13 @@ static void import_code(rewriter_t *rw, const names_t *names, const tok_t *ns, c
   parts += named.len > 0;
   /* one binding reads the module inline; several share a temporary */
   if (parts == 0) {
-    sbuf_printf(code, "require(%.*s);", TXT(spec));
+    sbuf_printf(code, "__sonde_require(%.*s);", TXT(spec));
   } else if (parts == 1) {
-    sbuf_printf(&m, "require(%.*s)", TXT(spec));
+    sbuf_printf(&m, "__sonde_require(%.*s)", TXT(spec));
     sbuf_puts(code, "const ");
   } else {
     sbuf_printf(&m, "__sonde_m%u", ++rw->tmps);
-    sbuf_printf(code, "const %s = require(%.*s), ", m.data, TXT(spec));
+    sbuf_printf(code, "const %s = __sonde_require(%.*s), ", m.data, TXT(spec));
   }
   const char *sep = "";
   for (size_t i = 0; i < names->n; i += 2)
@@ -785,16 +785,16 @@ static int export_local(rewriter_t *rw, const tok_t *ex, const names_t *names) {
 static void reexport_code(rewriter_t *rw, bool star, const tok_t *ns, const names_t *names,
                           const tok_t *spec, sbuf_t *code) {
   if (star && ns->kind == TK_EOF) {
-    sbuf_printf(code, "__sonde_star(exports, require(%.*s));", TXT(spec));
+    sbuf_printf(code, "__sonde_star(exports, __sonde_require(%.*s));", TXT(spec));
   } else if (star) {
     put_member(code, "exports", ns);
-    sbuf_printf(code, " = __sonde_ns(require(%.*s));", TXT(spec));
+    sbuf_printf(code, " = __sonde_ns(__sonde_require(%.*s));", TXT(spec));
   } else if (names->n == 0) {
-    sbuf_printf(code, "require(%.*s);", TXT(spec));
+    sbuf_printf(code, "__sonde_require(%.*s);", TXT(spec));
   } else {
     char tmp[32];
     snprintf(tmp, sizeof tmp, "__sonde_r%u", ++rw->tmps);
-    sbuf_printf(code, "{ const %s = require(%.*s);", tmp, TXT(spec));
+    sbuf_printf(code, "{ const %s = __sonde_require(%.*s);", tmp, TXT(spec));
     for (size_t i = 0; i < names->n; i += 2) {
       sbuf_putc(code, ' ');
       put_member(code, "exports", &names->v[i + 1]);

@@ -3,19 +3,20 @@
  * its line count (extra code is appended on the last line). Pure text; no JS engine.
  *
  * The rewritten source expects these names in scope (the loader's module wrapper supplies
- * them): require, exports, module, __sonde_import (dynamic import(): returns a Promise of a
- * namespace), __sonde_meta (import.meta), __sonde_default(m) (a module's default export:
+ * them): __sonde_require (the module's require under a name user code never declares: ES
+ * modules often declare their own `require` with createRequire), exports, module,
+ * __sonde_import (dynamic import(): returns a Promise of a namespace), __sonde_meta (import.meta), __sonde_default(m) (a module's default export:
  * m.__esModule ? m.default : m), __sonde_ns(m) (namespace object of a module),
  * __sonde_star(exports, m) (export * from: copies every key but default and __esModule).
  *
  * What it writes (M stands for the module specifier, copied verbatim with its quotes):
- *   import x from M                 const x = __sonde_default(require(M));
- *   import * as ns from M           const ns = __sonde_ns(require(M));
- *   import { a, b as c } from M     const { a, b: c } = require(M);
- *   import x, { a } from M          const __sonde_m1 = require(M), x = __sonde_default(__sonde_m1),
+ *   import x from M                 const x = __sonde_default(__sonde_require(M));
+ *   import * as ns from M           const ns = __sonde_ns(__sonde_require(M));
+ *   import { a, b as c } from M     const { a, b: c } = __sonde_require(M);
+ *   import x, { a } from M          const __sonde_m1 = __sonde_require(M), x = __sonde_default(__sonde_m1),
  *                                     { a } = __sonde_m1;   (any two or more bindings, and
  *                                     `{ default as d }`, which reads __sonde_default too)
- *   import M                        require(M);             (attributes `with {...}` dropped)
+ *   import M                        __sonde_require(M);             (attributes `with {...}` dropped)
  *   import(e) / import.meta         __sonde_import(e) / __sonde_meta, anywhere
  *   export const|let|var, export function|class|async function f
  *                                   the declaration, `export ` blanked to spaces
@@ -23,10 +24,10 @@
  *   export default function f / class C   the declaration (`export default ` blanked),
  *                                   default recorded as f / C
  *   export { a, b as c }            ;  (recorded)
- *   export { a, b as c } from M     { const __sonde_r1 = require(M); exports.a = __sonde_r1.a;
+ *   export { a, b as c } from M     { const __sonde_r1 = __sonde_require(M); exports.a = __sonde_r1.a;
  *                                     exports.c = __sonde_r1.b; }
- *   export * from M                 __sonde_star(exports, require(M));
- *   export * as ns from M           exports.ns = __sonde_ns(require(M));
+ *   export * from M                 __sonde_star(exports, __sonde_require(M));
+ *   export * as ns from M           exports.ns = __sonde_ns(__sonde_require(M));
  * Recorded exports are assigned after the last character of the source (before a // comment
  * that ends it), in order, followed by a non-enumerable interop marker:
  *   ;exports.a = a;exports.c = b;Object.defineProperty(exports, '__esModule', { value: true });

@@ -213,14 +213,17 @@ static JSValueRef run_module(js_realm_t *realm, const char *path, JSObjectRef mo
 
   /* The wrapper opens on line 1 and the body keeps its lines, so stack traces point at the
    * user's file:line. */
+  /* An ES module's body goes in a block of its own: it may declare the names CommonJS
+   * passes in (`const __dirname = ...`, `const require = createRequire(...)`), which would
+   * clash with the wrapper's parameters otherwise. */
   sbuf_t wrapped = SBUF_INIT;
   sbuf_printf(&wrapped,
               "(%sfunction (exports, require, module, __filename, __dirname, __sonde_import, "
-              "__sonde_meta) {%s",
-              async ? "async " : "", info.is_esm ? "\"use strict\";" : "");
+              "__sonde_meta, __sonde_require) {%s",
+              async ? "async " : "", info.is_esm ? "\"use strict\";{" : "");
   remember_offset(path, (long)wrapped.len);
   sbuf_append(&wrapped, code.data ? code.data : "", code.len);
-  sbuf_puts(&wrapped, "\n})");
+  sbuf_puts(&wrapped, info.is_esm ? "\n}})" : "\n})");
   sbuf_free(&code);
   JSValueRef fn = js_eval(ctx, sbuf_cstr(&wrapped), path, 1, exception);
   sbuf_free(&wrapped);
@@ -238,10 +241,10 @@ static JSValueRef run_module(js_realm_t *realm, const char *path, JSObjectRef mo
   JSValueRef main = js_get(ctx, realm->module_cache, kMainKey);
   if (JSValueIsObject(ctx, main)) js_set(ctx, require, "main", main);
   js_set(ctx, meta, "resolve", js_get(ctx, require, "resolve"));
-  JSValueRef args[7] = {
+  JSValueRef args[8] = {
       js_get(ctx, module, "exports"), require, module,
       js_make_string(ctx, path),      js_make_string(ctx, dir), make_require(realm, dir, true, true),
-      meta,
+      meta,                           require,
   };
   free(dir);
   JSValueRef exports = args[0];
@@ -252,7 +255,7 @@ static JSValueRef run_module(js_realm_t *realm, const char *path, JSObjectRef mo
                         kJSPropertyAttributeDontEnum, NULL);
     JSStringRelease(key);
   }
-  return js_call(ctx, fn, exports, 7, args, exception);
+  return js_call(ctx, fn, exports, 8, args, exception);
 }
 
 /* node_modules folders from `dir` up, as module.paths lists them. */

@@ -90,7 +90,7 @@ static bool tla(const char *src) {
 static const char *js_prelude =
     "var __mods = { esm: { __esModule: true, default: 'D', a: 1, b: 2, 'x-y': 3 },\n"
     "               cjs: { a: 10, b: 20 } };\n"
-    "function require(n) {\n"
+    "function __sonde_require(n) {\n"
     "  if (!(n in __mods)) throw new Error('no module ' + n);\n"
     "  return __mods[n];\n"
     "}\n"
@@ -127,7 +127,7 @@ static char *js_string(JSContextRef ctx, JSValueRef v) {
 static char *run_js(const char *src) {
   char *code = rw(src, NULL);
   sbuf_t b = SBUF_INIT;
-  sbuf_printf(&b, "(function (exports, require, module, __sonde_import, __sonde_meta) {"
+  sbuf_printf(&b, "(function (exports, __sonde_require, module, __sonde_import, __sonde_meta) {"
                   "\"use strict\";%s\n})", code);
   free(code);
   JSGlobalContextRef ctx = JSGlobalContextCreate(NULL);
@@ -142,7 +142,7 @@ static char *run_js(const char *src) {
   char *res = NULL;
   if (fn && !exc) {
     JSStringRef call = JSStringCreateWithUTF8CString(
-        "var __e = {}; __fn(__e, require, { exports: __e }, null, { url: 'file:///t.mjs' });"
+        "var __e = {}; __fn(__e, __sonde_require, { exports: __e }, null, { url: 'file:///t.mjs' });"
         " __show(__e) + (__e.__esModule ? ' (esm)' : '')");
     JSStringRef name = JSStringCreateWithUTF8CString("__fn");
     JSObjectSetProperty(ctx, JSContextGetGlobalObject(ctx), name, fn, 0, NULL);
@@ -175,55 +175,55 @@ static void expect_js(const char *src, const char *expected) {
 
 static void test_import_default(void **state) {
   expect_out("import x from 'm';\nx();\n",
-             "const x = __sonde_default(require('m'));\nx();\n;" END);
-  expect_out("import x from \"m\"\n", "const x = __sonde_default(require(\"m\"));\n;" END);
+             "const x = __sonde_default(__sonde_require('m'));\nx();\n;" END);
+  expect_out("import x from \"m\"\n", "const x = __sonde_default(__sonde_require(\"m\"));\n;" END);
 }
 
 static void test_import_namespace(void **state) {
-  expect_out("import * as ns from 'm';", "const ns = __sonde_ns(require('m'));;" END);
+  expect_out("import * as ns from 'm';", "const ns = __sonde_ns(__sonde_require('m'));;" END);
 }
 
 static void test_import_named(void **state) {
   expect_out("import { a, b as c } from 'm';",
-             "const { a, b: c } = require('m');;" END);
-  expect_out("import { a, } from 'm'", "const { a } = require('m');;" END);
+             "const { a, b: c } = __sonde_require('m');;" END);
+  expect_out("import { a, } from 'm'", "const { a } = __sonde_require('m');;" END);
   expect_out("import { \"a-b\" as ab } from 'm'",
-             "const { \"a-b\": ab } = require('m');;" END);
-  expect_out("import {} from 'm'", "require('m');;" END);
+             "const { \"a-b\": ab } = __sonde_require('m');;" END);
+  expect_out("import {} from 'm'", "__sonde_require('m');;" END);
 }
 
 static void test_import_default_by_name(void **state) {
   expect_out("import { default as d } from 'm'",
-             "const d = __sonde_default(require('m'));;" END);
+             "const d = __sonde_default(__sonde_require('m'));;" END);
   expect_out("import { default as d, a } from 'm'",
-             "const __sonde_m1 = require('m'), d = __sonde_default(__sonde_m1),"
+             "const __sonde_m1 = __sonde_require('m'), d = __sonde_default(__sonde_m1),"
              " { a } = __sonde_m1;;" END);
 }
 
 static void test_import_combinations(void **state) {
   expect_out("import x, { a } from 'm'; import y, * as ns from 'n';",
-             "const __sonde_m1 = require('m'), x = __sonde_default(__sonde_m1),"
-             " { a } = __sonde_m1; const __sonde_m2 = require('n'),"
+             "const __sonde_m1 = __sonde_require('m'), x = __sonde_default(__sonde_m1),"
+             " { a } = __sonde_m1; const __sonde_m2 = __sonde_require('n'),"
              " y = __sonde_default(__sonde_m2), ns = __sonde_ns(__sonde_m2);;" END);
 }
 
 static void test_import_side_effect(void **state) {
   expect_out("import 'm';\nimport \"./setup.js\"\n",
-             "require('m');\nrequire(\"./setup.js\");\n;" END);
+             "__sonde_require('m');\n__sonde_require(\"./setup.js\");\n;" END);
 }
 
 static void test_import_attributes(void **state) {
   expect_out("import data from './d.json' with { type: 'json' };",
-             "const data = __sonde_default(require('./d.json'));;" END);
+             "const data = __sonde_default(__sonde_require('./d.json'));;" END);
   expect_out("import data from './d.json' assert { type: 'json' }\n",
-             "const data = __sonde_default(require('./d.json'));\n;" END);
+             "const data = __sonde_default(__sonde_require('./d.json'));\n;" END);
   /* `assert` on the next line is a call, not an attribute clause */
   expect_out("import assert from 'assert'\nassert({ a: 1 })\n",
-             "const assert = __sonde_default(require('assert'));\nassert({ a: 1 })\n;" END);
+             "const assert = __sonde_default(__sonde_require('assert'));\nassert({ a: 1 })\n;" END);
 }
 
 static void test_import_from_named_from(void **state) {
-  expect_out("import from from 'm'", "const from = __sonde_default(require('m'));;" END);
+  expect_out("import from from 'm'", "const from = __sonde_default(__sonde_require('m'));;" END);
 }
 
 static void test_dynamic_import(void **state) {
@@ -309,20 +309,20 @@ static void test_export_list_multiline(void **state) {
 
 static void test_reexport_names(void **state) {
   expect_out("export { a, b as c } from 'm';",
-             "{ const __sonde_r1 = require('m'); exports.a = __sonde_r1.a;"
+             "{ const __sonde_r1 = __sonde_require('m'); exports.a = __sonde_r1.a;"
              " exports.c = __sonde_r1.b; };" END);
   expect_out("export { default, default as d, a as default } from 'm'",
-             "{ const __sonde_r1 = require('m'); exports.default = __sonde_default(__sonde_r1);"
+             "{ const __sonde_r1 = __sonde_require('m'); exports.default = __sonde_default(__sonde_r1);"
              " exports.d = __sonde_default(__sonde_r1); exports.default = __sonde_r1.a; };" END);
   expect_out("export { 'x-y' as xy } from 'm'",
-             "{ const __sonde_r1 = require('m'); exports.xy = __sonde_r1['x-y']; };" END);
-  expect_out("export {} from 'm'", "require('m');;" END);
+             "{ const __sonde_r1 = __sonde_require('m'); exports.xy = __sonde_r1['x-y']; };" END);
+  expect_out("export {} from 'm'", "__sonde_require('m');;" END);
 }
 
 static void test_reexport_star(void **state) {
-  expect_out("export * from 'm';", "__sonde_star(exports, require('m'));;" END);
+  expect_out("export * from 'm';", "__sonde_star(exports, __sonde_require('m'));;" END);
   expect_out("export * as ns from 'm' with { type: 'json' }",
-             "exports.ns = __sonde_ns(require('m'));;" END);
+             "exports.ns = __sonde_ns(__sonde_require('m'));;" END);
 }
 
 static void test_exports_in_order(void **state) {
@@ -336,7 +336,7 @@ static void test_module_without_exports(void **state) {
   char *s = rw("import a from 'a'\na()", &info);
   assert_true(info.is_esm);
   assert_false(info.has_tla);
-  assert_string_equal(s, "const a = __sonde_default(require('a'));\na();" END);
+  assert_string_equal(s, "const a = __sonde_default(__sonde_require('a'));\na();" END);
   free(s);
 }
 
@@ -353,14 +353,14 @@ static void test_asi_ends_exported_declaration(void **state) {
 }
 
 static void test_statement_start_without_semicolon(void **state) {
-  expect_out("foo()\nimport x from 'y'", "foo()\nconst x = __sonde_default(require('y'));;" END);
+  expect_out("foo()\nimport x from 'y'", "foo()\nconst x = __sonde_default(__sonde_require('y'));;" END);
   expect_out("if (a) {} export const x = 1", "if (a) {}        const x = 1;exports.x = x;" END);
   expect_out("'use strict'\nexport default 1", "'use strict'\nexports.default = 1;" END);
 }
 
 static void test_byte_order_mark(void **state) {
   expect_out("\xEF\xBB\xBFimport a from 'a'",
-             "\xEF\xBB\xBF" "const a = __sonde_default(require('a'));;" END);
+             "\xEF\xBB\xBF" "const a = __sonde_default(__sonde_require('a'));;" END);
 }
 
 /* ---- lines and columns ---- */
@@ -369,7 +369,7 @@ static void test_multiline_import_keeps_lines(void **state) {
   const char *src = "import {\n  a, // first\n  b /* second\n  still */,\n} from 'm';\n"
                     "const marker = a + b;\n";
   char *s = rw(src, NULL);
-  assert_string_equal(s, "const { a, b } = require('m');\n\n\n\n\nconst marker = a + b;\n;" END);
+  assert_string_equal(s, "const { a, b } = __sonde_require('m');\n\n\n\n\nconst marker = a + b;\n;" END);
   assert_int_equal(line_of(s, "marker"), line_of(src, "marker"));
   free(s);
 }
@@ -397,7 +397,7 @@ static void test_export_prefix_keeps_columns(void **state) {
 
 static void test_crlf_preserved(void **state) {
   expect_out("import {\r\n a\r\n} from 'm'\r\nexport const b = a\r\n",
-             "const { a } = require('m');\r\n\r\n\r\n       const b = a\r\n;exports.b = b;" END);
+             "const { a } = __sonde_require('m');\r\n\r\n\r\n       const b = a\r\n;exports.b = b;" END);
 }
 
 static void test_errors_keep_line_numbers_at_runtime(void **state) {
@@ -409,8 +409,8 @@ static void test_errors_keep_line_numbers_at_runtime(void **state) {
 
 static void test_commonjs_is_byte_identical(void **state) {
   expect_same("");
-  expect_same("'use strict';\nconst assert = require('assert');\n"
-              "const { get } = require('./http');\n\ndescribe('users', function () {\n"
+  expect_same("'use strict';\nconst assert = __sonde_require('assert');\n"
+              "const { get } = __sonde_require('./http');\n\ndescribe('users', function () {\n"
               "  it('lists', async () => {\n    const res = await get(`/users?limit=${10 / 2}`);\n"
               "    assert.ok(/^application\\/json/.test(res.headers['content-type']));\n"
               "    assert.strictEqual(res.body.length / 2, 5);\n  });\n});\n"
@@ -456,7 +456,7 @@ static void test_strings_and_templates(void **state) {
 static void test_comments(void **state) {
   expect_same("// import x from 'y'\n/* export default 1\n import z from 'w' */\n");
   expect_out("import /* what */ x /* from */ from 'm' // trailing\n",
-             "const x = __sonde_default(require('m')); // trailing\n;" END);
+             "const x = __sonde_default(__sonde_require('m')); // trailing\n;" END);
 }
 
 static void test_property_names(void **state) {
@@ -477,7 +477,7 @@ static void test_dynamic_import_in_blocks_and_classes(void **state) {
 
 static void test_unicode(void **state) {
   expect_out("import { ünï as 名 } from './ü.js' // ✓\nexport const π = 名;",
-             "const { ünï: 名 } = require('./ü.js'); // ✓\n"
+             "const { ünï: 名 } = __sonde_require('./ü.js'); // ✓\n"
              "       const π = 名;;exports.π = π;" END);
 }
 
@@ -583,7 +583,7 @@ static void test_no_crash_on_garbage(void **state) {
     sbuf_free(&err);
   }
   /* a line after an unterminated string is lexed afresh */
-  expect_contains("x = 'oops\nimport a from 'a'", "const a = __sonde_default(require('a'));");
+  expect_contains("x = 'oops\nimport a from 'a'", "const a = __sonde_default(__sonde_require('a'));");
 }
 
 /* ---- whole modules, run ---- */
@@ -627,7 +627,7 @@ static void test_run_realistic_spec(void **state) {
   expect_js(spec, "{default:3,results:[paginates=1/2/0.25,matches=true,ns=3]} (esm)");
   char *s = rw(spec, NULL);
   assert_int_equal(line_of(s, "describe('users'"), 10);
-  assert_int_equal(line_of(s, "const { a: limit, b } = require('esm');"), 3);
+  assert_int_equal(line_of(s, "const { a: limit, b } = __sonde_require('esm');"), 3);
   free(s);
 }
 
