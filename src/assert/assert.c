@@ -15,8 +15,6 @@
 #include "js/inspect.h"
 #include "js/jsclass.h"
 #include "js/jsutil.h"
-/* For the module cache of a realm: see assert_builtin_callable. */
-#include "js/runtime_internal.h"
 
 #define ASSERT_STATE_KEY "__sonde_assert"
 
@@ -147,56 +145,16 @@ bool assert_equals(JSContextRef ctx, JSValueRef a, JSValueRef b, const char *mod
 
 /* ---- Node's assert as a built-in module ---- */
 
-static void assert_builtin_init(js_realm_t *realm, JSObjectRef exports, void *userdata) {
-  /* Reached only where assert_install_globals did not run (the config realm): the module
-   * system hands us a plain object, so `assert(x)` itself is not callable there, but the
-   * methods are. */
-  JSContextRef ctx = js_realm_context(realm);
-  JSObjectRef mod = assert_node_module(ctx, userdata != NULL);
-  static const char *const methods[] = {
-      "ok",           "equal",          "notEqual",        "strictEqual",        "notStrictEqual",
-      "deepEqual",    "notDeepEqual",   "deepStrictEqual", "notDeepStrictEqual", "throws",
-      "doesNotThrow", "rejects",        "doesNotReject",   "match",              "doesNotMatch",
-      "fail",         "ifError",        "AssertionError",  "strict",             NULL};
-  for (const char *const *m = methods; *m; m++) js_set(ctx, exports, *m, js_get(ctx, mod, *m));
-}
-
-static JSValueRef assert_module_getter(JSContextRef ctx, JSObjectRef fn, JSObjectRef self,
-                                       size_t argc, const JSValueRef argv[], JSValueRef *exc,
-                                       bool strict) {
-  JSObjectRef mod = assert_node_module(ctx, strict);
-  if (self) js_define_value(ctx, self, strict ? "assert/strict" : "assert", mod, true);
-  return mod;
-}
-
-static JSValueRef assert_get_legacy(JSContextRef ctx, JSObjectRef fn, JSObjectRef self, size_t argc,
-                                    const JSValueRef argv[], JSValueRef *exc) {
-  return assert_module_getter(ctx, fn, self, argc, argv, exc, false);
-}
-
-static JSValueRef assert_get_strict(JSContextRef ctx, JSObjectRef fn, JSObjectRef self, size_t argc,
-                                    const JSValueRef argv[], JSValueRef *exc) {
-  return assert_module_getter(ctx, fn, self, argc, argv, exc, true);
-}
-
-/* require('assert') must return the callable assert function, but a js_builtin_init can
- * only fill the plain exports object the loader made. Until the loader lets a built-in
- * replace its exports, the realm's built-in cache gets a getter for both names that builds
- * the module on first require (so realms that never require it pay nothing). */
-static void assert_builtin_callable(js_realm_t *realm) {
-  JSContextRef ctx = realm->ctx;
-  if (!realm->builtin_cache) return;
-  js_define_accessor(ctx, realm->builtin_cache, "assert",
-                     js_make_function(ctx, "assert", assert_get_legacy, 0), NULL, false);
-  js_define_accessor(ctx, realm->builtin_cache, "assert/strict",
-                     js_make_function(ctx, "assert/strict", assert_get_strict, 0), NULL, false);
+/* `require('assert')` is the assert function itself (callable, with the methods on it). */
+static JSValueRef assert_builtin_make(js_realm_t *realm, void *userdata, JSValueRef *exception) {
+  return assert_node_module(js_realm_context(realm), userdata != NULL);
 }
 
 /* ---- entry points ---- */
 
 void assert_register_builtins(js_runtime_t *rt) {
-  js_runtime_add_builtin(rt, "assert", assert_builtin_init, NULL);
-  js_runtime_add_builtin(rt, "assert/strict", assert_builtin_init, (void *)(uintptr_t)1);
+  js_runtime_add_builtin_value(rt, "assert", assert_builtin_make, NULL);
+  js_runtime_add_builtin_value(rt, "assert/strict", assert_builtin_make, (void *)(uintptr_t)1);
 }
 
 void assert_install_globals(js_realm_t *realm) {
@@ -206,7 +164,6 @@ void assert_install_globals(js_realm_t *realm) {
   /* Writable, like WebdriverIO's global: a spec may replace it with chai's. */
   JSObjectSetProperty(ctx, global, name, expect_function(ctx), kJSPropertyAttributeDontEnum, NULL);
   JSStringRelease(name);
-  assert_builtin_callable(realm);
 }
 
 void assert_export(js_realm_t *realm, JSObjectRef exports) {

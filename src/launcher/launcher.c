@@ -15,6 +15,7 @@
 
 #include "api/api.h"
 #include "api/fetch.h"
+#include "assert/assert.h"
 #include "common/fsutil.h"
 #include "common/log.h"
 #include "common/sbuf.h"
@@ -546,6 +547,7 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
 
   js_runtime_t *rt = js_runtime_new(l.loop, argc, argv);
   fetch_register(rt);
+  assert_register_builtins(rt);
   sonde_config_t cfg;
   sbuf_t err = SBUF_INIT;
   int code = 1;
