@@ -2,7 +2,8 @@
 # Runs one end-to-end case: bash tests/e2e/run-case.sh CASE_DIR SONDE TESTSERVER
 #
 # Copies CASE_DIR into a fresh temp dir and works there, starts sonde-testserver on a free
-# loopback port, exports SONDE, API_BASE_URL and SERVER_PORT, then sources lib.sh and the
+# loopback port, exports SONDE, API_BASE_URL, SERVER_PORT and E2E_SHARED (helpers shared by
+# several cases' specs), then sources lib.sh and the
 # case's case.sh. Exits 0 only when every expectation held and the server stopped cleanly
 # (under the sanitizer build a leak or UB report makes it exit non-zero). On exit the
 # server gets SIGTERM and the temp dir is removed; SONDE_KEEP_E2E=1 keeps it and prints
@@ -110,7 +111,9 @@ if [[ ! -s $E2E_TMP/port ]]; then
 fi
 SERVER_PORT=$(<"$E2E_TMP/port")
 API_BASE_URL=http://127.0.0.1:$SERVER_PORT
-export SONDE API_BASE_URL SERVER_PORT OUT ERR CASE_DIR CASE_NAME E2E_TMP E2E_SERVER_LOG
+# Helpers several cases' specs share (tests/e2e/shared), loaded by absolute path.
+E2E_SHARED=$(cd "$(dirname "${BASH_SOURCE[0]}")/shared" && pwd -P)
+export SONDE API_BASE_URL SERVER_PORT OUT ERR CASE_DIR CASE_NAME E2E_TMP E2E_SERVER_LOG E2E_SHARED
 
 # shellcheck source=lib.sh
 source "$E2E_LIB_DIR/lib.sh"

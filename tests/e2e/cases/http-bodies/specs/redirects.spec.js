@@ -1,5 +1,5 @@
 // Redirects: followed up to maxRedirects with fetch's method rules; manual and error modes.
-const { check, eq, serverLog } = require('./check.js');
+const { check, eq, serverLog } = require(`${process.env.E2E_SHARED}/http-check.js`);
 const BASE = process.env.API_BASE_URL;
 
 describe('redirects', () => {

@@ -1,5 +1,5 @@
 // What each kind of body becomes on the wire, and which Content-Type goes with it.
-const { check, eq } = require('./check.js');
+const { check, eq } = require(`${process.env.E2E_SHARED}/http-check.js`);
 const { Blob, File, FormData, URLSearchParams, utf8 } = require('./web.js');
 
 const sent = async (body, options) => (await api.post('/echo', body, options)).data;

@@ -1,5 +1,5 @@
 // How response bodies are read, decoded and parsed.
-const { check, eq } = require('./check.js');
+const { check, eq } = require(`${process.env.E2E_SHARED}/http-check.js`);
 
 describe('response bodies', () => {
   it('parses JSON types, and keeps invalid JSON as text with parseError', async () => {

@@ -1,4 +1,4 @@
-const { eq } = require('./check.js');
+const { eq } = require(`${process.env.E2E_SHARED}/http-check.js`);
 
 describe('without apiRunner.cookies', () => {
   it('keeps no cookies', async () => {

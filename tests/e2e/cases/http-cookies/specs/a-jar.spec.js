@@ -1,4 +1,4 @@
-const { eq } = require('./check.js');
+const { eq } = require(`${process.env.E2E_SHARED}/http-check.js`);
 const setCookie = (...cookies) => api.get('/respond', { params: { h: cookies.map((c) => `Set-Cookie: ${c}`) } });
 const cookieSent = async () => (await api.get('/echo')).data.headers.cookie;
 

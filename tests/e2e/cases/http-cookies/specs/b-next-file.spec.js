@@ -1,4 +1,4 @@
-const { eq } = require('./check.js');
+const { eq } = require(`${process.env.E2E_SHARED}/http-check.js`);
 
 describe('the next spec file in the same worker', () => {
   it('still has the jar', async () => {

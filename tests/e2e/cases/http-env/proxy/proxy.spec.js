@@ -1,6 +1,6 @@
 // HTTP_PROXY=<test server>, HTTPS_PROXY=<test server>, NO_PROXY=127.0.0.1 (set by case.sh).
 // The test server answers absolute-form requests as a forward proxy would receive them.
-const { check, eq, serverLog } = require('./check.js');
+const { check, eq, serverLog } = require(`${process.env.E2E_SHARED}/http-check.js`);
 
 describe('proxies from the environment', () => {
   it('sends http requests through HTTP_PROXY', async () => {

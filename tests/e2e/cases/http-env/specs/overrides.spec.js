@@ -1,6 +1,6 @@
 // RUNNER_API_OPTIONS='{"baseUrl":".../echo/env","timeout":300,"retries":1,"retryDelay":10,
 // "headers":{"X-Env":"env","X-Both":"env"}}' (set by case.sh).
-const { check, eq, serverLog } = require('./check.js');
+const { check, eq, serverLog } = require(`${process.env.E2E_SHARED}/http-check.js`);
 const ORIGIN = process.env.API_BASE_URL;
 
 describe('RUNNER_API_OPTIONS', () => {

@@ -1,5 +1,5 @@
 // Request and response interceptors: order, async, mutate or replace, throws, removal.
-const { check, eq, serverLog } = require('./check.js');
+const { check, eq, serverLog } = require(`${process.env.E2E_SHARED}/http-check.js`);
 
 afterEach(() => api.clearInterceptors());
 

@@ -1,5 +1,5 @@
 // Default headers and the base URL, changed at run time; api.request.
-const { check, eq } = require('./check.js');
+const { check, eq } = require(`${process.env.E2E_SHARED}/http-check.js`);
 const BASE = process.env.API_BASE_URL;
 
 describe('a fresh spec file', () => {

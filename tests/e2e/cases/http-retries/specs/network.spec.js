@@ -1,5 +1,5 @@
 // Network errors are retried; after the last attempt the Error says what happened.
-const { check, eq, serverLog, within } = require('./check.js');
+const { check, eq, serverLog, within } = require(`${process.env.E2E_SHARED}/http-check.js`);
 
 describe('network errors', () => {
   it('retries a refused connection, then rejects with code, attempts, method and url', async () => {

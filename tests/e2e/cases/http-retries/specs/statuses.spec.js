@@ -1,5 +1,5 @@
 // Which statuses are retried, how often, and what comes back after the last attempt.
-const { check, eq, serverLog, gaps, within } = require('./check.js');
+const { check, eq, serverLog, gaps, within } = require(`${process.env.E2E_SHARED}/http-check.js`);
 
 describe('retried statuses', () => {
   it('retries 503 until it succeeds', async () => {

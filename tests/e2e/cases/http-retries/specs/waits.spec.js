@@ -1,5 +1,5 @@
 // How long the client waits between attempts: Retry-After, its cap, exponential backoff.
-const { check, eq, serverLog, gaps, within } = require('./check.js');
+const { check, eq, serverLog, gaps, within } = require(`${process.env.E2E_SHARED}/http-check.js`);
 
 describe('waiting between attempts', () => {
   it('waits what a 429 Retry-After in seconds asks instead of retryDelay', async () => {

@@ -1,6 +1,6 @@
 // options.signal: an AbortSignal (the runtime's, or any object with `aborted` and
 // addEventListener) cancels the request and rejects with an AbortError.
-const { check, eq, serverLog } = require('./check.js');
+const { check, eq, serverLog } = require(`${process.env.E2E_SHARED}/http-check.js`);
 
 function controller() {
   if (typeof AbortController === 'function') return new AbortController();

@@ -1,5 +1,5 @@
 // apiRunner.timeout and the per-request timeout cover the whole exchange, body included.
-const { check, eq, serverLog } = require('./check.js');
+const { check, eq, serverLog } = require(`${process.env.E2E_SHARED}/http-check.js`);
 const BASE = process.env.API_BASE_URL;
 
 async function rejection(promise) {

@@ -1,5 +1,5 @@
 // The ALPN probe offers h2 and http/1.1: the client negotiates HTTP/2 over TLS by default.
-const { eq } = require('./check.js');
+const { eq } = require(`${process.env.E2E_SHARED}/http-check.js`);
 const PROBE = `https://127.0.0.1:${process.env.H2_PORT}`;
 
 describe('HTTP/2', () => {

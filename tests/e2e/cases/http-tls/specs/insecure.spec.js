@@ -1,5 +1,5 @@
 // NODE_TLS_REJECT_UNAUTHORIZED=0: the self-signed certificate is accepted.
-const { eq, serverLog } = require('./check.js');
+const { eq, serverLog } = require(`${process.env.E2E_SHARED}/http-check.js`);
 
 describe('NODE_TLS_REJECT_UNAUTHORIZED=0', () => {
   it('accepts the self-signed certificate', async () => {

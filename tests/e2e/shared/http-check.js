@@ -1,4 +1,5 @@
-// Assertion helpers and the server's request log, shared by the spec files (not a spec).
+// Assertion helpers and the server's request log for the http-* e2e specs (not a spec);
+// specs load it with require(`${process.env.E2E_SHARED}/http-check.js`).
 function check(cond, msg) {
   if (!cond) throw new Error(msg);
 }
