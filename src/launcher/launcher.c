@@ -545,6 +545,10 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
   if (uv_exepath(l.exe, &exe_len) != 0) snprintf(l.exe, sizeof(l.exe), "%s", argv[0]);
   signal(SIGPIPE, SIG_IGN);
 
+  /* A worker's start (exec, libraries, engine) overlaps the config's evaluation here; it
+   * waits for the config until the launcher has checked it. */
+  pool_start_slot(&l);
+
   js_runtime_t *rt = js_runtime_new(l.loop, argc, argv);
   fetch_register(rt);
   assert_register_builtins(rt);
@@ -587,6 +591,7 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
   uv_timer_init(l.loop, &l.retry_timer);
   l.retry_timer.data = &l;
   l.max_slots = (size_t)cfg.max_instances < l.n_jobs ? (size_t)cfg.max_instances : l.n_jobs;
+  for (slot_t *s = l.slots; s; s = s->next) pool_init_slot(s);
   launcher_dispatch(&l);
   /* The signal handles would keep the loop alive: run until the workers are gone. */
   while (l.n_slots > 0 || count_state(&l, JOB_QUEUED) + count_state(&l, JOB_STARTING) > 0) {
@@ -606,6 +611,11 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
   free(l.reporters);
   free_jobs(&l);
 out:
+  /* The worker started ahead of the config is not needed after a config error. */
+  for (slot_t *s = l.slots; s; s = s->next)
+    if (!s->init_sent && !s->exited) uv_process_kill(&s->proc, SIGTERM);
+  while (l.n_slots > 0 && uv_run(l.loop, UV_RUN_ONCE)) {
+  }
   config_free(&cfg);
   js_runtime_free(rt);
   sbuf_free(&err);

@@ -48,6 +48,7 @@ struct slot {
   bool ready;            /* the worker said ready and has no job */
   bool ever_ready;       /* it finished starting (config loaded, client prepared) */
   bool shutdown_sent;
+  bool init_sent;        /* it has the config (a worker started early waits for it) */
   bool exited;
   int handles_open;
   int64_t exit_status;
@@ -89,7 +90,10 @@ void launcher_job_lost(launcher_t *l, job_t *job, const char *reason);
 void launcher_print_prefixed(FILE *out, const char *cid, const char *text);
 
 /* pool.c */
+/* Starts a worker process; it gets the config at once when the launcher has one, else
+ * with pool_init_slot once the config is known to be good. */
 void pool_start_slot(launcher_t *l);
+void pool_init_slot(slot_t *s);
 void pool_send(slot_t *s, json_t *msg);
 void pool_run_job(slot_t *s, job_t *job);
 void pool_shutdown_slot(slot_t *s);

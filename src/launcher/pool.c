@@ -104,6 +104,13 @@ static void on_worker_exit(uv_process_t *proc, int64_t status, int signal) {
   s->exit_status = status;
   s->term_signal = signal;
   l->n_slots--;
+  if (!s->init_sent) {
+    /* A worker started ahead of the config (see launcher_run) and never needed. */
+    uv_close((uv_handle_t *)&s->proc, slot_handle_closed);
+    if (!uv_is_closing((uv_handle_t *)&s->channel))
+      uv_close((uv_handle_t *)&s->channel, slot_handle_closed);
+    return;
+  }
   /* Events the worker wrote just before it ended may still sit in the socket: read them
    * before judging its job (its runner:end may be there). */
   uv_os_fd_t fd;
@@ -185,8 +192,14 @@ void pool_start_slot(launcher_t *l) {
   l->slots = s;
   l->n_slots++;
   uv_read_start((uv_stream_t *)&s->channel, alloc_cb, on_read);
-  json_t *init = json_pack("{s:s, s:s, s:O}", "type", "init", "config", l->cfg->path, "overrides",
-                           l->cli->overrides);
+  if (l->cfg) pool_init_slot(s);
+}
+
+void pool_init_slot(slot_t *s) {
+  if (s->init_sent || s->exited) return;
+  s->init_sent = true;
+  json_t *init = json_pack("{s:s, s:s, s:O}", "type", "init", "config", s->l->cfg->path,
+                           "overrides", s->l->cli->overrides);
   pool_send(s, init);
   json_decref(init);
 }
