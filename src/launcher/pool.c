@@ -11,6 +11,9 @@
 #include "common/log.h"
 #include "launcher/launcher_internal.h"
 
+/* How much a worker may grow over its start before it is replaced (see "ready"). */
+#define POOL_RECYCLE_GROWTH (16LL << 20)
+
 typedef struct {
   uv_write_t req;
   char *data;
@@ -68,6 +71,17 @@ static void on_worker_message(json_t *msg, void *ud) {
     s->job = NULL;
     s->ready = true;
     s->ever_ready = true;
+    long long rss = (long long)json_integer_value(json_object_get(msg, "rss"));
+    if (!s->rss_start) {
+      s->rss_start = rss;
+    } else if (rss - s->rss_start > POOL_RECYCLE_GROWTH) {
+      /* The engine keeps some memory of every spec file a process ran; a fresh worker
+       * keeps a long run's memory flat for the price of one process start. */
+      log_debug("launcher", "worker process %d grew to %lld MB: replacing it", s->proc.pid,
+                rss >> 20);
+      s->ready = false;
+      pool_shutdown_slot(s);
+    }
     launcher_dispatch(l);
     return;
   }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "api/api.h"
 #include "api/fetch.h"
@@ -72,6 +73,21 @@ typedef struct {
 } worker_t;
 
 static void job_advance(worker_t *w);
+
+/* The resident memory of this process in bytes (0 when /proc is unavailable). */
+static long long resident_bytes(void) {
+  FILE *f = fopen("/proc/self/statm", "r");
+  if (!f) return 0;
+  long long size = 0, resident = 0;
+  int n = fscanf(f, "%lld %lld", &size, &resident);
+  fclose(f);
+  return n == 2 ? resident * (long long)sysconf(_SC_PAGESIZE) : 0;
+}
+
+/* "ready" carries the worker's memory, so the launcher can retire a worker that grew. */
+static json_t *ready_message(void) {
+  return json_pack("{s:s, s:I}", "type", "ready", "rss", (json_int_t)resident_bytes());
+}
 
 /* Messages are batched: one write per loop turn instead of one per event (a run of a
  * thousand tests sends several thousand events). */
@@ -204,7 +220,7 @@ static void job_cleanup(uv_timer_t *t) {
   memset(job, 0, sizeof(*job));
   json_array_clear(w->exchanges);
   log_set_file(NULL);
-  json_t *ready = json_pack("{s:s}", "type", "ready");
+  json_t *ready = ready_message();
   send_msg(w, ready);
   json_decref(ready);
 }
@@ -503,7 +519,7 @@ static void on_api_ready(const char *error, void *ud) {
     worker_stop(w);
     return;
   }
-  json_t *ready = json_pack("{s:s}", "type", "ready");
+  json_t *ready = ready_message();
   send_msg(w, ready);
   json_decref(ready);
 }
