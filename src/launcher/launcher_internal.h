@@ -50,6 +50,7 @@ struct slot {
   bool shutdown_sent;
   bool init_sent;        /* it has the config (a worker started early waits for it) */
   long long rss_start;   /* its resident memory when it first said ready (bytes) */
+  int jobs_run;
   bool exited;
   int handles_open;
   int64_t exit_status;

@@ -11,8 +11,21 @@
 #include "common/log.h"
 #include "launcher/launcher_internal.h"
 
-/* How much a worker may grow over its start before it is replaced (see "ready"). */
-#define POOL_RECYCLE_GROWTH (16LL << 20)
+/* How much a worker may grow over its start before it is replaced (see "ready"), in MB;
+ * SONDE_WORKER_MAX_GROWTH_MB overrides it (0 replaces a worker after every job). */
+#define POOL_RECYCLE_GROWTH_MB 16
+
+static long long recycle_growth_bytes(void) {
+  static long long bytes = -1;
+  if (bytes < 0) {
+    const char *env = getenv("SONDE_WORKER_MAX_GROWTH_MB");
+    char *end = NULL;
+    long long mb = env ? strtoll(env, &end, 10) : -1;
+    if (!env || end == env || *end || mb < 0) mb = POOL_RECYCLE_GROWTH_MB;
+    bytes = mb << 20;
+  }
+  return bytes;
+}
 
 typedef struct {
   uv_write_t req;
@@ -38,6 +51,7 @@ void pool_send(slot_t *s, json_t *msg) {
 }
 
 void pool_run_job(slot_t *s, job_t *job) {
+  s->jobs_run++;
   s->job = job;
   s->ready = false;
   job->slot = s;
@@ -74,7 +88,8 @@ static void on_worker_message(json_t *msg, void *ud) {
     long long rss = (long long)json_integer_value(json_object_get(msg, "rss"));
     if (!s->rss_start) {
       s->rss_start = rss;
-    } else if (rss - s->rss_start > POOL_RECYCLE_GROWTH) {
+    } else if (rss - s->rss_start > recycle_growth_bytes() ||
+               (recycle_growth_bytes() == 0 && s->jobs_run > 0)) {
       /* The engine keeps some memory of every spec file a process ran; a fresh worker
        * keeps a long run's memory flat for the price of one process start. */
       log_debug("launcher", "worker process %d grew to %lld MB: replacing it", s->proc.pid,

@@ -1,0 +1,7 @@
+describe('file 3', () => {
+  it('runs in a worker of its own generation', async () => {
+    const res = await api.get('/health');
+    if (res.data.status !== 'ok') throw new Error('unhealthy');
+    console.log('PID 3 ' + process.pid);
+  });
+});
