@@ -47,13 +47,7 @@ static void dot_job_end(reporter_t *base, const report_job_t *job, bool passed) 
 
 static void dot_run_end(reporter_t *base, const report_summary_t *summary) {
   dot_reporter_t *r = (dot_reporter_t *)base;
-  if (report_spool_empty(&r->spool)) return;
-  /* A closed stdout stops the printing, not the run: there is nobody left to tell. */
-  if (report_print_title(r->out, "dot", r->color) != 0) {
-    report_spool_free(&r->spool);
-    return;
-  }
-  if (report_spool_drain(&r->spool, r->out) == 0 && fputc('\n', r->out) != EOF) fflush(r->out);
+  report_spool_print(&r->spool, r->out, "dot", r->color, true);
 }
 
 static void dot_free(reporter_t *base) {

@@ -146,19 +146,10 @@ static void json_write_job(json_reporter_t *r, const rm_job_t *j) {
     free(text);
     return;
   }
-  sbuf_t err = SBUF_INIT;
   char *name = job_file_name(r, j);
-  char *path = report_prepare_path(r->opts.output_dir, name, &err);
-  size_t len = strlen(text);
-  if (!path) {
-    fprintf(stderr, "sonde: json reporter: %s\n", sbuf_cstr(&err));
-  } else if (fs_write_file_atomic(path, text, len) != 0) {
-    fprintf(stderr, "sonde: json reporter: cannot write %s: %s\n", path, strerror(errno));
-  }
-  free(path);
+  report_write_document("json", r->opts.output_dir, name, text);
   free(name);
   free(text);
-  sbuf_free(&err);
 }
 
 static void json_event(reporter_t *base, const report_job_t *job, const json_t *ev) {
@@ -175,13 +166,7 @@ static void json_job_end(reporter_t *base, const report_job_t *job, bool passed)
 
 static void json_run_end(reporter_t *base, const report_summary_t *summary) {
   json_reporter_t *r = (json_reporter_t *)base;
-  if (report_spool_empty(&r->spool)) return;
-  /* A closed stdout stops the printing, not the run: there is nobody left to tell. */
-  if (report_print_title(r->out, "json", r->color) != 0) {
-    report_spool_free(&r->spool);
-    return;
-  }
-  if (report_spool_drain(&r->spool, r->out) == 0) fflush(r->out);
+  report_spool_print(&r->spool, r->out, "json", r->color, false);
 }
 
 static void json_free(reporter_t *base) {

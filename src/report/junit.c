@@ -405,13 +405,7 @@ static void junit_write_job(junit_reporter_t *r, const rm_job_t *j) {
     return;
   }
   char *name = job_file_name(r, j);
-  char *path = report_prepare_path(r->opts.output_dir, name, &err);
-  if (!path) {
-    fprintf(stderr, "sonde: junit reporter: %s\n", sbuf_cstr(&err));
-  } else if (fs_write_file_atomic(path, xml, strlen(xml)) != 0) {
-    fprintf(stderr, "sonde: junit reporter: cannot write %s: %s\n", path, strerror(errno));
-  }
-  free(path);
+  report_write_document("junit", r->opts.output_dir, name, xml);
   free(name);
   free(xml);
   sbuf_free(&err);
@@ -431,13 +425,7 @@ static void junit_job_end(reporter_t *base, const report_job_t *job, bool passed
 
 static void junit_run_end(reporter_t *base, const report_summary_t *summary) {
   junit_reporter_t *r = (junit_reporter_t *)base;
-  if (report_spool_empty(&r->spool)) return;
-  /* A closed stdout stops the printing, not the run: there is nobody left to tell. */
-  if (report_print_title(r->out, "junit", r->color) != 0) {
-    report_spool_free(&r->spool);
-    return;
-  }
-  if (report_spool_drain(&r->spool, r->out) == 0 && fputc('\n', r->out) != EOF) fflush(r->out);
+  report_spool_print(&r->spool, r->out, "junit", r->color, true);
 }
 
 static void junit_free(reporter_t *base) {

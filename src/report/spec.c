@@ -668,16 +668,7 @@ static void spec_job_end(reporter_t *base, const report_job_t *job, bool passed)
  * not repeat them. */
 static void spec_run_end(reporter_t *base, const report_summary_t *summary) {
   spec_reporter_t *r = (spec_reporter_t *)base;
-  const char *title = r->color ? "\x1b[1m\x1b[35m\"spec\" Reporter:\x1b[39m\x1b[22m"
-                               : "\"spec\" Reporter:";
-
-  if (report_spool_empty(&r->blocks)) return;
-  /* A closed or full stdout stops the printing, not the run: there is nobody to tell. */
-  if (fprintf(r->out, "\n %s\n", title) < 0) {
-    report_spool_free(&r->blocks);
-    return;
-  }
-  if (report_spool_drain(&r->blocks, r->out) == 0 && fputc('\n', r->out) != EOF) fflush(r->out);
+  report_spool_print(&r->blocks, r->out, "spec", r->color, true);
 }
 
 static void spec_free(reporter_t *base) {

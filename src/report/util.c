@@ -409,3 +409,28 @@ int report_print_title(FILE *out, const char *name, bool color) {
                 : fprintf(out, "\n \"%s\" Reporter:\n", name);
   return n < 0 ? -1 : 0;
 }
+
+void report_spool_print(report_spool_t *s, FILE *out, const char *name, bool color,
+                        bool trailing_newline) {
+  if (report_spool_empty(s)) return;
+  /* A closed stdout stops the printing, not the run: there is nobody left to tell. */
+  if (report_print_title(out, name, color) != 0) {
+    report_spool_free(s);
+    return;
+  }
+  if (report_spool_drain(s, out) != 0) return;
+  if (!trailing_newline || fputc('\n', out) != EOF) fflush(out);
+}
+
+void report_write_document(const char *reporter, const char *dir, const char *name,
+                           const char *text) {
+  sbuf_t err = SBUF_INIT;
+  char *path = report_prepare_path(dir, name, &err);
+  if (!path) {
+    fprintf(stderr, "sonde: %s reporter: %s\n", reporter, sbuf_cstr(&err));
+  } else if (fs_write_file_atomic(path, text, strlen(text)) != 0) {
+    fprintf(stderr, "sonde: %s reporter: cannot write %s: %s\n", reporter, path, strerror(errno));
+  }
+  free(path);
+  sbuf_free(&err);
+}

@@ -104,4 +104,14 @@ struct report_namer {
  * "\n \"<name>\" Reporter:\n" (bold magenta with colours). 0, or -1 when `out` failed. */
 int report_print_title(FILE *out, const char *name, bool color);
 
+/* At run end: the title, then the spooled text (and a newline when `trailing_newline`).
+ * Nothing when the spool is empty; a closed stdout stops the printing, not the run. */
+void report_spool_print(report_spool_t *s, FILE *out, const char *name, bool color,
+                        bool trailing_newline);
+
+/* Writes a job's document to <dir>/<name> through a temporary file and rename; a failure
+ * is reported on stderr as "sonde: <reporter> reporter: ..." (the run goes on). */
+void report_write_document(const char *reporter, const char *dir, const char *name,
+                           const char *text);
+
 #endif
