@@ -205,8 +205,11 @@ static void validate(validator_t *v, JSValueRef c, sonde_config_t *out) {
     free(got);
   }
   free(runner);
-  get_string_list(v, c, "specs", "specs", &out->specs);
-  get_string_list(v, c, "exclude", "exclude", &out->exclude);
+  /* Only checked here: the planner reads the patterns (and their nested groups) itself. */
+  strvec_t patterns = STRVEC_INIT;
+  get_string_list(v, c, "specs", "specs", &patterns);
+  get_string_list(v, c, "exclude", "exclude", &patterns);
+  strvec_free(&patterns);
   double mi = get_number(v, c, "maxInstances", "maxInstances", 100);
   if (!v->failed && (mi < 1 || mi != floor(mi))) {
     char got[64];
@@ -445,8 +448,6 @@ void config_free(sonde_config_t *cfg) {
   if (!cfg) return;
   free(cfg->path);
   free(cfg->dir);
-  strvec_free(&cfg->specs);
-  strvec_free(&cfg->exclude);
   free(cfg->framework);
   free(cfg->mocha_ui);
   free(cfg->mocha_grep);

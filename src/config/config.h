@@ -14,9 +14,8 @@
 
 typedef struct {
   char *path;              /* absolute path of the config file */
-  char *dir;               /* its folder: specs and exclude are relative to it */
-  strvec_t specs;          /* patterns as written */
-  strvec_t exclude;
+  char *dir;               /* its folder: specs and exclude (read from `json` by the planner)
+                              are relative to it */
   int max_instances;       /* default 100 */
   char *framework;         /* "mocha" */
   char *mocha_ui;          /* "bdd" | "tdd" */
