@@ -95,6 +95,8 @@ static void arm_timeout(fw_runner_t *r) {
   uv_timer_stop(&inv->timeout_timer);
   if (inv->timeout_ms > 0 && inv->running && !inv->settled) {
     double left = inv->timeout_ms - (fw_now_ms() - inv->started);
+    /* The loop's cached time is stale by however long the test ran synchronously. */
+    uv_update_time(inv->timeout_timer.loop);
     uv_timer_start(&inv->timeout_timer, timeout_fire, left > 0 ? (uint64_t)ceil(left) : 0, 0);
   }
 }

@@ -125,6 +125,9 @@ static js_timer_t *timer_add(js_realm_t *realm, JSObjectRef fn, size_t argc,
   }
   uv_timer_init(realm->rt->loop, &t->handle);
   t->handle.data = t;
+  /* libuv counts from the loop's cached time, which is stale by however long JavaScript
+   * has run since the loop woke: refresh it, or a timer could fire early. */
+  uv_update_time(realm->rt->loop);
   uv_timer_start(&t->handle, timer_fire, ms, repeat ? (ms ? ms : 1) : 0);
   t->next = realm->timers;
   if (realm->timers) realm->timers->prev = t;
@@ -178,7 +181,10 @@ static JSValueRef timeout_refresh(JSContextRef ctx, JSObjectRef f, JSObjectRef s
                                   const JSValueRef argv[], JSValueRef *exc) {
   uint64_t *id = timer_id_of(ctx, self);
   js_timer_t *t = id ? timer_find(js_realm_from_context(ctx), *id) : NULL;
-  if (t) uv_timer_start(&t->handle, timer_fire, t->delay, t->repeat ? (t->delay ? t->delay : 1) : 0);
+  if (t) {
+    uv_update_time(js_runtime_loop(js_realm_runtime(t->realm)));
+    uv_timer_start(&t->handle, timer_fire, t->delay, t->repeat ? (t->delay ? t->delay : 1) : 0);
+  }
   return self;
 }
 
