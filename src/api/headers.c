@@ -12,11 +12,9 @@
 #include "common/sbuf.h"
 #include "js/jsutil.h"
 
-typedef struct {
-  char **names;   /* lower-case */
-  char **values;
-  size_t len, cap;
-} header_list_t;
+/* The Headers object's list: the same storage as api_hlist_t, but names are kept
+ * lower-case and repeated names are kept (append), as fetch's Headers does. */
+typedef api_hlist_t header_list_t;
 
 static char *lower_dup(const char *s) {
   char *d = xstrdup(s);
@@ -24,41 +22,26 @@ static char *lower_dup(const char *s) {
   return d;
 }
 
-static void list_append(header_list_t *l, const char *name, const char *value) {
-  if (l->len == l->cap) {
-    l->cap = l->cap ? l->cap * 2 : 8;
-    l->names = xrealloc(l->names, l->cap * sizeof(char *));
-    l->values = xrealloc(l->values, l->cap * sizeof(char *));
+/* Appends a pair, taking `name`. */
+static void hlist_push(api_hlist_t *h, char *name, const char *value) {
+  if (h->len == h->cap) {
+    h->cap = h->cap ? h->cap * 2 : 8;
+    h->names = xrealloc(h->names, h->cap * sizeof(char *));
+    h->values = xrealloc(h->values, h->cap * sizeof(char *));
   }
-  l->names[l->len] = lower_dup(name);
-  l->values[l->len] = xstrdup(value);
-  l->len++;
+  h->names[h->len] = name;
+  h->values[h->len] = xstrdup(value);
+  h->len++;
 }
 
-static void list_delete(header_list_t *l, const char *lname) {
-  size_t out = 0;
-  for (size_t i = 0; i < l->len; i++) {
-    if (strcmp(l->names[i], lname) == 0) {
-      free(l->names[i]);
-      free(l->values[i]);
-      continue;
-    }
-    l->names[out] = l->names[i];
-    l->values[out] = l->values[i];
-    out++;
-  }
-  l->len = out;
+static void list_append(header_list_t *l, const char *name, const char *value) {
+  hlist_push(l, lower_dup(name), value);
 }
 
 static void headers_finalize(JSObjectRef obj) {
   header_list_t *l = JSObjectGetPrivate(obj);
   if (!l) return;
-  for (size_t i = 0; i < l->len; i++) {
-    free(l->names[i]);
-    free(l->values[i]);
-  }
-  free(l->names);
-  free(l->values);
+  api_hlist_free(l);
   free(l);
 }
 
@@ -110,7 +93,7 @@ static JSValueRef h_set(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_
   if (!l) return NULL;
   char *name = name_arg(ctx, argc, argv);
   char *value = argc > 1 ? js_value_to_utf8(ctx, argv[1]) : xstrdup("");
-  list_delete(l, name);
+  api_hlist_del(l, name);
   list_append(l, name, value);
   free(name);
   free(value);
@@ -134,7 +117,7 @@ static JSValueRef h_delete(JSContextRef ctx, JSObjectRef f, JSObjectRef self, si
   header_list_t *l = list_of(ctx, self, exc);
   if (!l) return NULL;
   char *name = name_arg(ctx, argc, argv);
-  list_delete(l, name);
+  api_hlist_del(l, name);
   free(name);
   return JSValueMakeUndefined(ctx);
 }
@@ -275,14 +258,7 @@ void api_hlist_set(api_hlist_t *h, const char *name, const char *value) {
       return;
     }
   }
-  if (h->len == h->cap) {
-    h->cap = h->cap ? h->cap * 2 : 8;
-    h->names = xrealloc(h->names, h->cap * sizeof(char *));
-    h->values = xrealloc(h->values, h->cap * sizeof(char *));
-  }
-  h->names[h->len] = xstrdup(name);
-  h->values[h->len] = xstrdup(value);
-  h->len++;
+  hlist_push(h, xstrdup(name), value);
 }
 
 const char *api_hlist_get(const api_hlist_t *h, const char *name) {
