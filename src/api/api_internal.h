@@ -128,7 +128,7 @@ bool api_looks_like_json(const char *s, size_t len);
 typedef struct {
   const char *method;
   const char *url;           /* as sent (params appended) */
-  JSObjectRef request;       /* the config the last attempt sent: response.request */
+  JSValueRef request;        /* the config the last attempt sent: response.request */
   int attempts;
   double timeout_ms;
 } api_exchange_info_t;

@@ -44,7 +44,10 @@ struct api_call {
   JSValueRef params;             /* protected; NULL when none */
   JSObjectRef signal;            /* protected; NULL when none */
   JSObjectRef on_abort;          /* the listener added to `signal`; protected */
-  JSObjectRef config;            /* the config the last attempt sent; protected */
+  JSObjectRef config;            /* the config the last attempt sent (interceptors ran);
+                                  * protected; NULL when the attempt went out without one */
+  api_hlist_t sent_headers;      /* without a config: the headers of the attempt in flight */
+  char *sent_json;               /* without a config: its JSON body text, or NULL */
   char *method;
   char *url;                     /* base URL + path; params are appended per attempt */
   api_hlist_t headers;           /* defaults merged with the call's own */
@@ -106,6 +109,8 @@ static void call_free(api_call_t *call) {
     if (held[i]) JSValueUnprotect(ctx, held[i]);
   json_decref(call->event);
   api_hlist_free(&call->headers);
+  api_hlist_free(&call->sent_headers);
+  free(call->sent_json);
   free(call->method);
   free(call->url);
   free(call->auto_type);
@@ -139,6 +144,27 @@ static void call_settle(api_call_t *call, JSValueRef value, bool reject) {
   js_call(ctx, fn, NULL, 1, &value, &exc);
   for (size_t i = 0; i < 4; i++)
     if (keep[i]) JSValueUnprotect(ctx, keep[i]);
+}
+
+/* response.request for an attempt sent without a config: the same fields a config has. */
+static JSValueRef call_request(api_call_t *call) {
+  api_binding_t *b = call->b;
+  JSContextRef ctx = js_realm_context(b->realm);
+  JSValueRef exc = NULL;
+  JSObjectRef helper = api_helper(b, &exc);
+  if (!helper) return JSValueMakeUndefined(ctx);
+  JSValueRef undefined = JSValueMakeUndefined(ctx);
+  JSValueRef args[7] = {
+      js_make_string(ctx, call->sent_method),
+      js_make_string(ctx, call->sent_url),
+      api_hlist_to_headers(ctx, &call->sent_headers),
+      call->params ? call->params : undefined,
+      call->sent_json ? js_make_string(ctx, call->sent_json) : call->body ? call->body : undefined,
+      JSValueMakeNumber(ctx, call->sent_timeout_ms),
+      JSValueMakeNumber(ctx, call->attempt),
+  };
+  JSValueRef config = js_call(ctx, js_get(ctx, helper, "config"), helper, 7, args, &exc);
+  return config ? config : undefined;
 }
 
 static api_exchange_info_t call_info(const api_call_t *call) {
@@ -382,6 +408,13 @@ static void call_attempt(api_call_t *call) {
   api_binding_t *b = call->b;
   JSContextRef ctx = js_realm_context(b->realm);
   call->attempt++;
+  /* Without request interceptors nobody sees the config before it is sent: send straight
+   * from the call; response.request is made when the response is. */
+  if (js_array_length(ctx, b->req_fns) == 0 &&
+      !api_body_needs_async(api_body_kind(b, call->body))) {
+    call_send(call, NULL, JSValueMakeUndefined(ctx));
+    return;
+  }
   JSObjectRef config = JSObjectMake(ctx, NULL, NULL);
   js_set(ctx, config, "method", js_make_string(ctx, call->method));
   js_set(ctx, config, "url", js_make_string(ctx, call->url));
@@ -402,12 +435,6 @@ static void call_attempt(api_call_t *call) {
   js_set(ctx, config, "body", call->body ? call->body : JSValueMakeUndefined(ctx));
   js_set(ctx, config, "timeout", JSValueMakeNumber(ctx, call->timeout_ms));
   js_set(ctx, config, "attempt", JSValueMakeNumber(ctx, call->attempt));
-
-  bool interceptors = js_array_length(ctx, b->req_fns) > 0;
-  if (!interceptors && !api_body_needs_async(api_body_kind(b, call->body))) {
-    call_send(call, config, JSValueMakeUndefined(ctx));
-    return;
-  }
   call_chain(call, "request", b->req_fns, config, on_config_ready);
 }
 
@@ -487,27 +514,42 @@ static void settle_content_type(api_call_t *call, api_hlist_t *headers, api_body
 
 static void on_http_done(http_response_t *res, void *userdata);
 
-/* The attempt's config (as the interceptors left it) becomes an http request. */
+/* The attempt's config (as the interceptors left it), or the call itself when there is no
+ * config, becomes an http request. */
 static void call_send(api_call_t *call, JSObjectRef config, JSValueRef materialized) {
   api_binding_t *b = call->b;
   api_client_t *c = b->client;
   JSContextRef ctx = js_realm_context(b->realm);
   api_ticket_t *t = ticket_ref(call->ticket);
+  JSValueRef undefined = JSValueMakeUndefined(ctx);
 
-  char *method = js_get_string(ctx, config, "method");
-  char *path = js_get_string(ctx, config, "url");
-  char *joined = url_join(b->cfg.base_url, path ? path : call->url);
+  char *method = config ? js_get_string(ctx, config, "method") : NULL;
+  char *path = config ? js_get_string(ctx, config, "url") : NULL;
   sbuf_t url = SBUF_INIT;
-  sbuf_puts(&url, joined);
-  free(joined);
-  free(path);
-  append_params(b, &url, js_get(ctx, config, "params"));
+  if (path) {
+    char *joined = url_join(b->cfg.base_url, path);
+    sbuf_puts(&url, joined);
+    free(joined);
+    free(path);
+  } else {
+    sbuf_puts(&url, call->url);
+  }
   api_hlist_t headers = {0};
-  api_hlist_from_js(ctx, &headers, js_get(ctx, config, "headers"));
-  restore_spelling(&headers, &call->headers);
-  JSValueRef body = js_get(ctx, config, "body");
+  JSValueRef body;
+  double timeout;
+  if (config) {
+    append_params(b, &url, js_get(ctx, config, "params"));
+    api_hlist_from_js(ctx, &headers, js_get(ctx, config, "headers"));
+    restore_spelling(&headers, &call->headers);
+    body = js_get(ctx, config, "body");
+    timeout = js_get_number(ctx, config, "timeout", call->timeout_ms);
+  } else {
+    append_params(b, &url, call->params ? call->params : undefined);
+    api_hlist_copy(&headers, &call->headers);
+    body = call->body ? call->body : undefined;
+    timeout = call->timeout_ms;
+  }
   api_body_kind_t kind = api_body_kind(b, body);
-  double timeout = js_get_number(ctx, config, "timeout", call->timeout_ms);
   settle_content_type(call, &headers, kind, body);
   char *data = NULL;
   size_t len = 0;
@@ -526,13 +568,21 @@ static void call_send(api_call_t *call, JSObjectRef config, JSValueRef materiali
   }
   ticket_unref(t);
 
-  /* response.request: the config as sent. */
-  js_set(ctx, config, "url", js_make_string(ctx, sbuf_cstr(&url)));
-  js_set(ctx, config, "headers", api_hlist_to_headers(ctx, &headers));
-  if (kind == API_BODY_JSON) js_set(ctx, config, "body", js_make_string_len(ctx, data, len));
+  /* response.request: the config as sent (call_request makes it when there is none). */
   if (call->config) JSValueUnprotect(ctx, call->config);
   call->config = config;
-  JSValueProtect(ctx, config);
+  api_hlist_free(&call->sent_headers);
+  free(call->sent_json);
+  call->sent_json = NULL;
+  if (config) {
+    js_set(ctx, config, "url", js_make_string(ctx, sbuf_cstr(&url)));
+    js_set(ctx, config, "headers", api_hlist_to_headers(ctx, &headers));
+    if (kind == API_BODY_JSON) js_set(ctx, config, "body", js_make_string_len(ctx, data, len));
+    JSValueProtect(ctx, config);
+  } else {
+    api_hlist_copy(&call->sent_headers, &headers);
+    if (kind == API_BODY_JSON) call->sent_json = xstrndup(data, len);
+  }
 
   free(call->sent_method);
   free(call->sent_url);
@@ -684,6 +734,7 @@ static void on_http_done(http_response_t *res, void *userdata) {
     call_settle(call, err, true);
     return;
   }
+  if (!info.request && call->sent_method) info.request = call_request(call);
   JSObjectRef response = api_response_new(ctx, &info, res);
   http_response_free(res);
   if (js_array_length(ctx, b->res_fns) == 0) {

@@ -101,20 +101,26 @@ static void arm_timeout(fw_runner_t *r) {
   }
 }
 
+/* this.currentTest and this.test: one object per test, made on its first run and kept,
+ * so that its hooks, retries and the test itself see the same object. */
 static void set_current(fw_runner_t *r, fw_runnable_t *rn, JSObjectRef this_ctx) {
   fw_runnable_t *test = r->test_active ? r->tf.test : (rn->kind == FW_TEST ? rn : NULL);
   if (!test) {
     js_set(r->ctx, this_ctx, "currentTest", JSValueMakeUndefined(r->ctx));
     return;
   }
-  JSObjectRef t = JSObjectMake(r->ctx, NULL, NULL);
-  char *ft = fw_full_title(test->parent, test->title);
-  js_set(r->ctx, t, "title", js_make_string(r->ctx, test->title));
-  js_set(r->ctx, t, "fullTitleText", js_make_string(r->ctx, ft));
-  js_set(r->ctx, t, "file", js_make_string(r->ctx, r->file));
-  free(ft);
-  js_set(r->ctx, this_ctx, "currentTest", t);
-  js_set(r->ctx, this_ctx, "test", t);
+  if (!test->current) {
+    JSObjectRef t = JSObjectMake(r->ctx, NULL, NULL);
+    char *ft = fw_full_title(test->parent, test->title);
+    js_set(r->ctx, t, "title", js_make_string(r->ctx, test->title));
+    js_set(r->ctx, t, "fullTitleText", js_make_string(r->ctx, ft));
+    js_set(r->ctx, t, "file", js_make_string(r->ctx, r->file));
+    free(ft);
+    test->current = t;
+    JSValueProtect(r->ctx, t);
+  }
+  js_set(r->ctx, this_ctx, "currentTest", test->current);
+  js_set(r->ctx, this_ctx, "test", test->current);
 }
 
 void fw_invoke(fw_runner_t *r, fw_runnable_t *rn) {
@@ -134,7 +140,8 @@ void fw_invoke(fw_runner_t *r, fw_runnable_t *rn) {
   inv_ref_t *ref = xmalloc(sizeof(*ref));
   ref->r = r;
   ref->serial = inv->serial;
-  double arity = js_get_number(ctx, rn->fn, "length", 0);
+  if (rn->arity < 0) rn->arity = (int)js_get_number(ctx, rn->fn, "length", 0);
+  int arity = rn->arity;
   JSValueRef exc = NULL, result;
   if (arity >= 1) {
     JSValueRef done = js_make_closure(ctx, "done", on_done, ref, inv_ref_free);

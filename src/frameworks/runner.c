@@ -112,6 +112,20 @@ static void hook_resume(void *ud) {
   uv_timer_start(&r->resume_timer, resume_fire, 0, 0);
 }
 
+/* Asked once per runner and hook: the config does not change during a spec file. */
+static bool hook_wanted(fw_runner_t *r, const char *name) {
+  static const char *const names[FW_CONFIG_HOOKS] = {"beforeSuite", "afterSuite", "beforeHook",
+                                                     "afterHook",   "beforeTest", "afterTest"};
+  if (!r->hook_call) return false;
+  if (!r->hook_defined) return true;
+  for (size_t i = 0; i < FW_CONFIG_HOOKS; i++) {
+    if (strcmp(names[i], name) != 0) continue;
+    if (!r->hook_known[i]) r->hook_known[i] = r->hook_defined(r->hook_ud, name) ? 1 : -1;
+    return r->hook_known[i] > 0;
+  }
+  return true;
+}
+
 /* Calls a config hook; true when the run must wait for it (resume_fire continues). */
 static bool config_hook(fw_runner_t *r, const char *name, size_t argc, const JSValueRef argv[]) {
   if (!r->hook_call) return false;
@@ -162,6 +176,10 @@ static const char *mocha_hook_title(fw_kind_t kind) {
 
 /* Invokes a mocha hook, after the config's beforeHook when there is one. */
 static void invoke_hook(fw_runner_t *r, fw_runnable_t *hook) {
+  if (!hook_wanted(r, "beforeHook")) {
+    fw_invoke(r, hook);
+    return;
+  }
   JSValueRef argv[3] = {test_object(r, r->test_active ? r->tf.test : NULL), hook->parent->ctx,
                         js_make_string(r->ctx, mocha_hook_title(hook->kind))};
   r->deferred = hook;
@@ -312,7 +330,7 @@ void fw_settle_fire(uv_timer_t *timer) {
     }
   }
   bool waiting = false;
-  if (rn->kind != FW_TEST) {
+  if (rn->kind != FW_TEST && hook_wanted(r, "afterHook")) {
     JSValueRef argv[4] = {test_object(r, r->test_active ? r->tf.test : NULL), rn->parent->ctx,
                           result_object(r, err, duration, !err),
                           js_make_string(r->ctx, mocha_hook_title(rn->kind))};
@@ -349,21 +367,27 @@ static bool step_test(fw_runner_t *r) {
          * beforeEach hooks, afterTest before the afterEach hooks. */
         if (!tf->before_test_called) {
           tf->before_test_called = true;
-          JSValueRef argv[2] = {test_object(r, tf->test), tf->test->parent->ctx};
-          if (config_hook(r, "beforeTest", 2, argv)) return true;
+          if (hook_wanted(r, "beforeTest")) {
+            JSValueRef argv[2] = {test_object(r, tf->test), tf->test->parent->ctx};
+            if (config_hook(r, "beforeTest", 2, argv)) return true;
+          }
         }
         fw_invoke(r, tf->test);
         return true;
       case TF_AFTER_EACH:
         if (tf->index == 0 && tf->test && tf->before_test_called && !tf->after_test_called) {
           tf->after_test_called = true;
-          JSObjectRef result = result_object(r, tf->error, tf->duration, !tf->error && !tf->skipped);
-          JSObjectRef retries = JSObjectMake(r->ctx, NULL, NULL);
-          js_set(r->ctx, retries, "attempts", JSValueMakeNumber(r->ctx, tf->attempt));
-          js_set(r->ctx, retries, "limit", JSValueMakeNumber(r->ctx, fw_effective_retries(r, tf->test)));
-          js_set(r->ctx, result, "retries", retries);
-          JSValueRef argv[3] = {test_object(r, tf->test), tf->test->parent->ctx, result};
-          if (config_hook(r, "afterTest", 3, argv)) return true;
+          if (hook_wanted(r, "afterTest")) {
+            JSObjectRef result =
+                result_object(r, tf->error, tf->duration, !tf->error && !tf->skipped);
+            JSObjectRef retries = JSObjectMake(r->ctx, NULL, NULL);
+            js_set(r->ctx, retries, "attempts", JSValueMakeNumber(r->ctx, tf->attempt));
+            js_set(r->ctx, retries, "limit",
+                   JSValueMakeNumber(r->ctx, fw_effective_retries(r, tf->test)));
+            js_set(r->ctx, result, "retries", retries);
+            JSValueRef argv[3] = {test_object(r, tf->test), tf->test->parent->ctx, result};
+            if (config_hook(r, "afterTest", 3, argv)) return true;
+          }
         }
         if (tf->index < tf->after_each.len) {
           invoke_hook(r, tf->after_each.items[tf->index++]);
@@ -412,7 +436,7 @@ void fw_step(fw_runner_t *r) {
         }
         f->phase = fw_suite_skipped(s) ? SF_TESTS : SF_BEFORE_ALL;
         f->index = 0;
-        if (s->parent && !f->before_suite_called) {
+        if (s->parent && !f->before_suite_called && hook_wanted(r, "beforeSuite")) {
           f->before_suite_called = true;
           JSValueRef arg = suite_object(r, s);
           if (config_hook(r, "beforeSuite", 1, &arg)) return;
@@ -454,7 +478,7 @@ void fw_step(fw_runner_t *r) {
         f->phase = SF_END;
         break;
       case SF_END:
-        if (s->parent && !f->after_suite_called) {
+        if (s->parent && !f->after_suite_called && hook_wanted(r, "afterSuite")) {
           f->after_suite_called = true;
           JSValueRef arg = suite_object(r, s);
           if (config_hook(r, "afterSuite", 1, &arg)) return;
@@ -595,8 +619,10 @@ void fw_runner_set_file(fw_runner_t *r, const char *file) {
   r->file = xstrdup(file);
 }
 
-void fw_runner_set_hook_caller(fw_runner_t *r, fw_hook_call_fn fn, void *ud) {
+void fw_runner_set_hook_caller(fw_runner_t *r, fw_hook_call_fn fn, fw_hook_defined_fn defined,
+                               void *ud) {
   r->hook_call = fn;
+  r->hook_defined = defined;
   r->hook_ud = ud;
 }
 

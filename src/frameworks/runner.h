@@ -69,7 +69,11 @@ void fw_add_hook(fw_runner_t *r, fw_kind_t kind, const char *title, JSValueRef f
  * resume(resume_ud) exactly once when the hook has settled (possibly before returning). */
 typedef bool (*fw_hook_call_fn)(void *ud, const char *name, size_t argc, const JSValueRef argv[],
                                 void (*resume)(void *), void *resume_ud);
-void fw_runner_set_hook_caller(fw_runner_t *r, fw_hook_call_fn fn, void *ud);
+/* Whether the config has the hook `name`: the runner builds a hook's arguments (test and
+ * result objects) only for hooks that exist. */
+typedef bool (*fw_hook_defined_fn)(void *ud, const char *name);
+void fw_runner_set_hook_caller(fw_runner_t *r, fw_hook_call_fn fn, fw_hook_defined_fn defined,
+                               void *ud);
 
 /* The spec file being loaded (named in events and timeout messages). */
 void fw_runner_set_file(fw_runner_t *r, const char *file);

@@ -4,6 +4,8 @@
 #ifndef SONDE_FRAMEWORKS_RUNNER_INTERNAL_H
 #define SONDE_FRAMEWORKS_RUNNER_INTERNAL_H
 
+#define FW_CONFIG_HOOKS 6 /* beforeSuite afterSuite beforeHook afterHook beforeTest afterTest */
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +24,9 @@ typedef struct fw_runnable {
   double timeout_ms;       /* < 0: inherit */
   int retries;             /* < 0: inherit */
   bool selected;           /* after only/grep */
+  JSObjectRef current;     /* a test's this.currentTest object, made on its first run;
+                            * protected; NULL until then */
+  int arity;               /* fn.length, read on the first run; -1 until then */
 } fw_runnable_t;
 
 typedef struct {
@@ -111,6 +116,8 @@ struct fw_runner {
   bool running;                 /* fw_runner_run was called */
   bool prepared;                /* only/grep selection done */
   fw_hook_call_fn hook_call;    /* the config's hooks (beforeTest ...); NULL for none */
+  fw_hook_defined_fn hook_defined;
+  signed char hook_known[FW_CONFIG_HOOKS]; /* 0: not asked yet, 1: defined, -1: not */
   void *hook_ud;
   uv_timer_t resume_timer;      /* continues the run after a config hook */
   fw_runnable_t *deferred;      /* a mocha hook to invoke once beforeHook has run */

@@ -38,6 +38,7 @@ fw_suite_t *fw_suite_new(fw_runner_t *r, fw_suite_t *parent, const char *title) 
 
 static void runnable_free(fw_runner_t *r, fw_runnable_t *rn) {
   if (rn->fn) JSValueUnprotect(r->ctx, rn->fn);
+  if (rn->current) JSValueUnprotect(r->ctx, rn->current);
   free(rn->title);
   free(rn);
 }
@@ -61,6 +62,7 @@ fw_runnable_t *fw_runnable_new(fw_runner_t *r, fw_kind_t kind, const char *title
                                    JSValueRef fn) {
   fw_runnable_t *rn = xcalloc(1, sizeof(*rn));
   rn->kind = kind;
+  rn->arity = -1;
   rn->title = xstrdup(title ? title : "");
   rn->timeout_ms = -1;
   rn->retries = -1;

@@ -1,6 +1,7 @@
 #include "js/jsutil.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,26 +48,81 @@ JSValueRef js_make_string_len(JSContextRef ctx, const char *utf8, size_t len) {
   return v;
 }
 
+/* ---- property names ----
+ *
+ * Every js_get/js_set used to create and release a JSStringRef from the C name: a UTF-8
+ * to UTF-16 conversion and two allocations, about a quarter of a property access from C.
+ * Names are few and repeat (status, headers, then ...), so each is made once and kept
+ * for the life of the process in a small open-addressing table; a name that does not fit
+ * (more than NAME_SLOTS / 2 distinct names) is made per use as before. */
+#define NAME_SLOTS 1024
+
+typedef struct {
+  char *key;
+  JSStringRef name;
+} js_name_slot_t;
+
+static js_name_slot_t name_table[NAME_SLOTS];
+static size_t name_count;
+
+static uint32_t name_hash(const char *s) {
+  uint32_t h = 2166136261u;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
+  return h;
+}
+
+/* The cached name, or NULL when the table is full (the caller makes its own). */
+static JSStringRef name_lookup(const char *name) {
+  uint32_t i = name_hash(name) & (NAME_SLOTS - 1);
+  for (;; i = (i + 1) & (NAME_SLOTS - 1)) {
+    js_name_slot_t *slot = &name_table[i];
+    if (!slot->key) break;
+    if (strcmp(slot->key, name) == 0) return slot->name;
+  }
+  if (name_count >= NAME_SLOTS / 2) return NULL;
+  name_table[i].key = xstrdup(name);
+  name_table[i].name = JSStringCreateWithUTF8CString(name);
+  name_count++;
+  return name_table[i].name;
+}
+
+JSStringRef js_name_acquire(const char *name) {
+  JSStringRef n = name_lookup(name);
+  return n ? JSStringRetain(n) : JSStringCreateWithUTF8CString(name);
+}
+
+void js_names_free(void) {
+  for (size_t i = 0; i < NAME_SLOTS; i++) {
+    if (!name_table[i].key) continue;
+    free(name_table[i].key);
+    JSStringRelease(name_table[i].name);
+    name_table[i].key = NULL;
+  }
+  name_count = 0;
+}
+
 JSValueRef js_get(JSContextRef ctx, JSValueRef obj, const char *name) {
   if (!obj || !JSValueIsObject(ctx, obj)) return JSValueMakeUndefined(ctx);
-  JSStringRef n = JSStringCreateWithUTF8CString(name);
+  JSStringRef n = js_name_acquire(name);
   JSValueRef exc = NULL;
   JSValueRef v = JSObjectGetProperty(ctx, (JSObjectRef)obj, n, &exc);
   JSStringRelease(n);
   return (v && !exc) ? v : JSValueMakeUndefined(ctx);
 }
 
-void js_set(JSContextRef ctx, JSObjectRef obj, const char *name, JSValueRef v) {
-  JSStringRef n = JSStringCreateWithUTF8CString(name);
-  JSObjectSetProperty(ctx, obj, n, v, kJSPropertyAttributeNone, NULL);
+static void set_with(JSContextRef ctx, JSObjectRef obj, const char *name, JSValueRef v,
+                     JSPropertyAttributes attributes) {
+  JSStringRef n = js_name_acquire(name);
+  JSObjectSetProperty(ctx, obj, n, v, attributes, NULL);
   JSStringRelease(n);
 }
 
+void js_set(JSContextRef ctx, JSObjectRef obj, const char *name, JSValueRef v) {
+  set_with(ctx, obj, name, v, kJSPropertyAttributeNone);
+}
+
 void js_set_hidden(JSContextRef ctx, JSObjectRef obj, const char *name, JSValueRef v) {
-  JSStringRef n = JSStringCreateWithUTF8CString(name);
-  JSObjectSetProperty(ctx, obj, n, v, kJSPropertyAttributeDontEnum | kJSPropertyAttributeReadOnly,
-                      NULL);
-  JSStringRelease(n);
+  set_with(ctx, obj, name, v, kJSPropertyAttributeDontEnum | kJSPropertyAttributeReadOnly);
 }
 
 JSObjectRef js_set_function(JSContextRef ctx, JSObjectRef obj, const char *name,

@@ -23,6 +23,11 @@ char *js_value_to_utf8_len(JSContextRef ctx, JSValueRef v, size_t *len);
 JSValueRef js_make_string(JSContextRef ctx, const char *utf8);
 JSValueRef js_make_string_len(JSContextRef ctx, const char *utf8, size_t len);
 
+/* The property name `name` as a JSStringRef the caller releases. Names are made once per
+ * process and cached (js_names_free, at exit, drops the cache). */
+JSStringRef js_name_acquire(const char *name);
+void js_names_free(void);
+
 /* Property access by C string name. js_get returns undefined when `obj` is not an object. */
 JSValueRef js_get(JSContextRef ctx, JSValueRef obj, const char *name);
 void js_set(JSContextRef ctx, JSObjectRef obj, const char *name, JSValueRef v);

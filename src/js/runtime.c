@@ -18,6 +18,7 @@
 
 /* Every live realm of the process, so that C callbacks can find theirs from a context. */
 static js_realm_t *all_realms;
+static int live_runtimes; /* the cached property names go with the last runtime */
 
 /* ---- runtime ---- */
 
@@ -28,6 +29,7 @@ js_runtime_t *js_runtime_new(uv_loop_t *loop, int argc, char **argv) {
   rt->started_ns = uv_hrtime();
   for (int i = 0; i < argc; i++) strvec_push(&rt->argv, argv[i]);
   js_node_register(rt);
+  live_runtimes++;
   return rt;
 }
 
@@ -45,6 +47,7 @@ void js_runtime_free(js_runtime_t *rt) {
   strvec_free(&rt->argv);
   JSContextGroupRelease(rt->group);
   free(rt);
+  if (--live_runtimes == 0) js_names_free();
 }
 
 uv_loop_t *js_runtime_loop(js_runtime_t *rt) {

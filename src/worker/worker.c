@@ -324,6 +324,11 @@ static bool runner_hook(void *ud, const char *name, size_t argc, const JSValueRe
   return false;
 }
 
+static bool runner_hook_defined(void *ud, const char *name) {
+  worker_t *w = ud;
+  return hooks_defined(&w->config, name);
+}
+
 static JSValueRef specs_value(JSContextRef ctx, const strvec_t *specs) {
   JSValueRef *items = xmalloc((specs->len + 1) * sizeof(JSValueRef));
   for (size_t i = 0; i < specs->len; i++) items[i] = js_make_string(ctx, specs->items[i]);
@@ -497,7 +502,7 @@ static void job_start(worker_t *w, json_t *msg) {
     free(err);
     job->phase = JP_AFTER_SESSION;
   } else {
-    fw_runner_set_hook_caller(job->runner, runner_hook, w);
+    fw_runner_set_hook_caller(job->runner, runner_hook, runner_hook_defined, w);
     fw_mocha_install(job->runner, cfg->mocha_ui);
   }
   job_advance(w);
