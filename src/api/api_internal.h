@@ -68,6 +68,7 @@ struct api_binding {
   JSObjectRef res_fns;       /* response interceptors (array); protected */
   JSObjectRef helper;        /* api_helper(): JS glue, made on first use; protected */
   JSObjectRef console_info;  /* console.info as the realm started, for verbose; protected */
+  bool headers_iterable;     /* Headers.prototype[Symbol.iterator] is set in this realm */
   api_call_t *calls;         /* in flight */
   api_binding_t *next;
 };
@@ -129,6 +130,7 @@ typedef struct {
   const char *method;
   const char *url;           /* as sent (params appended) */
   JSValueRef request;        /* the config the last attempt sent: response.request */
+  JSObjectRef helper;        /* api_helper(): its init() fills the response; NULL: from C */
   int attempts;
   double timeout_ms;
 } api_exchange_info_t;

@@ -735,6 +735,8 @@ static void on_http_done(http_response_t *res, void *userdata) {
     return;
   }
   if (!info.request && call->sent_method) info.request = call_request(call);
+  JSValueRef ignored = NULL;
+  info.helper = api_helper(b, &ignored);
   JSObjectRef response = api_response_new(ctx, &info, res);
   http_response_free(res);
   if (js_array_length(ctx, b->res_fns) == 0) {

@@ -231,7 +231,11 @@ JSObjectRef api_headers_new(JSContextRef ctx) {
   header_list_t *l = xcalloc(1, sizeof(*l));
   JSObjectRef obj = JSObjectMake(ctx, headers_class(), l);
   /* Iteration (for…of, spread) needs Symbol.iterator on the class prototype, which the
-   * static-function table cannot name: add it once per realm. */
+   * static-function table cannot name: add it once per realm (the binding remembers; a
+   * realm without one, the config's, checks every time). */
+  api_binding_t *b = api_binding_of(ctx);
+  if (b && b->headers_iterable) return obj;
+  if (b) b->headers_iterable = true;
   JSValueRef proto = JSObjectGetPrototype(ctx, obj);
   JSValueRef sym = js_get(ctx, js_get(ctx, JSContextGetGlobalObject(ctx), "Symbol"), "iterator");
   if (JSValueIsObject(ctx, proto) && !JSObjectHasPropertyForKey(ctx, (JSObjectRef)proto, sym, NULL)) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/sbuf.h"
+#include "js/runtime_internal.h"
 
 char *js_string_to_utf8(JSStringRef s) {
   size_t max = JSStringGetMaximumUTF8CStringSize(s);
@@ -290,13 +291,26 @@ static JSClassRef closure_class(void) {
   return cls;
 }
 
+/* Closures must look like functions (call, apply, bind). Giving each one Function.prototype
+ * as its prototype made a new object shape per closure; instead the class's own prototype
+ * object, shared by the realm's closures, inherits from Function.prototype, set up once
+ * per realm (per closure where there is no realm). */
 static JSObjectRef make_closure(JSContextRef ctx, const char *name, closure_t *c) {
   JSObjectRef f = JSObjectMake(ctx, closure_class(), c);
-  JSValueRef fproto = js_get(ctx, js_get(ctx, JSContextGetGlobalObject(ctx), "Function"),
-                             "prototype");
-  JSObjectSetPrototype(ctx, f, fproto);
+  js_realm_t *realm = js_realm_from_context(ctx);
+  if (!realm || !realm->closures_ready) {
+    JSValueRef fproto = js_get(ctx, js_get(ctx, JSContextGetGlobalObject(ctx), "Function"),
+                               "prototype");
+    JSValueRef shared = JSObjectGetPrototype(ctx, f);
+    if (realm && JSValueIsObject(ctx, shared)) {
+      JSObjectSetPrototype(ctx, (JSObjectRef)shared, fproto);
+      realm->closures_ready = true;
+    } else {
+      JSObjectSetPrototype(ctx, f, fproto);
+    }
+  }
   if (name) {
-    JSStringRef n = JSStringCreateWithUTF8CString("name");
+    JSStringRef n = js_name_acquire("name");
     JSObjectSetProperty(ctx, f, n, js_make_string(ctx, name),
                         kJSPropertyAttributeDontEnum | kJSPropertyAttributeReadOnly, NULL);
     JSStringRelease(n);

@@ -73,6 +73,8 @@ struct js_realm {
   struct js_console *console;  /* node_console.c */
   struct js_stdio *stdio;      /* node_process.c: partial lines of process.stdout/stderr */
   bool closing;                /* js_realm_free has started */
+  bool closures_ready;         /* jsutil.c: the closure class's prototype inherits from
+                                * Function.prototype in this realm */
   struct js_realm *next;
 };
 
