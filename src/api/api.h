@@ -49,11 +49,17 @@ void api_config_free(api_config_t *cfg);
 /* Deep copy; free with api_config_free. */
 void api_config_copy(api_config_t *dst, const api_config_t *src);
 
-/* Receives one event per attempt of an exchange: {"type":"http","method","url","attempt",
- * "status","statusText","duration","request":{"headers","body"},"response":{"headers",
- * "body","size"},"error"?,"code"?}. Secret header values are masked and bodies truncated.
- * Borrowed. */
-typedef void (*api_exchange_fn)(json_t *event, void *userdata);
+/* One attempt of an exchange, as recorded (copies of the headers and of at most 4 KB of
+ * each body). Most are dropped unseen (their test passed), so the event is only built on
+ * demand by api_exchange_json: {"type":"http","method","url","attempt","status",
+ * "statusText","duration","request":{"headers","body"},"response":{"headers","body",
+ * "size"},"error"?,"code"?,"retryIn"?}, secret header values masked. */
+typedef struct api_exchange api_exchange_t;
+/* Receives each attempt's record and owns it (api_exchange_free). */
+typedef void (*api_exchange_fn)(api_exchange_t *exchange, void *userdata);
+/* A new reference to the event. */
+json_t *api_exchange_json(const api_exchange_t *x);
+void api_exchange_free(api_exchange_t *x);
 
 typedef struct api_client api_client_t;
 

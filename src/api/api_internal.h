@@ -155,13 +155,13 @@ bool api_is_text_type(const char *content_type);
 
 /* Whether a header's value is masked in events and verbose output. */
 bool api_secret_header(const api_config_t *cfg, const char *name);
-/* The request half of the exchange event of an attempt (NULL without a sink). */
-json_t *api_log_request(api_binding_t *b, const char *method, const char *url, int attempt,
-                        const http_header_t *headers, size_t n_headers, const char *body,
-                        size_t body_len);
-/* Completes and emits the event (takes it), and prints the response half when verbose.
- * `retry_ms` >= 0 when another attempt follows after that wait. */
-void api_log_response(api_binding_t *b, json_t *event, const http_response_t *res,
+/* The record of an attempt, its request half (NULL without a sink). */
+api_exchange_t *api_log_request(api_binding_t *b, const char *method, const char *url,
+                                int attempt, const http_header_t *headers, size_t n_headers,
+                                const char *body, size_t body_len);
+/* Completes the record and hands it to the sink (takes it), and prints the response half
+ * when verbose. `retry_ms` >= 0 when another attempt follows after that wait. */
+void api_log_response(api_binding_t *b, api_exchange_t *exchange, const http_response_t *res,
                       int attempt, double retry_ms);
 /* Prints the request half when verbose. */
 void api_log_verbose_request(api_binding_t *b, const char *method, const char *url,

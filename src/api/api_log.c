@@ -10,7 +10,8 @@
  * Set-Cookie, any name containing token, secret, password or api-key/apikey, and the
  * names in apiRunner.maskHeaders. Bodies are truncated.
  *
- * Memory: events are built here and released after the sink returns. */
+ * Memory: an exchange record is made here per attempt and handed to the sink, which owns
+ * it from then on. */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,6 +25,14 @@
 #define API_VERBOSE_BODY_MAX 1000
 #define API_MASK "****"
 
+/* Whether `needle` (lower-case) occurs in `s`, ignoring case. */
+static bool contains_nocase(const char *s, const char *needle) {
+  size_t n = strlen(needle);
+  for (; *s; s++)
+    if (tolower((unsigned char)*s) == needle[0] && strncasecmp(s, needle, n) == 0) return true;
+  return false;
+}
+
 bool api_secret_header(const api_config_t *cfg, const char *name) {
   static const char *const exact[] = {"authorization", "proxy-authorization", "cookie",
                                       "set-cookie"};
@@ -31,12 +40,11 @@ bool api_secret_header(const api_config_t *cfg, const char *name) {
     if (strcasecmp(name, exact[i]) == 0) return true;
   for (size_t i = 0; cfg && i < cfg->mask_headers.len; i++)
     if (strcasecmp(name, cfg->mask_headers.items[i]) == 0) return true;
-  char *lower = xstrdup(name);
-  for (char *p = lower; *p; p++) *p = (char)tolower((unsigned char)*p);
-  bool secret = strstr(lower, "token") || strstr(lower, "secret") || strstr(lower, "api-key") ||
-                strstr(lower, "apikey") || strstr(lower, "api_key") || strstr(lower, "password");
-  free(lower);
-  return secret;
+  static const char *const parts[] = {"token", "secret", "api-key", "apikey", "api_key",
+                                      "password"};
+  for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++)
+    if (contains_nocase(name, parts[i])) return true;
+  return false;
 }
 
 /* ---- text of bodies ---- */
@@ -58,40 +66,117 @@ static size_t cut(const char *s, size_t n, size_t max) {
   return max;
 }
 
-static json_t *body_json(const char *body, size_t len) {
-  if (!body || !len) return json_string("");
-  size_t n = cut(body, len, API_EVENT_BODY_MAX);
-  json_t *s = printable(body, n) ? json_stringn(body, n) : NULL;
-  if (!s) s = json_sprintf("<binary: %zu bytes>", len);
-  return s;
-}
-
-static json_t *headers_json(const api_config_t *cfg, const http_header_t *h, size_t n) {
+static json_t *headers_json(const http_header_t *h, size_t n) {
   json_t *obj = json_object();
   for (size_t i = 0; i < n; i++) {
-    const char *value = api_secret_header(cfg, h[i].name) ? API_MASK : h[i].value;
     json_t *prev = json_object_get(obj, h[i].name);
-    json_t *v = prev ? json_sprintf("%s, %s", json_string_value(prev), value)
-                     : json_string(value);
+    json_t *v = prev ? json_sprintf("%s, %s", json_string_value(prev), h[i].value)
+                     : json_string(h[i].value);
     /* Header bytes that are not UTF-8 cannot be JSON strings. */
     json_object_set_new(obj, h[i].name, v ? v : json_string("<binary>"));
   }
   return obj;
 }
 
-/* ---- exchange events ---- */
+/* ---- exchange records ---- */
 
-json_t *api_log_request(api_binding_t *b, const char *method, const char *url, int attempt,
-                        const http_header_t *headers, size_t n_headers, const char *body,
-                        size_t body_len) {
-  if (!b->client->exchange_sink) return NULL;
-  json_t *ev = json_pack("{s:s, s:s, s:s, s:i}", "type", "http", "method", method, "url", url,
-                         "attempt", attempt);
+typedef struct {
+  http_header_t *headers; /* copies, secret values already masked */
+  size_t n_headers;
+  char *body;             /* at most API_EVENT_BODY_MAX bytes of it */
+  size_t body_kept, body_len;
+} api_half_t;
+
+struct api_exchange {
+  char *method, *url;
+  int attempt;
+  api_half_t request, response;
+  bool answered;          /* a response arrived (else error and code say why) */
+  long status;
+  char *status_text;
+  double duration_ms;
+  char *error, *code;
+  double retry_ms;        /* < 0: no retry follows */
+};
+
+static void half_record(api_half_t *half, const api_config_t *cfg, const http_header_t *h,
+                        size_t n, const char *body, size_t body_len) {
+  half->headers = xcalloc(n + 1, sizeof(*half->headers));
+  half->n_headers = n;
+  for (size_t i = 0; i < n; i++) {
+    half->headers[i].name = xstrdup(h[i].name);
+    half->headers[i].value = xstrdup(api_secret_header(cfg, h[i].name) ? API_MASK : h[i].value);
+  }
+  half->body_len = body ? body_len : 0;
+  half->body_kept = cut(body, half->body_len, API_EVENT_BODY_MAX);
+  half->body = half->body_kept ? xstrndup(body, half->body_kept) : NULL;
+}
+
+static void half_free(api_half_t *half) {
+  for (size_t i = 0; i < half->n_headers; i++) {
+    free(half->headers[i].name);
+    free(half->headers[i].value);
+  }
+  free(half->headers);
+  free(half->body);
+}
+
+static json_t *half_json(const api_half_t *half) {
+  json_t *body;
+  if (!half->body_len) body = json_string("");
+  else if (printable(half->body, half->body_kept) &&
+           (body = json_stringn(half->body, half->body_kept)))
+    ;
+  else body = json_sprintf("<binary: %zu bytes>", half->body_len);
+  return json_pack("{s:o, s:o}", "headers", headers_json(half->headers, half->n_headers),
+                   "body", body);
+}
+
+json_t *api_exchange_json(const api_exchange_t *x) {
+  json_t *ev = json_pack("{s:s, s:s, s:s, s:i}", "type", "http", "method", x->method, "url",
+                         x->url, "attempt", x->attempt);
   if (!ev) return NULL; /* a URL that is not UTF-8 */
-  json_object_set_new(ev, "request",
-                      json_pack("{s:o, s:o}", "headers", headers_json(&b->cfg, headers, n_headers),
-                                "body", body_json(body, body_len)));
+  json_object_set_new(ev, "request", half_json(&x->request));
+  json_object_set_new(ev, "duration", json_real(x->duration_ms));
+  if (x->answered) {
+    json_object_set_new(ev, "status", json_integer(x->status));
+    json_t *text = json_string(x->status_text);
+    json_object_set_new(ev, "statusText", text ? text : json_string(""));
+    json_t *response = half_json(&x->response);
+    json_object_set_new(response, "size", json_integer((json_int_t)x->response.body_len));
+    json_object_set_new(ev, "response", response);
+  } else {
+    json_t *msg = json_string(x->error);
+    json_object_set_new(ev, "error", msg ? msg : json_string("error"));
+    json_object_set_new(ev, "code", json_string(x->code));
+  }
+  if (x->retry_ms >= 0) json_object_set_new(ev, "retryIn", json_real(x->retry_ms));
   return ev;
+}
+
+void api_exchange_free(api_exchange_t *x) {
+  if (!x) return;
+  free(x->method);
+  free(x->url);
+  half_free(&x->request);
+  half_free(&x->response);
+  free(x->status_text);
+  free(x->error);
+  free(x->code);
+  free(x);
+}
+
+api_exchange_t *api_log_request(api_binding_t *b, const char *method, const char *url,
+                                int attempt, const http_header_t *headers, size_t n_headers,
+                                const char *body, size_t body_len) {
+  if (!b->client->exchange_sink) return NULL;
+  api_exchange_t *x = xcalloc(1, sizeof(*x));
+  x->method = xstrdup(method);
+  x->url = xstrdup(url);
+  x->attempt = attempt;
+  x->retry_ms = -1;
+  half_record(&x->request, &b->cfg, headers, n_headers, body, body_len);
+  return x;
 }
 
 /* ---- verbose ---- */
@@ -159,29 +244,24 @@ static void verbose_response(api_binding_t *b, const http_response_t *res, doubl
   sbuf_free(&out);
 }
 
-void api_log_response(api_binding_t *b, json_t *ev, const http_response_t *res, int attempt,
-                      double retry_ms) {
+void api_log_response(api_binding_t *b, api_exchange_t *x, const http_response_t *res,
+                      int attempt, double retry_ms) {
   if (b->cfg.verbose) verbose_response(b, res, retry_ms);
   api_client_t *c = b->client;
-  if (!ev) return;
-  json_object_set_new(ev, "duration", json_real(res->duration_ms));
-  if (res->error == HTTP_OK) {
-    json_object_set_new(ev, "status", json_integer(res->status));
-    json_t *text = json_string(res->status_text ? res->status_text : "");
-    json_object_set_new(ev, "statusText", text ? text : json_string(""));
-    json_object_set_new(ev, "response",
-                        json_pack("{s:o, s:o, s:I}", "headers",
-                                  headers_json(&b->cfg, res->headers, res->n_headers), "body",
-                                  body_json(res->body, res->body_len), "size",
-                                  (json_int_t)res->body_len));
+  if (!x) return;
+  x->duration_ms = res->duration_ms;
+  x->answered = res->error == HTTP_OK;
+  if (x->answered) {
+    x->status = res->status;
+    x->status_text = xstrdup(res->status_text ? res->status_text : "");
+    half_record(&x->response, &b->cfg, res->headers, res->n_headers, res->body, res->body_len);
   } else {
-    json_t *msg = json_string(res->error_message ? res->error_message : "error");
-    json_object_set_new(ev, "error", msg ? msg : json_string("error"));
-    json_object_set_new(ev, "code", json_string(res->error_code ? res->error_code : "EIO"));
+    x->error = xstrdup(res->error_message ? res->error_message : "error");
+    x->code = xstrdup(res->error_code ? res->error_code : "EIO");
   }
-  if (retry_ms >= 0) json_object_set_new(ev, "retryIn", json_real(retry_ms));
-  if (c->exchange_sink) c->exchange_sink(ev, c->exchange_ud);
-  json_decref(ev);
+  x->retry_ms = retry_ms;
+  if (c->exchange_sink) c->exchange_sink(x, c->exchange_ud);
+  else api_exchange_free(x);
 }
 
 /* ---- debug ---- */

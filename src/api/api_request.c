@@ -63,7 +63,7 @@ struct api_call {
   uint64_t http_id;              /* the exchange in flight, 0 when none */
   uv_timer_t *timer;             /* the wait before the next attempt; NULL when none */
   char *sent_method, *sent_url;  /* of the attempt in flight */
-  json_t *event;                 /* its exchange event (request half) */
+  api_exchange_t *exchange;      /* its exchange record (request half) */
 };
 
 static void call_attempt(api_call_t *call);
@@ -107,7 +107,7 @@ static void call_free(api_call_t *call) {
                        call->signal,  call->on_abort, call->config};
   for (size_t i = 0; i < sizeof(held) / sizeof(held[0]); i++)
     if (held[i]) JSValueUnprotect(ctx, held[i]);
-  json_decref(call->event);
+  api_exchange_free(call->exchange);
   api_hlist_free(&call->headers);
   api_hlist_free(&call->sent_headers);
   free(call->sent_json);
@@ -621,7 +621,7 @@ static void call_send(api_call_t *call, JSObjectRef config, JSValueRef materiali
       .no_proxy = b->cfg.no_proxy,
   };
   int max = call->retries + 1;
-  call->event = api_log_request(b, call->sent_method, call->sent_url, call->attempt, hh,
+  call->exchange = api_log_request(b, call->sent_method, call->sent_url, call->attempt, hh,
                                 headers.len, data, len);
   api_log_verbose_request(b, call->sent_method, call->sent_url, call->attempt, max, hh,
                           headers.len, data, len);
@@ -691,9 +691,9 @@ static void on_http_done(http_response_t *res, void *userdata) {
     res->error_message = why;
   }
   double delay = retry_delay(call, res);
-  json_t *event = call->event;
-  call->event = NULL;
-  api_log_response(b, event, res, call->attempt, delay);
+  api_exchange_t *exchange = call->exchange;
+  call->exchange = NULL;
+  api_log_response(b, exchange, res, call->attempt, delay);
   if (res->error == HTTP_OK)
     api_debug(b, "#%llu ← %ld %s (%.1f ms, %zu bytes, HTTP %s, %s connection%s)",
               (unsigned long long)id, res->status, res->status_text, res->duration_ms,

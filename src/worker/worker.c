@@ -37,6 +37,10 @@ typedef enum {
   JP_END,
 } job_phase_t;
 
+/* HTTP exchanges reach the launcher only when a report will show them: with the test that
+ * failed (spec, junit), or all of them when a reporter records every exchange. */
+#define EXCHANGES_KEPT_PER_TEST 20
+
 typedef struct {
   char *cid;
   strvec_t specs;
@@ -67,7 +71,9 @@ typedef struct {
   uv_prepare_t flush_prepare;  /* writes the batched messages before the loop waits */
   sbuf_t outbox;               /* encoded messages not yet written to the launcher */
   bool all_exchanges;          /* a reporter records every exchange (allure, json) */
-  json_t *exchanges;           /* the current test's exchanges, until its outcome is known */
+  /* The current test's last exchanges, until its outcome is known (oldest first). */
+  api_exchange_t *exchanges[EXCHANGES_KEPT_PER_TEST];
+  size_t n_exchanges;
   bool stopping;
   int exit_code;
 } worker_t;
@@ -147,37 +153,47 @@ static void console_to_launcher(js_realm_t *realm, js_log_level_t level, const c
   json_decref(ev);
 }
 
-/* HTTP exchanges reach the launcher only when a report will show them: with the test that
- * failed (spec, junit), or all of them when a reporter records every exchange. */
-#define EXCHANGES_KEPT_PER_TEST 20
+
+static void send_exchange(worker_t *w, const api_exchange_t *x) {
+  json_t *ev = api_exchange_json(x);
+  if (!ev) return;
+  send_job_event(w, ev);
+  json_decref(ev);
+}
+
+static void drop_exchanges(worker_t *w) {
+  for (size_t i = 0; i < w->n_exchanges; i++) api_exchange_free(w->exchanges[i]);
+  w->n_exchanges = 0;
+}
 
 static void emit_event(json_t *ev, void *ud) {
   worker_t *w = ud;
   const char *type = json_string_value(json_object_get(ev, "type"));
   if (type && !w->all_exchanges) {
-    if (strcmp(type, "test:start") == 0) {
-      json_array_clear(w->exchanges);
-    } else if (strcmp(type, "test:fail") == 0 || strcmp(type, "test:retry") == 0) {
-      size_t i;
-      json_t *x;
-      json_array_foreach(w->exchanges, i, x) send_job_event(w, x);
-      json_array_clear(w->exchanges);
-    } else if (strcmp(type, "test:pass") == 0 || strcmp(type, "test:pending") == 0) {
-      json_array_clear(w->exchanges);
-    }
+    if (strcmp(type, "test:fail") == 0 || strcmp(type, "test:retry") == 0)
+      for (size_t i = 0; i < w->n_exchanges; i++) send_exchange(w, w->exchanges[i]);
+    if (strncmp(type, "test:", 5) == 0) drop_exchanges(w);
   }
   send_job_event(w, ev);
 }
 
-static void emit_exchange(json_t *ev, void *ud) {
+static void emit_exchange(api_exchange_t *x, void *ud) {
   worker_t *w = ud;
-  if (!w->job.active) return;
-  if (w->all_exchanges) {
-    send_job_event(w, ev);
+  if (!w->job.active) {
+    api_exchange_free(x);
     return;
   }
-  if (json_array_size(w->exchanges) >= EXCHANGES_KEPT_PER_TEST) json_array_remove(w->exchanges, 0);
-  json_array_append(w->exchanges, ev);
+  if (w->all_exchanges) {
+    send_exchange(w, x);
+    api_exchange_free(x);
+    return;
+  }
+  if (w->n_exchanges == EXCHANGES_KEPT_PER_TEST) {
+    api_exchange_free(w->exchanges[0]);
+    memmove(w->exchanges, w->exchanges + 1, (EXCHANGES_KEPT_PER_TEST - 1) * sizeof(*w->exchanges));
+    w->n_exchanges--;
+  }
+  w->exchanges[w->n_exchanges++] = x;
 }
 
 static bool reporters_want_all_exchanges(const sonde_config_t *cfg) {
@@ -218,7 +234,7 @@ static void job_cleanup(uv_timer_t *t) {
   json_decref(job->capabilities);
   json_decref(job->error);
   memset(job, 0, sizeof(*job));
-  json_array_clear(w->exchanges);
+  drop_exchanges(w);
   log_set_file(NULL);
   json_t *ready = ready_message();
   send_msg(w, ready);
@@ -595,7 +611,6 @@ int worker_main(int argc, char **argv) {
   w.cleanup_timer.data = &w;
   uv_timer_init(w.loop, &w.advance_timer);
   w.advance_timer.data = &w;
-  w.exchanges = json_array();
   exiting_worker = &w;
   atexit(flush_at_exit);
   uv_prepare_init(w.loop, &w.flush_prepare);
@@ -615,7 +630,7 @@ int worker_main(int argc, char **argv) {
   flush_outbox(&w);
   exiting_worker = NULL;
   sbuf_free(&w.outbox);
-  json_decref(w.exchanges);
+  drop_exchanges(&w);
   api_client_free(w.api);
   if (w.have_config) config_free(&w.config);
   api_config_free(&w.api_config);
