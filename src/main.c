@@ -1,9 +1,11 @@
 /* sonde: entry point. `sonde run <config>` (or `sonde <config>`) starts the launcher;
  * `sonde worker` is the internal worker mode the launcher spawns. */
 #include <stdio.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "launcher/launcher.h"
+#include "launcher/zygote.h"
 #include "worker/worker.h"
 
 int main(int argc, char **argv) {
@@ -26,9 +28,18 @@ int main(int argc, char **argv) {
     case CLI_WORKER:
       code = worker_main(argc, argv);
       break;
-    case CLI_RUN:
+    case CLI_RUN: {
+      /* Before anything starts threads or loads the engine: workers are forks of this. */
+      char exe[4096];
+      ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+      if (n > 0) {
+        exe[n] = '\0';
+        zygote_start(exe, worker_main);
+      }
       code = launcher_run(&opts, argc, argv);
+      zygote_stop();
       break;
+    }
   }
   cli_options_free(&opts);
   return code;

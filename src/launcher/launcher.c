@@ -613,9 +613,10 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
 out:
   /* The worker started ahead of the config is not needed after a config error. */
   for (slot_t *s = l.slots; s; s = s->next)
-    if (!s->init_sent && !s->exited) uv_process_kill(&s->proc, SIGTERM);
+    if (!s->init_sent && !s->exited) pool_kill_slot(s, SIGTERM);
   while (l.n_slots > 0 && uv_run(l.loop, UV_RUN_ONCE)) {
   }
+  pool_close(&l);
   config_free(&cfg);
   js_runtime_free(rt);
   sbuf_free(&err);

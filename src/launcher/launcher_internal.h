@@ -41,7 +41,9 @@ typedef struct {
 
 struct slot {
   launcher_t *l;
-  uv_process_t proc;
+  uv_process_t proc;      /* when exec'd (no zygote) */
+  pid_t pid;
+  bool forked;            /* forked by the zygote: no proc handle, exits come from it */
   uv_pipe_t channel;
   ipc_reader_t reader;
   job_t *job;            /* the job it runs (or is about to run) */
@@ -70,6 +72,8 @@ struct launcher {
   size_t n_caps;
   slot_t *slots;
   size_t n_slots;        /* live worker processes */
+  uv_poll_t zygote_poll; /* the zygote's exit reports (pool.c) */
+  bool zygote_watched;
   size_t max_slots;
   reporter_t **reporters;
   size_t n_reporters;
@@ -100,5 +104,8 @@ void pool_send(slot_t *s, json_t *msg);
 void pool_run_job(slot_t *s, job_t *job);
 void pool_shutdown_slot(slot_t *s);
 void pool_kill_all(launcher_t *l, int signum);
+void pool_kill_slot(slot_t *s, int signum);
+/* Closes the watch on the zygote's exit reports (at the end of the run). */
+void pool_close(launcher_t *l);
 
 #endif

@@ -1,6 +1,6 @@
-/* pool: worker processes. Each slot is this binary in worker mode, spawned fresh with
- * uv_spawn (never a fork of a process whose engine has started), with a socketpair on
- * fd 3. The pool turns worker messages into launcher calls; when a worker dies with a job,
+/* pool: worker processes. Each slot is this binary in worker mode with a socketpair on
+ * fd 3: forked by the zygote (zygote.h), or spawned fresh with uv_spawn when there is
+ * none; never a fork of a process whose engine has started. The pool turns worker messages into launcher calls; when a worker dies with a job,
  * the job is reported lost and the launcher decides whether to start another worker. */
 #include <signal.h>
 #include <stdio.h>
@@ -10,6 +10,7 @@
 
 #include "common/log.h"
 #include "launcher/launcher_internal.h"
+#include "launcher/zygote.h"
 
 /* How much a worker may grow over its start before it is replaced (see "ready"), in MB;
  * SONDE_WORKER_MAX_GROWTH_MB overrides it (0 replaces a worker after every job). */
@@ -71,9 +72,14 @@ void pool_shutdown_slot(slot_t *s) {
   json_decref(bye);
 }
 
+void pool_kill_slot(slot_t *s, int signum) {
+  if (s->exited) return;
+  if (s->forked) kill(s->pid, signum);
+  else uv_process_kill(&s->proc, signum);
+}
+
 void pool_kill_all(launcher_t *l, int signum) {
-  for (slot_t *s = l->slots; s; s = s->next)
-    if (!s->exited) uv_process_kill(&s->proc, signum);
+  for (slot_t *s = l->slots; s; s = s->next) pool_kill_slot(s, signum);
 }
 
 static void on_worker_message(json_t *msg, void *ud) {
@@ -92,7 +98,7 @@ static void on_worker_message(json_t *msg, void *ud) {
                (recycle_growth_bytes() == 0 && s->jobs_run > 0)) {
       /* The engine keeps some memory of every spec file a process ran; a fresh worker
        * keeps a long run's memory flat for the price of one process start. */
-      log_debug("launcher", "worker process %d grew to %lld MB: replacing it", s->proc.pid,
+      log_debug("launcher", "worker process %d grew to %lld MB: replacing it", (int)s->pid,
                 rss >> 20);
       s->ready = false;
       pool_shutdown_slot(s);
@@ -126,8 +132,13 @@ static char *exit_reason(const slot_t *s) {
   return xasprintf("the worker process exited with code %lld", (long long)s->exit_status);
 }
 
-static void on_worker_exit(uv_process_t *proc, int64_t status, int signal) {
-  slot_t *s = proc->data;
+static void close_slot(slot_t *s) {
+  if (!s->forked) uv_close((uv_handle_t *)&s->proc, slot_handle_closed);
+  if (!uv_is_closing((uv_handle_t *)&s->channel))
+    uv_close((uv_handle_t *)&s->channel, slot_handle_closed);
+}
+
+static void slot_exited(slot_t *s, int64_t status, int signal) {
   launcher_t *l = s->l;
   s->exited = true;
   s->exit_status = status;
@@ -135,9 +146,7 @@ static void on_worker_exit(uv_process_t *proc, int64_t status, int signal) {
   l->n_slots--;
   if (!s->init_sent) {
     /* A worker started ahead of the config (see launcher_run) and never needed. */
-    uv_close((uv_handle_t *)&s->proc, slot_handle_closed);
-    if (!uv_is_closing((uv_handle_t *)&s->channel))
-      uv_close((uv_handle_t *)&s->channel, slot_handle_closed);
+    close_slot(s);
     return;
   }
   /* Events the worker wrote just before it ended may still sit in the socket: read them
@@ -150,7 +159,7 @@ static void on_worker_exit(uv_process_t *proc, int64_t status, int signal) {
       ipc_reader_feed(&s->reader, buf, (size_t)n, on_worker_message, s);
   }
   char *reason = exit_reason(s);
-  log_debug("launcher", "worker process %d ended: %s", s->proc.pid, reason);
+  log_debug("launcher", "worker process %d ended: %s", (int)s->pid, reason);
   if (s->job) {
     job_t *job = s->job;
     s->job = NULL;
@@ -168,10 +177,56 @@ static void on_worker_exit(uv_process_t *proc, int64_t status, int signal) {
     l->worker_errors++;
   }
   free(reason);
-  uv_close((uv_handle_t *)&s->proc, slot_handle_closed);
-  if (!uv_is_closing((uv_handle_t *)&s->channel))
-    uv_close((uv_handle_t *)&s->channel, slot_handle_closed);
+  close_slot(s);
   launcher_dispatch(l);
+}
+
+static void on_worker_exit(uv_process_t *proc, int64_t status, int signal) {
+  slot_exited(proc->data, status, signal);
+}
+
+/* ---- workers forked by the zygote ---- */
+
+static void on_forked_exit(pid_t pid, int status, void *ud) {
+  launcher_t *l = ud;
+  for (slot_t *s = l->slots; s; s = s->next) {
+    if (!s->forked || s->pid != pid || s->exited) continue;
+    if (WIFSIGNALED(status)) slot_exited(s, 0, WTERMSIG(status));
+    else slot_exited(s, WIFEXITED(status) ? WEXITSTATUS(status) : 0, 0);
+    return;
+  }
+}
+
+static void on_zygote_readable(uv_poll_t *poll, int status, int events) {
+  zygote_read_exits(on_forked_exit, poll->data);
+}
+
+/* The slot's worker forked by the zygote; false when there is no zygote or it failed. */
+static bool fork_worker(launcher_t *l, slot_t *s) {
+  if (!zygote_available()) return false;
+  if (!l->zygote_watched) {
+    if (uv_poll_init(l->loop, &l->zygote_poll, zygote_exit_fd()) != 0) return false;
+    l->zygote_poll.data = l;
+    uv_poll_start(&l->zygote_poll, UV_READABLE, on_zygote_readable);
+    l->zygote_watched = true;
+  }
+  int sv[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) return false;
+  pid_t pid = zygote_spawn(sv[1]);
+  close(sv[1]);
+  if (pid < 0 || uv_pipe_open(&s->channel, sv[0]) != 0) {
+    close(sv[0]);
+    if (pid > 0) kill(pid, SIGKILL); /* reaped by the zygote; no slot knows it */
+    return false;
+  }
+  s->pid = pid;
+  s->forked = true;
+  return true;
+}
+
+void pool_close(launcher_t *l) {
+  if (l->zygote_watched) uv_close((uv_handle_t *)&l->zygote_poll, NULL);
+  l->zygote_watched = false;
 }
 
 static void alloc_cb(uv_handle_t *h, size_t suggested, uv_buf_t *buf) {
@@ -192,6 +247,16 @@ void pool_start_slot(launcher_t *l) {
   uv_pipe_init(l->loop, &s->channel, 0);
   s->channel.data = s;
   s->proc.data = s;
+  if (fork_worker(l, s)) {
+    log_debug("launcher", "forked worker process %d", (int)s->pid);
+    s->handles_open = 1;
+    s->next = l->slots;
+    l->slots = s;
+    l->n_slots++;
+    uv_read_start((uv_stream_t *)&s->channel, alloc_cb, on_read);
+    if (l->cfg) pool_init_slot(s);
+    return;
+  }
   char *args[] = {l->exe, "worker", NULL};
   uv_stdio_container_t stdio[4];
   stdio[0].flags = UV_IGNORE;
@@ -215,7 +280,8 @@ void pool_start_slot(launcher_t *l) {
     l->worker_errors++;
     return;
   }
-  log_debug("launcher", "started worker process %d", s->proc.pid);
+  s->pid = s->proc.pid;
+  log_debug("launcher", "started worker process %d", (int)s->pid);
   s->handles_open = 2;
   s->next = l->slots;
   l->slots = s;
