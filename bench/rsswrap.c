@@ -48,12 +48,26 @@ static double now_ms(void) {
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* The first three argv entries, paths (without spaces) shortened to their basenames. */
+/* The first three argv entries, paths (without spaces) shortened to their basenames; or,
+ * for a process forked without exec that named itself "sonde <role>" (sonde's zygote and
+ * its workers, whose argv is the launcher's), that name. */
 static void read_label(pid_t pid, char *out, size_t cap) {
   char path[64], buf[4096];
-  snprintf(path, sizeof path, "/proc/%d/cmdline", (int)pid);
   out[0] = '\0';
+  snprintf(path, sizeof path, "/proc/%d/comm", (int)pid);
   FILE *f = fopen(path, "r");
+  if (f) {
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    buf[strcspn(buf, "\n")] = '\0';
+    if (strncmp(buf, "sonde ", 6) == 0) {
+      snprintf(out, cap, "%s", buf);
+      return;
+    }
+  }
+  snprintf(path, sizeof path, "/proc/%d/cmdline", (int)pid);
+  f = fopen(path, "r");
   if (!f) return;
   size_t n = fread(buf, 1, sizeof buf - 1, f);
   fclose(f);

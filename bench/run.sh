@@ -218,9 +218,10 @@ if [[ -n $PROFILE ]]; then
   log "callgrind: sonde (1 worker) on $N_MAIN tests; files in $PROFILE"
   rm -f "$PROFILE"/callgrind.out.*
   # valgrind inflates resident memory: keep one worker for the whole run (no recycling),
-  # so the profile is of one process running every test.
+  # so the profile is of one process running every test; exec it (no zygote) so that its
+  # profile names it "worker".
   (cd "$WORK/w-main" && JSC_useConcurrentJIT=false JSC_useConcurrentGC=false JSC_numberOfGCMarkers=1 \
-    SONDE_WORKER_MAX_GROWTH_MB=1000000 valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$PROFILE/callgrind.out.%p" \
+    SONDE_WORKER_MAX_GROWTH_MB=1000000 SONDE_ZYGOTE=0 valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$PROFILE/callgrind.out.%p" \
     "$SONDE" run sonde.conf.js) </dev/null >"$WORK/profile.out" 2>"$WORK/profile.err" ||
     { tail -n 20 "$WORK/profile.out" "$WORK/profile.err" >&2; die "sonde failed under callgrind"; }
   for f in "$PROFILE"/callgrind.out.*; do

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -90,6 +91,8 @@ static void run_worker(int channel, int control, int exits, int sigfd, const sig
     dup2(null, 0);
     close(null);
   }
+  /* Its argv is the launcher's; ps, top and the bench tell them apart by this name. */
+  prctl(PR_SET_NAME, "sonde worker", 0, 0, 0);
   char *argv[] = {(char *)exe, "worker", NULL};
   exit(child_main(2, argv));
 }
@@ -98,6 +101,7 @@ static void zygote_main(int control, int exits, const char *exe,
                         int (*child_main)(int, char **)) {
   /* Ctrl-C reaches the whole process group: the launcher decides what the workers do, and
    * the zygote ends when the launcher does. */
+  prctl(PR_SET_NAME, "sonde zygote", 0, 0, 0);
   signal(SIGINT, SIG_IGN);
   signal(SIGTERM, SIG_IGN);
   signal(SIGPIPE, SIG_IGN);

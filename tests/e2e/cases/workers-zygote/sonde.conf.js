@@ -1,0 +1,6 @@
+exports.config = {
+  runner: 'api',
+  specs: ['./specs/*.spec.js'],
+  maxInstances: 2,
+  baseUrl: process.env.API_BASE_URL,
+};
