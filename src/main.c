@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "http/client.h"
 #include "launcher/launcher.h"
 #include "launcher/zygote.h"
 #include "worker/worker.h"
@@ -34,7 +35,7 @@ int main(int argc, char **argv) {
       ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
       if (n > 0) {
         exe[n] = '\0';
-        zygote_start(exe, worker_main);
+        zygote_start(exe, http_preload, worker_main);
       }
       code = launcher_run(&opts, argc, argv);
       zygote_stop();

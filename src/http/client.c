@@ -471,20 +471,19 @@ static void http_on_client_handle_closed(uv_handle_t *h) {
     free(c);
 }
 
-/* curl_global_init is the one piece of process state: it is done once, by the first
- * client, and never undone. Creating the first client from several threads at once is
- * not safe; sonde runs one loop (one thread) per process. */
+/* Loading libcurl and curl_global_init are the one piece of process state: done once, by
+ * the first client (or the zygote, ahead of the workers it forks), and never undone.
+ * Creating the first client from several threads at once is not safe; sonde runs one loop
+ * (one thread) per process. */
 static bool http_curl_ready(void) {
-  static bool ready;
-  if (!ready) {
-    CURLcode rc = curl_global_init(CURL_GLOBAL_DEFAULT);
-    if (rc != CURLE_OK) {
-      http_warn("curl_global_init", curl_easy_strerror(rc));
-      return false;
-    }
-    ready = true;
-  }
-  return true;
+  const char *why = NULL;
+  if (curl_dl_load(&why)) return true;
+  http_warn("libcurl", why ? why : "cannot be loaded");
+  return false;
+}
+
+void http_preload(void) {
+  curl_dl_load(NULL);
 }
 
 #define HTTP_MSETOPT(c, opt, val)                                                           \

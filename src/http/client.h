@@ -86,6 +86,9 @@ typedef void (*http_done_cb)(http_response_t *res, void *userdata);
 
 /* NULL when libcurl cannot be initialized. The first call initializes libcurl for the
  * process (curl_global_init), which is not thread-safe: create clients from one thread. */
+/* Loads libcurl and initialises it now rather than with the first client: the zygote does
+ * it once for every worker it will fork. Failures are reported by http_client_new. */
+void http_preload(void);
 http_client_t *http_client_new(uv_loop_t *loop);
 /* Cancels pending exchanges (their callbacks are not called) and frees the client once
  * libuv has closed its handles: run the loop afterwards until it has no more handles. */

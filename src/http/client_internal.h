@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include <curl/curl.h>
+#include "http/curl_dl.h"
 
 #include "common/sbuf.h"
 #include "http/client.h"

@@ -4,7 +4,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 
-#include <curl/curl.h>
+#include "http/curl_dl.h"
 
 #include "http/client.h"
 

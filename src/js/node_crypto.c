@@ -7,8 +7,7 @@
  *
  * Memory: a Hash/Hmac object's private data owns its GnuTLS handle, freed on digest() or
  * by the finalizer. */
-#include <gnutls/crypto.h>
-#include <gnutls/gnutls.h>
+#include "js/gnutls_dl.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

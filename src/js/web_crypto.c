@@ -5,8 +5,7 @@
  * algorithms reject with NotSupportedError, as Node does for unknown names.
  *
  * Memory: key bytes live in a Uint8Array kept as a hidden property of the CryptoKey. */
-#include <gnutls/crypto.h>
-#include <gnutls/gnutls.h>
+#include "js/gnutls_dl.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -97,7 +97,7 @@ static void run_worker(int channel, int control, int exits, int sigfd, const sig
   exit(child_main(2, argv));
 }
 
-static void zygote_main(int control, int exits, const char *exe,
+static void zygote_main(int control, int exits, const char *exe, void (*preload)(void),
                         int (*child_main)(int, char **)) {
   /* Ctrl-C reaches the whole process group: the launcher decides what the workers do, and
    * the zygote ends when the launcher does. */
@@ -105,6 +105,9 @@ static void zygote_main(int control, int exits, const char *exe,
   signal(SIGINT, SIG_IGN);
   signal(SIGTERM, SIG_IGN);
   signal(SIGPIPE, SIG_IGN);
+  /* While the launcher evaluates the config: the first worker is asked for meanwhile and
+   * forked once this is done. */
+  if (preload) preload();
   sigset_t chld, old;
   sigemptyset(&chld);
   sigaddset(&chld, SIGCHLD);
@@ -138,7 +141,8 @@ static void zygote_main(int control, int exits, const char *exe,
 
 /* ---- the launcher's side ---- */
 
-void zygote_start(const char *exe, int (*child_main)(int argc, char **argv)) {
+void zygote_start(const char *exe, void (*preload)(void),
+                  int (*child_main)(int argc, char **argv)) {
   const char *env = getenv("SONDE_ZYGOTE");
   if (env && strcmp(env, "0") == 0) return;
   int control[2], exits[2];
@@ -153,7 +157,7 @@ void zygote_start(const char *exe, int (*child_main)(int argc, char **argv)) {
   if (pid == 0) {
     close(control[0]);
     close(exits[0]);
-    zygote_main(control[1], exits[1], exe, child_main);
+    zygote_main(control[1], exits[1], exe, preload, child_main);
     _exit(0);
   }
   close(control[1]);
