@@ -18,12 +18,14 @@
 #include "assert/assert.h"
 #include "common/fsutil.h"
 #include "common/log.h"
+#include "common/teardown.h"
 #include "common/sbuf.h"
 #include "config/hooks.h"
 #include "js/jsutil.h"
 #include "js/runtime.h"
 #include "launcher/launcher_internal.h"
 #include "launcher/planner.h"
+#include "launcher/zygote.h"
 #include "report/registry.h"
 
 /* ---- output ---- */
@@ -615,6 +617,13 @@ out:
   for (slot_t *s = l.slots; s; s = s->next)
     if (!s->init_sent && !s->exited) pool_kill_slot(s, SIGTERM);
   while (l.n_slots > 0 && uv_run(l.loop, UV_RUN_ONCE)) {
+  }
+  /* Reports are written and closed and every worker is gone. */
+  if (!sonde_full_teardown()) {
+    log_shutdown();
+    fflush(NULL);
+    zygote_stop();
+    _exit(code);
   }
   pool_close(&l);
   config_free(&cfg);

@@ -14,6 +14,7 @@
 #include "common/sbuf.h"
 #include "common/fsutil.h"
 #include "common/log.h"
+#include "common/teardown.h"
 #include "common/glob.h"
 #include "config/config.h"
 #include "config/hooks.h"
@@ -629,6 +630,11 @@ int worker_main(int argc, char **argv) {
   if (w.job.realm) job_cleanup(&w.cleanup_timer);
   flush_outbox(&w);
   exiting_worker = NULL;
+  if (!sonde_full_teardown()) {
+    log_shutdown();
+    fflush(NULL);
+    _exit(w.exit_code);
+  }
   sbuf_free(&w.outbox);
   drop_exchanges(&w);
   api_client_free(w.api);

@@ -21,7 +21,10 @@ interrupt() {
     sleep 0.1
   done
   (($(grep -c 'slow [0-9] started' "$OUT") >= 2)) || fail 'the first two spec files did not start within 30 s'
+  # Its children and theirs: workers are forked by the zygote, a child of the launcher.
   WORKERS=$(pgrep -P "$pid" | tr '\n' ' ')
+  local child
+  for child in $WORKERS; do WORKERS+=" $(pgrep -P "$child" | tr '\n' ' ')"; done
   started=$(date +%s%N)
   if [[ $target == group ]]; then kill -"$sig" -- "-$pid"; else kill -"$sig" "$pid"; fi
   STATUS=0
