@@ -419,6 +419,41 @@ static void set_str(JSContextRef ctx, JSObjectRef o, const char *k, const char *
   js_set(ctx, o, k, js_make_string(ctx, v));
 }
 
+/* process.env: a snapshot of the environment (sonde never changes its own). Setting one
+ * property at a time made a new object shape per variable in every realm; the JSON text
+ * of the environment is made once per process and parsed per realm instead. Variables
+ * that are not UTF-8 (no JSON string can hold them) are set one by one. */
+static JSObjectRef env_object(JSContextRef ctx) {
+  static char *json_text;
+  static strvec_t odd; /* "NAME=value" entries that are not UTF-8 */
+  if (!json_text) {
+    json_t *vars = json_object();
+    for (char **e = environ; e && *e; e++) {
+      const char *eq = strchr(*e, '=');
+      if (!eq) continue;
+      char *name = xstrndup(*e, (size_t)(eq - *e));
+      json_t *value = json_string(eq + 1);
+      if (!value || json_object_set_new(vars, name, value) != 0) strvec_push(&odd, *e);
+      free(name);
+    }
+    json_text = json_dumps(vars, JSON_COMPACT);
+    json_decref(vars);
+    if (!json_text) json_text = xstrdup("{}");
+  }
+  JSStringRef text = JSStringCreateWithUTF8CString(json_text);
+  JSValueRef parsed = JSValueMakeFromJSONString(ctx, text);
+  JSStringRelease(text);
+  JSObjectRef env = parsed && JSValueIsObject(ctx, parsed) ? (JSObjectRef)parsed
+                                                           : JSObjectMake(ctx, NULL, NULL);
+  for (size_t i = 0; i < odd.len; i++) {
+    const char *eq = strchr(odd.items[i], '=');
+    char *name = xstrndup(odd.items[i], (size_t)(eq - odd.items[i]));
+    js_set(ctx, env, name, js_make_string(ctx, eq + 1));
+    free(name);
+  }
+  return env;
+}
+
 void js_process_install(js_realm_t *realm) {
   JSContextRef ctx = realm->ctx;
   JSObjectRef global = JSContextGetGlobalObject(ctx);
@@ -430,15 +465,7 @@ void js_process_install(js_realm_t *realm) {
   JSObjectSetPrototype(ctx, process, stubs);
   js_set_tag(ctx, process, "process");
 
-  JSObjectRef env = JSObjectMake(ctx, NULL, NULL);
-  for (char **e = environ; e && *e; e++) {
-    const char *eq = strchr(*e, '=');
-    if (!eq) continue;
-    char *name = xstrndup(*e, (size_t)(eq - *e));
-    js_set(ctx, env, name, js_make_string(ctx, eq + 1));
-    free(name);
-  }
-  js_set(ctx, process, "env", env);
+  js_set(ctx, process, "env", env_object(ctx));
   js_set(ctx, process, "argv", string_array(ctx, &realm->rt->argv, 0));
   set_str(ctx, process, "argv0", realm->rt->argv.len ? realm->rt->argv.items[0] : "sonde");
   js_set(ctx, process, "execArgv", js_make_array(ctx, 0, NULL));
