@@ -14,7 +14,7 @@
 
 /* How much a worker may grow over its start before it is replaced (see "ready"), in MB;
  * SONDE_WORKER_MAX_GROWTH_MB overrides it (0 replaces a worker after every job). */
-#define POOL_RECYCLE_GROWTH_MB 16
+#define POOL_RECYCLE_GROWTH_MB 12
 
 static long long recycle_growth_bytes(void) {
   static long long bytes = -1;
