@@ -241,6 +241,17 @@ static void on_read(uv_stream_t *stream, ssize_t n, const uv_buf_t *buf) {
   if (n < 0) uv_read_stop(stream);
 }
 
+/* A worker process runs: the slot joins the pool and listens on its channel. */
+static void slot_started(launcher_t *l, slot_t *s, const char *how) {
+  log_debug("launcher", "%s worker process %d", how, (int)s->pid);
+  s->handles_open = s->forked ? 1 : 2; /* the channel, and the process handle if spawned */
+  s->next = l->slots;
+  l->slots = s;
+  l->n_slots++;
+  uv_read_start((uv_stream_t *)&s->channel, alloc_cb, on_read);
+  if (l->cfg) pool_init_slot(s);
+}
+
 void pool_start_slot(launcher_t *l) {
   slot_t *s = xcalloc(1, sizeof(*s));
   s->l = l;
@@ -248,13 +259,7 @@ void pool_start_slot(launcher_t *l) {
   s->channel.data = s;
   s->proc.data = s;
   if (fork_worker(l, s)) {
-    log_debug("launcher", "forked worker process %d", (int)s->pid);
-    s->handles_open = 1;
-    s->next = l->slots;
-    l->slots = s;
-    l->n_slots++;
-    uv_read_start((uv_stream_t *)&s->channel, alloc_cb, on_read);
-    if (l->cfg) pool_init_slot(s);
+    slot_started(l, s, "forked");
     return;
   }
   char *args[] = {l->exe, "worker", NULL};
@@ -281,13 +286,7 @@ void pool_start_slot(launcher_t *l) {
     return;
   }
   s->pid = s->proc.pid;
-  log_debug("launcher", "started worker process %d", (int)s->pid);
-  s->handles_open = 2;
-  s->next = l->slots;
-  l->slots = s;
-  l->n_slots++;
-  uv_read_start((uv_stream_t *)&s->channel, alloc_cb, on_read);
-  if (l->cfg) pool_init_slot(s);
+  slot_started(l, s, "started");
 }
 
 void pool_init_slot(slot_t *s) {

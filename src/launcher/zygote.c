@@ -99,19 +99,23 @@ static void run_worker(int channel, int control, int exits, int sigfd, const sig
 
 static void zygote_main(int control, int exits, const char *exe, void (*preload)(void),
                         int (*child_main)(int, char **)) {
-  /* Ctrl-C reaches the whole process group: the launcher decides what the workers do, and
-   * the zygote ends when the launcher does. */
   prctl(PR_SET_NAME, "sonde zygote", 0, 0, 0);
-  signal(SIGINT, SIG_IGN);
-  signal(SIGTERM, SIG_IGN);
   signal(SIGPIPE, SIG_IGN);
+  /* Ctrl-C reaches the whole process group: SIGINT and SIGTERM are blocked here (the
+   * zygote ends with the launcher), not ignored, because a child keeps its parent's
+   * dispositions until it resets them: a SIGTERM the launcher sends a worker that has just
+   * been forked must stay pending until then, not be lost. */
+  sigset_t blocked, chld, old;
+  sigemptyset(&blocked);
+  sigaddset(&blocked, SIGINT);
+  sigaddset(&blocked, SIGTERM);
+  sigaddset(&blocked, SIGCHLD);
+  sigprocmask(SIG_BLOCK, &blocked, &old);
   /* While the launcher evaluates the config: the first worker is asked for meanwhile and
    * forked once this is done. */
   if (preload) preload();
-  sigset_t chld, old;
   sigemptyset(&chld);
   sigaddset(&chld, SIGCHLD);
-  sigprocmask(SIG_BLOCK, &chld, &old);
   int sigfd = signalfd(-1, &chld, SFD_CLOEXEC);
   if (sigfd < 0) _exit(1);
   struct pollfd fds[2] = {{.fd = control, .events = POLLIN}, {.fd = sigfd, .events = POLLIN}};
