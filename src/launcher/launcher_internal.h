@@ -74,6 +74,7 @@ struct launcher {
   size_t n_slots;        /* live worker processes */
   uv_poll_t zygote_poll; /* the zygote's exit reports (pool.c) */
   bool zygote_watched;
+  bool zygote_gone;      /* it was killed mid-run: forked workers' exits are not reported */
   size_t max_slots;
   reporter_t **reporters;
   size_t n_reporters;

@@ -198,7 +198,14 @@ static void on_forked_exit(pid_t pid, int status, void *ud) {
 }
 
 static void on_zygote_readable(uv_poll_t *poll, int status, int events) {
-  zygote_read_exits(on_forked_exit, poll->data);
+  if (!zygote_read_exits(on_forked_exit, poll->data)) {
+    /* It only ends before the launcher if it was killed: its workers' exits can no
+     * longer be told, so the end of a worker's channel stands for its exit (on_read). */
+    launcher_t *l = poll->data;
+    log_debug("launcher", "the zygote has gone");
+    uv_poll_stop(poll);
+    l->zygote_gone = true;
+  }
 }
 
 /* The slot's worker forked by the zygote; false when there is no zygote or it failed. */
@@ -238,7 +245,9 @@ static void on_read(uv_stream_t *stream, ssize_t n, const uv_buf_t *buf) {
   slot_t *s = stream->data;
   if (n > 0) ipc_reader_feed(&s->reader, buf->base, (size_t)n, on_worker_message, s);
   free(buf->base);
-  if (n < 0) uv_read_stop(stream);
+  if (n >= 0) return;
+  uv_read_stop(stream);
+  if (s->forked && !s->exited && s->l->zygote_gone) slot_exited(s, 0, 0);
 }
 
 /* A worker process runs: the slot joins the pool and listens on its channel. */

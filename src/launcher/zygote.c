@@ -216,12 +216,13 @@ int zygote_exit_fd(void) {
   return exits_fd;
 }
 
-void zygote_read_exits(void (*on_exit)(pid_t pid, int status, void *ud), void *ud) {
-  if (exits_fd < 0) return;
+bool zygote_read_exits(void (*on_exit)(pid_t pid, int status, void *ud), void *ud) {
+  if (exits_fd < 0) return false;
   for (;;) {
     ssize_t n = read(exits_fd, pending + pending_len, sizeof(pending) - pending_len);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return;
+    if (n == 0) return false; /* the zygote is gone */
+    if (n < 0) return true;
     pending_len += (size_t)n;
     if (pending_len < sizeof(pending)) continue;
     exit_record_t r;

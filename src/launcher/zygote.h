@@ -24,8 +24,9 @@ bool zygote_available(void);
 pid_t zygote_spawn(int channel);
 /* The socket on which exits are reported (readable: call zygote_read_exits), or -1. */
 int zygote_exit_fd(void);
-/* Reads the exits reported so far, calling on_exit(pid, wait status) for each. */
-void zygote_read_exits(void (*on_exit)(pid_t pid, int status, void *ud), void *ud);
+/* Reads the exits reported so far, calling on_exit(pid, wait status) for each. False once
+ * the zygote has gone (the socket is at its end: stop watching it). */
+bool zygote_read_exits(void (*on_exit)(pid_t pid, int status, void *ud), void *ud);
 /* Closes the launcher's ends; the zygote then ends by itself. */
 void zygote_stop(void);
 

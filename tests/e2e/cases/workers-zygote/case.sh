@@ -23,3 +23,13 @@ expect_status 0
 sleep 0.2
 left=$(pgrep -f -- "run sonde.conf.js --spec specs/a-identity.spec.js" || true)
 [[ -z $left ]] || fail "processes left after the run: $left"
+
+# A zygote killed mid-run (it never should be): the worker it forked still ends its job,
+# its exit is taken from its channel, and the next worker is exec'd instead.
+SONDE_WORKER_MAX_GROWTH_MB=0 run_sonde run sonde.conf.js --maxInstances 1 \
+  --spec 'zygote-kill/*.spec.js'
+expect_status 0
+expect_out "[0-0] PASSED in api - zygote-kill/a-kill.spec.js"
+expect_out "[0-1] comm=sonde"
+expect_out "[0-1] PASSED in api - zygote-kill/b-after.spec.js"
+expect_out_re 'Spec Files:	 2 passed, 2 total \(100% completed\)'
