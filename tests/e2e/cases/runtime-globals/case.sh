@@ -2,7 +2,9 @@
 # util.inspect/format output), timers and their ordering against microtasks (expected
 # orders taken from Node 20), process.env/cwd/argv/exitCode, and a fresh global context
 # per spec file inside one long-lived worker.
-run_sonde run sonde.conf.js
+# One worker for every file: no replacement after memory growth (sanitizer builds grow
+# past the default budget), so c-process and d-fresh share a process.
+SONDE_WORKER_MAX_GROWTH_MB=100000 run_sonde run sonde.conf.js
 expect_status 0
 expect_out_re 'Spec Files:	 4 passed, 4 total \(100% completed\)'
 
