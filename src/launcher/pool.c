@@ -20,7 +20,7 @@
  * replaced. */
 #define POOL_RECYCLE_GROWTH_MB 64
 #else
-#define POOL_RECYCLE_GROWTH_MB 12
+#define POOL_RECYCLE_GROWTH_MB 8
 #endif
 
 static long long recycle_growth_bytes(void) {

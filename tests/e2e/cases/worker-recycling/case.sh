@@ -7,7 +7,7 @@ expect_out_re 'Spec Files:	 6 passed, 6 total \(100% completed\)'
 pids=$(grep -o 'PID [0-9] [0-9]*' "$OUT" | awk '{print $3}' | sort -u | wc -l)
 expect_eq "$pids" 6 "distinct worker processes for 6 spec files"
 
-# Without the variable the default budget (12 MB) keeps the (at most two) workers for all
+# Without the variable the default budget (8 MB) keeps the (at most two) workers for all
 # six files.
 run_sonde run sonde.conf.js
 expect_status 0
