@@ -22,6 +22,8 @@ void ipc_reader_free(ipc_reader_t *r);
 
 /* One message as a malloc'd line ending in '\n'. */
 char *ipc_encode(const json_t *msg, size_t *len);
+/* The same line appended to `out`. */
+void ipc_encode_to(sbuf_t *out, const json_t *msg);
 
 /* Blocking write of a whole message to `fd` (the worker's side). 0 or -1. */
 int ipc_write_fd(int fd, const json_t *msg);

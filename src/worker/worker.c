@@ -123,10 +123,7 @@ static void flush_at_exit(void) {
 }
 
 static void send_msg(worker_t *w, json_t *msg) {
-  size_t len;
-  char *line = ipc_encode(msg, &len);
-  sbuf_append(&w->outbox, line, len);
-  free(line);
+  ipc_encode_to(&w->outbox, msg);
   if (w->outbox.len >= OUTBOX_FLUSH_AT) flush_outbox(w);
 }
 
