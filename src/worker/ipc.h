@@ -20,6 +20,10 @@ typedef struct {
 int ipc_reader_feed(ipc_reader_t *r, const char *data, size_t len, ipc_message_fn fn, void *ud);
 void ipc_reader_free(ipc_reader_t *r);
 
+/* One line (without its '\n') as JSON: a new reference, or NULL when it is not JSON.
+ * Strings are taken as UTF-8 without checking (the worker's come from jansson). */
+json_t *ipc_decode(const char *line, size_t n);
+
 /* One message as a malloc'd line ending in '\n'. */
 char *ipc_encode(const json_t *msg, size_t *len);
 /* The same line appended to `out`. */

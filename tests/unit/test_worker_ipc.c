@@ -12,7 +12,8 @@
 
 #include "worker/ipc.h"
 
-/* Encodes `msg`, checks the framing and that jansson reads the same value back. */
+/* Encodes `msg`, checks the framing and that jansson and ipc_decode both read the same
+ * value back. */
 static void assert_round_trip(json_t *msg) {
   size_t len = 0;
   char *line = ipc_encode(msg, &len);
@@ -23,9 +24,44 @@ static void assert_round_trip(json_t *msg) {
   json_t *back = json_loadb(line, len - 1, JSON_ALLOW_NUL, &err);
   if (!back) fail_msg("not JSON (%s): %.*s", err.text, (int)len, line);
   if (!json_equal(msg, back)) fail_msg("read back differs: %s", line);
+  json_t *ours = ipc_decode(line, len - 1);
+  if (!ours || !json_equal(msg, ours)) fail_msg("ipc_decode reads it differently: %s", line);
+  json_decref(ours);
   json_decref(back);
   free(line);
   json_decref(msg);
+}
+
+/* ipc_decode agrees with jansson on what `text` is (NULL when jansson refuses it). */
+static void assert_decodes_like_jansson(const char *text) {
+  json_t *want = json_loads(text, JSON_ALLOW_NUL | JSON_DECODE_ANY, NULL);
+  json_t *got = ipc_decode(text, strlen(text));
+  if (!want != !got || (want && !json_equal(want, got)))
+    fail_msg("ipc_decode and jansson disagree on %s", text);
+  json_decref(want);
+  json_decref(got);
+}
+
+static void test_decode_like_jansson(void **state) {
+  (void)state;
+  const char *texts[] = {
+      "{}", "[]", " { \"a\" : [ 1 , 2.5 , -3e2 , true , false , null ] } ",
+      "{\"s\":\"\\u00e9\\u2713\\ud834\\udd1e \\/ \\\" \\\\ \\b\\f\\n\\r\\t\"}",
+      "{\"nested\":{\"deep\":[[[{}]]]},\"k\":\"v\"}", "{\"dup\":1,\"dup\":2}",
+      "{\"big\":9223372036854775807,\"neg\":-9223372036854775808}",
+      "{\"utf8\":\"héllo ✓\"}", "\"top-level string\"", "42", "-0.5",
+      /* malformed: both refuse */
+      "", "{", "}", "{\"a\"}", "{\"a\":}", "{\"a\":1,}", "[1,]", "{\"a\":1} x",
+      "{\"s\":\"unterminated}", "{\"s\":\"bad \\q escape\"}", "{\"s\":\"\\ud834 lone\"}",
+      "{\"s\":\"\\udd1e low first\"}", "{\"n\":99999999999999999999}", "{\"n\":-}",
+      "tru", "nul", "{\"raw\":\"tab\there\"}",
+  };
+  for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) assert_decodes_like_jansson(texts[i]);
+  /* Deeper than any message: refused rather than recursing without bound. */
+  sbuf_t deep = SBUF_INIT;
+  for (int i = 0; i < 10000; i++) sbuf_putc(&deep, '[');
+  assert_null(ipc_decode(deep.data, deep.len));
+  sbuf_free(&deep);
 }
 
 static void test_strings(void **state) {
@@ -126,6 +162,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_strings),
       cmocka_unit_test(test_reader_keeps_nul),
+      cmocka_unit_test(test_decode_like_jansson),
       cmocka_unit_test(test_numbers_and_nesting),
       cmocka_unit_test(test_reader_splits_lines),
   };
