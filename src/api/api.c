@@ -95,20 +95,6 @@ static const char api_helper_src[] =
     "      }\n"
     "      return response;\n"
     "    },\n"
-    "    // The fields of an ApiResponse, set in one call from C rather than one by one.\n"
-    "    init(r, status, statusText, headers, data, duration, size, attempts, url, redirected,\n"
-    "         httpVersion, request) {\n"
-    "      r.status = status; r.statusText = statusText; r.headers = headers; r.data = data;\n"
-    "      r.ok = status >= 200 && status < 300; r.duration = duration; r.size = size;\n"
-    "      r.attempts = attempts; r.url = url; r.redirected = redirected;\n"
-    "      r.httpVersion = httpVersion; r.request = request;\n"
-    "    },\n"
-    "    // response.request of an attempt no interceptor saw: what a config would hold.\n"
-    "    config(method, url, headers, params, body, timeout, attempt) {\n"
-    "      if (params === undefined) params = {};\n"
-    "      else if (tag(params) !== 'URLSearchParams') params = Object.assign({}, params);\n"
-    "      return { method, url, headers, params, body, timeout, attempt };\n"
-    "    },\n"
     "    // then() is attached in the same call: from the event loop, a promise that is\n"
     "    // already rejected when control returns to C would count as unhandled.\n"
     "    run(kind, fns, value, onOk, onFailed) {\n"
@@ -132,12 +118,21 @@ JSObjectRef api_helper(api_binding_t *b, JSValueRef *exc) {
   return b->helper;
 }
 
+/* Object.prototype.toString.call(v) without the glue: asked for every request's body and
+ * params, it must not cost the glue's compilation in every realm. */
 char *api_tag_of(api_binding_t *b, JSValueRef v) {
   JSContextRef ctx = js_realm_context(b->realm);
+  JSValueRef object = js_get(ctx, JSContextGetGlobalObject(ctx), "Object");
+  JSValueRef to_string = js_get(ctx, js_get(ctx, object, "prototype"), "toString");
   JSValueRef exc = NULL;
-  JSObjectRef helper = api_helper(b, &exc);
-  JSValueRef tag = helper ? js_call(ctx, js_get(ctx, helper, "tag"), helper, 1, &v, &exc) : NULL;
-  return tag ? js_value_to_utf8(ctx, tag) : xstrdup("");
+  JSValueRef tag = js_call(ctx, to_string, v, 0, NULL, &exc);
+  char *text = tag ? js_value_to_utf8(ctx, tag) : xstrdup("");
+  size_t n = strlen(text);
+  if (n >= 9 && strncmp(text, "[object ", 8) == 0 && text[n - 1] == ']') {
+    memmove(text, text + 8, n - 9);
+    text[n - 9] = '\0';
+  }
+  return text;
 }
 
 /* ---- methods of the api object ---- */

@@ -130,7 +130,6 @@ typedef struct {
   const char *method;
   const char *url;           /* as sent (params appended) */
   JSValueRef request;        /* the config the last attempt sent: response.request */
-  JSObjectRef helper;        /* api_helper(): its init() fills the response; NULL: from C */
   int attempts;
   double timeout_ms;
 } api_exchange_info_t;

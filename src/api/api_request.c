@@ -146,25 +146,38 @@ static void call_settle(api_call_t *call, JSValueRef value, bool reject) {
     if (keep[i]) JSValueUnprotect(ctx, keep[i]);
 }
 
-/* response.request for an attempt sent without a config: the same fields a config has. */
+/* The params a config shows: a URLSearchParams as it is (no plain copy keeps its entries),
+ * else a copy of the caller's object, made per attempt so that an interceptor editing
+ * them does not edit them twice; {} without params. */
+static JSObjectRef call_params(api_call_t *call) {
+  JSContextRef ctx = js_realm_context(call->b->realm);
+  JSObjectRef params = JSObjectMake(ctx, NULL, NULL);
+  if (!call->params) return params;
+  char *tag = api_tag_of(call->b, call->params);
+  bool search = strcmp(tag, "URLSearchParams") == 0;
+  free(tag);
+  if (search) return (JSObjectRef)call->params;
+  JSValueRef object = js_get(ctx, JSContextGetGlobalObject(ctx), "Object");
+  JSValueRef args[2] = {params, call->params};
+  JSValueRef ignored = NULL;
+  js_call(ctx, js_get(ctx, object, "assign"), object, 2, args, &ignored);
+  return params;
+}
+
+/* response.request for an attempt sent without a config: the fields a config has. */
 static JSValueRef call_request(api_call_t *call) {
-  api_binding_t *b = call->b;
-  JSContextRef ctx = js_realm_context(b->realm);
-  JSValueRef exc = NULL;
-  JSObjectRef helper = api_helper(b, &exc);
-  if (!helper) return JSValueMakeUndefined(ctx);
-  JSValueRef undefined = JSValueMakeUndefined(ctx);
-  JSValueRef args[7] = {
-      js_make_string(ctx, call->sent_method),
-      js_make_string(ctx, call->sent_url),
-      api_hlist_to_headers(ctx, &call->sent_headers),
-      call->params ? call->params : undefined,
-      call->sent_json ? js_make_string(ctx, call->sent_json) : call->body ? call->body : undefined,
-      JSValueMakeNumber(ctx, call->sent_timeout_ms),
-      JSValueMakeNumber(ctx, call->attempt),
-  };
-  JSValueRef config = js_call(ctx, js_get(ctx, helper, "config"), helper, 7, args, &exc);
-  return config ? config : undefined;
+  JSContextRef ctx = js_realm_context(call->b->realm);
+  JSObjectRef config = JSObjectMake(ctx, NULL, NULL);
+  js_set(ctx, config, "method", js_make_string(ctx, call->sent_method));
+  js_set(ctx, config, "url", js_make_string(ctx, call->sent_url));
+  js_set(ctx, config, "headers", api_hlist_to_headers(ctx, &call->sent_headers));
+  js_set(ctx, config, "params", call_params(call));
+  js_set(ctx, config, "body", call->sent_json ? js_make_string(ctx, call->sent_json)
+                              : call->body       ? call->body
+                                                 : JSValueMakeUndefined(ctx));
+  js_set(ctx, config, "timeout", JSValueMakeNumber(ctx, call->sent_timeout_ms));
+  js_set(ctx, config, "attempt", JSValueMakeNumber(ctx, call->attempt));
+  return config;
 }
 
 static api_exchange_info_t call_info(const api_call_t *call) {
@@ -419,19 +432,7 @@ static void call_attempt(api_call_t *call) {
   js_set(ctx, config, "method", js_make_string(ctx, call->method));
   js_set(ctx, config, "url", js_make_string(ctx, call->url));
   js_set(ctx, config, "headers", api_hlist_to_headers(ctx, &call->headers));
-  JSObjectRef params = JSObjectMake(ctx, NULL, NULL);
-  char *tag = call->params ? api_tag_of(b, call->params) : NULL;
-  if (tag && strcmp(tag, "URLSearchParams") == 0) {
-    params = (JSObjectRef)call->params; /* no plain copy of it keeps its entries */
-  } else if (call->params) {
-    /* A copy per attempt: an interceptor that edits params must not edit them twice. */
-    JSValueRef object = js_get(ctx, JSContextGetGlobalObject(ctx), "Object");
-    JSValueRef args[2] = {params, call->params};
-    JSValueRef ignored = NULL;
-    js_call(ctx, js_get(ctx, object, "assign"), object, 2, args, &ignored);
-  }
-  free(tag);
-  js_set(ctx, config, "params", params);
+  js_set(ctx, config, "params", call_params(call));
   js_set(ctx, config, "body", call->body ? call->body : JSValueMakeUndefined(ctx));
   js_set(ctx, config, "timeout", JSValueMakeNumber(ctx, call->timeout_ms));
   js_set(ctx, config, "attempt", JSValueMakeNumber(ctx, call->attempt));
@@ -735,8 +736,6 @@ static void on_http_done(http_response_t *res, void *userdata) {
     return;
   }
   if (!info.request && call->sent_method) info.request = call_request(call);
-  JSValueRef ignored = NULL;
-  info.helper = api_helper(b, &ignored);
   JSObjectRef response = api_response_new(ctx, &info, res);
   http_response_free(res);
   if (js_array_length(ctx, b->res_fns) == 0) {

@@ -269,8 +269,9 @@ static const char *http_version_name(int v) {
   }
 }
 
-/* The fields init() sets, from C: when the glue cannot be made (it always can, short of
- * running out of memory) the response is still whole. */
+/* The response's own fields. (A JS initialiser was tried: cheaper per response, but it
+ * was compiled again in every realm, which cost more than it saved for spec files of
+ * fewer than ~80 requests.) */
 static void set_fields(JSContextRef ctx, JSObjectRef r, const api_exchange_info_t *info,
                        const http_response_t *res, JSObjectRef headers, JSValueRef data,
                        size_t size, double duration, const char *url, JSValueRef request) {
@@ -311,26 +312,7 @@ JSObjectRef api_response_new(JSContextRef ctx, const api_exchange_info_t *info,
   const char *url = res->effective_url ? res->effective_url : info->url;
   JSValueRef request = info->request ? info->request : JSValueMakeUndefined(ctx);
 
-  JSValueRef init = info->helper ? js_get(ctx, info->helper, "init") : NULL;
-  JSValueRef exc = NULL;
-  if (init && js_is_function(ctx, init)) {
-    JSValueRef args[12] = {
-        r,
-        JSValueMakeNumber(ctx, (double)res->status),
-        js_make_string(ctx, res->status_text ? res->status_text : ""),
-        headers,
-        data,
-        JSValueMakeNumber(ctx, duration),
-        JSValueMakeNumber(ctx, (double)raw->len),
-        JSValueMakeNumber(ctx, info->attempts),
-        js_make_string(ctx, url),
-        JSValueMakeBoolean(ctx, res->redirects > 0),
-        js_make_string(ctx, http_version_name(res->http_version)),
-        request,
-    };
-    if (js_call(ctx, init, info->helper, 12, args, &exc)) init = NULL;
-  }
-  if (init) set_fields(ctx, r, info, res, headers, data, raw->len, duration, url, request);
+  set_fields(ctx, r, info, res, headers, data, raw->len, duration, url, request);
   if (parse_error) {
     char *why = js_value_to_utf8(ctx, js_get(ctx, parse_error, "message"));
     char *msg = xasprintf("Invalid JSON in a %s body: %s", ct, why);

@@ -236,7 +236,24 @@ static uint64_t *timer_id_of(JSContextRef ctx, JSValueRef v) {
   return id ? id : js_class_private(ctx, &immediate_class, v);
 }
 
+/* The Timeout and Immediate classes of a realm, set up when its first timer is made:
+ * most spec files never make one, and the set-up runs JavaScript (a class shim) that the
+ * engine compiles afresh in every realm. */
+static void timer_classes(JSContextRef ctx) {
+  js_realm_t *realm = js_realm_from_context(ctx);
+  if (realm && realm->timer_classes_ready) return;
+  if (realm) realm->timer_classes_ready = true;
+  /* +timeout gives the id, as Node's Timeout[Symbol.toPrimitive] does. */
+  JSObjectRef timeout_ctor = js_class_init(ctx, &timeout_class);
+  if (timeout_ctor)
+    js_set_keyed(ctx, (JSObjectRef)js_get(ctx, timeout_ctor, "prototype"),
+                 js_symbol(ctx, "toPrimitive"),
+                 js_make_function(ctx, "[Symbol.toPrimitive]", timeout_prim, 0));
+  js_class_init(ctx, &immediate_class);
+}
+
 static JSObjectRef timer_handle(JSContextRef ctx, js_timer_t *t, bool immediate) {
+  timer_classes(ctx);
   uint64_t *id = xmalloc(sizeof(*id));
   *id = t->id;
   return js_class_make(ctx, immediate ? &immediate_class : &timeout_class, id, NULL);
@@ -368,11 +385,6 @@ js_realm_t *js_realm_new(js_runtime_t *rt) {
   js_console_install(realm);
   js_process_install(realm);
   js_errors_install(ctx);
-  /* +timeout gives the id, as Node's Timeout[Symbol.toPrimitive] does. */
-  JSObjectRef timeout_ctor = js_class_init(ctx, &timeout_class);
-  js_set_keyed(ctx, (JSObjectRef)js_get(ctx, timeout_ctor, "prototype"), js_symbol(ctx, "toPrimitive"),
-               js_make_function(ctx, "[Symbol.toPrimitive]", timeout_prim, 0));
-  js_class_init(ctx, &immediate_class);
   js_set_function(ctx, global, "setTimeout", js_set_timeout);
   js_set_function(ctx, global, "setInterval", js_set_interval);
   js_set_function(ctx, global, "setImmediate", js_set_immediate);

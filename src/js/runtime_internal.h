@@ -76,6 +76,7 @@ struct js_realm {
   bool closing;                /* js_realm_free has started */
   bool closures_ready;         /* jsutil.c: the closure class's prototype inherits from
                                 * Function.prototype in this realm */
+  bool timer_classes_ready;    /* runtime.c: Timeout and Immediate are set up */
   struct js_realm *next;
 };
 
