@@ -1,9 +1,12 @@
 /* pool: worker processes. Each slot is this binary in worker mode with a socketpair on
  * fd 3: forked by the zygote (zygote.h), or spawned fresh with uv_spawn when there is
- * none; never a fork of a process whose engine has started. The pool turns worker messages into launcher calls; when a worker dies with a job,
- * the job is reported lost and the launcher decides whether to start another worker. */
+ * none; never a fork of a process whose engine has started. The pool turns worker
+ * messages into launcher calls; when a worker dies with a job, the job is reported lost
+ * and the launcher decides whether to start another worker. */
 #include <signal.h>
 #include <stdio.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>

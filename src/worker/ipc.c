@@ -90,7 +90,8 @@ static bool parse_string(ipc_parser_t *ps) {
         if (cp < 0) return false;
         ps->p += 4;
         if (cp >= 0xD800 && cp <= 0xDBFF) {
-          int lo = ps->end - ps->p >= 6 && ps->p[0] == '\\' && ps->p[1] == 'u' ? hex4(ps->p + 2) : -1;
+          bool pair = ps->end - ps->p >= 6 && ps->p[0] == '\\' && ps->p[1] == 'u';
+          int lo = pair ? hex4(ps->p + 2) : -1;
           if (lo < 0xDC00 || lo > 0xDFFF) return false;
           ps->p += 6;
           cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
@@ -141,13 +142,24 @@ static bool literal(ipc_parser_t *ps, const char *word, size_t n) {
   return true;
 }
 
+/* `close` right away (an empty container; consumed): true. */
+static bool closes_at_once(ipc_parser_t *ps, char close) {
+  skip_space(ps);
+  if (ps->p >= ps->end || *ps->p != close) return false;
+  ps->p++;
+  return true;
+}
+
+/* After an item: 1 when ',' says another follows, 0 at `close`, -1 for anything else. */
+static int after_item(ipc_parser_t *ps, char close) {
+  skip_space(ps);
+  if (ps->p >= ps->end || (*ps->p != ',' && *ps->p != close)) return -1;
+  return *ps->p++ == ',' ? 1 : 0;
+}
+
 static json_t *parse_object(ipc_parser_t *ps) {
   json_t *obj = json_object();
-  skip_space(ps);
-  if (ps->p < ps->end && *ps->p == '}') {
-    ps->p++;
-    return obj;
-  }
+  if (closes_at_once(ps, '}')) return obj;
   for (;;) {
     skip_space(ps);
     if (ps->p >= ps->end || *ps->p != '"') break;
@@ -161,21 +173,11 @@ static json_t *parse_object(ipc_parser_t *ps) {
       ps->p++;
       v = parse_value(ps);
     }
-    if (!v || json_object_setn_new_nocheck(obj, key, key_len, v) != 0) {
-      free(key);
-      break;
-    }
+    bool stored = v && json_object_setn_new_nocheck(obj, key, key_len, v) == 0;
     free(key);
-    skip_space(ps);
-    if (ps->p < ps->end && *ps->p == ',') {
-      ps->p++;
-      continue;
-    }
-    if (ps->p < ps->end && *ps->p == '}') {
-      ps->p++;
-      return obj;
-    }
-    break;
+    int next = stored ? after_item(ps, '}') : -1;
+    if (next == 0) return obj;
+    if (next < 0) break;
   }
   json_decref(obj);
   return NULL;
@@ -183,24 +185,12 @@ static json_t *parse_object(ipc_parser_t *ps) {
 
 static json_t *parse_array(ipc_parser_t *ps) {
   json_t *arr = json_array();
-  skip_space(ps);
-  if (ps->p < ps->end && *ps->p == ']') {
-    ps->p++;
-    return arr;
-  }
+  if (closes_at_once(ps, ']')) return arr;
   for (;;) {
     json_t *v = parse_value(ps);
-    if (!v || json_array_append_new(arr, v) != 0) break;
-    skip_space(ps);
-    if (ps->p < ps->end && *ps->p == ',') {
-      ps->p++;
-      continue;
-    }
-    if (ps->p < ps->end && *ps->p == ']') {
-      ps->p++;
-      return arr;
-    }
-    break;
+    int next = v && json_array_append_new(arr, v) == 0 ? after_item(ps, ']') : -1;
+    if (next == 0) return arr;
+    if (next < 0) break;
   }
   json_decref(arr);
   return NULL;
