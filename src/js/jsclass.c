@@ -18,7 +18,7 @@ JSObjectRef js_make_function(JSContextRef ctx, const char *name, JSObjectCallAsF
   /* `length` is documentation only: setting it needs Object.defineProperty, which would
    * cost each realm more than all its functions together (see jsclass.h). */
   (void)length;
-  JSStringRef n = JSStringCreateWithUTF8CString(name);
+  JSStringRef n = js_name_acquire(name);
   JSObjectRef f = JSObjectMakeFunctionWithCallback(ctx, n, fn);
   JSStringRelease(n);
   return f;
@@ -26,7 +26,7 @@ JSObjectRef js_make_function(JSContextRef ctx, const char *name, JSObjectCallAsF
 
 void js_define_methods(JSContextRef ctx, JSObjectRef obj, const js_fn_t *fns) {
   for (; fns && fns->name; fns++) {
-    JSStringRef n = JSStringCreateWithUTF8CString(fns->name);
+    JSStringRef n = js_name_acquire(fns->name);
     JSObjectSetProperty(ctx, obj, n, js_make_function(ctx, fns->name, fns->fn, fns->length),
                         kJSPropertyAttributeDontEnum, NULL);
     JSStringRelease(n);
@@ -34,8 +34,9 @@ void js_define_methods(JSContextRef ctx, JSObjectRef obj, const js_fn_t *fns) {
 }
 
 static void define(JSContextRef ctx, JSObjectRef obj, JSValueRef key, JSObjectRef desc) {
+  JSValueRef object = js_get(ctx, JSContextGetGlobalObject(ctx), "Object");
   JSValueRef args[3] = {obj, key, desc};
-  js_call_global(ctx, "Object.defineProperty", 3, args, NULL);
+  js_call(ctx, js_get(ctx, object, "defineProperty"), object, 3, args, NULL);
 }
 
 void js_define_accessor(JSContextRef ctx, JSObjectRef obj, const char *name, JSValueRef get,
@@ -51,7 +52,7 @@ void js_define_accessor(JSContextRef ctx, JSObjectRef obj, const char *name, JSV
 void js_define_value(JSContextRef ctx, JSObjectRef obj, const char *name, JSValueRef value,
                      bool enumerable) {
   /* A new property needs no descriptor: plain attributes give the same result, cheaply. */
-  JSStringRef n = JSStringCreateWithUTF8CString(name);
+  JSStringRef n = js_name_acquire(name);
   bool exists = JSObjectHasProperty(ctx, obj, n);
   if (!exists) JSObjectSetProperty(ctx, obj, n, value, enumerable ? 0 : kJSPropertyAttributeDontEnum, NULL);
   JSStringRelease(n);
@@ -292,7 +293,7 @@ JSObjectRef js_class_init(JSContextRef ctx, js_class_def_t *def) {
   }
   JSObjectRef c = (JSObjectRef)ctor;
   /* A function's own prototype is writable but not configurable: assign, do not define. */
-  JSStringRef pname = JSStringCreateWithUTF8CString("prototype");
+  JSStringRef pname = js_name_acquire("prototype");
   JSObjectSetProperty(ctx, c, pname, proto, kJSPropertyAttributeDontEnum, NULL);
   JSStringRelease(pname);
   js_define_value(ctx, proto, "constructor", c, false);

@@ -56,7 +56,7 @@ JSValueRef js_make_string_len(JSContextRef ctx, const char *utf8, size_t len) {
  * Names are few and repeat (status, headers, then ...), so each is made once and kept
  * for the life of the process in a small open-addressing table; a name that does not fit
  * (more than NAME_SLOTS / 2 distinct names) is made per use as before. */
-#define NAME_SLOTS 1024
+#define NAME_SLOTS 2048
 
 typedef struct {
   char *key;
@@ -128,7 +128,7 @@ void js_set_hidden(JSContextRef ctx, JSObjectRef obj, const char *name, JSValueR
 
 JSObjectRef js_set_function(JSContextRef ctx, JSObjectRef obj, const char *name,
                             JSObjectCallAsFunctionCallback fn) {
-  JSStringRef n = JSStringCreateWithUTF8CString(name);
+  JSStringRef n = js_name_acquire(name);
   JSObjectRef f = JSObjectMakeFunctionWithCallback(ctx, n, fn);
   JSObjectSetProperty(ctx, obj, n, f, kJSPropertyAttributeDontEnum, NULL);
   JSStringRelease(n);
