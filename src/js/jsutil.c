@@ -88,6 +88,7 @@ static JSStringRef name_lookup(const char *name) {
 }
 
 JSStringRef js_name_acquire(const char *name) {
+  if (!name) name = ""; /* as JSStringCreateWithUTF8CString takes NULL */
   JSStringRef n = name_lookup(name);
   return n ? JSStringRetain(n) : JSStringCreateWithUTF8CString(name);
 }
