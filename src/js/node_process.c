@@ -425,6 +425,7 @@ static void set_str(JSContextRef ctx, JSObjectRef o, const char *k, const char *
  * that are not UTF-8 (no JSON string can hold them) are set one by one. */
 static JSObjectRef env_object(JSContextRef ctx) {
   static char *json_text;
+  static JSStringRef json_string_ref; /* its engine string, converted once too */
   static strvec_t odd; /* "NAME=value" entries that are not UTF-8 */
   if (!json_text) {
     json_t *vars = json_object();
@@ -439,10 +440,9 @@ static JSObjectRef env_object(JSContextRef ctx) {
     json_text = json_dumps(vars, JSON_COMPACT);
     json_decref(vars);
     if (!json_text) json_text = xstrdup("{}");
+    json_string_ref = JSStringCreateWithUTF8CString(json_text);
   }
-  JSStringRef text = JSStringCreateWithUTF8CString(json_text);
-  JSValueRef parsed = JSValueMakeFromJSONString(ctx, text);
-  JSStringRelease(text);
+  JSValueRef parsed = JSValueMakeFromJSONString(ctx, json_string_ref);
   JSObjectRef env = parsed && JSValueIsObject(ctx, parsed) ? (JSObjectRef)parsed
                                                            : JSObjectMake(ctx, NULL, NULL);
   for (size_t i = 0; i < odd.len; i++) {
