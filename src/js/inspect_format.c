@@ -557,8 +557,8 @@ static char *fmt_raw(ictx_t *c, JSObjectRef o, int recurse) {
       else if (!insp_is_kind(&d, "Module"))
         formatter = F_WEAK;
     } else if (insp_is_kind(&d, "Number") || insp_is_kind(&d, "String") ||
-               insp_is_kind(&d, "Boolean") ||
-               insp_is_kind(&d, "BigInt") || insp_is_kind(&d, "Symbol")) {
+               insp_is_kind(&d, "Boolean") || insp_is_kind(&d, "BigInt") ||
+               insp_is_kind(&d, "Symbol")) {
       free(base);
       base = boxed_base(c, &d, keys.len != 0);
       if (keys.len == 0) {
