@@ -382,11 +382,3 @@ int ipc_write_all(int fd, const char *data, size_t len) {
   }
   return 0;
 }
-
-int ipc_write_fd(int fd, const json_t *msg) {
-  size_t len;
-  char *line = ipc_encode(msg, &len);
-  int rc = ipc_write_all(fd, line, len);
-  free(line);
-  return rc;
-}

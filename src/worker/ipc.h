@@ -29,8 +29,6 @@ char *ipc_encode(const json_t *msg, size_t *len);
 /* The same line appended to `out`. */
 void ipc_encode_to(sbuf_t *out, const json_t *msg);
 
-/* Blocking write of a whole message to `fd` (the worker's side). 0 or -1. */
-int ipc_write_fd(int fd, const json_t *msg);
 /* Blocking write of `len` bytes (already encoded messages), waiting out EAGAIN. 0 or -1. */
 int ipc_write_all(int fd, const char *data, size_t len);
 

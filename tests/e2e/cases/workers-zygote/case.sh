@@ -33,3 +33,11 @@ expect_out "[0-0] PASSED in api - zygote-kill/a-kill.spec.js"
 expect_out "[0-1] comm=sonde"
 expect_out "[0-1] PASSED in api - zygote-kill/b-after.spec.js"
 expect_out_re 'Spec Files:	 2 passed, 2 total \(100% completed\)'
+
+# SONDE_TEARDOWN=1: launcher and workers free everything before they exit (what sanitizer
+# builds always do); the run reads the same.
+SONDE_TEARDOWN=1 run_sonde run sonde.conf.js --spec specs/a-identity.spec.js --spec specs/c-ok.spec.js
+expect_status 0
+expect_out_re "\[0-0\] comm=sonde worker argv=worker$"
+expect_out_re 'Spec Files:	 2 passed, 2 total \(100% completed\)'
+expect_no_err 'sonde:'
