@@ -5,7 +5,8 @@
  *   per_request_us <floor_ms * 1000 / N>
  *   connections <new connections libcurl opened>
  *
- *   floor URL [N]      (N defaults to 1000)
+ *   floor URL [N [BODY_FILE]]   (N defaults to 1000; the last body is written to
+ *                                BODY_FILE, for bench/jscfloor.c)
  *
  * Built by bench/run.sh with cc against pkg-config's libcurl (not part of the CMake
  * build). The body is collected into a buffer as sonde's client does, and nothing else is
@@ -43,7 +44,7 @@ static double now_ms(void) {
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: floor URL [N]\n");
+    fprintf(stderr, "usage: floor URL [N [BODY_FILE]]\n");
     return 2;
   }
   const char *url = argv[1];
@@ -76,6 +77,13 @@ int main(int argc, char **argv) {
   double ms = now_ms() - t0;
   printf("floor_ms %.3f\nper_request_us %.2f\nconnections %ld\n", ms, ms * 1000.0 / (double)n,
          connections);
+  if (argc > 3) {
+    FILE *out = fopen(argv[3], "wb");
+    if (!out || fwrite(body.data, 1, body.len, out) != body.len || fclose(out) != 0) {
+      fprintf(stderr, "floor: cannot write %s\n", argv[3]);
+      return 1;
+    }
+  }
   curl_slist_free_all(headers);
   curl_easy_cleanup(h);
   free(body.data);

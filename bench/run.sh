@@ -16,8 +16,9 @@
 #      every run under bench/rsswrap.c, which records the wall time, the CPU time and the
 #      exact peak RSS of every process the runner starts,
 #   5. cold start (one spec of one test) for sonde, mocha and jest, alternating,
-#   6. the floor: bench/floor.c makes the same 1 000 GETs on one keep-alive libcurl
-#      connection, against which sonde with 1 worker is compared per request,
+#   6. the floors: bench/floor.c makes the same 1 000 GETs on one keep-alive libcurl
+#      connection, bench/jscfloor.c runs the same test functions in bare JavaScriptCore
+#      without HTTP; sonde with 1 worker is compared per test with both,
 #   7. scaling: sonde alone on 5 000 and 10 000 tests (time per test, peak RSS per worker),
 # and prints every figure as a ratio against the others measured in the same run.
 #
@@ -114,8 +115,12 @@ command -v pkg-config >/dev/null || die "pkg-config is needed to build bench/flo
 # shellcheck disable=SC2046 # pkg-config prints several words on purpose
 "$CC" -O2 -o "$WORK/bin/floor" "$BENCH_DIR/floor.c" $(pkg-config --cflags --libs libcurl) ||
   die "cannot build floor"
+# shellcheck disable=SC2046
+"$CC" -O2 -o "$WORK/bin/jscfloor" "$BENCH_DIR/jscfloor.c" $(pkg-config --cflags --libs javascriptcoregtk-4.1) ||
+  die "cannot build jscfloor"
 RSSWRAP=$WORK/bin/rsswrap
 FLOOR=$WORK/bin/floor
+JSCFLOOR=$WORK/bin/jscfloor
 
 # ---- server ------------------------------------------------------------------------------
 
@@ -361,8 +366,14 @@ done
 log "floor: raw libcurl, $N_MAIN GETs on one connection"
 FLOOR_FILE=$WORK/floor.txt
 : >"$FLOOR_FILE"
-"$FLOOR" "$URL$DOC_PATH" "$N_MAIN" >/dev/null # warm-up
+"$FLOOR" "$URL$DOC_PATH" "$N_MAIN" "$WORK/doc.json" >/dev/null # warm-up; keeps the body
 for ((i = 1; i <= RUNS; i++)); do "$FLOOR" "$URL$DOC_PATH" "$N_MAIN" >>"$FLOOR_FILE"; done
+
+log "floor: bare JavaScriptCore running the $N_MAIN tests' functions, no HTTP"
+JSC_FILE=$WORK/jscfloor.txt
+: >"$JSC_FILE"
+"$JSCFLOOR" "$WORK/doc.json" "$WORK"/w-main/specs/*.spec.js >/dev/null || die "jscfloor failed"
+for ((i = 1; i <= RUNS; i++)); do "$JSCFLOOR" "$WORK/doc.json" "$WORK"/w-main/specs/*.spec.js >>"$JSC_FILE"; done
 
 if ((SCALING)); then
   SCALE_RUNS=$((RUNS < 5 ? RUNS : 5)) # the 15% linearity check needs more than 3 on a noisy VM
@@ -462,6 +473,13 @@ echo "  floor:                           $(secs "$F_MS") = $F_US µs per request
 echo "  sonde, 1 worker, whole run:      $(secs "$S1_WALL") = $S1_US µs per test ($(ratio "$S1_US" "$F_US") the floor)"
 echo "  sonde, 1 worker, marginal:       (run − cold start) / $((N_MAIN - 1)) = $S1_MARG µs per test ($(ratio "$S1_MARG" "$F_US") the floor)"
 echo "  sonde's overhead above libcurl:  $(awk -v a="$S1_MARG" -v b="$F_US" 'BEGIN {printf "%.1f", a - b}') µs per test"
+J_MS=$(awk '$1 == "jsc_ms" {print $2}' "$JSC_FILE" | median)
+J_US=$(awk -v m="$J_MS" -v n="$N_MAIN" 'BEGIN {printf "%.1f", m * 1000 / n}')
+FJ_US=$(awk -v a="$F_US" -v b="$J_US" 'BEGIN {printf "%.1f", a + b}')
+echo "  JavaScriptCore floor:            $(secs "$J_MS") = $J_US µs per test (bench/jscfloor.c: the same"
+echo "                                   spec files, a context each, every test called, no HTTP)"
+echo "  both floors together:            $FJ_US µs per test; sonde's marginal cost is $(ratio "$S1_MARG" "$FJ_US") that"
+echo "  wall time of both floors on $N_MAIN tests, split perfectly over 2 workers: $(awk -v u="$FJ_US" -v n="$N_MAIN" 'BEGIN {printf "%.3f s", u * n / 2 / 1e6}')"
 
 if ((SCALING)); then
   echo
