@@ -486,10 +486,6 @@ void http_preload(void) {
   curl_dl_load(NULL);
 }
 
-void http_preload_async(void) {
-  curl_dl_load_async();
-}
-
 #define HTTP_MSETOPT(c, opt, val)                                                           \
   do {                                                                                      \
     CURLMcode mc_ = curl_multi_setopt((c)->multi, opt, val);                                \

@@ -89,10 +89,6 @@ typedef void (*http_done_cb)(http_response_t *res, void *userdata);
 /* Loads libcurl and initialises it now rather than with the first client: the zygote does
  * it once for every worker it will fork. Failures are reported by http_client_new. */
 void http_preload(void);
-/* The same on a thread of its own, joined by the first client or curl call: a process
- * that will need libcurl soon starts this first and creates its client after its other
- * start-up work. */
-void http_preload_async(void);
 http_client_t *http_client_new(uv_loop_t *loop);
 /* Cancels pending exchanges (their callbacks are not called) and frees the client once
  * libuv has closed its handles: run the loop afterwards until it has no more handles. */

@@ -4,7 +4,6 @@
 #include "http/curl_dl.h"
 
 #include <dlfcn.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
 
@@ -25,53 +24,31 @@ static struct {
 
 static enum { CURL_DL_NOT_TRIED, CURL_DL_READY, CURL_DL_FAILED } state;
 static const char *failure;
-/* Written by the starting thread only; the loader thread touches `state`, `failure` and
- * `fn`, which the starting thread reads after joining it. */
-static bool loader_running;
-static pthread_t loader;
 
-static void load_now(void) {
-  state = CURL_DL_FAILED;
-  void *lib = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
-  if (!lib) {
-    failure = "cannot load libcurl.so.4 (apt-get install libcurl4)";
-    return;
-  }
-  failure = NULL;
+bool curl_dl_load(const char **why) {
+  if (state == CURL_DL_NOT_TRIED) {
+    state = CURL_DL_FAILED;
+    void *lib = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+      failure = "cannot load libcurl.so.4 (apt-get install libcurl4)";
+    } else {
+      failure = NULL;
 #define X(name)                                                                             \
   if (!failure && !(*(void **)&fn.name = dlsym(lib, #name)))                                \
     failure = "libcurl.so.4 lacks " #name;
-  CURL_DL_FUNCTIONS(X)
+      CURL_DL_FUNCTIONS(X)
 #undef X
-  if (!failure && fn.curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
-    failure = "curl_global_init failed";
-  if (!failure) state = CURL_DL_READY;
-}
-
-static void *loader_main(void *unused) {
-  (void)unused;
-  load_now();
-  return NULL;
-}
-
-void curl_dl_load_async(void) {
-  if (state != CURL_DL_NOT_TRIED || loader_running) return;
-  /* Without a thread the library is loaded when it is first needed, as before. */
-  loader_running = pthread_create(&loader, NULL, loader_main, NULL) == 0;
-}
-
-bool curl_dl_load(const char **why) {
-  if (loader_running) {
-    pthread_join(loader, NULL);
-    loader_running = false;
+      if (!failure && fn.curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
+        failure = "curl_global_init failed";
+      if (!failure) state = CURL_DL_READY;
+    }
   }
-  if (state == CURL_DL_NOT_TRIED) load_now();
   if (why) *why = failure;
   return state == CURL_DL_READY;
 }
 
 static bool ready(void) {
-  return (state == CURL_DL_READY && !loader_running) || curl_dl_load(NULL);
+  return state == CURL_DL_READY || curl_dl_load(NULL);
 }
 
 /* A variadic option's value as the option's type says (the ranges of curl.h). */

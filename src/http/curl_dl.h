@@ -21,14 +21,8 @@
 #undef curl_multi_setopt
 #undef curl_share_setopt
 
-/* Loads libcurl and runs curl_global_init once; false with a static message in *why.
- * Waits for a load curl_dl_load_async started. */
+/* Loads libcurl and runs curl_global_init once; false with a static message in *why. */
 bool curl_dl_load(const char **why);
-/* Starts loading libcurl on a thread of its own, so that the ~7 ms it takes overlap what
- * the caller does meanwhile (a worker creating its engine and evaluating the config).
- * Call from the thread that uses libcurl, which joins the loader on its first curl call
- * or curl_dl_load. Does nothing once loaded or when a thread cannot be started. */
-void curl_dl_load_async(void);
 
 CURL *curl_dl_easy_init(void);
 void curl_dl_easy_cleanup(CURL *h);

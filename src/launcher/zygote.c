@@ -19,8 +19,6 @@
 #include <unistd.h>
 
 #define WORKER_CHANNEL_FD 3
-/* How long the zygote waits without a request before it preloads (see zygote_main). */
-#define ZYGOTE_PRELOAD_IDLE_MS 30
 
 typedef struct {
   int32_t pid;
@@ -113,26 +111,18 @@ static void zygote_main(int control, int exits, const char *exe, void (*preload)
   sigaddset(&blocked, SIGTERM);
   sigaddset(&blocked, SIGCHLD);
   sigprocmask(SIG_BLOCK, &blocked, &old);
+  /* While the launcher evaluates the config: the first worker is asked for meanwhile and
+   * forked once this is done. */
+  if (preload) preload();
   sigemptyset(&chld);
   sigaddset(&chld, SIGCHLD);
   int sigfd = signalfd(-1, &chld, SFD_CLOEXEC);
   if (sigfd < 0) _exit(1);
   struct pollfd fds[2] = {{.fd = control, .events = POLLIN}, {.fd = sigfd, .events = POLLIN}};
-  /* Workers asked for while the run starts are forked at once and load libcurl on a
-   * thread of their own, in parallel with their engine's start (a preload here would
-   * delay them by its ~7 ms, the whole cold start's critical path). Once the zygote has
-   * been idle for a while, it preloads for the workers that come later (replacements). */
-  bool preloaded = !preload;
   for (;;) {
-    int ready = poll(fds, 2, preloaded ? -1 : ZYGOTE_PRELOAD_IDLE_MS);
-    if (ready < 0) {
+    if (poll(fds, 2, -1) < 0) {
       if (errno == EINTR) continue;
       _exit(1);
-    }
-    if (ready == 0) {
-      preload();
-      preloaded = true;
-      continue;
     }
     if (fds[1].revents) {
       struct signalfd_siginfo si;
@@ -247,8 +237,6 @@ void zygote_stop(void) {
   close(control_fd);
   close(exits_fd);
   control_fd = exits_fd = -1;
-  /* Its workers are gone; it may be busy preloading, which must not delay the exit. */
-  kill(zygote_pid, SIGKILL);
   int status;
   while (waitpid(zygote_pid, &status, 0) < 0 && errno == EINTR) {
   }

@@ -14,9 +14,8 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-/* Forks the zygote, which runs preload() (what every worker would otherwise load for itself:
- * libcurl) once it is idle after the run's start: workers forked before load it on their
- * own. Its children run child_main(argc, argv) with argv {exe, "worker"}.
+/* Forks the zygote, which first runs preload() (what every worker would otherwise load for
+ * itself: libcurl); its children run child_main(argc, argv) with argv {exe, "worker"}.
  * Without a zygote (fork failed, or SONDE_ZYGOTE=0) workers are exec'd as before. */
 void zygote_start(const char *exe, void (*preload)(void),
                   int (*child_main)(int argc, char **argv));

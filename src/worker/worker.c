@@ -19,7 +19,6 @@
 #include "config/config.h"
 #include "config/hooks.h"
 #include "frameworks/runner.h"
-#include "http/client.h"
 #include "js/inspect.h"
 #include "js/jsutil.h"
 #include "js/runtime.h"
@@ -567,16 +566,6 @@ static void on_message(json_t *msg, void *ud) {
     int level = log_level_parse(w->config.log_level);
     log_configure(level < 0 ? LOG_INFO : (log_level_t)level,
                   json_object_get(w->config.json, "logLevels"), getenv("DEBUG"));
-    /* Created only now, so that loading libcurl (started in worker_main) overlapped the
-     * engine's start and the config. */
-    if (!w->api) w->api = api_client_new(w->loop);
-    if (!w->api) {
-      fprintf(stderr, "sonde worker: cannot initialise the HTTP client (libcurl)\n");
-      w->exit_code = 2;
-      worker_stop(w);
-      return;
-    }
-    api_set_exchange_sink(w->api, emit_exchange, w);
     api_client_prepare(w->api, &w->config, on_api_ready, w);
   } else if (strcmp(type, "run") == 0 && w->have_config && !w->job.active && !w->job.realm) {
     job_start(w, msg);
@@ -603,7 +592,6 @@ static void close_walk(uv_handle_t *h, void *arg) {
 
 int worker_main(int argc, char **argv) {
   worker_t w = {0};
-  http_preload_async();
   w.loop = uv_default_loop();
   w.rt = js_runtime_new(w.loop, argc, argv);
   fetch_register(w.rt);
@@ -611,6 +599,12 @@ int worker_main(int argc, char **argv) {
   js_runtime_add_builtin(w.rt, "wdio-api-runner", sonde_module_init, &w);
   js_runtime_add_builtin(w.rt, "@wdio/globals", sonde_module_init, &w);
   assert_register_builtins(w.rt);
+  w.api = api_client_new(w.loop);
+  if (!w.api) {
+    fprintf(stderr, "sonde worker: cannot initialise the HTTP client (libcurl)\n");
+    return 2;
+  }
+  api_set_exchange_sink(w.api, emit_exchange, &w);
   uv_timer_init(w.loop, &w.cleanup_timer);
   w.cleanup_timer.data = &w;
   uv_timer_init(w.loop, &w.advance_timer);
