@@ -43,7 +43,6 @@ js_runtime_t *js_runtime_new(uv_loop_t *loop, int argc, char **argv) {
 
 void js_runtime_free(js_runtime_t *rt) {
   if (!rt) return;
-  rt->freeing = true;
   for (js_realm_t *r = all_realms, *next; r; r = next) {
     next = r->next;
     if (r->rt == rt) js_realm_free(r);
@@ -422,14 +421,12 @@ void js_realm_free(js_realm_t *realm) {
   while (realm->timers) timer_stop(realm->timers);
   js_console_free(realm);
   js_module_free_realm(realm);
-  js_runtime_t *rt = realm->rt;
   JSGlobalContextRelease(realm->ctx);
   free(realm);
-  /* A released realm's objects are mostly young: a young-generation collection now frees
-   * them at little cost (well under a millisecond), where waiting for the engine's own
-   * schedule let a worker keep every spec file's realm until a full collection it seldom
-   * runs. Through any realm still alive in the same group. */
-  if (rt->freeing) return;
+}
+
+void js_runtime_collect_young(js_runtime_t *rt) {
+  /* Through any realm still alive in the group: a collection needs a context. */
   for (js_realm_t *r = all_realms; r; r = r->next) {
     if (r->rt == rt && !r->closing) {
       JSSynchronousEdenCollectForDebugging(r->ctx);

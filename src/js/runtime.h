@@ -56,6 +56,10 @@ void js_runtime_on_free(js_runtime_t *rt, void (*fn)(void *userdata), void *user
 
 js_realm_t *js_realm_new(js_runtime_t *rt);
 void js_realm_free(js_realm_t *realm);
+/* A young-generation collection, now (a fraction of a millisecond). Released realms' objects
+ * are mostly young; the engine's own schedule would keep them until a full collection it
+ * seldom runs, so a process that releases many realms calls this every few of them. */
+void js_runtime_collect_young(js_runtime_t *rt);
 JSGlobalContextRef js_realm_context(js_realm_t *realm);
 js_runtime_t *js_realm_runtime(js_realm_t *realm);
 void js_realm_set_console(js_realm_t *realm, js_console_sink sink, void *userdata);

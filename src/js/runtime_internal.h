@@ -37,7 +37,6 @@ struct js_runtime {
   js_free_hook_t *free_hooks;     /* js_runtime_on_free */
   size_t n_free_hooks;
   uint64_t started_ns;            /* performance.timeOrigin, process.uptime() */
-  bool freeing;                   /* js_runtime_free has started */
 };
 
 typedef struct js_timer {

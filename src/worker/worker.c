@@ -41,6 +41,11 @@ typedef enum {
 /* HTTP exchanges reach the launcher only when a report will show them: with the test that
  * failed (spec, junit), or all of them when a reporter records every exchange. */
 #define EXCHANGES_KEPT_PER_TEST 20
+/* Young collections after released realms: a realm weighs as much as this many tests, and
+ * a collection runs once the weight since the last one reaches the threshold (every spec
+ * file of 20 tests or more; every fourth of a few tests). */
+#define WORKER_GC_REALM_WEIGHT 5
+#define WORKER_GC_THRESHOLD 20
 
 typedef struct {
   char *cid;
@@ -65,6 +70,7 @@ typedef struct {
   sonde_config_t config;
   api_config_t api_config;
   bool have_config;
+  int young_garbage; /* tests and realms since the last young collection, weighed */
   api_client_t *api;
   job_t job;
   uv_timer_t cleanup_timer;
@@ -224,9 +230,19 @@ static json_t *load_error_json(JSContextRef ctx, JSValueRef exc, const char *spe
 static void job_cleanup(uv_timer_t *t) {
   worker_t *w = t->data;
   job_t *job = &w->job;
+  fw_stats_t st = {0};
+  if (job->runner) fw_runner_stats(job->runner, &st);
   fw_runner_free(job->runner);
   api_unbind(w->api, job->realm);
   js_realm_free(job->realm);
+  /* What a released realm leaves is mostly young garbage, a realm's globals plus what its
+   * tests made: collected once enough has piled up (a collection costs about as much as
+   * a realm's start, and the worker is replaced anyway once it has grown). */
+  w->young_garbage += WORKER_GC_REALM_WEIGHT + st.passes + st.failures + st.pending;
+  if (w->young_garbage >= WORKER_GC_THRESHOLD) {
+    js_runtime_collect_young(w->rt);
+    w->young_garbage = 0;
+  }
   free(job->cid);
   strvec_free(&job->specs);
   json_decref(job->capabilities);
