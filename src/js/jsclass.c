@@ -9,6 +9,7 @@
 
 #include "common/sbuf.h"
 #include "js/jsutil.h"
+#include "js/runtime_internal.h"
 #include "jslib/jslib.h"
 
 /* ---- properties ---- */
@@ -335,8 +336,7 @@ void *js_class_this(JSContextRef ctx, js_class_def_t *def, JSValueRef v, JSValue
 
 /* ---- lazy globals ---- */
 
-/* name → installer, process-wide (the same for every realm); the accessor's function
- * finds its entry by its own name, so no per-realm data is needed. */
+/* name → installer, process-wide (the same for every realm). */
 typedef struct {
   char *name;
   js_lazy_install install;
@@ -351,15 +351,17 @@ static const lazy_t *lazy_find(const char *name) {
   return NULL;
 }
 
-/* Getter (no argument) and setter (one) of a lazy global. */
+/* Getter (argument: the name) and setter (the name and the value) of every lazy global of
+ * a realm, bound to each name by the definer below. */
 static JSValueRef lazy_access(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                               const JSValueRef argv[], JSValueRef *exc) {
-  char *name = js_get_string(ctx, f, "name");
+  char *name = argc > 0 ? js_value_to_utf8(ctx, argv[0]) : NULL;
   const lazy_t *l = name ? lazy_find(name) : NULL;
+  free(name);
   JSObjectRef global = JSContextGetGlobalObject(ctx);
   JSValueRef r = JSValueMakeUndefined(ctx);
-  if (l && argc > 0) {
-    js_define_value(ctx, global, l->name, argv[0], false);
+  if (l && argc > 1) {
+    js_define_value(ctx, global, l->name, argv[1], false);
   } else if (l) {
     /* The installer replaces this accessor; reading the name again gets the value (or
      * undefined, should an installer fail to define it: never this accessor again). */
@@ -369,8 +371,81 @@ static JSValueRef lazy_access(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
     if (d && JSValueIsObject(ctx, d) && !JSValueIsUndefined(ctx, js_get(ctx, d, "value")))
       r = js_get(ctx, d, "value");
   }
-  free(name);
   return r;
+}
+
+/* Defining the accessors from C costs ~19 k instructions a name (a descriptor object, four
+ * property sets, a call of Object.defineProperty); a loop compiled once per runtime, in a
+ * context of its own (contexts of one group share objects), does it for ~4 k. */
+static const char kLazyDefiner[] =
+    "(function (global, names, access) {\n"
+    "  for (var i = 0; i < names.length; i++) {\n"
+    "    var f = access.bind(undefined, names[i]);\n"
+    "    Object.defineProperty(global, names[i], { get: f, set: f, configurable: true });\n"
+    "  }\n"
+    "})";
+
+static JSObjectRef lazy_names_of(js_runtime_t *rt, const js_lazy_t *list, size_t n) {
+  js_helpers_t *h = &rt->helpers;
+  for (size_t i = 0; i < h->n_lazy_lists; i++)
+    if (h->lazy_lists[i].list == list) return h->lazy_lists[i].names;
+  if (h->n_lazy_lists == sizeof(h->lazy_lists) / sizeof(h->lazy_lists[0])) return NULL;
+  JSValueRef *names = xmalloc(n * sizeof(*names));
+  for (size_t i = 0; i < n; i++) names[i] = js_make_string(h->ctx, list[i].name);
+  JSObjectRef array = JSObjectMakeArray(h->ctx, n, names, NULL);
+  free(names);
+  if (!array) return NULL;
+  JSValueProtect(h->ctx, array);
+  h->lazy_lists[h->n_lazy_lists].list = list;
+  h->lazy_lists[h->n_lazy_lists++].names = array;
+  return array;
+}
+
+void js_define_lazies(JSContextRef ctx, const js_lazy_t *list, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (!lazy_find(list[i].name)) {
+      lazies = xrealloc(lazies, (n_lazies + 1) * sizeof(*lazies));
+      lazies[n_lazies++] = (lazy_t){xstrdup(list[i].name), list[i].install};
+    }
+  }
+  js_realm_t *realm = js_realm_from_context(ctx);
+  js_helpers_t *h = realm ? js_runtime_helpers(realm->rt) : NULL;
+  JSObjectRef names = h && h->lazy_definer ? lazy_names_of(realm->rt, list, n) : NULL;
+  JSValueRef exc = NULL;
+  if (names) {
+    JSValueRef args[3] = {JSContextGetGlobalObject(ctx), names,
+                          js_make_function(ctx, "lazy", lazy_access, 2)};
+    if (js_call(h->ctx, h->lazy_definer, NULL, 3, args, &exc)) return;
+  }
+  /* Without the helper (it failed to compile): one by one, from C. */
+  JSObjectRef access = js_make_function(ctx, "lazy", lazy_access, 2);
+  for (size_t i = 0; i < n; i++) {
+    JSValueRef bind_args[2] = {JSValueMakeUndefined(ctx), js_make_string(ctx, list[i].name)};
+    JSValueRef bound = js_call(ctx, js_get(ctx, access, "bind"), access, 2, bind_args, NULL);
+    if (bound) js_define_accessor(ctx, JSContextGetGlobalObject(ctx), list[i].name, bound, bound, false);
+  }
+}
+
+js_helpers_t *js_runtime_helpers(js_runtime_t *rt) {
+  js_helpers_t *h = &rt->helpers;
+  if (!h->ctx) {
+    h->ctx = JSGlobalContextCreateInGroup(rt->group, NULL);
+    JSValueRef fn = js_eval(h->ctx, kLazyDefiner, "sonde:helpers", 1, NULL);
+    if (fn && JSValueIsObject(h->ctx, fn)) {
+      h->lazy_definer = (JSObjectRef)fn;
+      JSValueProtect(h->ctx, fn);
+    }
+  }
+  return h;
+}
+
+void js_runtime_helpers_free(js_runtime_t *rt) {
+  js_helpers_t *h = &rt->helpers;
+  if (!h->ctx) return;
+  for (size_t i = 0; i < h->n_lazy_lists; i++) JSValueUnprotect(h->ctx, h->lazy_lists[i].names);
+  if (h->lazy_definer) JSValueUnprotect(h->ctx, h->lazy_definer);
+  JSGlobalContextRelease(h->ctx);
+  memset(h, 0, sizeof(*h));
 }
 
 bool js_once(JSContextRef ctx, const char *key) {
@@ -378,15 +453,6 @@ bool js_once(JSContextRef ctx, const char *key) {
   if (!JSValueIsUndefined(ctx, js_get(ctx, global, key))) return false;
   js_set_hidden(ctx, global, key, JSValueMakeBoolean(ctx, true));
   return true;
-}
-
-void js_define_lazy(JSContextRef ctx, const char *name, js_lazy_install install) {
-  if (!lazy_find(name)) {
-    lazies = xrealloc(lazies, (n_lazies + 1) * sizeof(*lazies));
-    lazies[n_lazies++] = (lazy_t){xstrdup(name), install};
-  }
-  JSObjectRef fn = js_make_function(ctx, name, lazy_access, 0);
-  js_define_accessor(ctx, JSContextGetGlobalObject(ctx), name, fn, fn, false);
 }
 
 /* ---- jslib ---- */

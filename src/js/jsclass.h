@@ -107,14 +107,20 @@ JSValueRef js_throw_code(JSContextRef ctx, JSValueRef *exception, const char *ct
 JSValueRef js_throw_arg_type(JSContextRef ctx, JSValueRef *exception, const char *name,
                              const char *expected, JSValueRef v);
 
-/* Defines global `name` as an accessor that runs `install` on first use (which must define
- * `name` as an ordinary value), so that a realm pays for a global only when a script uses
- * it. Assigning the global first simply replaces it. */
+/* Lazy globals: each name is defined as an accessor that runs `install` on first use (which
+ * must define the name as an ordinary value), so that a realm pays for a global only when a
+ * script uses it. Assigning the global first simply replaces it. */
 typedef void (*js_lazy_install)(JSContextRef ctx);
+typedef struct {
+  const char *name;
+  js_lazy_install install;
+} js_lazy_t;
 /* True the first time it is called with `key` in this realm (a hidden marker on the global
  * object): installers use it to run once however they are reached. */
 bool js_once(JSContextRef ctx, const char *key);
-void js_define_lazy(JSContextRef ctx, const char *name, js_lazy_install install);
+/* Defines the lazy globals of `list` (static: kept by address, per runtime) on the global
+ * object of `ctx`, a realm's context. */
+void js_define_lazies(JSContextRef ctx, const js_lazy_t *list, size_t n);
 
 /* Evaluates a jslib file (src/jslib/<name>.js, an expression) once per realm and returns
  * its value, cached as a hidden global. NULL with *exception when it threw. */

@@ -7,10 +7,7 @@
 #include "js/runtime_internal.h"
 #include "js/web.h"
 
-static const struct {
-  const char *name;
-  js_lazy_install install;
-} kGlobals[] = {
+static const js_lazy_t kGlobals[] = {
     {"DOMException", js_web_events_install}, {"Event", js_web_events_install},
     {"CustomEvent", js_web_events_install},  {"EventTarget", js_web_events_install},
     {"AbortController", js_web_events_install}, {"AbortSignal", js_web_events_install},
@@ -25,7 +22,5 @@ static const struct {
 };
 
 void js_web_install(js_realm_t *realm) {
-  JSContextRef ctx = js_realm_context(realm);
-  for (size_t i = 0; i < sizeof(kGlobals) / sizeof(kGlobals[0]); i++)
-    js_define_lazy(ctx, kGlobals[i].name, kGlobals[i].install);
+  js_define_lazies(js_realm_context(realm), kGlobals, sizeof(kGlobals) / sizeof(kGlobals[0]));
 }
