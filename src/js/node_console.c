@@ -481,8 +481,9 @@ static JSValueRef console_table(JSContextRef ctx, JSObjectRef f, JSObjectRef sel
   return JSValueMakeUndefined(ctx);
 }
 
-void js_console_install(js_realm_t *realm) {
-  JSContextRef ctx = realm->ctx;
+void js_console_install(JSContextRef ctx) {
+  js_realm_t *realm = js_realm_from_context(ctx);
+  if (!realm || realm->console) return;
   struct js_console *c = xcalloc(1, sizeof(*c));
   c->colors_out = stream_colors(STDOUT_FILENO);
   c->colors_err = stream_colors(STDERR_FILENO);

@@ -11,6 +11,9 @@
  * the object into an emitter), and stdin/stdout/stderr are made when first read, so that
  * realms which never need them do not load the events library.
  *
+ * `process` is a lazy global (web.c's list): a realm whose scripts never name it never makes
+ * it, and has no 'exit' or error listeners to run.
+ *
  * Memory: partial stdout/stderr lines live in a per-realm js_stdio struct freed by
  * js_process_free; everything else lives on the JS object. */
 #include <signal.h>
@@ -63,9 +66,15 @@ static void flush_lines(js_realm_t *realm, sbuf_t *b, bool err, bool all) {
   }
 }
 
+/* Made with the process object, or by a write that comes first (a child process's output). */
+static struct js_stdio *stdio_of(js_realm_t *realm) {
+  if (!realm->stdio) realm->stdio = xcalloc(1, sizeof(*realm->stdio));
+  return realm->stdio;
+}
+
 void js_stdio_write(js_realm_t *realm, bool err, const char *text, size_t len) {
-  if (!realm->stdio) return;
-  sbuf_t *b = err ? &realm->stdio->err : &realm->stdio->out;
+  struct js_stdio *io = stdio_of(realm);
+  sbuf_t *b = err ? &io->err : &io->out;
   sbuf_append(b, text, len);
   flush_lines(realm, b, err, false);
 }
@@ -152,7 +161,7 @@ static bool is_emitter(JSContextRef ctx, JSValueRef process) {
 }
 
 static void emit_exit(js_realm_t *realm, int code) {
-  if (!realm->stdio || realm->stdio->exit_emitted) return;
+  if (!realm->process_ready || stdio_of(realm)->exit_emitted) return;
   realm->stdio->exit_emitted = true;
   JSContextRef ctx = realm->ctx;
   JSValueRef p = js_get(ctx, JSContextGetGlobalObject(ctx), "process");
@@ -454,10 +463,12 @@ static JSObjectRef env_object(JSContextRef ctx) {
   return env;
 }
 
-void js_process_install(js_realm_t *realm) {
-  JSContextRef ctx = realm->ctx;
+void js_process_install(JSContextRef ctx) {
+  js_realm_t *realm = js_realm_from_context(ctx);
+  if (!realm || realm->process_ready) return;
   JSObjectRef global = JSContextGetGlobalObject(ctx);
-  realm->stdio = xcalloc(1, sizeof(*realm->stdio));
+  stdio_of(realm);
+  realm->process_ready = true;
   JSObjectRef process = JSObjectMake(ctx, NULL, NULL);
   JSObjectRef stubs = JSObjectMake(ctx, NULL, NULL);
   for (size_t i = 0; i < sizeof(kEmitterMethods) / sizeof(kEmitterMethods[0]); i++)
@@ -518,6 +529,8 @@ void js_process_install(js_realm_t *realm) {
 
 bool js_process_handle_uncaught(js_realm_t *realm, JSValueRef error, bool rejection,
                                 JSValueRef promise) {
+  /* Listeners need the process object: none before it is made. */
+  if (!realm->process_ready) return false;
   JSContextRef ctx = realm->ctx;
   JSValueRef p = js_get(ctx, JSContextGetGlobalObject(ctx), "process");
   const char *event = rejection ? "unhandledRejection" : "uncaughtException";
@@ -535,8 +548,8 @@ bool js_process_handle_uncaught(js_realm_t *realm, JSValueRef error, bool reject
 }
 
 void js_process_free(js_realm_t *realm) {
+  if (realm->process_ready) emit_exit(realm, exit_code_of(realm->ctx));
   if (!realm->stdio) return;
-  emit_exit(realm, exit_code_of(realm->ctx));
   flush_stdio(realm);
   sbuf_free(&realm->stdio->out);
   sbuf_free(&realm->stdio->err);

@@ -382,8 +382,6 @@ js_realm_t *js_realm_new(js_runtime_t *rt) {
   JSObjectRef global = JSContextGetGlobalObject(ctx);
   js_set(ctx, global, "global", global);
   js_set(ctx, global, "globalThis", global);
-  js_console_install(realm);
-  js_process_install(realm);
   js_errors_install(ctx);
   js_set_function(ctx, global, "setTimeout", js_set_timeout);
   js_set_function(ctx, global, "setInterval", js_set_interval);

@@ -91,6 +91,7 @@ struct js_realm {
   bool closing;                /* js_realm_free has started */
   bool closures_ready;         /* jsutil.c: the closure class's prototype inherits from
                                 * Function.prototype in this realm */
+  bool process_ready;          /* node_process.c: the process object exists */
   bool timer_classes_ready;    /* runtime.c: Timeout and Immediate are set up */
   struct js_realm *next;
 };
@@ -108,9 +109,9 @@ char *js_file_url_path(const char *url);
 
 /* ---- installers of the API families (each in its own file) ---- */
 
-void js_console_install(js_realm_t *realm);       /* node_console.c */
+void js_console_install(JSContextRef ctx);       /* node_console.c; lazy (web.c) */
 void js_console_free(js_realm_t *realm);
-void js_process_install(js_realm_t *realm);       /* node_process.c */
+void js_process_install(JSContextRef ctx);       /* node_process.c; lazy (web.c) */
 void js_process_free(js_realm_t *realm);          /* emits 'exit', flushes partial lines */
 /* Emits process 'uncaughtException' / 'unhandledRejection' to the realm's listeners; false
  * when there are none (the caller reports the error then). `promise` may be NULL. */

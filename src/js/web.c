@@ -1,5 +1,5 @@
 /* web: the web platform globals of a new realm (each family in its own web_*.c file), plus
- * Buffer, which Node also has as a global. They are defined lazily: the first use of a
+ * Node's Buffer, console and process. They are defined lazily: the first use of a
  * name runs its family's installer, so a spec file pays only for what it touches (a realm
  * with all of them installed costs a few milliseconds; a bare one a fraction of that). */
 #include "js/jsclass.h"
@@ -19,6 +19,7 @@ static const js_lazy_t kGlobals[] = {
     {"Blob", js_blob_install},               {"File", js_blob_install},
     {"FormData", js_formdata_install},       {"Headers", js_headers_install},
     {"Request", js_fetch_classes_install},   {"Response", js_fetch_classes_install},
+    {"console", js_console_install},         {"process", js_process_install},
 };
 
 void js_web_install(js_realm_t *realm) {
