@@ -332,8 +332,11 @@ void api_bind(api_client_t *c, js_realm_t *realm, const api_config_t *cfg, const
   b->object = c->custom ? c->custom : make_client_object(ctx);
   b->req_fns = js_make_array(ctx, 0, NULL);
   b->res_fns = js_make_array(ctx, 0, NULL);
-  JSValueRef info = js_get(ctx, js_get(ctx, JSContextGetGlobalObject(ctx), "console"), "info");
-  b->console_info = js_is_function(ctx, info) ? (JSObjectRef)info : NULL;
+  /* Only for verbose logging: reading console makes the realm's console (a lazy global). */
+  if (b->cfg.verbose) {
+    JSValueRef info = js_get(ctx, js_get(ctx, JSContextGetGlobalObject(ctx), "console"), "info");
+    b->console_info = js_is_function(ctx, info) ? (JSObjectRef)info : NULL;
+  }
   JSValueRef held[] = {b->object, b->req_fns, b->res_fns, b->console_info};
   for (size_t i = 0; i < sizeof(held) / sizeof(held[0]); i++)
     if (held[i]) JSValueProtect(ctx, held[i]);

@@ -67,7 +67,7 @@ struct api_binding {
   JSObjectRef req_fns;       /* request interceptors (array); protected */
   JSObjectRef res_fns;       /* response interceptors (array); protected */
   JSObjectRef helper;        /* api_helper(): JS glue, made on first use; protected */
-  JSObjectRef console_info;  /* console.info as the realm started, for verbose; protected */
+  JSObjectRef console_info;  /* console.info as the realm started, when verbose; protected */
   bool headers_iterable;     /* Headers.prototype[Symbol.iterator] is set in this realm */
   api_call_t *calls;         /* in flight */
   api_binding_t *next;
