@@ -6,6 +6,7 @@
 
 #include "common/sbuf.h"
 #include "frameworks/runner.h"
+#include "js/jsclass.h"
 #include "js/jsutil.h"
 
 typedef enum { DEF_SUITE, DEF_TEST, DEF_HOOK } def_kind_t;
@@ -72,42 +73,86 @@ static JSObjectRef make_def(JSContextRef ctx, const char *name, def_kind_t what,
   return js_make_closure(ctx, name, def_call, d, def_free);
 }
 
-/* name, name.only, name.skip; plus an optional alias for the skip form (xit, xdescribe). */
-static void install_def(JSContextRef ctx, JSObjectRef global, const char *name, def_kind_t what,
-                        const char *skip_alias) {
+/* name, name.only, name.skip. */
+static JSObjectRef install_def(JSContextRef ctx, JSObjectRef global, const char *name,
+                               def_kind_t what) {
   JSObjectRef f = make_def(ctx, name, what, FW_TEST, false, false);
   js_set(ctx, f, "only", make_def(ctx, name, what, FW_TEST, true, false));
-  JSObjectRef skip = make_def(ctx, name, what, FW_TEST, false, true);
-  js_set(ctx, f, "skip", skip);
-  js_set(ctx, global, name, f);
-  if (skip_alias) js_set(ctx, global, skip_alias, skip);
+  js_set(ctx, f, "skip", make_def(ctx, name, what, FW_TEST, false, true));
+  js_define_value(ctx, global, name, f, false);
+  return f;
 }
 
-static void install_hook(JSContextRef ctx, JSObjectRef global, const char *name, fw_kind_t kind) {
-  js_set(ctx, global, name, make_def(ctx, name, DEF_HOOK, kind, false, false));
+/* The rest of the interface is made on first use (js_define_lazies): most spec files call
+ * describe and it only, and each function costs ~10 k instructions a realm. The skip
+ * aliases are the very `.skip` functions, as in mocha (xit === it.skip). */
+static void skip_alias(JSContextRef ctx, const char *alias, const char *base, def_kind_t what) {
+  JSObjectRef global = JSContextGetGlobalObject(ctx);
+  JSValueRef f = js_get(ctx, global, base);
+  JSValueRef skip = JSValueIsObject(ctx, f) ? js_get(ctx, f, "skip") : NULL;
+  if (!skip || !js_is_function(ctx, skip)) skip = make_def(ctx, alias, what, FW_TEST, false, true);
+  js_define_value(ctx, global, alias, skip, false);
 }
+
+static void hook(JSContextRef ctx, const char *name, fw_kind_t kind) {
+  js_define_value(ctx, JSContextGetGlobalObject(ctx), name,
+                  make_def(ctx, name, DEF_HOOK, kind, false, false), false);
+}
+
+static void lazy_context(JSContextRef ctx) {
+  install_def(ctx, JSContextGetGlobalObject(ctx), "context", DEF_SUITE);
+}
+static void lazy_specify(JSContextRef ctx) {
+  install_def(ctx, JSContextGetGlobalObject(ctx), "specify", DEF_TEST);
+}
+static void lazy_xdescribe(JSContextRef ctx) {
+  skip_alias(ctx, "xdescribe", "describe", DEF_SUITE);
+}
+static void lazy_xcontext(JSContextRef ctx) {
+  skip_alias(ctx, "xcontext", "context", DEF_SUITE);
+}
+static void lazy_xit(JSContextRef ctx) {
+  skip_alias(ctx, "xit", "it", DEF_TEST);
+}
+static void lazy_xspecify(JSContextRef ctx) {
+  skip_alias(ctx, "xspecify", "specify", DEF_TEST);
+}
+static void lazy_before(JSContextRef ctx) {
+  hook(ctx, "before", FW_HOOK_BEFORE_ALL);
+}
+static void lazy_after(JSContextRef ctx) {
+  hook(ctx, "after", FW_HOOK_AFTER_ALL);
+}
+static void lazy_before_each(JSContextRef ctx) {
+  hook(ctx, "beforeEach", FW_HOOK_BEFORE_EACH);
+}
+static void lazy_after_each(JSContextRef ctx) {
+  hook(ctx, "afterEach", FW_HOOK_AFTER_EACH);
+}
+
+static const js_lazy_t kBddLazies[] = {
+    {"context", lazy_context},     {"specify", lazy_specify},   {"xdescribe", lazy_xdescribe},
+    {"xcontext", lazy_xcontext},   {"xit", lazy_xit},           {"xspecify", lazy_xspecify},
+    {"before", lazy_before},       {"after", lazy_after},       {"beforeEach", lazy_before_each},
+    {"afterEach", lazy_after_each},
+};
 
 int fw_mocha_install(fw_runner_t *r, const char *ui) {
   JSGlobalContextRef ctx = js_realm_context(fw_runner_realm(r));
   JSObjectRef global = JSContextGetGlobalObject(ctx);
   if (!ui || strcmp(ui, "bdd") == 0) {
-    install_def(ctx, global, "describe", DEF_SUITE, "xdescribe");
-    install_def(ctx, global, "context", DEF_SUITE, "xcontext");
-    install_def(ctx, global, "it", DEF_TEST, "xit");
-    install_def(ctx, global, "specify", DEF_TEST, "xspecify");
-    install_hook(ctx, global, "before", FW_HOOK_BEFORE_ALL);
-    install_hook(ctx, global, "after", FW_HOOK_AFTER_ALL);
-    install_hook(ctx, global, "beforeEach", FW_HOOK_BEFORE_EACH);
-    install_hook(ctx, global, "afterEach", FW_HOOK_AFTER_EACH);
+    install_def(ctx, global, "describe", DEF_SUITE);
+    install_def(ctx, global, "it", DEF_TEST);
+    js_define_lazies(ctx, kBddLazies, sizeof(kBddLazies) / sizeof(kBddLazies[0]));
     return 0;
   }
   if (strcmp(ui, "tdd") == 0) {
-    install_def(ctx, global, "suite", DEF_SUITE, NULL);
-    install_def(ctx, global, "test", DEF_TEST, NULL);
-    install_hook(ctx, global, "suiteSetup", FW_HOOK_BEFORE_ALL);
-    install_hook(ctx, global, "suiteTeardown", FW_HOOK_AFTER_ALL);
-    install_hook(ctx, global, "setup", FW_HOOK_BEFORE_EACH);
-    install_hook(ctx, global, "teardown", FW_HOOK_AFTER_EACH);
+    install_def(ctx, global, "suite", DEF_SUITE);
+    install_def(ctx, global, "test", DEF_TEST);
+    hook(ctx, "suiteSetup", FW_HOOK_BEFORE_ALL);
+    hook(ctx, "suiteTeardown", FW_HOOK_AFTER_ALL);
+    hook(ctx, "setup", FW_HOOK_BEFORE_EACH);
+    hook(ctx, "teardown", FW_HOOK_AFTER_EACH);
     return 0;
   }
   return -1;

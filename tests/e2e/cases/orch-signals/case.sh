@@ -11,6 +11,9 @@
 interrupt() {
   local sig=$1 target=$2 pid i started
   E2E_LAST_CMD="$(printf '%q ' "$SONDE" run sonde.conf.js) # then SIG$sig to the $target"
+  # The file exists before the loop reads it: the background job opens it only once forked,
+  # and an empty count from a missing file made (( )) fail at once (a flaky "did not start").
+  : >"$OUT"
   set -m # own process group; SIGINT not ignored as it is for plain background jobs
   "$SONDE" run sonde.conf.js </dev/null >"$OUT" 2>"$ERR" &
   pid=$!
