@@ -6,7 +6,7 @@
 # past the default budget), so c-process and d-fresh share a process.
 SONDE_WORKER_MAX_GROWTH_MB=100000 run_sonde run sonde.conf.js
 expect_status 0
-expect_out_re 'Spec Files:	 4 passed, 4 total \(100% completed\)'
+expect_out_re 'Spec Files:	 5 passed, 5 total \(100% completed\)'
 
 # console: log/info/debug on stdout, warn/error on stderr, every line with its cid.
 expect_out '[0-0] log line'
@@ -50,6 +50,11 @@ pid_d=$(sed -n 's/^\[0-3\] FRESH .* pid=\([0-9]*\)$/\1/p' "$OUT")
 [[ -n $pid_c ]] || fail 'no pid in the LOAD line'
 expect_eq "$pid_d" "$pid_c" 'pid of the worker that ran d-fresh (same worker as c-process)'
 expect_out_re '^\[api #0-3\]    ✓ does not see globals of the previous spec file'
+
+# Globals made on first use (js_define_lazies) look as if they had always been there.
+expect_out '[0-4] LAZY function object function function function replaced before first use true true function function function'
+expect_out_re '^\[api #0-4\]    ✓ runs hooks defined through a lazy global'
+expect_out_re '^\[api #0-4\]    - is skipped through the alias'
 
 # Output a spec file prints while it loads comes after its RUNNING line, as in
 # WebdriverIO (the launcher announces the spec file before the worker loads it).
