@@ -25,26 +25,29 @@
 #define API_VERBOSE_BODY_MAX 1000
 #define API_MASK "****"
 
-/* Whether `needle` (lower-case) occurs in `s`, ignoring case. */
-static bool contains_nocase(const char *s, const char *needle) {
-  size_t n = strlen(needle);
-  for (; *s; s++)
-    if (tolower((unsigned char)*s) == needle[0] && strncasecmp(s, needle, n) == 0) return true;
-  return false;
-}
-
 bool api_secret_header(const api_config_t *cfg, const char *name) {
+  /* Every header of every exchange is checked: on a lower-case copy, with plain compares. */
+  char buf[128];
+  size_t n = strlen(name);
+  char *lower = n < sizeof(buf) ? buf : xmalloc(n + 1);
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)name[i];
+    lower[i] = (char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
+  }
+  lower[n] = '\0';
   static const char *const exact[] = {"authorization", "proxy-authorization", "cookie",
                                       "set-cookie"};
-  for (size_t i = 0; i < sizeof(exact) / sizeof(exact[0]); i++)
-    if (strcasecmp(name, exact[i]) == 0) return true;
-  for (size_t i = 0; cfg && i < cfg->mask_headers.len; i++)
-    if (strcasecmp(name, cfg->mask_headers.items[i]) == 0) return true;
   static const char *const parts[] = {"token", "secret", "api-key", "apikey", "api_key",
                                       "password"};
-  for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++)
-    if (contains_nocase(name, parts[i])) return true;
-  return false;
+  bool secret = false;
+  for (size_t i = 0; !secret && i < sizeof(exact) / sizeof(exact[0]); i++)
+    secret = strcmp(lower, exact[i]) == 0;
+  for (size_t i = 0; !secret && cfg && i < cfg->mask_headers.len; i++)
+    secret = strcasecmp(name, cfg->mask_headers.items[i]) == 0;
+  for (size_t i = 0; !secret && i < sizeof(parts) / sizeof(parts[0]); i++)
+    secret = strstr(lower, parts[i]) != NULL;
+  if (lower != buf) free(lower);
+  return secret;
 }
 
 /* ---- text of bodies ---- */

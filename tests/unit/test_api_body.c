@@ -102,6 +102,13 @@ static void test_secret_headers(void **state) {
   const char *plain[] = {"Accept", "Content-Type", "X-Request-Id", "X-Internals"};
   for (size_t i = 0; i < sizeof(plain) / sizeof(plain[0]); i++)
     if (api_secret_header(&cfg, plain[i])) fail_msg("%s is masked", plain[i]);
+  /* A name longer than the checker's stack buffer, the secret part at its end. */
+  char long_name[300];
+  memset(long_name, 'X', sizeof(long_name));
+  memcpy(long_name + sizeof(long_name) - 7, "-Token", 7);
+  assert_true(api_secret_header(&cfg, long_name));
+  long_name[sizeof(long_name) - 7] = '\0';
+  assert_false(api_secret_header(&cfg, long_name));
   strvec_free(&cfg.mask_headers);
 }
 
