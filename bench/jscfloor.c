@@ -126,7 +126,8 @@ int main(int argc, char **argv) {
     JSObjectRef respond = (JSObjectRef)global(ctx, "__respond");
     JSValueRef doc_value = JSValueMakeString(ctx, doc);
     JSObjectRef tests_array = (JSObjectRef)global(ctx, "__tests");
-    int n = (int)JSValueToNumber(ctx, JSObjectGetProperty(ctx, tests_array, length_name, NULL), NULL);
+    JSValueRef length = JSObjectGetProperty(ctx, tests_array, length_name, NULL);
+    int n = (int)JSValueToNumber(ctx, length, NULL);
     for (int t = 0; t < n; t++) {
       if (call(ctx, call_test, JSValueMakeNumber(ctx, t)) != 0 ||
           call(ctx, respond, doc_value) != 0)

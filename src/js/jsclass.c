@@ -4,6 +4,7 @@
 #include "js/jsclass.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -385,17 +386,16 @@ static const char kLazyDefiner[] =
     "  }\n"
     "})";
 
-static JSObjectRef lazy_names_of(js_runtime_t *rt, const js_lazy_t *list, size_t n) {
-  js_helpers_t *h = &rt->helpers;
+/* The names of `list` as a JS array in the helper context, made once per runtime. */
+static JSObjectRef lazy_names_of(js_helpers_t *h, const js_lazy_t *list, size_t n) {
   for (size_t i = 0; i < h->n_lazy_lists; i++)
     if (h->lazy_lists[i].list == list) return h->lazy_lists[i].names;
-  if (h->n_lazy_lists == sizeof(h->lazy_lists) / sizeof(h->lazy_lists[0])) return NULL;
   JSValueRef *names = xmalloc(n * sizeof(*names));
   for (size_t i = 0; i < n; i++) names[i] = js_make_string(h->ctx, list[i].name);
   JSObjectRef array = JSObjectMakeArray(h->ctx, n, names, NULL);
   free(names);
-  if (!array) return NULL;
   JSValueProtect(h->ctx, array);
+  h->lazy_lists = xrealloc(h->lazy_lists, (h->n_lazy_lists + 1) * sizeof(*h->lazy_lists));
   h->lazy_lists[h->n_lazy_lists].list = list;
   h->lazy_lists[h->n_lazy_lists++].names = array;
   return array;
@@ -409,21 +409,16 @@ void js_define_lazies(JSContextRef ctx, const js_lazy_t *list, size_t n) {
     }
   }
   js_realm_t *realm = js_realm_from_context(ctx);
-  js_helpers_t *h = realm ? js_runtime_helpers(realm->rt) : NULL;
-  JSObjectRef names = h && h->lazy_definer ? lazy_names_of(realm->rt, list, n) : NULL;
+  if (!realm) return;
+  js_helpers_t *h = js_runtime_helpers(realm->rt);
   JSValueRef exc = NULL;
-  if (names) {
-    JSValueRef args[3] = {JSContextGetGlobalObject(ctx), names,
+  if (h->lazy_definer) {
+    JSValueRef args[3] = {JSContextGetGlobalObject(ctx), lazy_names_of(h, list, n),
                           js_make_function(ctx, "lazy", lazy_access, 2)};
     if (js_call(h->ctx, h->lazy_definer, NULL, 3, args, &exc)) return;
   }
-  /* Without the helper (it failed to compile): one by one, from C. */
-  JSObjectRef access = js_make_function(ctx, "lazy", lazy_access, 2);
-  for (size_t i = 0; i < n; i++) {
-    JSValueRef bind_args[2] = {JSValueMakeUndefined(ctx), js_make_string(ctx, list[i].name)};
-    JSValueRef bound = js_call(ctx, js_get(ctx, access, "bind"), access, 2, bind_args, NULL);
-    if (bound) js_define_accessor(ctx, JSContextGetGlobalObject(ctx), list[i].name, bound, bound, false);
-  }
+  /* Only without memory: the definer is fixed source and defines configurable names. */
+  fprintf(stderr, "sonde: internal error: cannot define the lazy globals of a realm\n");
 }
 
 js_helpers_t *js_runtime_helpers(js_runtime_t *rt) {
@@ -443,6 +438,7 @@ void js_runtime_helpers_free(js_runtime_t *rt) {
   js_helpers_t *h = &rt->helpers;
   if (!h->ctx) return;
   for (size_t i = 0; i < h->n_lazy_lists; i++) JSValueUnprotect(h->ctx, h->lazy_lists[i].names);
+  free(h->lazy_lists);
   if (h->lazy_definer) JSValueUnprotect(h->ctx, h->lazy_definer);
   JSGlobalContextRelease(h->ctx);
   memset(h, 0, sizeof(*h));

@@ -33,7 +33,7 @@ typedef struct {
   struct {
     const void *list;             /* a js_lazy_t list, by address */
     JSObjectRef names;            /* its names, an array; protected */
-  } lazy_lists[4];
+  } *lazy_lists;
   size_t n_lazy_lists;
 } js_helpers_t;
 
