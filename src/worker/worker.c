@@ -42,8 +42,8 @@ typedef enum {
  * failed (spec, junit), or all of them when a reporter records every exchange. */
 #define EXCHANGES_KEPT_PER_TEST 20
 /* Young collections after released realms: a realm weighs as much as this many tests, and
- * a collection runs once the weight since the last one reaches the threshold (every spec
- * file of 20 tests or more; every fourth of a few tests). */
+ * a collection runs once the weight since the last one reaches the threshold (after every
+ * spec file of 15 tests or more, every second one of 5 tests, every fourth of 1 test). */
 #define WORKER_GC_REALM_WEIGHT 5
 #define WORKER_GC_THRESHOLD 20
 
