@@ -10,6 +10,15 @@ describe('response bodies', () => {
     eq([good.data, good.parseError], [{ title: 'Not here', status: 404 }, undefined], 'problem+json');
   });
 
+  it('parses ASCII and non-ASCII JSON alike', async () => {
+    const docs = ['{"a":"plain","n":[1,2.5,-3e2],"t":true,"z":null}',
+                  '{"é":"café ✓ 日本 😀","esc":"\\u00e9\\n\\ud83d\\ude00"}'];
+    for (const body of docs) {
+      const res = await api.get('/respond', { params: { type: 'application/json', body } });
+      eq([res.data, res.parseError], [JSON.parse(body), undefined], 'data of ' + body);
+    }
+  });
+
   it('reads text, XML and form types as strings', async () => {
     eq((await api.get('/text')).data, 'hello from sonde', 'text/plain');
     const xml = await api.get('/respond', { params: { type: 'application/xml', body: '<a>1</a>' } });
