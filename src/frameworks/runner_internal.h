@@ -162,5 +162,8 @@ JSValueRef fw_ctx_skip(JSContextRef c, JSObjectRef f, JSObjectRef s, size_t n,
                        const JSValueRef a[], JSValueRef *e);
 JSValueRef fw_ctx_slow(JSContextRef c, JSObjectRef f, JSObjectRef s, size_t n,
                        const JSValueRef a[], JSValueRef *e);
+/* Getter and setter of this.currentTest and this.test (the root suite's context). */
+JSValueRef fw_ctx_current_test(JSContextRef c, JSObjectRef f, JSObjectRef s, size_t n,
+                               const JSValueRef a[], JSValueRef *e);
 
 #endif

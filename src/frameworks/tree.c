@@ -1,6 +1,7 @@
 /* tree: building the runnable tree while spec files load (describe/it/hooks), titles, and
  * choosing what runs: mocha's .only rules, grep/invert, inherited timeouts and retries. */
 #include "frameworks/runner_internal.h"
+#include "js/jsclass.h"
 
 double fw_now_ms(void) {
   return (double)uv_hrtime() / 1e6;
@@ -31,6 +32,12 @@ fw_suite_t *fw_suite_new(fw_runner_t *r, fw_suite_t *parent, const char *title) 
     js_set_function(r->ctx, s->ctx, "retries", fw_ctx_retries);
     js_set_function(r->ctx, s->ctx, "skip", fw_ctx_skip);
     js_set_function(r->ctx, s->ctx, "slow", fw_ctx_slow);
+    static const char *const current[][2] = {{"currentTest", "set currentTest"},
+                                              {"test", "set test"}};
+    for (size_t i = 0; i < 2; i++)
+      js_define_accessor(r->ctx, s->ctx, current[i][0],
+                         js_make_function(r->ctx, current[i][0], fw_ctx_current_test, 0),
+                         js_make_function(r->ctx, current[i][1], fw_ctx_current_test, 1), true);
   }
   JSValueProtect(r->ctx, s->ctx);
   return s;
