@@ -54,6 +54,7 @@ struct slot {
   long long rss_start;   /* its resident memory when it first said ready (bytes) */
   int jobs_run;
   bool exited;
+  bool channel_ended;     /* its channel reached its end (forked: may stand for its exit) */
   int handles_open;
   int64_t exit_status;
   int term_signal;

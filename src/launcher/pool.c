@@ -218,6 +218,15 @@ static void on_zygote_readable(uv_poll_t *poll, int status, int events) {
     log_debug("launcher", "the zygote has gone");
     uv_poll_stop(poll);
     l->zygote_gone = true;
+    /* A worker whose channel ended before the zygote's death was seen (a killed process
+     * may take a while to go on a busy machine) is gone too. slot_exited changes the
+     * list: search again after each. */
+    for (;;) {
+      slot_t *s = l->slots;
+      while (s && !(s->forked && !s->exited && s->channel_ended)) s = s->next;
+      if (!s) break;
+      slot_exited(s, 0, 0);
+    }
   }
 }
 
@@ -260,6 +269,7 @@ static void on_read(uv_stream_t *stream, ssize_t n, const uv_buf_t *buf) {
   free(buf->base);
   if (n >= 0) return;
   uv_read_stop(stream);
+  s->channel_ended = true;
   if (s->forked && !s->exited && s->l->zygote_gone) slot_exited(s, 0, 0);
 }
 
