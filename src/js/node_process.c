@@ -547,6 +547,11 @@ bool js_process_handle_uncaught(js_realm_t *realm, JSValueRef error, bool reject
   return true;
 }
 
+void js_realm_emit_exit(js_realm_t *realm) {
+  if (realm->process_ready) emit_exit(realm, exit_code_of(realm->ctx));
+  if (realm->stdio) flush_stdio(realm);
+}
+
 void js_process_free(js_realm_t *realm) {
   if (realm->process_ready) emit_exit(realm, exit_code_of(realm->ctx));
   if (!realm->stdio) return;

@@ -56,6 +56,10 @@ void js_runtime_on_free(js_runtime_t *rt, void (*fn)(void *userdata), void *user
 
 js_realm_t *js_realm_new(js_runtime_t *rt);
 void js_realm_free(js_realm_t *realm);
+/* Runs the realm's process 'exit' listeners now (once: not again when it is freed) and
+ * prints what is left of partial process.stdout/stderr lines: a spec file's realm ends
+ * after its results are reported, and what the listeners print belongs to its job. */
+void js_realm_emit_exit(js_realm_t *realm);
 /* A young-generation collection, now (a fraction of a millisecond). Released realms' objects
  * are mostly young; the engine's own schedule would keep them until a full collection it
  * seldom runs, so a process that releases many realms calls this every few of them. */

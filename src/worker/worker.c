@@ -257,6 +257,8 @@ static void job_cleanup(uv_timer_t *t) {
 
 static void job_end(worker_t *w) {
   job_t *job = &w->job;
+  /* process 'exit' listeners: their output is the job's, so before runner:end. */
+  if (job->realm) js_realm_emit_exit(job->realm);
   fw_stats_t st = {0};
   if (job->runner) fw_runner_stats(job->runner, &st);
   json_t *ev = json_pack("{s:s, s:i, s:i, s:i, s:f}", "type", "runner:end", "passes", st.passes,

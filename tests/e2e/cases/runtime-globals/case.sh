@@ -41,6 +41,12 @@ expect_out "[0-2] ENV $API_BASE_URL"
 expect_out "[0-2] CWD $PWD"
 expect_out '[0-2] ARGV true'
 expect_out '[0-2] EXITCODE ok'
+# 'exit' listeners run before the job's end: their lines come before its PASSED line.
+expect_out '[0-2] EXIT-LISTENER code=0 partial line'
+exit_line=$(grep -nF '[0-2] EXIT-LISTENER done' "$OUT" | head -n 1 | cut -d: -f1)
+passed_line=$(grep -nF '[0-2] PASSED in api - specs/c-process.spec.js' "$OUT" | head -n 1 | cut -d: -f1)
+[[ -n $exit_line && -n $passed_line ]] || fail "the exit listener's line or the PASSED line is missing"
+((exit_line < passed_line)) || fail "the exit listener's output (line $exit_line) comes after PASSED ($passed_line)"
 
 # A fresh global context per spec file, in the same worker process.
 expect_out '[0-2] LOAD leak=1'

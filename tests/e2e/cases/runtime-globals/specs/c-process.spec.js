@@ -20,4 +20,12 @@ describe('process', () => {
     process.exitCode = undefined;
     console.log('EXITCODE ok');
   });
+
+  it("runs 'exit' listeners as the spec file ends, their output in its job", () => {
+    process.on('exit', (code) => {
+      process.stdout.write(`EXIT-LISTENER code=${code} `);
+      process.stdout.write('partial line\n');
+      console.log('EXIT-LISTENER done');
+    });
+  });
 });
