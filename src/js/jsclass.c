@@ -4,13 +4,11 @@
 #include "js/jsclass.h"
 
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/sbuf.h"
 #include "js/jsutil.h"
-#include "js/runtime_internal.h"
 #include "jslib/jslib.h"
 
 /* ---- properties ---- */
@@ -352,17 +350,17 @@ static const lazy_t *lazy_find(const char *name) {
   return NULL;
 }
 
-/* Getter (argument: the name) and setter (the name and the value) of every lazy global of
- * a realm, bound to each name by the definer below. */
+/* Getter (no argument) and setter (one) of a lazy global; its function's name is the
+ * global's. */
 static JSValueRef lazy_access(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                               const JSValueRef argv[], JSValueRef *exc) {
-  char *name = argc > 0 ? js_value_to_utf8(ctx, argv[0]) : NULL;
+  char *name = js_get_string(ctx, f, "name");
   const lazy_t *l = name ? lazy_find(name) : NULL;
   free(name);
   JSObjectRef global = JSContextGetGlobalObject(ctx);
   JSValueRef r = JSValueMakeUndefined(ctx);
-  if (l && argc > 1) {
-    js_define_value(ctx, global, l->name, argv[1], false);
+  if (l && argc > 0) {
+    js_define_value(ctx, global, l->name, argv[0], false);
   } else if (l) {
     /* The installer replaces this accessor; reading the name again gets the value (or
      * undefined, should an installer fail to define it: never this accessor again). */
@@ -375,73 +373,42 @@ static JSValueRef lazy_access(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
   return r;
 }
 
-/* Defining the accessors from C costs ~19 k instructions a name (a descriptor object, four
- * property sets, a call of Object.defineProperty); a loop compiled once per runtime, in a
- * context of its own (contexts of one group share objects), does it for ~4 k. */
-static const char kLazyDefiner[] =
-    "(function (global, names, access) {\n"
-    "  for (var i = 0; i < names.length; i++) {\n"
-    "    var f = access.bind(undefined, names[i]);\n"
-    "    Object.defineProperty(global, names[i], { get: f, set: f, configurable: true });\n"
-    "  }\n"
-    "})";
-
-/* The names of `list` as a JS array in the helper context, made once per runtime. */
-static JSObjectRef lazy_names_of(js_helpers_t *h, const js_lazy_t *list, size_t n) {
-  for (size_t i = 0; i < h->n_lazy_lists; i++)
-    if (h->lazy_lists[i].list == list) return h->lazy_lists[i].names;
-  JSValueRef *names = xmalloc(n * sizeof(*names));
-  for (size_t i = 0; i < n; i++) names[i] = js_make_string(h->ctx, list[i].name);
-  JSObjectRef array = JSObjectMakeArray(h->ctx, n, names, NULL);
-  free(names);
-  JSValueProtect(h->ctx, array);
-  h->lazy_lists = xrealloc(h->lazy_lists, (h->n_lazy_lists + 1) * sizeof(*h->lazy_lists));
-  h->lazy_lists[h->n_lazy_lists].list = list;
-  h->lazy_lists[h->n_lazy_lists++].names = array;
-  return array;
-}
-
-void js_define_lazies(JSContextRef ctx, const js_lazy_t *list, size_t n) {
+/* Adds the names of `list` to the table, once per list. */
+static void lazy_register(const js_lazy_t *list, size_t n) {
+  static const js_lazy_t *known[8];
+  static size_t n_known;
+  for (size_t i = 0; i < n_known; i++)
+    if (known[i] == list) return;
+  if (n_known < sizeof(known) / sizeof(known[0])) known[n_known++] = list;
   for (size_t i = 0; i < n; i++) {
     if (!lazy_find(list[i].name)) {
       lazies = xrealloc(lazies, (n_lazies + 1) * sizeof(*lazies));
       lazies[n_lazies++] = (lazy_t){xstrdup(list[i].name), list[i].install};
     }
   }
-  js_realm_t *realm = js_realm_from_context(ctx);
-  if (!realm) return;
-  js_helpers_t *h = js_runtime_helpers(realm->rt);
-  JSValueRef exc = NULL;
-  if (h->lazy_definer) {
-    JSValueRef args[3] = {JSContextGetGlobalObject(ctx), lazy_names_of(h, list, n),
-                          js_make_function(ctx, "lazy", lazy_access, 2)};
-    if (js_call(h->ctx, h->lazy_definer, NULL, 3, args, &exc)) return;
-  }
-  /* Only without memory: the definer is fixed source and defines configurable names. */
-  fprintf(stderr, "sonde: internal error: cannot define the lazy globals of a realm\n");
 }
 
-js_helpers_t *js_runtime_helpers(js_runtime_t *rt) {
-  js_helpers_t *h = &rt->helpers;
-  if (!h->ctx) {
-    h->ctx = JSGlobalContextCreateInGroup(rt->group, NULL);
-    JSValueRef fn = js_eval(h->ctx, kLazyDefiner, "sonde:helpers", 1, NULL);
-    if (fn && JSValueIsObject(h->ctx, fn)) {
-      h->lazy_definer = (JSObjectRef)fn;
-      JSValueProtect(h->ctx, fn);
-    }
+void js_define_lazies(JSContextRef ctx, const js_lazy_t *list, size_t n) {
+  lazy_register(list, n);
+  /* One descriptor object for all the names (making one per name was most of the ~19 k
+   * instructions a name). A JavaScript loop compiled once per runtime did it for ~4 k, but
+   * run for every realm it got compiled by the optimising JIT in every worker, which put
+   * ~2 MB on the worker's peak memory. */
+  JSObjectRef global = JSContextGetGlobalObject(ctx);
+  JSObjectRef desc = JSObjectMake(ctx, NULL, NULL);
+  js_set(ctx, desc, "enumerable", JSValueMakeBoolean(ctx, false));
+  js_set(ctx, desc, "configurable", JSValueMakeBoolean(ctx, true));
+  JSValueRef object = js_get(ctx, global, "Object");
+  JSValueRef define = js_get(ctx, object, "defineProperty");
+  for (size_t i = 0; i < n; i++) {
+    JSStringRef name = js_name_acquire(list[i].name);
+    JSObjectRef fn = JSObjectMakeFunctionWithCallback(ctx, name, lazy_access);
+    js_set(ctx, desc, "get", fn);
+    js_set(ctx, desc, "set", fn);
+    JSValueRef args[3] = {global, JSValueMakeString(ctx, name), desc};
+    JSStringRelease(name);
+    js_call(ctx, define, object, 3, args, NULL);
   }
-  return h;
-}
-
-void js_runtime_helpers_free(js_runtime_t *rt) {
-  js_helpers_t *h = &rt->helpers;
-  if (!h->ctx) return;
-  for (size_t i = 0; i < h->n_lazy_lists; i++) JSValueUnprotect(h->ctx, h->lazy_lists[i].names);
-  free(h->lazy_lists);
-  if (h->lazy_definer) JSValueUnprotect(h->ctx, h->lazy_definer);
-  JSGlobalContextRelease(h->ctx);
-  memset(h, 0, sizeof(*h));
 }
 
 bool js_once(JSContextRef ctx, const char *key) {

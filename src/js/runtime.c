@@ -47,7 +47,6 @@ void js_runtime_free(js_runtime_t *rt) {
     next = r->next;
     if (r->rt == rt) js_realm_free(r);
   }
-  js_runtime_helpers_free(rt);
   for (size_t i = 0; i < rt->n_free_hooks; i++) rt->free_hooks[i].fn(rt->free_hooks[i].userdata);
   free(rt->free_hooks);
   free(rt->realm_hooks);

@@ -25,21 +25,6 @@ typedef struct {
   void *userdata;
 } js_free_hook_t;
 
-/* Functions compiled once per runtime in a context of its own and applied to the objects
- * of any realm of the group (jsclass.c); made on first need, freed with the runtime. */
-typedef struct {
-  JSGlobalContextRef ctx;
-  JSObjectRef lazy_definer;       /* protected */
-  struct {
-    const void *list;             /* a js_lazy_t list, by address */
-    JSObjectRef names;            /* its names, an array; protected */
-  } *lazy_lists;
-  size_t n_lazy_lists;
-} js_helpers_t;
-
-js_helpers_t *js_runtime_helpers(js_runtime_t *rt);
-void js_runtime_helpers_free(js_runtime_t *rt);
-
 struct js_runtime {
   uv_loop_t *loop;
   JSContextGroupRef group;
@@ -52,7 +37,6 @@ struct js_runtime {
   js_free_hook_t *free_hooks;     /* js_runtime_on_free */
   size_t n_free_hooks;
   uint64_t started_ns;            /* performance.timeOrigin, process.uptime() */
-  js_helpers_t helpers;
 };
 
 typedef struct js_timer {

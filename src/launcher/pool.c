@@ -107,6 +107,7 @@ static void on_worker_message(json_t *msg, void *ud) {
     long long rss = (long long)json_integer_value(json_object_get(msg, "rss"));
     if (!s->rss_start) {
       s->rss_start = rss;
+      log_debug("launcher", "worker process %d ready at %.1f MB", (int)s->pid, rss / 1048576.0);
     } else if (rss - s->rss_start > recycle_growth_bytes() ||
                (recycle_growth_bytes() == 0 && s->jobs_run > 0)) {
       /* The engine keeps some memory of every spec file a process ran; a fresh worker
