@@ -23,9 +23,9 @@
  * replaced. */
 #define POOL_RECYCLE_GROWTH_MB 64
 #else
-/* A worker is ~22 MB when ready: with 7.5 MB it peaks at 29.3-29.7 MB on the bench's
- * 50-test files, inside the 30 MB budget (issue 8); with 8 it touched 30.1 MB, and 7 cost
- * ~5% more time in replacements. */
+/* A worker is ~22 MB when ready: with 7.5 MB it peaks at 29.1-29.5 MB (the bench's 50-test
+ * files, 200 files of 5 tests), inside the 30 MB budget (issue 8); with 8 it touched
+ * 30.1 MB, and 7 cost ~5% more time in replacements. */
 #define POOL_RECYCLE_GROWTH_MB 7.5
 #endif
 
