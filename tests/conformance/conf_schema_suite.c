@@ -11,7 +11,10 @@
  * Passes when every required test passes, optional/format passes >= 95% per draft, and
  * the failures are exactly those listed in tests/conformance/schema-known-failures.txt
  * (tab-separated: draft, file, case, test, reason). SONDE_CONF_VERBOSE=1 prints every
- * failure with the validator's messages. */
+ * failure with the validator's messages.
+ *
+ * Without the suite (a clone without ../shared) it exits with 77, which CTest reports as
+ * skipped, unless SONDE_REQUIRE_SHARED=1 (CI) makes that a failure. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,6 +194,17 @@ int main(int argc, char **argv) {
     return 2;
   }
   const char *root = argv[1];
+  char *suite = xasprintf("%s/json-schema-test-suite/tests", root);
+  struct stat st;
+  bool present = stat(suite, &st) == 0 && S_ISDIR(st.st_mode);
+  free(suite);
+  if (!present) {
+    const char *req = getenv("SONDE_REQUIRE_SHARED");
+    bool required = req && strcmp(req, "1") == 0;
+    printf("conf_schema_suite: %s: the JSON-Schema-Test-Suite is missing under %s\n",
+           required ? "FAIL (SONDE_REQUIRE_SHARED=1)" : "skipped", root);
+    return required ? 1 : 77;
+  }
   const char *env = getenv("SONDE_CONF_VERBOSE");
   verbose = env && *env && strcmp(env, "0") != 0;
   load_known(argc > 2 ? argv[2] : "tests/conformance/schema-known-failures.txt");

@@ -97,6 +97,25 @@ e2e_has() {
   [[ $content == *"$2"* ]]
 }
 
+# SHARED_DIR: the shared folder beside the repository (CTest passes SONDE_SHARED_DIR,
+# the CMake cache entry of that name), for cases that need its data.
+SHARED_DIR=${SONDE_SHARED_DIR:-$CASE_DIR/../../../../../shared}
+
+# require_shared PATH
+#   $SHARED_DIR/PATH exists. When it does not (a clone without ../shared), the case ends
+#   here as skipped: one line saying why and exit code 77, which CTest reports as skipped.
+#   With SONDE_REQUIRE_SHARED=1 (set by .ci/run) missing data fails the case instead.
+#   require_shared conformance/junit/junit-10.xsd
+require_shared() {
+  [[ -e $SHARED_DIR/$1 ]] && return 0
+  if [[ ${SONDE_REQUIRE_SHARED:-} == 1 ]]; then
+    e2e_check
+    fail "$SHARED_DIR/$1 is missing (SONDE_REQUIRE_SHARED=1 makes that a failure)"
+  fi
+  echo "e2e: SKIP [$CASE_NAME]: $SHARED_DIR/$1 is missing (a clone without ../shared)"
+  exit 77
+}
+
 # expect_status N
 #   The last run_sonde exited with code N.
 expect_status() {

@@ -3,8 +3,8 @@
 # escape codes in titles, messages and bodies, for a worker that died mid-test and for a
 # spec file that did not load; failed tests carry the message, the stack and their
 # exchanges (masked); files are named by outputFileFormat and written whole.
-XSD=${SONDE_SHARED_DIR:-$CASE_DIR/../../../../../shared}/conformance/junit/junit-10.xsd
-[[ -f $XSD ]] || fail "the JUnit schema is missing: $XSD"
+require_shared conformance/junit/junit-10.xsd
+XSD=$SHARED_DIR/conformance/junit/junit-10.xsd
 
 validate() {
   e2e_check
