@@ -17,6 +17,10 @@
 
 #include "config/config.h"
 
+/* apiRunner.maxBodySize's default: bigger bodies fail the request rather than take the
+ * worker's memory (a body costs about twice its size once read). */
+#define API_DEFAULT_MAX_BODY_SIZE (50.0 * 1024 * 1024)
+
 /* The apiRunner options of a config (and its baseUrl), validated, with RUNNER_API_OPTIONS
  * (or WDIO_API_OPTIONS) merged over them, and the environment the client honours. Owned
  * strings/json. */
@@ -29,6 +33,7 @@ typedef struct {
   double retry_delay_ms;    /* apiRunner.retryDelay (default 1000) */
   bool retry_exponential;   /* apiRunner.retryBackoff: 'exponential' (default 'fixed') */
   int max_redirects;        /* apiRunner.maxRedirects (default 5) */
+  double max_body_size;     /* apiRunner.maxBodySize in bytes (default 50 MB); 0: none */
   bool verbose;             /* apiRunner.verbose */
   strvec_t mask_headers;    /* apiRunner.maskHeaders: masked beyond the built-in list */
   bool cookies;             /* apiRunner.cookies: a cookie jar per worker */

@@ -226,6 +226,7 @@ static void defaults(const sonde_config_t *cfg, api_config_t *out) {
   out->timeout_ms = 30000;
   out->retry_delay_ms = 1000;
   out->max_redirects = 5;
+  out->max_body_size = API_DEFAULT_MAX_BODY_SIZE;
   out->http2 = true;
   const char *tls = getenv("NODE_TLS_REJECT_UNAUTHORIZED");
   out->insecure = tls && strcmp(tls, "0") == 0;
@@ -241,6 +242,7 @@ static int parse_section(api_parse_t *p, const json_t *s, api_config_t *out) {
       opt_number(p, s, "retries", true, &retries) != 0 ||
       opt_number(p, s, "retryDelay", false, &out->retry_delay_ms) != 0 ||
       opt_number(p, s, "maxRedirects", true, &redirects) != 0 ||
+      opt_number(p, s, "maxBodySize", true, &out->max_body_size) != 0 ||
       opt_bool(p, s, "verbose", &out->verbose) != 0 ||
       opt_bool(p, s, "cookies", &out->cookies) != 0 ||
       opt_bool(p, s, "http2", &out->http2) != 0 ||

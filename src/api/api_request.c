@@ -22,6 +22,7 @@
  * runs late (or is collected late) finds nothing to do. */
 #include <math.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -59,6 +60,7 @@ struct api_call {
   double retry_delay_ms;
   bool exponential;
   int max_redirects;             /* 0: redirect 'manual' (the 3xx is the response) */
+  double max_body_size;          /* bytes; 0: no limit */
   int attempt;                   /* attempts started */
   uint64_t http_id;              /* the exchange in flight, 0 when none */
   uv_timer_t *timer;             /* the wait before the next attempt; NULL when none */
@@ -256,7 +258,8 @@ static bool call_options(JSContextRef ctx, api_call_t *call, const api_args_t *a
   if (!opt_number(ctx, a, options, "timeout", false, &call->timeout_ms) ||
       !opt_number(ctx, a, options, "retries", true, &retries) ||
       !opt_number(ctx, a, options, "retryDelay", false, &call->retry_delay_ms) ||
-      !opt_number(ctx, a, options, "maxRedirects", true, &redirects))
+      !opt_number(ctx, a, options, "maxRedirects", true, &redirects) ||
+      !opt_number(ctx, a, options, "maxBodySize", true, &call->max_body_size))
     return false;
   call->retries = retries > 100 ? 100 : (int)retries;
   call->max_redirects = redirects > 100 ? 100 : (int)redirects;
@@ -328,6 +331,7 @@ JSValueRef api_call_start(JSContextRef ctx, api_binding_t *b, const char *method
   call->retry_delay_ms = b->cfg.retry_delay_ms;
   call->exponential = b->cfg.retry_exponential;
   call->max_redirects = b->cfg.max_redirects;
+  call->max_body_size = b->cfg.max_body_size;
   api_hlist_copy(&call->headers, &b->defaults);
 
   api_body_kind_t kind = api_body_kind(b, body);
@@ -620,6 +624,8 @@ static void call_send(api_call_t *call, JSObjectRef config, JSValueRef materiali
       .http1 = !b->cfg.http2,
       .proxy = proxy ? proxy : "",
       .no_proxy = b->cfg.no_proxy,
+      .max_body_size = call->max_body_size >= (double)SIZE_MAX ? SIZE_MAX
+                                                              : (size_t)call->max_body_size,
   };
   int max = call->retries + 1;
   call->exchange = api_log_request(b, call->sent_method, call->sent_url, call->attempt, hh,

@@ -292,6 +292,10 @@ static void http_xfer_finish(http_xfer_t *x, CURLcode rc) {
       break;
     }
     res = http_xfer_take_response(x);
+  } else if (x->too_large) {
+    /* The write callback refused the body (CURLE_WRITE_ERROR): say why, not curl. */
+    res = http_response_error(HTTP_ERR_TOO_LARGE, "ERR_BODY_TOO_LARGE", x->too_large, x->req.url);
+    x->too_large = NULL;
   } else {
     long os_errno = 0;
     if (curl_easy_getinfo(x->easy, CURLINFO_OS_ERRNO, &os_errno) != CURLE_OK)
@@ -380,7 +384,11 @@ static void http_on_poll(uv_poll_t *h, int status, int events) {
   http_sock_t *sk = h->data;
   int flags = 0;
   if (status < 0) {
-    flags = CURL_CSELECT_ERR;
+    /* libuv saw an error condition on the socket (a reset, say). CURL_CSELECT_ERR would
+     * make curl fail the transfer with "select/poll returned error"; letting it read and
+     * write instead makes the failing recv/send report the real cause ("Recv failure:
+     * Connection reset by peer"). */
+    flags = CURL_CSELECT_IN | CURL_CSELECT_OUT;
   } else {
     if (events & UV_READABLE)
       flags |= CURL_CSELECT_IN;

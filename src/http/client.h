@@ -28,6 +28,7 @@ typedef enum {
   HTTP_ERR_NETWORK,     /* connect/send/receive failed (refused, reset, DNS, TLS ...) */
   HTTP_ERR_INVALID,     /* the request could not be built (bad URL, bad method) */
   HTTP_ERR_REDIRECT,    /* more redirects than max_redirects, or one to a non-HTTP URL */
+  HTTP_ERR_TOO_LARGE,   /* the response body (decoded) exceeds max_body_size */
 } http_error_t;
 
 typedef struct {
@@ -54,13 +55,17 @@ typedef struct {
   const char *proxy;      /* NULL: libcurl's own defaults (it reads http_proxy, HTTPS_PROXY
                              ...); "": no proxy; else the proxy URL ("http://host:port") */
   const char *no_proxy;   /* with `proxy`: hosts that bypass it (curl's NOPROXY list) */
+  size_t max_body_size;   /* > 0: a final response whose body (after decoding) would exceed
+                             this many bytes fails with HTTP_ERR_TOO_LARGE, as soon as its
+                             Content-Length says so or once that much has arrived */
 } http_request_t;
 
 typedef struct {
   http_error_t error;
   char *error_code;        /* for HTTP_ERR_*: "ECONNREFUSED", "ECONNRESET", "ENOTFOUND",
                               "ETIMEDOUT", "CERT_INVALID", "EPROTO",
-                              "ERR_TOO_MANY_REDIRECTS" ...; NULL when ok */
+                              "ERR_TOO_MANY_REDIRECTS", "ERR_BODY_TOO_LARGE" ...; NULL
+                              when ok */
   char *error_message;     /* human-readable cause (curl's message); NULL when ok */
   long status;             /* 0 on error */
   char *status_text;       /* reason phrase from the status line, or the standard phrase

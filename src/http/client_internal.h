@@ -28,6 +28,7 @@ typedef struct {
   size_t body_len;
   int max_redirects;
   bool decode, cookies, insecure, http1;
+  size_t max_body_size; /* 0: no limit */
   char *proxy;          /* NULL: libcurl's defaults */
   char *no_proxy;
 } http_xreq_t;
@@ -58,6 +59,7 @@ struct http_xfer {
   size_t n_headers, cap_headers;
   bool headers_done;
   sbuf_t body;
+  char *too_large;                /* why the body was refused (malloc'd), or NULL */
   char errbuf[CURL_ERROR_SIZE];
 };
 

@@ -8,6 +8,7 @@
  * Memory: everything hangs off the http_xfer_t; see client_internal.h. */
 #include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,7 @@ void http_xreq_copy(http_xreq_t *dst, const http_request_t *req) {
   dst->cookies = req->cookies;
   dst->insecure = req->insecure;
   dst->http1 = req->http1;
+  dst->max_body_size = req->max_body_size;
   dst->proxy = req->proxy ? xstrdup(req->proxy) : NULL;
   dst->no_proxy = req->no_proxy ? xstrdup(req->no_proxy) : NULL;
 }
@@ -87,13 +89,64 @@ void http_xfer_reset_response(http_xfer_t *x) {
   x->status = 0;
   x->headers_done = false;
   sbuf_reset(&x->body);
+  free(x->too_large);
+  x->too_large = NULL;
   x->errbuf[0] = '\0';
+}
+
+/* "50 MB (52428800 bytes)": a limit as a person reads it and as it was configured. */
+static char *http_size_text(size_t n) {
+  if (n >= 1024 * 1024 && n % (1024 * 1024) == 0)
+    return xasprintf("%zu MB (%zu bytes)", n / (1024 * 1024), n);
+  return xasprintf("%zu bytes", n);
+}
+
+/* Refuses the body: returning anything but the size given makes curl abort the transfer
+ * with CURLE_WRITE_ERROR, which http_xfer_finish reports as x->too_large. */
+static size_t http_refuse_body(http_xfer_t *x, const char *what) {
+  char *limit = http_size_text(x->req.max_body_size);
+  free(x->too_large);
+  x->too_large = xasprintf("the response body exceeds maxBodySize of %s: %s", limit, what);
+  free(limit);
+  return 0;
 }
 
 static size_t http_on_body(char *data, size_t size, size_t n, void *userp) {
   http_xfer_t *x = userp;
-  sbuf_append(&x->body, data, size * n);
-  return size * n;
+  size_t len = size * n, max = x->req.max_body_size;
+  if (max && len > max - (x->body.len < max ? x->body.len : max))
+    return len ? http_refuse_body(x, "more than that arrived") : 0;
+  sbuf_append(&x->body, data, len);
+  return len;
+}
+
+/* At the end of a final response's headers: a Content-Length over the limit fails the
+ * exchange before any of the body is read; one within it is reserved at once, so the body
+ * is not copied as it grows (decoded bodies may still outgrow it). */
+static size_t http_on_headers_end(http_xfer_t *x, size_t len) {
+  const char *cl = NULL;
+  for (size_t i = 0; i < x->n_headers; i++)
+    if (strcasecmp(x->headers[i].name, "Content-Length") == 0) cl = x->headers[i].value;
+  long status = x->status;
+  bool has_body = status >= 200 && status != 204 && status != 304 &&
+                  !(status >= 300 && status < 400) && strcmp(x->req.method, "HEAD") != 0;
+  if (!cl || !has_body)
+    return len;
+  char *end;
+  errno = 0;
+  unsigned long long n = strtoull(cl, &end, 10);
+  if (errno || end == cl || *end)
+    return len;
+  size_t max = x->req.max_body_size;
+  if (max && n > max) {
+    char *what = xasprintf("Content-Length is %llu", n);
+    http_refuse_body(x, what);
+    free(what);
+    return 0;
+  }
+  if (n > x->body.len && n < SIZE_MAX / 2)
+    sbuf_reserve(&x->body, (size_t)n - x->body.len);
+  return len;
 }
 
 static const char *http_trim(const char *s, const char *e, const char **end) {
@@ -139,7 +192,7 @@ static size_t http_on_header(char *data, size_t size, size_t n, void *userp) {
   }
   if (e == data) {
     x->headers_done = true;
-    return len;
+    return x->status >= 200 ? http_on_headers_end(x, len) : len;
   }
   /* Lines after the blank line that ends the final header block are chunked trailers,
    * which are not response headers. */

@@ -136,7 +136,7 @@ char *srv_encode_gzip(const char *data, size_t len, size_t *out_len);
 char *srv_encode_deflate(const char *data, size_t len, size_t *out_len);
 char *srv_encode_br(const char *data, size_t len, size_t *out_len);
 
-/* ---- routes_users.c / routes_test.c / routes_faults.c ----
+/* ---- routes_users.c / routes_test.c / routes_faults.c / routes_bodies.c ----
  * Each returns false when the path is not one of its routes; otherwise it has replied
  * and stored the MHD result in *ret. */
 bool srv_route_users(srv_request_t *req, enum MHD_Result *ret);
@@ -145,6 +145,8 @@ bool srv_route_test(srv_request_t *req, enum MHD_Result *ret);
  * invalid JSON, encodings, redirects, a generic /respond), /log and /listeners, and the
  * forward-proxy stand-in for absolute-form request targets. */
 bool srv_route_faults(srv_request_t *req, enum MHD_Result *ret);
+/* Generated bodies of any size (/generate) and connections reset mid-response (/conn-reset). */
+bool srv_route_bodies(srv_request_t *req, enum MHD_Result *ret);
 void srv_faults_reset(void);
 void srv_faults_cleanup(void);
 /* Restores the seed users; also the initial state. */

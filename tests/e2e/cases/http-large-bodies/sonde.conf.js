@@ -1,0 +1,8 @@
+exports.config = {
+  runner: 'api',
+  specs: ['./specs/*.spec.js'],
+  maxInstances: 1,
+  baseUrl: process.env.API_BASE_URL,
+  mochaOpts: { timeout: 120000 },
+  apiRunner: { timeout: 120000, maxBodySize: 200 * 1024 * 1024 },
+};
