@@ -15,7 +15,7 @@ for kind in json:360 text:220 binary:220; do
   limit=${kind#*:}
   BODY_TYPE=$type run_sonde run sonde.conf.js
   expect_status 0
-  expect_out '1 passing'
+  expect_out '2 passing'
   line=$(grep -o "peak RSS $type: before [0-9.]* MB, after [0-9.]* MB" "$OUT") ||
     fail "no peak RSS line for $type"
   before=$(sed -E 's/.*before ([0-9.]+) MB.*/\1/' <<<"$line")
