@@ -56,8 +56,7 @@ static bool tokenize(const char *expr, tok_t **toks, size_t *n, char **err) {
         i += 1 + take;
         continue;
       }
-      if (i + 1 >= len) { /* a backslash that ends the expression stays */
-        sbuf_putc(&w, '\\');
+      if (i + 1 >= len) { /* a backslash that ends the expression is dropped, as Cucumber does */
         i++;
         continue;
       }

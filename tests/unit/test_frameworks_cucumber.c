@@ -1,0 +1,280 @@
+/* test_frameworks_cucumber: what Cucumber's conformance data does not cover in the
+ * Gherkin parser, the tag expressions and the Cucumber Expressions: the default dialect
+ * option, a BOM, invalid UTF-8, the error limit, ids continuing across documents, pickle
+ * details (argument order, conjunction types, rule backgrounds), UTF-16 columns, escapes
+ * and Unicode white space in tag expressions, user-defined parameter types and the types
+ * of regular-expression groups. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "frameworks/cucumber/cucumber_expr.h"
+#include "frameworks/cucumber/gherkin.h"
+#include "frameworks/cucumber/tag_expr.h"
+
+static gherkin_document_t *parse(const char *src, const char *lang, gherkin_ids_t *ids) {
+  return gherkin_parse("t.feature", src, strlen(src), lang, ids);
+}
+
+static void gherkin_default_language(void **state) {
+  gherkin_document_t *d = parse("Fonctionnalité: F\n  Scénario: S\n    Soit a\n    Et b\n", "fr", NULL);
+  assert_int_equal(d->nerrors, 0);
+  assert_string_equal(d->feature->language, "fr");
+  assert_string_equal(d->feature->keyword, "Fonctionnalité");
+  gherkin_scenario_t *s = d->feature->children[0].scenario;
+  assert_string_equal(s->steps[0].keyword, "Soit ");
+  assert_int_equal(s->steps[0].type, GHERKIN_KT_CONTEXT);
+  assert_int_equal(s->steps[1].type, GHERKIN_KT_CONJUNCTION);
+  gherkin_document_free(d);
+
+  d = parse("Feature: F\n", "xx-nope", NULL);
+  assert_int_equal(d->nerrors, 1);
+  assert_string_equal(d->errors[0].message, "(1:1): Language not supported: xx-nope");
+  assert_null(d->feature);
+  gherkin_document_free(d);
+  assert_true(gherkin_dialect_exists("en"));
+  assert_true(gherkin_dialect_exists("zh-TW"));
+  assert_false(gherkin_dialect_exists("klingon"));
+}
+
+static void gherkin_bom_and_invalid_utf8(void **state) {
+  gherkin_document_t *d = parse("\xEF\xBB\xBF" "Feature: B\n  Scenario: \xFF\xFE x\n    Given \xC3\n", NULL, NULL);
+  assert_int_equal(d->nerrors, 0);
+  assert_int_equal(d->feature->loc.column, 1);
+  assert_string_equal(d->feature->name, "B");
+  /* the JSON writer keeps invalid bytes (as Latin-1) rather than dropping the text */
+  json_t *j = gherkin_document_json(d);
+  assert_non_null(j);
+  json_t *name = json_object_get(json_object_get(json_array_get(json_object_get(json_object_get(json_object_get(j,
+      "gherkinDocument"), "feature"), "children"), 0), "scenario"), "name");
+  assert_string_equal(json_string_value(name), "\xC3\xBF\xC3\xBE x");
+  json_decref(j);
+  gherkin_document_free(d);
+}
+
+static void gherkin_error_limit(void **state) {
+  char src[2048] = "Feature: F\n  Scenario: S\n    Given x\n";
+  for (int i = 0; i < 20; i++) {
+    char line[32];
+    snprintf(line, sizeof line, "junk %d\n", i);
+    strcat(src, line);
+  }
+  gherkin_document_t *d = parse(src, NULL, NULL);
+  assert_int_equal(d->nerrors, 11); /* Cucumber stops after more than 10 */
+  assert_non_null(strstr(d->errors[0].message, "(4:1): expected: #EOF, #TableRow"));
+  assert_non_null(strstr(d->errors[0].message, "got 'junk 0'"));
+  gherkin_document_free(d);
+}
+
+static void gherkin_ids_continue(void **state) {
+  gherkin_ids_t ids = {0};
+  gherkin_document_t *a = parse("Feature: A\n  Scenario: S\n    Given x\n", NULL, &ids);
+  assert_int_equal(a->feature->children[0].scenario->steps[0].id, 0);
+  assert_int_equal(a->feature->children[0].scenario->id, 1);
+  gherkin_pickles_t pk = {0};
+  gherkin_compile(a, &ids, &pk);
+  assert_int_equal(pk.items[0].steps[0].id, 2);
+  assert_int_equal(pk.items[0].id, 3);
+  gherkin_document_t *b = parse("Feature: B\n  Scenario: S\n", NULL, &ids);
+  assert_int_equal(b->feature->children[0].scenario->id, 4);
+  gherkin_pickles_free(&pk);
+  gherkin_document_free(a);
+  gherkin_document_free(b);
+}
+
+static void gherkin_pickle_details(void **state) {
+  const char *src =
+      "@f\nFeature: F\n"
+      "  Background:\n    Given bg\n"
+      "  Rule: R\n"
+      "    Background:\n      When rule bg\n"
+      "    Scenario Outline: O <x>\n"
+      "      * star\n"
+      "      Then then\n"
+      "      And and <x>\n"
+      "        | <x> |\n"
+      "        \"\"\"<x>\n"
+      "        doc <x>\n"
+      "        \"\"\"\n"
+      "      Examples:\n        | x |\n        | 1 |\n"
+      "    Scenario: empty\n";
+  gherkin_document_t *d = parse(src, NULL, NULL);
+  assert_int_equal(d->nerrors, 0);
+  gherkin_pickles_t pk = {0};
+  gherkin_compile(d, NULL, &pk);
+  assert_int_equal(pk.len, 2);
+  gherkin_pickle_t *p = &pk.items[0];
+  assert_string_equal(p->name, "O 1");
+  assert_int_equal(p->nsteps, 5);
+  assert_string_equal(p->steps[0].text, "bg");
+  assert_string_equal(p->steps[1].text, "rule bg");
+  assert_int_equal(p->steps[2].type, GHERKIN_KT_UNKNOWN); /* "*" is in every list: Unknown */
+  assert_int_equal(p->steps[3].type, GHERKIN_KT_OUTCOME);
+  assert_int_equal(p->steps[4].type, GHERKIN_KT_OUTCOME); /* And takes the type before it */
+  gherkin_pickle_step_t *st = &p->steps[4];
+  assert_string_equal(st->text, "and 1");
+  assert_int_equal(st->nast_ids, 2);
+  assert_string_equal(st->rows[0].cells[0], "1");
+  assert_string_equal(st->doc, "doc 1");
+  assert_string_equal(st->doc_media_type, "1");
+  assert_int_equal(st->table_index, 1); /* the table comes first */
+  assert_int_equal(st->doc_index, 2);
+  assert_int_equal(p->nast_ids, 2);
+  assert_int_equal(p->ntags, 1);
+  assert_string_equal(p->tags[0].name, "@f");
+  /* a scenario without steps gets no background steps */
+  assert_int_equal(pk.items[1].nsteps, 0);
+  gherkin_pickles_free(&pk);
+  gherkin_document_free(d);
+}
+
+static void gherkin_utf16_columns(void **state) {
+  gherkin_document_t *d = parse("Feature: F\n  Scenario: S\n    Given x\n      | \xF0\x9F\x98\x80 | b |\n", NULL, NULL);
+  assert_int_equal(d->nerrors, 0);
+  gherkin_row_t *r = &d->feature->children[0].scenario->steps[0].table->rows[0];
+  assert_int_equal(r->cells[0].loc.column, 9);
+  assert_int_equal(r->cells[1].loc.column, 14); /* the emoji is two UTF-16 units */
+  gherkin_document_free(d);
+}
+
+static void gherkin_empty_and_comments_only(void **state) {
+  gherkin_document_t *d = parse("", NULL, NULL);
+  assert_int_equal(d->nerrors, 0);
+  assert_null(d->feature);
+  gherkin_document_free(d);
+  d = parse("# just a comment\n\n", NULL, NULL);
+  assert_int_equal(d->ncomments, 1);
+  assert_null(d->feature);
+  gherkin_document_free(d);
+  d = gherkin_parse("t.feature", NULL, 0, NULL, NULL);
+  assert_int_equal(d->nerrors, 0);
+  gherkin_document_free(d);
+}
+
+static void tagexpr_extras(void **state) {
+  char *err = NULL;
+  tagexpr_t *e = tagexpr_parse("not not @a", &err);
+  assert_non_null(e);
+  char *f = tagexpr_format(e);
+  assert_string_equal(f, "not ( not ( @a ) )");
+  free(f);
+  const char *tags[] = {"@a"};
+  assert_true(tagexpr_eval(e, tags, 1));
+  assert_false(tagexpr_eval(e, NULL, 0));
+  tagexpr_free(e);
+
+  /* U+3000 separates like a space; "\(" alone is a tag named "(" */
+  e = tagexpr_parse("@a\xE3\x80\x80or \\(", &err);
+  assert_non_null(e);
+  const char *paren[] = {"("};
+  assert_true(tagexpr_eval(e, paren, 1));
+  f = tagexpr_format(e);
+  assert_string_equal(f, "( @a or \\( )");
+  free(f);
+  tagexpr_free(e);
+
+  e = tagexpr_parse("   ", &err);
+  assert_non_null(e);
+  assert_true(tagexpr_eval(e, NULL, 0));
+  tagexpr_free(e);
+
+  e = tagexpr_parse("@a\\", &err); /* a trailing backslash is dropped */
+  assert_non_null(e);
+  f = tagexpr_format(e);
+  assert_string_equal(f, "@a");
+  free(f);
+  tagexpr_free(e);
+}
+
+static void cukexpr_custom_types(void **state) {
+  cukexpr_registry_t *r = cukexpr_registry_new();
+  char *err = NULL;
+  const char *re[] = {"(\\d+)-(\\d+)"};
+  assert_int_equal(cukexpr_registry_define(r, "range", re, 1, false, &err), 0);
+  assert_int_equal(cukexpr_registry_define(r, "range", re, 1, false, &err), -1);
+  assert_string_equal(err, "There is already a parameter type with name range");
+  free(err);
+  const char *bad[] = {"(unclosed"};
+  assert_int_equal(cukexpr_registry_define(r, "bad", bad, 1, false, &err), -1);
+  assert_non_null(strstr(err, "Invalid regular expression /(unclosed/"));
+  free(err);
+  assert_int_equal(cukexpr_registry_define(r, "a/b", re, 1, false, &err), -1);
+  free(err);
+
+  cukexpr_t *e = cukexpr_compile(r, "pages {range} of {int}", &err);
+  assert_non_null(e);
+  assert_string_equal(cukexpr_regex(e), "^pages ((\\d+)-(\\d+)) of ((?:-?\\d+)|(?:\\d+))$");
+  cukexpr_arg_t *args;
+  size_t n;
+  assert_int_equal(cukexpr_match(e, "pages 3-9 of 12", 15, &args, &n), 1);
+  assert_int_equal(n, 2);
+  assert_string_equal(args[0].type_name, "range");
+  assert_int_equal(args[0].ngroups, 2); /* the transformer gets the inner groups */
+  assert_string_equal(args[0].groups[0], "3");
+  assert_string_equal(args[0].groups[1], "9");
+  assert_int_equal(args[0].start, 6);
+  assert_int_equal(args[1].kind, CUKEXPR_V_INT);
+  assert_int_equal(args[1].i, 12);
+  cukexpr_args_free(args, n);
+  assert_int_equal(cukexpr_match(e, "pages x of 1", 12, &args, &n), 0);
+  cukexpr_free(e);
+
+  /* a regexp group whose source is a type's regexp gets that type */
+  e = cukexpr_compile_regex(r, "^(\\d+) (?:x|y) (-?\\d+)? ([a-z]+)$", &err);
+  assert_non_null(e);
+  assert_int_equal(cukexpr_match(e, "7 x  abc", 8, &args, &n), 1);
+  assert_int_equal(n, 3);
+  assert_int_equal(args[0].kind, CUKEXPR_V_INT);
+  assert_int_equal(args[0].i, 7);
+  assert_int_equal(args[1].kind, CUKEXPR_V_NULL);
+  assert_int_equal(args[2].kind, CUKEXPR_V_STRING);
+  assert_string_equal(args[2].s, "abc");
+  cukexpr_args_free(args, n);
+  cukexpr_free(e);
+
+  assert_null(cukexpr_compile_regex(r, "a(", &err));
+  free(err);
+  /* invalid UTF-8 in an expression is an error from PCRE2, not a crash */
+  e = cukexpr_compile(r, "a \xFF {int}", &err);
+  assert_null(e);
+  assert_non_null(err);
+  free(err);
+  cukexpr_registry_free(r);
+}
+
+static void cukexpr_strings(void **state) {
+  cukexpr_registry_t *r = cukexpr_registry_new();
+  char *err = NULL;
+  cukexpr_t *e = cukexpr_compile(r, "say {string} and {string}", &err);
+  cukexpr_arg_t *args;
+  size_t n;
+  const char *t = "say '' and \"it\\\"s\"";
+  assert_int_equal(cukexpr_match(e, t, strlen(t), &args, &n), 1);
+  assert_string_equal(args[0].s, "");
+  assert_string_equal(args[1].s, "it\"s");
+  cukexpr_args_free(args, n);
+  cukexpr_free(e);
+  cukexpr_registry_free(r);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(gherkin_default_language),
+      cmocka_unit_test(gherkin_bom_and_invalid_utf8),
+      cmocka_unit_test(gherkin_error_limit),
+      cmocka_unit_test(gherkin_ids_continue),
+      cmocka_unit_test(gherkin_pickle_details),
+      cmocka_unit_test(gherkin_utf16_columns),
+      cmocka_unit_test(gherkin_empty_and_comments_only),
+      cmocka_unit_test(tagexpr_extras),
+      cmocka_unit_test(cukexpr_custom_types),
+      cmocka_unit_test(cukexpr_strings),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
