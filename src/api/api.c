@@ -169,14 +169,23 @@ API_FN(api_request) {
   api_binding_t *b = bound(ctx, exc);
   if (!b) return NULL;
   JSValueRef options = argc > 1 && JSValueIsObject(ctx, argv[1]) ? argv[1] : NULL;
-  char *method = options ? js_get_string(ctx, options, "method") : NULL;
+  JSValueRef e = NULL;
+  JSValueRef m = api_prop(ctx, options, "method", &e);
+  char *method = JSValueIsUndefined(ctx, m) || JSValueIsNull(ctx, m)
+                     ? NULL
+                     : api_to_utf8(ctx, m, NULL, &e);
+  JSValueRef body = options ? api_prop(ctx, options, "body", &e) : NULL;
+  if (e) {
+    free(method);
+    *exc = e;
+    return NULL;
+  }
   if (!method || !*method) {
     free(method);
     method = xstrdup("GET");
   }
   for (char *p = method; *p; p++)
     if (*p >= 'a' && *p <= 'z') *p = (char)(*p - 'a' + 'A');
-  JSValueRef body = options ? js_get(ctx, options, "body") : NULL;
   JSValueRef r = api_call_start(ctx, b, method, argc ? argv[0] : NULL, body, options, exc);
   free(method);
   return r;
@@ -192,12 +201,14 @@ API_FN(api_set_header) {
   if (!b) return NULL;
   if (argc < 2 || !JSValueIsString(ctx, argv[0]))
     return js_throw(ctx, exc, "TypeError", "api.setHeader(name, value): name must be a string");
-  char *name = js_value_to_utf8(ctx, argv[0]);
-  char *value = js_value_to_utf8(ctx, argv[1]);
-  set_default(b, name, value);
+  JSValueRef e = NULL;
+  char *name = api_to_utf8(ctx, argv[0], NULL, &e);
+  char *value = api_to_utf8(ctx, argv[1], NULL, &e);
+  if (!e) set_default(b, name, value);
   free(name);
   free(value);
-  return JSValueMakeUndefined(ctx);
+  if (e) *exc = e;
+  return e ? NULL : JSValueMakeUndefined(ctx);
 }
 
 API_FN(api_set_headers) {
@@ -206,19 +217,23 @@ API_FN(api_set_headers) {
   if (argc < 1 || !JSValueIsObject(ctx, argv[0]))
     return js_throw(ctx, exc, "TypeError", "api.setHeaders(headers): headers must be an object");
   api_hlist_t h = {0};
-  api_hlist_from_js(ctx, &h, argv[0]);
-  for (size_t i = 0; i < h.len; i++) set_default(b, h.names[i], h.values[i]);
+  JSValueRef e = NULL;
+  api_hlist_from_js(ctx, &h, argv[0], &e);
+  for (size_t i = 0; !e && i < h.len; i++) set_default(b, h.names[i], h.values[i]);
   api_hlist_free(&h);
-  return JSValueMakeUndefined(ctx);
+  if (e) *exc = e;
+  return e ? NULL : JSValueMakeUndefined(ctx);
 }
 
 API_FN(api_remove_header) {
   api_binding_t *b = bound(ctx, exc);
   if (!b) return NULL;
-  char *name = argc ? js_value_to_utf8(ctx, argv[0]) : xstrdup("");
-  api_hlist_del(&b->defaults, name);
+  JSValueRef e = NULL;
+  char *name = argc ? api_to_utf8(ctx, argv[0], NULL, &e) : xstrdup("");
+  if (!e) api_hlist_del(&b->defaults, name);
   free(name);
-  return JSValueMakeUndefined(ctx);
+  if (e) *exc = e;
+  return e ? NULL : JSValueMakeUndefined(ctx);
 }
 
 API_FN(api_get_headers) {
@@ -229,10 +244,17 @@ API_FN(api_get_headers) {
 API_FN(api_set_base_url) {
   api_binding_t *b = bound(ctx, exc);
   if (!b) return NULL;
-  free(b->cfg.base_url);
-  b->cfg.base_url = NULL;
+  char *url = NULL;
+  JSValueRef e = NULL;
   if (argc && !JSValueIsUndefined(ctx, argv[0]) && !JSValueIsNull(ctx, argv[0]))
-    b->cfg.base_url = js_value_to_utf8(ctx, argv[0]);
+    url = api_to_utf8(ctx, argv[0], NULL, &e);
+  if (e) {
+    free(url);
+    *exc = e;
+    return NULL;
+  }
+  free(b->cfg.base_url);
+  b->cfg.base_url = url;
   return JSValueMakeUndefined(ctx);
 }
 

@@ -29,6 +29,17 @@ typedef struct {
   size_t len, cap;
 } api_hlist_t;
 
+/* ---- reading user values (headers.c) ----
+ * Getters, proxies and toString() of values the user passed can throw; on the request path
+ * every such exception must reject the call, never be dropped. These set *exc to what was
+ * thrown and are sticky: once *exc is set they do nothing (undefined, "" or false), so a
+ * run of reads can be checked once at the end. */
+
+/* obj[name]; undefined when obj is no object. */
+JSValueRef api_prop(JSContextRef ctx, JSValueRef obj, const char *name, JSValueRef *exc);
+/* String(v) as UTF-8 (malloc'd, never NULL; *len may be NULL). */
+char *api_to_utf8(JSContextRef ctx, JSValueRef v, size_t *len, JSValueRef *exc);
+
 /* Replaces the value of `name` (any case; the first spelling is kept) or appends it. */
 void api_hlist_set(api_hlist_t *h, const char *name, const char *value);
 const char *api_hlist_get(const api_hlist_t *h, const char *name);
@@ -36,8 +47,9 @@ void api_hlist_del(api_hlist_t *h, const char *name);
 void api_hlist_copy(api_hlist_t *dst, const api_hlist_t *src);
 void api_hlist_free(api_hlist_t *h);
 /* Reads a Headers object (its list) or any object (own enumerable properties, values
- * converted with String()) into `h`, setting each name. Nothing for other values. */
-void api_hlist_from_js(JSContextRef ctx, api_hlist_t *h, JSValueRef v);
+ * converted with String()) into `h`, setting each name. Nothing for other values. A getter
+ * or String() that throws stops it with *exc set (sticky, as api_prop). */
+void api_hlist_from_js(JSContextRef ctx, api_hlist_t *h, JSValueRef v, JSValueRef *exc);
 /* A new Headers object holding the list. */
 JSObjectRef api_hlist_to_headers(JSContextRef ctx, const api_hlist_t *h);
 /* A plain object name → value. */

@@ -130,28 +130,38 @@ void api_call_cancel(api_call_t *call) {
  * whatever the settlement runs (an abort of this very signal, say) finds it gone. */
 static void call_settle(api_call_t *call, JSValueRef value, bool reject) {
   JSContextRef ctx = js_realm_context(call->b->realm);
-  JSObjectRef fn = reject ? call->reject : call->resolve;
+  JSObjectRef fn = reject ? call->reject : call->resolve, call_reject = call->reject;
   JSObjectRef signal = call->signal, listener = call->on_abort;
-  JSValueRef keep[] = {fn, value, signal, listener};
-  for (size_t i = 0; i < 4; i++)
+  JSValueRef keep[] = {fn, value, signal, listener, call_reject};
+  for (size_t i = 0; i < 5; i++)
     if (keep[i]) JSValueProtect(ctx, keep[i]);
   call_free(call);
   if (signal && listener) {
-    JSValueRef remove = js_get(ctx, signal, "removeEventListener");
+    /* The caller's signal: its removeEventListener may throw, and a response must not
+     * resolve the call past an exception (a rejection already under way stays). */
+    JSValueRef thrown = NULL;
+    JSValueRef remove = api_prop(ctx, signal, "removeEventListener", &thrown);
     JSValueRef args[2] = {js_make_string(ctx, "abort"), listener};
-    JSValueRef ignored = NULL;
-    if (js_is_function(ctx, remove)) js_call(ctx, remove, signal, 2, args, &ignored);
+    if (js_is_function(ctx, remove)) js_call(ctx, remove, signal, 2, args, &thrown);
+    if (thrown && !reject) {
+      JSValueProtect(ctx, thrown);
+      JSValueUnprotect(ctx, value);
+      keep[1] = value = thrown;
+      JSValueUnprotect(ctx, fn);
+      keep[0] = fn = call_reject;
+      JSValueProtect(ctx, fn);
+    }
   }
   JSValueRef exc = NULL;
   js_call(ctx, fn, NULL, 1, &value, &exc);
-  for (size_t i = 0; i < 4; i++)
+  for (size_t i = 0; i < 5; i++)
     if (keep[i]) JSValueUnprotect(ctx, keep[i]);
 }
 
 /* The params a config shows: a URLSearchParams as it is (no plain copy keeps its entries),
  * else a copy of the caller's object, made per attempt so that an interceptor editing
- * them does not edit them twice; {} without params. */
-static JSObjectRef call_params(api_call_t *call) {
+ * them does not edit them twice; {} without params. A getter that throws sets *exc. */
+static JSObjectRef call_params(api_call_t *call, JSValueRef *exc) {
   JSContextRef ctx = js_realm_context(call->b->realm);
   JSObjectRef params = JSObjectMake(ctx, NULL, NULL);
   if (!call->params) return params;
@@ -161,19 +171,20 @@ static JSObjectRef call_params(api_call_t *call) {
   if (search) return (JSObjectRef)call->params;
   JSValueRef object = js_get(ctx, JSContextGetGlobalObject(ctx), "Object");
   JSValueRef args[2] = {params, call->params};
-  JSValueRef ignored = NULL;
-  js_call(ctx, js_get(ctx, object, "assign"), object, 2, args, &ignored);
+  if (!*exc) js_call(ctx, js_get(ctx, object, "assign"), object, 2, args, exc);
   return params;
 }
 
-/* response.request for an attempt sent without a config: the fields a config has. */
-static JSValueRef call_request(api_call_t *call) {
+/* response.request for an attempt sent without a config: the fields a config has. NULL
+ * with *exc when reading the params throws. */
+static JSValueRef call_request(api_call_t *call, JSValueRef *exc) {
   JSContextRef ctx = js_realm_context(call->b->realm);
   JSObjectRef config = JSObjectMake(ctx, NULL, NULL);
   js_set(ctx, config, "method", js_make_string(ctx, call->sent_method));
   js_set(ctx, config, "url", js_make_string(ctx, call->sent_url));
   js_set(ctx, config, "headers", api_hlist_to_headers(ctx, &call->sent_headers));
-  js_set(ctx, config, "params", call_params(call));
+  js_set(ctx, config, "params", call_params(call, exc));
+  if (*exc) return NULL;
   js_set(ctx, config, "body", call->sent_json ? js_make_string(ctx, call->sent_json)
                               : call->body       ? call->body
                                                  : JSValueMakeUndefined(ctx));
@@ -201,7 +212,12 @@ static JSValueRef on_abort(JSContextRef ctx, void *data, JSObjectRef self, size_
   api_call_t *call = t->call;
   if (!call) return NULL;
   api_debug(call->b, "%s %s aborted", call->method, call->url);
-  JSValueRef reason = js_get(ctx, call->signal, "reason");
+  JSValueRef thrown = NULL;
+  JSValueRef reason = api_prop(ctx, call->signal, "reason", &thrown);
+  if (thrown) { /* a getter on the caller's signal: that is the rejection */
+    call_settle(call, thrown, true);
+    return NULL;
+  }
   /* As fetch does: an Error-like reason (AbortSignal's default DOMException, a timeout's
    * TimeoutError) is the rejection itself; anything else is wrapped in an AbortError. */
   JSValueRef err = JSValueIsObject(ctx, reason)
@@ -220,7 +236,8 @@ typedef struct {
 
 static bool opt_number(JSContextRef ctx, const api_args_t *a, JSValueRef options,
                        const char *name, bool integer, double *out) {
-  JSValueRef v = js_get(ctx, options, name);
+  JSValueRef v = api_prop(ctx, options, name, a->exc);
+  if (*a->exc) return false;
   if (JSValueIsUndefined(ctx, v) || JSValueIsNull(ctx, v)) return true;
   double d = JSValueIsNumber(ctx, v) ? JSValueToNumber(ctx, v, NULL) : NAN;
   if (!isfinite(d) || d < 0 || (integer && d != floor(d))) {
@@ -235,7 +252,8 @@ static bool opt_number(JSContextRef ctx, const api_args_t *a, JSValueRef options
 /* A string option among `allowed` (NULL-terminated); *out is the index. */
 static bool opt_enum(JSContextRef ctx, const api_args_t *a, JSValueRef options,
                      const char *name, const char *const *allowed, int *out) {
-  JSValueRef v = js_get(ctx, options, name);
+  JSValueRef v = api_prop(ctx, options, name, a->exc);
+  if (*a->exc) return false;
   if (JSValueIsUndefined(ctx, v) || JSValueIsNull(ctx, v)) return true;
   char *s = JSValueIsString(ctx, v) ? js_value_to_utf8(ctx, v) : NULL;
   for (int i = 0; s && allowed[i]; i++) {
@@ -274,23 +292,30 @@ static bool call_options(JSContextRef ctx, api_call_t *call, const api_args_t *a
   /* 'error': any redirect fails, which is following with a limit of none left. */
   if (mode == 2) call->max_redirects = -1;
 
-  JSValueRef signal = js_get(ctx, options, "signal");
+  JSValueRef signal = api_prop(ctx, options, "signal", a->exc);
+  if (*a->exc) return false;
   if (!JSValueIsUndefined(ctx, signal) && !JSValueIsNull(ctx, signal)) {
-    if (!JSValueIsObject(ctx, signal) ||
-        !js_is_function(ctx, js_get(ctx, signal, "addEventListener"))) {
+    JSValueRef add = api_prop(ctx, signal, "addEventListener", a->exc);
+    if (*a->exc) return false;
+    if (!JSValueIsObject(ctx, signal) || !js_is_function(ctx, add)) {
       js_throw(ctx, a->exc, "TypeError", "%s: options.signal must be an AbortSignal", a->fn);
       return false;
     }
     call->signal = (JSObjectRef)signal;
     JSValueProtect(ctx, signal);
   }
-  JSValueRef params = js_get(ctx, options, "params");
+  JSValueRef params = api_prop(ctx, options, "params", a->exc);
+  if (*a->exc) return false;
   if (JSValueIsObject(ctx, params)) {
     call->params = params;
     JSValueProtect(ctx, params);
   }
   api_hlist_t own = {0};
-  api_hlist_from_js(ctx, &own, js_get(ctx, options, "headers"));
+  api_hlist_from_js(ctx, &own, api_prop(ctx, options, "headers", a->exc), a->exc);
+  if (*a->exc) {
+    api_hlist_free(&own);
+    return false;
+  }
   for (size_t i = 0; i < own.len; i++) api_hlist_set(&call->headers, own.names[i], own.values[i]);
   if (api_hlist_get(&own, "content-type")) {
     free(call->auto_type);
@@ -363,7 +388,13 @@ JSValueRef api_call_start(JSContextRef ctx, api_binding_t *b, const char *method
   JSValueProtect(ctx, call->reject);
 
   if (call->signal) {
-    if (JSValueToBoolean(ctx, js_get(ctx, call->signal, "aborted"))) {
+    JSValueRef thrown = NULL;
+    JSValueRef aborted = api_prop(ctx, call->signal, "aborted", &thrown);
+    if (thrown) {
+      call_settle(call, thrown, true);
+      return promise;
+    }
+    if (JSValueToBoolean(ctx, aborted)) {
       call->attempt = 0;
       on_abort(ctx, call->ticket, NULL, 0, NULL, exc);
       return promise;
@@ -436,22 +467,28 @@ static void call_attempt(api_call_t *call) {
   js_set(ctx, config, "method", js_make_string(ctx, call->method));
   js_set(ctx, config, "url", js_make_string(ctx, call->url));
   js_set(ctx, config, "headers", api_hlist_to_headers(ctx, &call->headers));
-  js_set(ctx, config, "params", call_params(call));
+  JSValueRef thrown = NULL;
+  js_set(ctx, config, "params", call_params(call, &thrown));
+  if (thrown) {
+    call_settle(call, thrown, true);
+    return;
+  }
   js_set(ctx, config, "body", call->body ? call->body : JSValueMakeUndefined(ctx));
   js_set(ctx, config, "timeout", JSValueMakeNumber(ctx, call->timeout_ms));
   js_set(ctx, config, "attempt", JSValueMakeNumber(ctx, call->attempt));
   call_chain(call, "request", b->req_fns, config, on_config_ready);
 }
 
-/* params: an object (arrays repeat the name) or a URLSearchParams, already encoded. */
-static void append_params(api_binding_t *b, sbuf_t *url, JSValueRef params) {
+/* params: an object (arrays repeat the name) or a URLSearchParams, already encoded. A
+ * getter or toString() that throws stops it with *exc set. */
+static void append_params(api_binding_t *b, sbuf_t *url, JSValueRef params, JSValueRef *exc) {
   JSContextRef ctx = js_realm_context(b->realm);
-  if (!JSValueIsObject(ctx, params)) return;
+  if (*exc || !JSValueIsObject(ctx, params)) return;
   char *tag = api_tag_of(b, params);
   bool encoded = strcmp(tag, "URLSearchParams") == 0;
   free(tag);
   if (encoded) {
-    char *query = js_value_to_utf8(ctx, params);
+    char *query = api_to_utf8(ctx, params, NULL, exc);
     if (*query) {
       const char *u = sbuf_cstr(url);
       char last = url->len ? u[url->len - 1] : '\0';
@@ -464,16 +501,21 @@ static void append_params(api_binding_t *b, sbuf_t *url, JSValueRef params) {
   }
   JSPropertyNameArrayRef names = JSObjectCopyPropertyNames(ctx, (JSObjectRef)params);
   size_t n = JSPropertyNameArrayGetCount(names);
-  for (size_t i = 0; i < n; i++) {
+  for (size_t i = 0; i < n && !*exc; i++) {
     JSStringRef name = JSPropertyNameArrayGetNameAtIndex(names, i);
-    JSValueRef v = JSObjectGetProperty(ctx, (JSObjectRef)params, name, NULL);
-    if (!v || JSValueIsUndefined(ctx, v)) continue;
+    JSValueRef v = JSObjectGetProperty(ctx, (JSObjectRef)params, name, exc);
+    if (*exc || !v || JSValueIsUndefined(ctx, v)) continue;
     char *k = js_string_to_utf8(name);
     bool many = JSValueIsArray(ctx, v);
     size_t m = many ? js_array_length(ctx, v) : 1;
-    for (size_t j = 0; j < m; j++) {
-      char *val = js_value_to_utf8(ctx, many ? js_array_get(ctx, v, (unsigned)j) : v);
-      url_append_param(url, k, val);
+    for (size_t j = 0; j < m && !*exc; j++) {
+      JSValueRef item = v;
+      if (many) {
+        item = JSObjectGetPropertyAtIndex(ctx, (JSObjectRef)v, (unsigned)j, exc);
+        if (*exc) break;
+      }
+      char *val = api_to_utf8(ctx, item, NULL, exc);
+      if (!*exc) url_append_param(url, k, val);
       free(val);
     }
     free(k);
@@ -519,6 +561,13 @@ static void settle_content_type(api_call_t *call, api_hlist_t *headers, api_body
 
 static void on_http_done(http_response_t *res, void *userdata);
 
+/* String(obj[name]), NULL for undefined or null; sticky *exc as api_prop. */
+static char *get_string(JSContextRef ctx, JSValueRef obj, const char *name, JSValueRef *exc) {
+  JSValueRef v = api_prop(ctx, obj, name, exc);
+  if (*exc || JSValueIsUndefined(ctx, v) || JSValueIsNull(ctx, v)) return NULL;
+  return api_to_utf8(ctx, v, NULL, exc);
+}
+
 /* The attempt's config (as the interceptors left it), or the call itself when there is no
  * config, becomes an http request. */
 static void call_send(api_call_t *call, JSObjectRef config, JSValueRef materialized) {
@@ -528,8 +577,10 @@ static void call_send(api_call_t *call, JSObjectRef config, JSValueRef materiali
   api_ticket_t *t = ticket_ref(call->ticket);
   JSValueRef undefined = JSValueMakeUndefined(ctx);
 
-  char *method = config ? js_get_string(ctx, config, "method") : NULL;
-  char *path = config ? js_get_string(ctx, config, "url") : NULL;
+  /* The config is the interceptors' (any getter on it may throw: that rejects the call). */
+  JSValueRef exc = NULL;
+  char *method = config ? get_string(ctx, config, "method", &exc) : NULL;
+  char *path = config ? get_string(ctx, config, "url", &exc) : NULL;
   sbuf_t url = SBUF_INIT;
   if (path) {
     char *joined = url_join(b->cfg.base_url, path);
@@ -543,13 +594,14 @@ static void call_send(api_call_t *call, JSObjectRef config, JSValueRef materiali
   JSValueRef body;
   double timeout;
   if (config) {
-    append_params(b, &url, js_get(ctx, config, "params"));
-    api_hlist_from_js(ctx, &headers, js_get(ctx, config, "headers"));
+    append_params(b, &url, api_prop(ctx, config, "params", &exc), &exc);
+    api_hlist_from_js(ctx, &headers, api_prop(ctx, config, "headers", &exc), &exc);
     restore_spelling(&headers, &call->headers);
-    body = js_get(ctx, config, "body");
-    timeout = js_get_number(ctx, config, "timeout", call->timeout_ms);
+    body = api_prop(ctx, config, "body", &exc);
+    JSValueRef t_ms = api_prop(ctx, config, "timeout", &exc);
+    timeout = JSValueIsNumber(ctx, t_ms) ? JSValueToNumber(ctx, t_ms, NULL) : call->timeout_ms;
   } else {
-    append_params(b, &url, call->params ? call->params : undefined);
+    append_params(b, &url, call->params ? call->params : undefined, &exc);
     api_hlist_copy(&headers, &call->headers);
     body = call->body ? call->body : undefined;
     timeout = call->timeout_ms;
@@ -558,11 +610,11 @@ static void call_send(api_call_t *call, JSObjectRef config, JSValueRef materiali
   settle_content_type(call, &headers, kind, body);
   char *data = NULL;
   size_t len = 0;
-  JSValueRef exc = NULL;
-  int rc = api_body_serialize(ctx, kind, body, materialized, api_hlist_get(&headers, "content-type"),
-                              &data, &len, &exc);
+  int rc = exc ? -1
+               : api_body_serialize(ctx, kind, body, materialized,
+                                    api_hlist_get(&headers, "content-type"), &data, &len, &exc);
   if (!t->call || rc != 0) {
-    /* A getter on the config aborted the call, or JSON.stringify threw. */
+    /* A getter on the config threw or aborted the call, or JSON.stringify threw. */
     if (t->call) call_settle(call, exc, true);
     ticket_unref(t);
     free(method);
@@ -741,7 +793,15 @@ static void on_http_done(http_response_t *res, void *userdata) {
     call_settle(call, err, true);
     return;
   }
-  if (!info.request && call->sent_method) info.request = call_request(call);
+  if (!info.request && call->sent_method) {
+    JSValueRef thrown = NULL;
+    info.request = call_request(call, &thrown);
+    if (thrown) {
+      http_response_free(res);
+      call_settle(call, thrown, true);
+      return;
+    }
+  }
   JSObjectRef response = api_response_new(ctx, &info, res);
   http_response_free(res);
   if (js_array_length(ctx, b->res_fns) == 0) {

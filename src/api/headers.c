@@ -301,8 +301,30 @@ void api_hlist_free(api_hlist_t *h) {
   memset(h, 0, sizeof(*h));
 }
 
-void api_hlist_from_js(JSContextRef ctx, api_hlist_t *h, JSValueRef v) {
-  if (!v || !JSValueIsObject(ctx, v)) return;
+JSValueRef api_prop(JSContextRef ctx, JSValueRef obj, const char *name, JSValueRef *exc) {
+  if (*exc || !obj || !JSValueIsObject(ctx, obj)) return JSValueMakeUndefined(ctx);
+  JSStringRef n = JSStringCreateWithUTF8CString(name);
+  JSValueRef v = JSObjectGetProperty(ctx, (JSObjectRef)obj, n, exc);
+  JSStringRelease(n);
+  return v && !*exc ? v : JSValueMakeUndefined(ctx);
+}
+
+char *api_to_utf8(JSContextRef ctx, JSValueRef v, size_t *len, JSValueRef *exc) {
+  JSStringRef s = *exc ? NULL : JSValueToStringCopy(ctx, v, exc);
+  if (!s) {
+    if (len) *len = 0;
+    return xstrdup("");
+  }
+  size_t max = JSStringGetMaximumUTF8CStringSize(s);
+  char *buf = xmalloc(max);
+  size_t n = JSStringGetUTF8CString(s, buf, max);
+  JSStringRelease(s);
+  if (len) *len = n ? n - 1 : 0;
+  return buf;
+}
+
+void api_hlist_from_js(JSContextRef ctx, api_hlist_t *h, JSValueRef v, JSValueRef *exc) {
+  if (*exc || !v || !JSValueIsObject(ctx, v)) return;
   if (JSValueIsObjectOfClass(ctx, v, headers_class())) {
     header_list_t *l = JSObjectGetPrivate((JSObjectRef)v);
     /* Repeated names become one header with the values joined, as get() shows them. */
@@ -320,13 +342,13 @@ void api_hlist_from_js(JSContextRef ctx, api_hlist_t *h, JSValueRef v) {
   }
   JSPropertyNameArrayRef names = JSObjectCopyPropertyNames(ctx, (JSObjectRef)v);
   size_t n = JSPropertyNameArrayGetCount(names);
-  for (size_t i = 0; i < n; i++) {
+  for (size_t i = 0; i < n && !*exc; i++) {
     JSStringRef name = JSPropertyNameArrayGetNameAtIndex(names, i);
-    JSValueRef val = JSObjectGetProperty(ctx, (JSObjectRef)v, name, NULL);
-    if (!val || JSValueIsUndefined(ctx, val)) continue;
+    JSValueRef val = JSObjectGetProperty(ctx, (JSObjectRef)v, name, exc);
+    if (*exc || !val || JSValueIsUndefined(ctx, val)) continue;
     char *k = js_string_to_utf8(name);
-    char *s = js_value_to_utf8(ctx, val);
-    api_hlist_set(h, k, s);
+    char *s = api_to_utf8(ctx, val, NULL, exc);
+    if (!*exc) api_hlist_set(h, k, s);
     free(k);
     free(s);
   }
