@@ -51,8 +51,9 @@ static header_list_t *list_of(JSContextRef ctx, JSObjectRef self, JSValueRef *ex
   return l;
 }
 
-static char *name_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[]) {
-  char *n = argc ? js_value_to_utf8(ctx, argv[0]) : xstrdup("");
+/* The name argument, lower-cased; a toString() that throws sets *exc. */
+static char *name_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+  char *n = argc ? api_to_utf8(ctx, argv[0], NULL, exc) : xstrdup("");
   for (char *p = n; *p; p++) *p = (char)tolower((unsigned char)*p);
   return n;
 }
@@ -61,7 +62,11 @@ static JSValueRef h_get(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_
                         const JSValueRef argv[], JSValueRef *exc) {
   header_list_t *l = list_of(ctx, self, exc);
   if (!l) return NULL;
-  char *name = name_arg(ctx, argc, argv);
+  char *name = name_arg(ctx, argc, argv, exc);
+  if (*exc) {
+    free(name);
+    return NULL;
+  }
   sbuf_t b = SBUF_INIT;
   bool found = false;
   for (size_t i = 0; i < l->len; i++) {
@@ -80,7 +85,11 @@ static JSValueRef h_has(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_
                         const JSValueRef argv[], JSValueRef *exc) {
   header_list_t *l = list_of(ctx, self, exc);
   if (!l) return NULL;
-  char *name = name_arg(ctx, argc, argv);
+  char *name = name_arg(ctx, argc, argv, exc);
+  if (*exc) {
+    free(name);
+    return NULL;
+  }
   bool found = false;
   for (size_t i = 0; i < l->len && !found; i++) found = strcmp(l->names[i], name) == 0;
   free(name);
@@ -91,8 +100,13 @@ static JSValueRef h_set(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_
                         const JSValueRef argv[], JSValueRef *exc) {
   header_list_t *l = list_of(ctx, self, exc);
   if (!l) return NULL;
-  char *name = name_arg(ctx, argc, argv);
-  char *value = argc > 1 ? js_value_to_utf8(ctx, argv[1]) : xstrdup("");
+  char *name = name_arg(ctx, argc, argv, exc);
+  char *value = argc > 1 ? api_to_utf8(ctx, argv[1], NULL, exc) : xstrdup("");
+  if (*exc) {
+    free(name);
+    free(value);
+    return NULL;
+  }
   api_hlist_del(l, name);
   list_append(l, name, value);
   free(name);
@@ -104,8 +118,13 @@ static JSValueRef h_append(JSContextRef ctx, JSObjectRef f, JSObjectRef self, si
                            const JSValueRef argv[], JSValueRef *exc) {
   header_list_t *l = list_of(ctx, self, exc);
   if (!l) return NULL;
-  char *name = name_arg(ctx, argc, argv);
-  char *value = argc > 1 ? js_value_to_utf8(ctx, argv[1]) : xstrdup("");
+  char *name = name_arg(ctx, argc, argv, exc);
+  char *value = argc > 1 ? api_to_utf8(ctx, argv[1], NULL, exc) : xstrdup("");
+  if (*exc) {
+    free(name);
+    free(value);
+    return NULL;
+  }
   list_append(l, name, value);
   free(name);
   free(value);
@@ -116,7 +135,11 @@ static JSValueRef h_delete(JSContextRef ctx, JSObjectRef f, JSObjectRef self, si
                            const JSValueRef argv[], JSValueRef *exc) {
   header_list_t *l = list_of(ctx, self, exc);
   if (!l) return NULL;
-  char *name = name_arg(ctx, argc, argv);
+  char *name = name_arg(ctx, argc, argv, exc);
+  if (*exc) {
+    free(name);
+    return NULL;
+  }
   api_hlist_del(l, name);
   free(name);
   return JSValueMakeUndefined(ctx);

@@ -5,4 +5,4 @@ http_post reset >/dev/null
 run_sonde run sonde.conf.js
 expect_status 0
 expect_out_re '^\[api #0-[01]\] 7 passing'
-expect_out_re '^\[api #0-[01]\] 5 passing'
+expect_out_re '^\[api #0-[01]\] 6 passing'

@@ -51,3 +51,20 @@ describe('exceptions around interceptors', () => {
     eq(err.message, 'boom: then', 'rejection');
   });
 });
+
+describe('exceptions in Headers methods', () => {
+  it('get, has, set, append and delete throw what toString throws', async () => {
+    const res = await api.get('/seq/headers-methods?steps=200');
+    const bad = { toString: () => boom('toString') };
+    for (const [what, fn] of [
+      ['get', () => res.headers.get(bad)], ['has', () => res.headers.has(bad)],
+      ['set name', () => res.headers.set(bad, 'v')], ['set value', () => res.headers.set('x-a', bad)],
+      ['append', () => res.headers.append('x-b', bad)], ['delete', () => res.headers.delete(bad)],
+    ]) {
+      let err;
+      try { fn(); } catch (e) { err = e; }
+      eq(err && err.message, 'boom: toString', what);
+    }
+    eq([res.headers.has('x-a'), res.headers.has('x-b')], [false, false], 'nothing set');
+  });
+});
