@@ -19,6 +19,7 @@
 #include "js/jsutil.h"
 #include "js/runtime.h"
 #include "js/runtime_internal.h"
+#include "js/ts_erase.h"
 
 typedef struct {
   char *dir;     /* directory requests are resolved from */
@@ -200,6 +201,21 @@ static JSValueRef run_module(js_realm_t *realm, const char *path, JSObjectRef mo
     JSValueRef r = load_json(realm, path, src, module, exception);
     free(src);
     return r;
+  }
+  /* TypeScript: types erased in place, so every line and column stays the .ts file's. */
+  if (ts_is_ts_path(path)) {
+    sbuf_t js = SBUF_INIT;
+    ts_error_t terr;
+    if (ts_erase(src, len, 0, &js, &terr) != 0) {
+      char *msg = xasprintf("%s (%s:%u:%u)", terr.message, path, terr.line, terr.column);
+      *exception = js_make_error(ctx, "SyntaxError", msg);
+      free(msg);
+      free(src);
+      return NULL;
+    }
+    free(src);
+    len = js.len;
+    src = sbuf_take(&js);
   }
   sbuf_t code = SBUF_INIT, err = SBUF_INIT;
   esm_info_t info = {0};

@@ -1,5 +1,6 @@
 /* module_resolve: Node's resolution of a request to a file, for require() and import —
- * relative and absolute paths (with the .js .cjs .mjs .json extensions and index files),
+ * relative and absolute paths (with the .js .cjs .mjs .json extensions and index files,
+ * then TypeScript's .ts .mts .cts, and `./x.js` naming x.ts when there is no x.js),
  * file: URLs, package "imports" (#name), a package requiring itself by name, and packages
  * in node_modules folders found walking up from the requiring directory, through their
  * package.json "exports" (subpaths, * patterns, nested conditions) or "main".
@@ -48,18 +49,35 @@ static json_t *read_package(const char *dir) {
 
 /* ---- files ---- */
 
-static char *try_exact_or_ext(const char *base) {
-  static const char *const exts[] = {"", ".js", ".cjs", ".mjs", ".json"};
-  for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
-    char *p = xasprintf("%s%s", base, exts[i]);
+/* TypeScript sources import each other by the name of the JavaScript they would compile
+ * to (`./util.js` for util.ts), as TypeScript's resolution allows: with no such file, the
+ * TypeScript one. */
+static char *try_ts_for_js(const char *base) {
+  static const char *const pairs[][2] = {{".js", ".ts"}, {".mjs", ".mts"}, {".cjs", ".cts"}};
+  size_t n = strlen(base);
+  for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+    size_t e = strlen(pairs[i][0]);
+    if (n <= e || strcmp(base + n - e, pairs[i][0]) != 0) continue;
+    char *p = xasprintf("%.*s%s", (int)(n - e), base, pairs[i][1]);
     if (fs_is_file(p)) return p;
     free(p);
   }
   return NULL;
 }
 
+static char *try_exact_or_ext(const char *base) {
+  static const char *const exts[] = {"", ".js", ".cjs", ".mjs", ".json", ".ts", ".mts", ".cts"};
+  for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
+    char *p = xasprintf("%s%s", base, exts[i]);
+    if (fs_is_file(p)) return p;
+    free(p);
+  }
+  return try_ts_for_js(base);
+}
+
 static char *try_index(const char *dir) {
-  static const char *const names[] = {"index.js", "index.cjs", "index.mjs", "index.json"};
+  static const char *const names[] = {"index.js",  "index.cjs", "index.mjs", "index.json",
+                                      "index.ts",  "index.mts", "index.cts"};
   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
     char *p = xasprintf("%s/%s", dir, names[i]);
     if (fs_is_file(p)) return p;

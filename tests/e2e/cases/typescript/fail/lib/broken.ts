@@ -1,0 +1,4 @@
+export const value = 1;
+
+@decorated
+export class Decorated {}

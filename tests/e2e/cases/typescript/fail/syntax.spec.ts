@@ -1,0 +1,5 @@
+describe('never runs', () => {
+  it('x', () => {
+    let broken: = 1;
+  });
+});
