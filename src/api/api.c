@@ -29,6 +29,7 @@ api_client_t *api_client_new(uv_loop_t *loop) {
   c->loop = loop;
   c->http = http;
   c->rng = uv_hrtime() | 1;
+  secret_add_env(); /* API_KEY, API_TOKEN: masked in whatever the worker prints */
   return c;
 }
 
@@ -193,6 +194,7 @@ API_FN(api_request) {
 
 static void set_default(api_binding_t *b, const char *name, const char *value) {
   if (strcasecmp(name, "content-type") == 0) b->ct_builtin = false;
+  if (api_secret_header(&b->cfg, name)) secret_add_header(name, value);
   api_hlist_set(&b->defaults, name, value);
 }
 

@@ -14,6 +14,7 @@
 
 #include "api/api.h"
 #include "common/sbuf.h"
+#include "common/secret.h"
 #include "http/client.h"
 #include "js/jsutil.h"
 

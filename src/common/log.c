@@ -10,6 +10,7 @@
 
 #include "common/fsutil.h"
 #include "common/sbuf.h"
+#include "common/secret.h"
 #include "common/strvec.h"
 
 static const char *const level_names[] = {"trace", "debug", "info", "warn", "error", "silent"};
@@ -110,6 +111,7 @@ void log_write(const char *area, log_level_t level, const char *fmt, ...) {
   sbuf_vprintf(&line, fmt, ap);
   va_end(ap);
   sbuf_putc(&line, '\n');
+  secret_mask_sbuf(&line, 0);
   FILE *out = state.file ? state.file : stderr;
   fwrite(line.data, 1, line.len, out);
   fflush(out);

@@ -14,6 +14,7 @@
 #include "common/sbuf.h"
 #include "common/fsutil.h"
 #include "common/log.h"
+#include "common/secret.h"
 #include "common/teardown.h"
 #include "common/glob.h"
 #include "config/config.h"
@@ -129,6 +130,7 @@ static void flush_at_exit(void) {
 }
 
 static void send_msg(worker_t *w, json_t *msg) {
+  secret_mask_json(msg); /* a secret an API echoed never leaves the worker (issue 13) */
   ipc_encode_to(&w->outbox, msg);
   if (w->outbox.len >= OUTBOX_FLUSH_AT) flush_outbox(w);
 }

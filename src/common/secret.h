@@ -1,0 +1,44 @@
+/* secret: the values this process knows to be secret (the values of masked headers, API
+ * keys from the environment) and their masking in what leaves the process: every
+ * occurrence in a text becomes "****", the way CI systems mask secrets in their logs, so a
+ * server that echoes a request cannot put a token into a log, a report or a log file.
+ *
+ * Values shorter than SECRET_MIN_LEN are not registered (masking them would mangle
+ * ordinary text); header values are masked by name where headers are shown anyway.
+ * One registry per process, on the thread that runs the loop.
+ *
+ * Memory: the registry owns copies of the values for the life of the process;
+ * secret_mask returns a malloc'd text owned by the caller. */
+#ifndef SONDE_COMMON_SECRET_H
+#define SONDE_COMMON_SECRET_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "common/sbuf.h"
+
+#define SECRET_MIN_LEN 4
+#define SECRET_MASK "****"
+
+/* Registers `value` (len bytes) as secret; duplicates and short values are ignored. */
+void secret_add(const char *value, size_t len);
+/* Registers the secret parts of a masked header's value: the value, the credentials after
+ * an auth scheme ("Bearer <token>": the token too) and, for Cookie, each pair and value. */
+void secret_add_header(const char *name, const char *value);
+/* Registers API_KEY and API_TOKEN from the environment, when set. */
+void secret_add_env(void);
+/* Whether anything is registered (masking costs nothing until then). */
+bool secret_any(void);
+
+/* A copy of text with every secret replaced by SECRET_MASK (*out_len its length), or NULL
+ * when nothing in it is secret. */
+char *secret_mask(const char *text, size_t len, size_t *out_len);
+/* Masks b->data from offset `from` to its end in place. */
+void secret_mask_sbuf(sbuf_t *b, size_t from);
+/* Masks every string value inside a JSON value (objects and arrays walked), in place. */
+void secret_mask_json(json_t *v);
+/* Forgets every secret (tests). */
+void secret_clear(void);
+
+#endif

@@ -1,0 +1,30 @@
+// An API that echoes the request puts the caller's credentials into its response; sonde
+// must not let them reach any output (issue 13 item 4).
+describe('an echoing API', () => {
+  it('prints the echo of the configured Authorization header', async () => {
+    const res = await api.post('/echo', { note: 'hello' });
+    console.log('echoed:', JSON.stringify(res.data.headers));
+  });
+
+  it('prints the echo of a header an interceptor set', async () => {
+    const remove = api.addRequestInterceptor((config) => {
+      config.headers.set('X-Internal', 'interceptor-secret-98765');
+      config.headers.set('X-Api-Key', 'per-request-key-24680');
+    });
+    try {
+      const res = await api.get('/echo');
+      console.log('echoed:', res.data.headers['x-internal'], res.data.headers['x-api-key']);
+    } finally {
+      remove();
+    }
+  });
+
+  it('prints the API key and token of the environment', () => {
+    console.log('env:', process.env.API_KEY, process.env.API_TOKEN);
+  });
+
+  it('fails with the echoed token in the assertion message', async () => {
+    const res = await api.get('/echo', { headers: { Cookie: 'session=cookie-session-13579' } });
+    expect(`${res.data.headers.authorization} ${res.data.headers.cookie}`).toBe('nothing');
+  });
+});

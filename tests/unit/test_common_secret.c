@@ -1,0 +1,107 @@
+/* Unit tests for the secret registry: what is registered (short values not, header values
+ * with their credentials and cookie values), masking in text, buffers and JSON (longest
+ * secret first, every occurrence), and the cap on the number of secrets. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/secret.h"
+
+static int reset(void **state) {
+  secret_clear();
+  return 0;
+}
+
+/* The masked text of s, or s itself when nothing was masked (malloc'd). */
+static char *masked(const char *s) {
+  size_t n = 0;
+  char *m = secret_mask(s, strlen(s), &n);
+  if (!m) return strdup(s);
+  assert_int_equal(strlen(m), n);
+  return m;
+}
+
+static void test_nothing_registered(void **state) {
+  assert_false(secret_any());
+  assert_null(secret_mask("token abcdef", 12, NULL));
+  secret_add("abc", 3); /* shorter than SECRET_MIN_LEN */
+  assert_false(secret_any());
+}
+
+static void test_every_occurrence(void **state) {
+  secret_add("s3cr3t", 6);
+  char *m = masked("a s3cr3t, another s3cr3ts3cr3t; end");
+  assert_string_equal(m, "a ****, another ********; end");
+  free(m);
+  assert_null(secret_mask("nothing here", 12, NULL));
+}
+
+static void test_longest_first(void **state) {
+  secret_add_header("Authorization", "Bearer tok-123456");
+  char *m = masked("{\"authorization\":\"Bearer tok-123456\",\"token\":\"tok-123456\"}");
+  assert_string_equal(m, "{\"authorization\":\"****\",\"token\":\"****\"}");
+  free(m);
+}
+
+static void test_cookie_values(void **state) {
+  secret_add_header("Cookie", "theme=dark; session=abcd-1234");
+  char *m = masked("session=abcd-1234 / abcd-1234 / theme=dark");
+  assert_string_equal(m, "**** / **** / ****");
+  free(m);
+  secret_clear();
+  secret_add_header("X-Token", "k=v=w"); /* not a Cookie: the value whole only */
+  m = masked("k=v=w v=w");
+  assert_string_equal(m, "**** v=w");
+  free(m);
+}
+
+static void test_sbuf_from_offset(void **state) {
+  secret_add("hunter22", 8);
+  sbuf_t b = SBUF_INIT;
+  sbuf_puts(&b, "hunter22 kept | hunter22 masked");
+  secret_mask_sbuf(&b, 9);
+  assert_string_equal(sbuf_cstr(&b), "hunter22 kept | **** masked");
+  sbuf_free(&b);
+}
+
+static void test_json_strings(void **state) {
+  secret_add("pa55word", 8);
+  json_t *v = json_pack("{s:s, s:[s, i], s:{s:s}}", "a", "x pa55word y", "b", "pa55word", 12,
+                        "c", "pa55word", "no");
+  secret_mask_json(v);
+  char *text = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS);
+  assert_string_equal(text, "{\"a\":\"x **** y\",\"b\":[\"****\",12],\"c\":{\"pa55word\":\"no\"}}");
+  free(text);
+  json_decref(v);
+}
+
+static void test_cap_keeps_the_newest(void **state) {
+  char value[32];
+  for (int i = 0; i < 1100; i++) {
+    snprintf(value, sizeof value, "secret-%04d", i);
+    secret_add(value, strlen(value));
+  }
+  char *m = masked("secret-1099 secret-0000");
+  assert_string_equal(m, "**** secret-0000");
+  free(m);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test_setup(test_nothing_registered, reset),
+    cmocka_unit_test_setup(test_every_occurrence, reset),
+    cmocka_unit_test_setup(test_longest_first, reset),
+    cmocka_unit_test_setup(test_cookie_values, reset),
+    cmocka_unit_test_setup(test_sbuf_from_offset, reset),
+    cmocka_unit_test_setup(test_json_strings, reset),
+    cmocka_unit_test_setup(test_cap_keeps_the_newest, reset),
+  };
+  int failed = cmocka_run_group_tests_name("secret", tests, NULL, reset);
+  return failed ? 1 : 0;
+}
