@@ -125,8 +125,14 @@ static size_t http_on_body(char *data, size_t size, size_t n, void *userp) {
  * is not copied as it grows (decoded bodies may still outgrow it). */
 static size_t http_on_headers_end(http_xfer_t *x, size_t len) {
   const char *cl = NULL;
-  for (size_t i = 0; i < x->n_headers; i++)
+  bool encoded = false;
+  for (size_t i = 0; i < x->n_headers; i++) {
     if (strcasecmp(x->headers[i].name, "Content-Length") == 0) cl = x->headers[i].value;
+    /* The length is then the encoded size: only the decoded bytes are held to the limit. */
+    if (strcasecmp(x->headers[i].name, "Content-Encoding") == 0 &&
+        strcasecmp(x->headers[i].value, "identity") != 0)
+      encoded = x->req.decode;
+  }
   long status = x->status;
   bool has_body = status >= 200 && status != 204 && status != 304 &&
                   !(status >= 300 && status < 400) && strcmp(x->req.method, "HEAD") != 0;
@@ -138,7 +144,7 @@ static size_t http_on_headers_end(http_xfer_t *x, size_t len) {
   if (errno || end == cl || *end)
     return len;
   size_t max = x->req.max_body_size;
-  if (max && n > max) {
+  if (max && n > max && !encoded) {
     char *what = xasprintf("Content-Length is %llu", n);
     http_refuse_body(x, what);
     free(what);

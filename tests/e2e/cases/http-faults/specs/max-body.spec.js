@@ -38,6 +38,17 @@ describe('maxBodySize', () => {
     eq(big.data.byteLength, 60 * MB, 'maxBodySize 0: no limit');
   });
 
+  it('holds the decoded body to the limit, not the encoded one', async () => {
+    const plain = await api.get('/encoded/gzip');
+    const decoded = Number(plain.headers.get('x-decoded-length'));
+    const encoded = Number(plain.headers.get('content-length'));
+    check(encoded > decoded, `stored gzip blocks are larger: ${encoded} > ${decoded}`);
+    const res = await api.get('/encoded/gzip', { maxBodySize: decoded });
+    eq(res.data.encoding, 'gzip', 'decoded body within the limit');
+    const err = await failure(api.get('/encoded/gzip', { maxBodySize: decoded - 1 }));
+    check(/exceeds maxBodySize of \d+ bytes: more than that arrived$/.test(err.message), 'message: ' + err.message);
+  });
+
   it('rejects a bad per-request value', async () => {
     let err;
     try { api.get('/users', { maxBodySize: -1 }); } catch (e) { err = e; }
