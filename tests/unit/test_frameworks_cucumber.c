@@ -3,7 +3,8 @@
  * option, a BOM, invalid UTF-8, the error limit, ids continuing across documents, pickle
  * details (argument order, conjunction types, rule backgrounds), UTF-16 columns, escapes
  * and Unicode white space in tag expressions, user-defined parameter types and the types
- * of regular-expression groups. */
+ * of regular-expression groups, and limits on nesting that keep deep input from
+ * exhausting the stack. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -263,6 +264,27 @@ static void cukexpr_strings(void **state) {
   cukexpr_registry_free(r);
 }
 
+/* Input deep enough to exhaust a recursive parser's stack is an error instead. */
+static void deep_nesting_is_an_error(void **state) {
+  size_t n = 30000;
+  char *s = malloc(n * 4 + 8);
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) memcpy(s + k, "not ", 4), k += 4;
+  memcpy(s + k, "@a", 3);
+  char *err = NULL;
+  assert_null(tagexpr_parse(s, &err));
+  assert_non_null(strstr(err, "Too many tags and operators."));
+  free(err);
+  for (size_t i = 0; i < n; i++) s[i] = '(';
+  s[n] = 0;
+  cukexpr_registry_t *r = cukexpr_registry_new();
+  assert_null(cukexpr_compile(r, s, &err));
+  assert_non_null(strstr(err, "The expression is nested too deeply"));
+  free(err);
+  cukexpr_registry_free(r);
+  free(s);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(gherkin_default_language),
@@ -275,6 +297,7 @@ int main(void) {
       cmocka_unit_test(tagexpr_extras),
       cmocka_unit_test(cukexpr_custom_types),
       cmocka_unit_test(cukexpr_strings),
+      cmocka_unit_test(deep_nesting_is_an_error),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,7 +35,12 @@ typedef struct {
   tok_t *toks;
   size_t ntoks;
   char *err;
+  int depth; /* of nested optionals and parameters being parsed */
 } ctx_t;
+
+/* Deeper nesting is an error: it bounds the recursion of the parser and of the compiler
+ * (an optional inside an optional is an error anyway). */
+enum { MAX_DEPTH = 200 };
 
 /* The code point at s (n bytes left) and its length; an invalid byte is itself. */
 static unsigned decode(const char *s, size_t n, size_t *len) {
@@ -251,9 +256,16 @@ static int parse_until(ctx_t *c, const parser_fn *parsers, size_t nparsers, size
 static int parse_between(ctx_t *c, size_t i, nodes_t *out, ck_node_type_t type, tok_type_t begin,
                          tok_type_t end, const parser_fn *parsers, size_t nparsers) {
   if (!is(c, i, begin)) return 0;
+  if (c->depth >= MAX_DEPTH) {
+    c->err = ck_error(c->expr, c->toks[i].start, c->toks[i].end, "The expression is nested too deeply",
+                      "Use fewer nested '(' and '{'");
+    return -1;
+  }
   nodes_t sub = {0};
   tok_type_t ends[] = {end, T_EOL};
+  c->depth++;
   int used = parse_until(c, parsers, nparsers, i + 1, ends, 2, &sub);
+  c->depth--;
   if (used < 0) {
     nodes_free(&sub);
     return -1;
@@ -335,7 +347,7 @@ static int parse_alternation(ctx_t *c, size_t i, nodes_t *out) {
 }
 
 ck_node_t *ck_parse(const char *expression, char **err) {
-  ctx_t c = {expression ? expression : "", NULL, 0, NULL};
+  ctx_t c = {expression ? expression : "", NULL, 0, NULL, 0};
   *err = NULL;
   if (!tokenize(c.expr, &c.toks, &c.ntoks, err)) {
     toks_free(c.toks, c.ntoks);

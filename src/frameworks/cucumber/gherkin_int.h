@@ -103,11 +103,11 @@ typedef struct {
 
 void gherkin_token_clear(gherkin_token_t *t);
 
-/* Whether the line is of that type, filling tok when it is. A tag line with white space
- * inside a tag fails with a message in *err (malloc'd; the caller takes it). A
- * `# language:` naming no dialect fails the same way. */
+/* Whether the line (NULL: the end of the file) is of that type, filling tok when it is.
+ * A tag line with white space inside a tag fails with an error in *err (its message
+ * malloc'd, for the caller to take); so does a `# language:` naming no dialect. */
 bool gherkin_match(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_tok_t type,
-                   gherkin_token_t *tok, char **err);
+                   gherkin_token_t *tok, gherkin_error_t *err);
 
 /* Gives the AST's ids (gherkin_ast.c); a NULL ids counts from 0. */
 void gherkin_ids_assign(gherkin_document_t *doc, gherkin_ids_t *ids);

@@ -219,7 +219,7 @@ static void split_cells(const gherkin_line_t *l, gherkin_token_t *tok) {
 
 /* Tags: the text up to a " #" comment, split at "@". A tag with white space in it is an
  * error at that tag's column. */
-static bool split_tags(const gherkin_line_t *l, gherkin_token_t *tok, char **err) {
+static bool split_tags(const gherkin_line_t *l, gherkin_token_t *tok, gherkin_error_t *err) {
   const char *s = l->trim;
   size_t n = l->trim_len;
   for (size_t i = 1; i < n; i++) {
@@ -242,7 +242,8 @@ static bool split_tags(const gherkin_line_t *l, gherkin_token_t *tok, char **err
     gherkin_trim(&t, &tn);
     for (size_t j = 0; j < tn; j++) {
       if (gherkin_space_len(t + j, tn - j)) {
-        *err = xasprintf("(%d:%d): A tag may not contain whitespace", l->number, column);
+        err->loc = (gherkin_loc_t){l->number, column};
+        err->message = xasprintf("(%d:%d): A tag may not contain whitespace", l->number, column);
         return false;
       }
     }
@@ -256,7 +257,7 @@ static bool split_tags(const gherkin_line_t *l, gherkin_token_t *tok, char **err
 
 /* "# language: xx" with nothing else on the line. */
 static bool match_language(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_token_t *tok,
-                           char **err) {
+                           gherkin_error_t *err) {
   const char *s = l->trim, *e = l->trim + l->trim_len;
   if (s == e || *s != '#') return false;
   s++;
@@ -272,7 +273,8 @@ static bool match_language(gherkin_matcher_t *m, const gherkin_line_t *l, gherki
   if (s == name || s != e) return false; /* trailing white space was trimmed already */
   const gherkin_dialect_t *d = gherkin_dialect_find(name, (size_t)(s - name));
   if (!d) {
-    *err = xasprintf("(%d:%d): Language not supported: %.*s", l->number, l->indent_cols + 1,
+    err->loc = (gherkin_loc_t){l->number, l->indent_cols + 1};
+    err->message = xasprintf("(%d:%d): Language not supported: %.*s", l->number, l->indent_cols + 1,
                      (int)(s - name), name);
     return false;
   }
@@ -328,7 +330,7 @@ static void match_other(const gherkin_matcher_t *m, const gherkin_line_t *l, ghe
 }
 
 bool gherkin_match(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_tok_t type,
-                   gherkin_token_t *tok, char **err) {
+                   gherkin_token_t *tok, gherkin_error_t *err) {
   bool eof = l == NULL;
   if (type == GT_EOF || eof) {
     if (type != GT_EOF || !eof) return false;

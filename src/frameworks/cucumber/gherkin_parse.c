@@ -103,19 +103,10 @@ static void add_error(parser_t *p, char *msg, gherkin_loc_t loc) {
   if (d->nerrors > MAX_ERRORS) p->stop = true;
 }
 
-static void add_match_error(parser_t *p, char *err, const gherkin_line_t *l) {
-  if (!err) return;
-  /* the messages start with "(line:column)" */
-  gherkin_loc_t loc = {l->number, 1};
-  const char *colon = strchr(err, ':');
-  if (colon) loc.column = atoi(colon + 1);
-  add_error(p, err, loc);
-}
-
 static bool match(parser_t *p, const gherkin_line_t *l, gherkin_tok_t type, gherkin_token_t *tok) {
-  char *err = NULL;
+  gherkin_error_t err = {{0, 0}, NULL};
   bool ok = gherkin_match(&p->m, l, type, tok, &err);
-  add_match_error(p, err, l);
+  if (err.message) add_error(p, err.message, err.loc);
   return ok;
 }
 

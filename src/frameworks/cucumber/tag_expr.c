@@ -9,6 +9,10 @@
 
 typedef enum { N_TRUE, N_LIT, N_NOT, N_AND, N_OR } kind_t;
 
+/* More tokens than this is an error: no real expression comes near, and it bounds the
+ * depth of the recursion over the tree. */
+enum { MAX_TOKENS = 10000 };
+
 struct tagexpr {
   kind_t kind;
   char *name;              /* N_LIT: the tag, unescaped */
@@ -121,6 +125,11 @@ tagexpr_t *tagexpr_parse(const char *expr, char **err) {
   tok_t *toks = NULL;
   size_t n = 0;
   if (!tokenize(expr, &toks, &n, err)) {
+    toks_free(toks, n);
+    return NULL;
+  }
+  if (n > MAX_TOKENS) { /* evaluating, printing and freeing recurse as deep as the tree */
+    *err = syntax_error(expr, "Too many tags and operators.");
     toks_free(toks, n);
     return NULL;
   }

@@ -1,0 +1,7 @@
+Feature: crlf
+  Scenario: s
+    * a step
+      ```
+      doc
+      ```
+      | a |

@@ -1,0 +1,5 @@
+# language: fr
+Fonctionnalité: x
+  Scénario: y
+    Soit a
+    Et b
