@@ -148,7 +148,9 @@ static bool is_ts_only_modifier(const ts_parser_t *p) {
          ts_is(p, "declare");
 }
 
-static void parse_class_member(ts_parser_t *p, bool derived) {
+/* `body` is where the class body's '{' ends: parameter properties are declared there as
+ * fields, as TypeScript declares them (class fields are defined, target ES2022). */
+static void parse_class_member(ts_parser_t *p, bool derived, size_t body) {
   size_t start = p->tok.start;
   bool drop = false;
   if (ts_is_punct(p, "@")) {
@@ -203,6 +205,12 @@ static void parse_class_member(ts_parser_t *p, bool derived) {
   if (ts_is_punct(p, "(") || ts_is_punct(p, "<")) {
     ts_props_t props = {0};
     ts_parse_function_rest(p, is_ctor ? &props : NULL, derived, start);
+    if (props.len > 0 && !p->failed) {
+      sbuf_t b = SBUF_INIT;
+      for (size_t i = 0; i < props.len; i++)
+        sbuf_printf(&b, "%.*s;", (int)props.items[i].len, p->src + props.items[i].start);
+      ts_edit(p, body, body, sbuf_take(&b));
+    }
     free(props.items);
   } else {
     if (ts_is_punct(p, ":")) ts_blank_annotation(p);
@@ -244,10 +252,11 @@ void ts_parse_class(ts_parser_t *p, size_t start, bool is_decl) {
   }
   size_t saved = p->block_id;
   p->block_id = ++p->next_block_id;
+  size_t body = p->tok.end;
   ts_expect(p, "{");
   while (!p->failed && !ts_is_punct(p, "}") && p->tok.kind != TK_EOF) {
     if (ts_is_punct(p, ";")) ts_next(p);
-    else parse_class_member(p, derived);
+    else parse_class_member(p, derived, body);
   }
   ts_expect(p, "}");
   p->block_id = saved;

@@ -137,22 +137,38 @@ void ts_finish_module(ts_parser_t *p) {
     if (type_only_name(p, e->local)) ts_blank(p, e->start, e->end);
     else ts_use_name(p, e->local.start, e->local.len);
   }
+  /* Bindings are in statement order, each statement's together. */
+  size_t j = 0;
   for (size_t i = 0; i < p->imports.len; i++) {
     ts_import_t *imp = &p->imports.items[i];
+    while (j < p->bindings.len && p->bindings.items[j].stmt < i) j++;
+    size_t first = j, last = j;
     bool any_used = false;
-    for (size_t j = 0; j < p->bindings.len; j++)
-      if (p->bindings.items[j].stmt == i && ts_name_used(p, p->bindings.items[j].local))
-        any_used = true;
+    for (; last < p->bindings.len && p->bindings.items[last].stmt == i; last++) {
+      ts_binding_t *b = &p->bindings.items[last];
+      b->type_only = b->type_only || !ts_name_used(p, b->local); /* now: dropped */
+      any_used = any_used || !b->type_only;
+    }
     if (imp->has_bindings && !any_used) {
       ts_blank(p, imp->start, imp->end);
       continue;
     }
     if (imp->es) p->module_kept = true;
-    for (size_t j = 0; j < p->bindings.len; j++) {
-      ts_binding_t *b = &p->bindings.items[j];
-      if (b->stmt == i && b->end > b->start && !ts_name_used(p, b->local))
+    ts_binding_t *last_kept = NULL;
+    bool dropped_after = false;
+    for (size_t k = first; k < last; k++) {
+      ts_binding_t *b = &p->bindings.items[k];
+      if (!b->type_only) {
+        if (b->named) last_kept = b;
+        dropped_after = false;
+      } else if (b->end > b->start) {
         ts_blank(p, b->start, b->end);
+        dropped_after = dropped_after || b->named;
+      }
     }
+    /* `{ a, type B }` becomes `{ a }`, not `{ a, }`, as TypeScript prints it. */
+    if (last_kept && dropped_after && last_kept->comma != SIZE_MAX)
+      ts_blank(p, last_kept->comma, last_kept->comma + 1);
   }
   /* A file that was a module stays one (strict, its own scope), as TypeScript keeps it
    * with `export {}`; on a line of its own after the last. */

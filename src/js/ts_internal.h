@@ -38,6 +38,9 @@ typedef struct {
   size_t stmt;        /* index of its statement in imports */
   ts_name_t local;
   size_t start, end;  /* what to blank to drop it alone; end == start: cannot be dropped alone */
+  bool type_only;     /* `{ type A }`: always dropped */
+  bool named;         /* in the braces, where a comma may be left over */
+  size_t comma;       /* its comma's position in the braces, SIZE_MAX if none */
 } ts_binding_t;
 
 typedef struct {
@@ -77,6 +80,7 @@ typedef struct {
   size_t work, work_limit;
   bool ambient;       /* inside `declare`: bodies may be missing */
   bool no_arrow_type; /* a conditional's consequent: `(a): b => c` is no arrow */
+  bool in_extends;    /* the extends clause of a conditional type (holds no conditional) */
   size_t block_id, next_block_id;
   ts_ns_t *ns;        /* the namespace whose body is being parsed, or NULL */
   size_t value_stmts; /* statements that emit code, for namespaces holding only types */

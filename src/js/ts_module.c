@@ -4,6 +4,7 @@
  * `module.exports = v`. Import bindings are recorded so that ts_finish_module can drop
  * those never used as values, and `export { T }` specifiers so that it can drop those
  * naming only a type, as TypeScript does. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,6 +46,7 @@ static bool type_modifier(ts_parser_t *p) {
 typedef struct {
   ts_tok_t local;
   size_t start, end; /* with its comma */
+  size_t comma;      /* SIZE_MAX if none */
   bool type_only;
 } spec_t;
 
@@ -71,8 +73,13 @@ static spec_t parse_specifier(ts_parser_t *p) {
     s.local = p->tok;
     ts_next(p);
   }
-  if (ts_is_punct(p, ",")) ts_next(p);
-  else if (!ts_is_punct(p, "}")) ts_fail_here(p);
+  s.comma = SIZE_MAX;
+  if (ts_is_punct(p, ",")) {
+    s.comma = p->tok.start;
+    ts_next(p);
+  } else if (!ts_is_punct(p, "}")) {
+    ts_fail_here(p);
+  }
   s.end = p->prev_end;
   return s;
 }
@@ -106,7 +113,7 @@ static void parse_import_equals(ts_parser_t *p, size_t start, ts_tok_t kw, bool 
   if (!exported && !p->ns) {
     ts_import_t imp = {start, p->prev_end, true, false};
     TS_PUSH(p, p->imports, imp);
-    ts_binding_t b = {p->imports.len - 1, name_of(name), 0, 0};
+    ts_binding_t b = {p->imports.len - 1, name_of(name), 0, 0, false, false, SIZE_MAX};
     TS_PUSH(p, p->bindings, b);
   }
 }
@@ -161,7 +168,7 @@ bool ts_parse_import(ts_parser_t *p, size_t start) {
       ts_next(p);
       end = p->tok.start;
     }
-    ts_binding_t b = {index, name_of(name), name.start, end};
+    ts_binding_t b = {index, name_of(name), name.start, end, false, false, SIZE_MAX};
     if (type_only) ts_note_type_name(p, name);
     else TS_PUSH(p, p->bindings, b);
     imp.has_bindings = true;
@@ -170,7 +177,7 @@ bool ts_parse_import(ts_parser_t *p, size_t start) {
     ts_next(p);
     ts_expect(p, "as");
     if (p->tok.kind != TK_NAME) ts_fail_here(p);
-    ts_binding_t b = {index, name_of(p->tok), 0, 0};
+    ts_binding_t b = {index, name_of(p->tok), 0, 0, false, false, SIZE_MAX};
     if (type_only) ts_note_type_name(p, p->tok);
     else TS_PUSH(p, p->bindings, b);
     imp.has_bindings = true;
@@ -181,11 +188,9 @@ bool ts_parse_import(ts_parser_t *p, size_t start) {
       spec_t s = parse_specifier(p);
       if (p->failed) break;
       imp.has_bindings = true;
-      if (type_only || s.type_only) {
-        ts_note_type_name(p, s.local);
-        if (!type_only) ts_blank(p, s.start, s.end);
-      } else {
-        ts_binding_t b = {index, name_of(s.local), s.start, s.end};
+      if (type_only || s.type_only) ts_note_type_name(p, s.local);
+      if (!type_only) {
+        ts_binding_t b = {index, name_of(s.local), s.start, s.end, s.type_only, true, s.comma};
         TS_PUSH(p, p->bindings, b);
       }
     }

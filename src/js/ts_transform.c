@@ -285,7 +285,11 @@ void ts_parse_enum(ts_parser_t *p, size_t start, bool exported) {
   ts_name_t nm = {name.start, name.end - name.start};
   int n = (int)nm.len;
   const char *ns = p->src + name.start;
-  if (!ts_declared_here(p, nm)) sbuf_printf(&out, "var %.*s; ", n, ns);
+  /* Declared once per scope (an enum may merge with an earlier one): `var` at the top
+   * level, `let` in blocks, as TypeScript declares it. */
+  if (!ts_declared_here(p, nm))
+    sbuf_printf(&out, "%s %.*s; ", p->block_id == 0 ? "var" : "let", n, ns);
+  ts_note_decl(p, name);
   sbuf_printf(&out, "(function (%.*s) {", n, ns);
   size_t cursor = p->prev_end;
   cval_t last = number(-1);
@@ -403,6 +407,7 @@ bool ts_parse_namespace(ts_parser_t *p, size_t start, bool exported) {
   size_t values = p->value_stmts;
   size_t saved_block = p->block_id;
   bool declared = ts_declared_here(p, frames[0].name);
+  ts_tok_t first_name = {TK_NAME, frames[0].name.start, frames[0].name.start + frames[0].name.len, false};
   p->block_id = ++p->next_block_id;
   p->ns = &frames[depth - 1];
   ts_expect(p, "{");
@@ -416,11 +421,13 @@ bool ts_parse_namespace(ts_parser_t *p, size_t start, bool exported) {
     ts_blank_over(p, start, p->prev_end);
     return false;
   }
+  if (!declared) ts_note_decl(p, first_name);
   sbuf_t head = SBUF_INIT, tail = SBUF_INIT;
   for (size_t i = 0; i < depth; i++) {
     int n = (int)frames[i].name.len;
     const char *s = p->src + frames[i].name.start;
-    if (i > 0 || !declared) sbuf_printf(&head, "var %.*s; ", n, s);
+    if (i > 0 || !declared)
+      sbuf_printf(&head, "%s %.*s; ", i == 0 && p->block_id == 0 ? "var" : "let", n, s);
     sbuf_printf(&head, "(function (%.*s) {", n, s);
   }
   for (size_t i = depth; i-- > 0;)

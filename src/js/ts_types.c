@@ -275,7 +275,7 @@ static void skip_operand(ts_parser_t *p) {
         ts_state_t s = ts_save(p);
         ts_next_type(p);
         skip_union(p);
-        if (p->failed || ts_is_punct(p, "?")) ts_restore(p, &s);
+        if (p->failed || (ts_is_punct(p, "?") && !p->in_extends)) ts_restore(p, &s);
       }
       p->depth--;
       return;
@@ -316,11 +316,16 @@ static void skip_union(ts_parser_t *p) {
 
 static void type_any(ts_parser_t *p) {
   if (!enter(p)) return;
+  bool saved = p->in_extends;
+  p->in_extends = false;
   ts_rescan_type(p);
   skip_union(p);
   if (ts_is_name(p, "extends") && !p->tok.nl) {
     ts_next_type(p);
+    /* `A extends infer U extends B ? C : D`: U's constraint is B, whatever follows. */
+    p->in_extends = true;
     skip_union(p);
+    p->in_extends = false;
     if (!ts_is_punct(p, "?")) {
       ts_fail(p, p->tok.start, "expected '?' in a conditional type");
     } else {
@@ -331,6 +336,7 @@ static void type_any(ts_parser_t *p) {
       type_any(p);
     }
   }
+  p->in_extends = saved;
   p->depth--;
 }
 

@@ -203,16 +203,16 @@ static const erase_case_t classes_cases[] = {
 
 static const erase_case_t param_props_cases[] = {
     {"class H { constructor(private a: number, public readonly b: string) {} }",
-     "class H { constructor(        a        ,                 b        ) {this.a = a;this.b = b;} }"},
+     "class H {a;b; constructor(        a        ,                 b        ) {this.a = a;this.b = b;} }"},
     {"class I2 extends Base { constructor(public a: number) { super(a); this.go(); } }",
-     "class I2 extends Base { constructor(       a        ) { super(a);this.a = a; this.go(); } }"},
+     "class I2 extends Base {a; constructor(       a        ) { super(a);this.a = a; this.go(); } }"},
     {"class Svc {\n"
       "  constructor(\n"
       "    private readonly base: string,\n"
       "    public retries = 3,\n"
       "  ) {}\n"
       "}",
-     "class Svc {\n"
+     "class Svc {base;retries;\n"
       "  constructor(\n"
       "                     base        ,\n"
       "           retries = 3,\n"
@@ -323,7 +323,7 @@ static const erase_case_t imports_cases[] = {
       "use(E1, F1);"},
     {"import { used, unused } from './m';\n"
       "used();",
-     "import { used,        } from './m';\n"
+     "import { used         } from './m';\n"
       "used();"},
     {"import def, { other } from './m';\n"
       "other();",
@@ -340,6 +340,18 @@ static const erase_case_t imports_cases[] = {
       "export {};"},
     {"import './side';",
      "import './side';"},
+    {"import { a, type B, c } from './m';\n"
+      "use(a, c);",
+     "import { a,         c } from './m';\n"
+      "use(a, c);"},
+    {"import { a, type B } from './m';\n"
+      "use(a);",
+     "import { a         } from './m';\n"
+      "use(a);"},
+    {"import { a, b, } from './m';\n"
+      "use(a, b);",
+     "import { a, b, } from './m';\n"
+      "use(a, b);"},
     {"import type from './t';\n"
       "type();",
      "import type from './t';\n"
@@ -448,19 +460,25 @@ static const erase_case_t enums_cases[] = {
      "var L; (function (L) {L[L[\"A\"] = foo(\n"
       "  1,\n"
       ")] = \"A\";L[L[\"B\"] = L.A] = \"B\";})(L || (L = {}));"},
+    {"function f() { enum Local { A } return Local.A }",
+     "function f() { let Local; (function (Local) {Local[Local[\"A\"] = 0] = \"A\";})(Local || (Local = {})); return Local.A }"},
+    {"enum M { A }\n"
+      "enum M { B = 1 }",
+     "var M; (function (M) {M[M[\"A\"] = 0] = \"A\";})(M || (M = {}));\n"
+      "(function (M) {M[M[\"B\"] = 1] = \"B\";})(M || (M = {}));"},
 };
 
 static const erase_case_t namespaces_cases[] = {
     {"namespace N1 { export const a = 1, b = 2; const c = 3; }",
      "var N1; (function (N1) {        const a = 1, b = 2;N1.a = a;N1.b = b; const c = 3; })(N1 || (N1 = {}));"},
     {"namespace N2.Inner { export function f() {} }",
-     "var N2; (function (N2) {var Inner; (function (Inner) {        function f() {}Inner.f = f; })(Inner = N2.Inner || (N2.Inner = {}));})(N2 || (N2 = {}));"},
+     "var N2; (function (N2) {let Inner; (function (Inner) {        function f() {}Inner.f = f; })(Inner = N2.Inner || (N2.Inner = {}));})(N2 || (N2 = {}));"},
     {"namespace N3 { export interface T {} export type U = number }",
      "                                                             "},
     {"module M1 { export class K {} }",
      "var M1; (function (M1) {        class K {}M1.K = K; })(M1 || (M1 = {}));"},
     {"export namespace N4 { export enum E { A } }",
-     "export var N4; (function (N4) {        var E; (function (E) {E[E[\"A\"] = 0] = \"A\";})(E = N4.E || (N4.E = {})); })(N4 || (N4 = {}));"},
+     "export var N4; (function (N4) {        let E; (function (E) {E[E[\"A\"] = 0] = \"A\";})(E = N4.E || (N4.E = {})); })(N4 || (N4 = {}));"},
     {"namespace Util {\n"
       "  export const twice = (n: number): number => n * 2;\n"
       "  export function name(): string { return 'u' }\n"
@@ -627,6 +645,9 @@ static void test_run_transforms(void **state) {
   expect_run("class P { constructor(private x: number, public y = 2) {} sum() { return this.x + this.y } }\n"
              "out = new P(1).sum();",
              "3");
+  expect_run("class Q { a = 1; constructor(public x: number, private y = 2) {} }\n"
+             "out = Object.keys(new Q(5)).join() + '=' + Object.values(new Q(5)).join();",
+             "x,y,a=5,2,1");
   expect_run("class Base { constructor(public z: number) {} }\n"
              "class D extends Base { constructor(z: number, readonly w: number) { super(z * 2) } }\n"
              "const d = new D(1, 5);\nout = d.z + ',' + d.w;",
