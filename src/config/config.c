@@ -234,6 +234,9 @@ static void validate(validator_t *v, JSValueRef c, sonde_config_t *out) {
   out->mocha_forbid_only = get_bool(v, mocha, "forbidOnly", "mochaOpts.forbidOnly", false);
   out->mocha_forbid_pending = get_bool(v, mocha, "forbidPending", "mochaOpts.forbidPending", false);
   get_string_list(v, mocha, "require", "mochaOpts.require", &out->mocha_require);
+  out->drain_timeout = get_number(v, c, "drainTimeout", "drainTimeout", 2000);
+  if (!v->failed && !(out->drain_timeout >= 0))
+    fail(v, "drainTimeout", "\"%s\" must be a number of milliseconds, 0 or more%s", "");
 
   out->max_instances_per_capability =
       (int)get_number(v, c, "maxInstancesPerCapability", "maxInstancesPerCapability", 100);

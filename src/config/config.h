@@ -27,6 +27,7 @@ typedef struct {
   bool mocha_invert;
   bool mocha_forbid_only;
   bool mocha_forbid_pending;
+  double drain_timeout;    /* ms a spec file's timers may run after its last test (2000) */
   strvec_t mocha_require;  /* files loaded before the specs (relative to the cwd) */
   int max_instances_per_capability;  /* default 100 */
   int bail;                /* stop scheduling after this many failed spec files; 0 = never */

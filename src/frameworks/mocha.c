@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "common/sbuf.h"
-#include "frameworks/runner.h"
+#include "frameworks/runner_internal.h"
 #include "js/jsclass.h"
 #include "js/jsutil.h"
 
@@ -21,9 +21,80 @@ static void def_free(void *p) {
   free(p);
 }
 
-static char *title_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[]) {
-  if (argc < 1) return xstrdup("");
+static const char *type_name(JSContextRef ctx, JSValueRef v) {
+  switch (JSValueGetType(ctx, v)) {
+    case kJSTypeUndefined: return "undefined";
+    case kJSTypeNull: return "object";
+    case kJSTypeBoolean: return "boolean";
+    case kJSTypeNumber: return "number";
+    case kJSTypeString: return "string";
+    case kJSTypeSymbol: return "symbol";
+    default: return js_is_function(ctx, v) ? "function" : "object";
+  }
+}
+
+/* mocha refuses titles that are not strings (Suite and Test constructors). */
+static char *title_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], bool suite,
+                       JSValueRef *exception) {
+  if (argc < 1 || !JSValueIsString(ctx, argv[0])) {
+    const char *type = argc < 1 ? "undefined" : type_name(ctx, argv[0]);
+    JSObjectRef err = js_make_error(ctx, "TypeError", "");
+    char *msg = xasprintf(suite ? "Suite argument \"title\" must be a string. Received type \"%s\""
+                                : "Test argument \"title\" should be a string. Received type \"%s\"",
+                          type);
+    js_set(ctx, err, "message", js_make_string(ctx, msg));
+    js_set(ctx, err, "code", js_make_string(ctx, "ERR_MOCHA_INVALID_ARG_TYPE"));
+    free(msg);
+    *exception = err;
+    return NULL;
+  }
   return js_value_to_utf8(ctx, argv[0]);
+}
+
+/* before(fn), before('title', fn): the title is the string or the function's name. A value
+ * that is not a function still makes a hook, which fails when it runs (as in mocha). */
+static JSValueRef def_hook(JSContextRef ctx, fw_runner_t *r, const def_t *d, size_t argc,
+                           const JSValueRef argv[]) {
+  JSValueRef fn = NULL;
+  char *title = NULL;
+  if (argc > 0 && js_is_function(ctx, argv[0])) {
+    fn = argv[0];
+    title = js_get_string(ctx, fn, "name");
+  } else {
+    if (argc > 0 && JSValueToBoolean(ctx, argv[0])) title = js_value_to_utf8(ctx, argv[0]);
+    fn = argc > 1 ? argv[1] : JSValueMakeUndefined(ctx);
+  }
+  fw_suite_t *s = fw_collecting_suite(r);
+  if (!fw_suite_skipped(s)) fw_add_hook(r, d->hook, title ? title : "", fn);
+  free(title);
+  return fw_suite_object(r, s);
+}
+
+static JSValueRef def_suite(JSContextRef ctx, fw_runner_t *r, const def_t *d, size_t argc,
+                            const JSValueRef argv[], JSValueRef *exception) {
+  char *title = title_arg(ctx, argc, argv, true, exception);
+  if (!title) return NULL;
+  JSValueRef fn = argc > 1 ? argv[1] : NULL;
+  bool has_fn = fn && js_is_function(ctx, fn);
+  fw_suite_t *parent = fw_collecting_suite(r);
+  char *ft = fw_full_title(parent, title);
+  JSValueRef result = NULL;
+  if (!has_fn && !d->skip && !fw_suite_skipped(parent)) {
+    char *msg = xasprintf("Suite \"%s\" was defined but no callback was supplied. Supply a "
+                          "callback or explicitly skip the suite.", ft);
+    js_throw(ctx, exception, "TypeError", "%s", msg);
+    free(msg);
+  } else if (d->skip && r->opts.forbid_pending &&
+             (!r->grep || (fw_grep_raw(r, ft) && !r->opts.invert))) {
+    /* mocha refuses a skipped suite at once when pending tests are forbidden. */
+    js_throw(ctx, exception, "Error", "Pending test forbidden");
+  } else {
+    fw_suite_t *s = fw_add_suite(r, title, fn, d->only, d->skip, exception);
+    if (s) result = fw_suite_object(r, s);
+  }
+  free(ft);
+  free(title);
+  return result;
 }
 
 static JSValueRef def_call(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
@@ -31,36 +102,17 @@ static JSValueRef def_call(JSContextRef ctx, void *data, JSObjectRef self, size_
   def_t *d = data;
   fw_runner_t *r = fw_runner_of(ctx);
   if (!r) return js_throw(ctx, exception, "Error", "the test interface is not active here");
-  if (d->what == DEF_HOOK) {
-    /* before(fn) or before('title', fn) */
-    JSValueRef fn = argc > 0 ? argv[0] : NULL;
-    char *title = NULL;
-    if (argc > 1 && JSValueIsString(ctx, argv[0])) {
-      title = js_value_to_utf8(ctx, argv[0]);
-      fn = argv[1];
-    } else if (fn && js_is_function(ctx, fn)) {
-      title = js_get_string(ctx, fn, "name");
-    }
-    if (!fn || !js_is_function(ctx, fn)) {
-      free(title);
-      return js_throw(ctx, exception, "TypeError", "hook function must be a function");
-    }
-    fw_add_hook(r, d->hook, title ? title : "", fn);
-    free(title);
-    return JSValueMakeUndefined(ctx);
-  }
-  char *title = title_arg(ctx, argc, argv);
-  JSValueRef fn = argc > 1 ? argv[1] : NULL;
-  if (d->what == DEF_SUITE) {
-    bool ok = fw_add_suite(r, title, fn, d->only, d->skip, exception);
-    free(title);
-    return ok ? JSValueMakeUndefined(ctx) : NULL;
-  }
+  if (d->what == DEF_HOOK) return def_hook(ctx, r, d, argc, argv);
+  if (d->what == DEF_SUITE) return def_suite(ctx, r, d, argc, argv, exception);
+  char *title = title_arg(ctx, argc, argv, false, exception);
+  if (!title) return NULL;
+  /* it.skip(title, fn) never runs fn; mocha keeps no function at all. */
+  JSValueRef fn = argc > 1 && !d->skip ? argv[1] : NULL;
   int retries = -1;
   if (argc > 2 && JSValueIsNumber(ctx, argv[2])) retries = (int)JSValueToNumber(ctx, argv[2], NULL);
-  fw_add_test(r, title, fn, d->only, d->skip, retries);
+  fw_runnable_t *t = fw_add_test(r, title, fn, d->only, d->skip, retries);
   free(title);
-  return JSValueMakeUndefined(ctx);
+  return fw_runnable_object(r, t);
 }
 
 static JSObjectRef make_def(JSContextRef ctx, const char *name, def_kind_t what, fw_kind_t hook,

@@ -1,99 +1,16 @@
 /* runner: see runner.h. The executor is a state machine over a stack of suite frames plus
  * at most one test in progress; it advances in fw_step until it has started a JS function,
  * and resumes when that function settles. Settling is always processed from a zero-delay
- * libuv timer, so a long run of synchronous tests never deepens the C stack, and a `done`
- * called twice in a row is still seen as such. */
+ * libuv timer, so a long run of synchronous tests never deepens the C stack.
+ *
+ * Hook failures follow mocha's Runner: a failed `before all` skips its suite's tests and
+ * child suites (its `after all` hooks still run); a failed `before each` of suite X skips
+ * the test and X's remaining tests and suites, and runs the `after each` hooks of X and
+ * above; a failed `after each` of X does the same from X's parent up; a failed hook skips
+ * the remaining hooks of its kind in its suite. A test's outcome is reported before its
+ * `after each` hooks run, so a failing one never hides it. With bail, nothing starts after
+ * the first failure of any kind, but `after` hooks run. */
 #include "frameworks/runner_internal.h"
-
-/* ---- events ---- */
-
-json_t *fw_error_json(fw_runner_t *r, JSValueRef err) {
-  js_error_info_t info;
-  js_error_info(r->ctx, err, &info);
-  json_t *j = json_object();
-  json_object_set_new(j, "name", json_string(info.name ? info.name : "Error"));
-  json_object_set_new(j, "message", json_string(info.message ? info.message : ""));
-  if (info.stack) {
-    char *stack = js_error_stack(r->ctx, err);
-    json_object_set_new(j, "stack", json_string(stack));
-    free(stack);
-  }
-  if (info.source_url) json_object_set_new(j, "file", json_string(info.source_url));
-  if (info.line) json_object_set_new(j, "line", json_integer(info.line));
-  if (info.column) json_object_set_new(j, "column", json_integer(info.column));
-  json_t *expected = NULL;
-  JSValueRef exp = js_get(r->ctx, err, "expected"), act = js_get(r->ctx, err, "actual");
-  if (!JSValueIsUndefined(r->ctx, exp) && (expected = js_to_json(r->ctx, exp)))
-    json_object_set_new(j, "expected", expected);
-  json_t *actual = NULL;
-  if (!JSValueIsUndefined(r->ctx, act) && (actual = js_to_json(r->ctx, act)))
-    json_object_set_new(j, "actual", actual);
-  js_error_info_free(&info);
-  return j;
-}
-
-void fw_emit(fw_runner_t *r, json_t *ev) {
-  r->emit(ev, r->emit_ud);
-  json_decref(ev);
-}
-
-json_t *fw_test_event(fw_runner_t *r, const char *type, fw_suite_t *parent,
-                          const char *title) {
-  char *ft = fw_full_title(parent, title);
-  json_t *ev = json_pack("{s:s, s:s, s:s, s:s}", "type", type, "title", title, "fullTitle", ft,
-                         "parent", parent->parent ? parent->title : "");
-  json_object_set_new(ev, "file", json_string(parent->parent ? parent->file : r->file));
-  free(ft);
-  return ev;
-}
-
-static const char *hook_name(fw_kind_t kind) {
-  switch (kind) {
-    case FW_HOOK_BEFORE_ALL: return "before all";
-    case FW_HOOK_BEFORE_EACH: return "before each";
-    case FW_HOOK_AFTER_EACH: return "after each";
-    case FW_HOOK_AFTER_ALL: return "after all";
-    default: return "test";
-  }
-}
-
-/* First or last selected test below `s` (depth first), for mocha's hook titles. */
-static fw_runnable_t *edge_test(fw_suite_t *s, bool last) {
-  if (!last) {
-    for (size_t i = 0; i < s->tests.len; i++)
-      if (s->tests.items[i]->selected) return s->tests.items[i];
-    for (size_t i = 0; i < s->n_suites; i++) {
-      fw_runnable_t *t = edge_test(s->suites[i], false);
-      if (t) return t;
-    }
-    return NULL;
-  }
-  for (size_t i = s->n_suites; i-- > 0;) {
-    fw_runnable_t *t = edge_test(s->suites[i], true);
-    if (t) return t;
-  }
-  for (size_t i = s->tests.len; i-- > 0;)
-    if (s->tests.items[i]->selected) return s->tests.items[i];
-  return NULL;
-}
-
-void fw_emit_hook_failure(fw_runner_t *r, fw_runnable_t *hook, fw_runnable_t *test,
-                              JSValueRef err, double duration) {
-  fw_suite_t *s = hook->parent;
-  sbuf_t title = SBUF_INIT;
-  sbuf_printf(&title, "\"%s\" hook", hook_name(hook->kind));
-  if (hook->title[0]) sbuf_printf(&title, ": %s", hook->title);
-  if (!test) test = edge_test(s, hook->kind == FW_HOOK_AFTER_ALL);
-  if (test) sbuf_printf(&title, " for \"%s\"", test->title);
-  else sbuf_printf(&title, " in \"%s\"", s->parent ? s->title : "{root}");
-  json_t *ev = fw_test_event(r, "test:fail", s, sbuf_cstr(&title));
-  json_object_set_new(ev, "hook", json_string(hook_name(hook->kind)));
-  json_object_set_new(ev, "duration", json_real(duration));
-  json_object_set_new(ev, "error", fw_error_json(r, err));
-  sbuf_free(&title);
-  r->stats.failures++;
-  fw_emit(r, ev);
-}
 
 /* ---- the config's hooks (beforeSuite, beforeTest, beforeHook ...) ---- */
 
@@ -132,7 +49,8 @@ static bool config_hook(fw_runner_t *r, const char *name, size_t argc, const JSV
   return r->hook_call(r->hook_ud, name, argc, argv, hook_resume, r);
 }
 
-static JSObjectRef suite_object(fw_runner_t *r, fw_suite_t *s) {
+/* The plain objects WebdriverIO passes to the config's hooks. */
+static JSObjectRef suite_arg(fw_runner_t *r, fw_suite_t *s) {
   JSObjectRef o = JSObjectMake(r->ctx, NULL, NULL);
   char *ft = fw_full_title(s, NULL);
   js_set(r->ctx, o, "title", js_make_string(r->ctx, s->title));
@@ -143,7 +61,7 @@ static JSObjectRef suite_object(fw_runner_t *r, fw_suite_t *s) {
   return o;
 }
 
-static JSValueRef test_object(fw_runner_t *r, fw_runnable_t *t) {
+static JSValueRef test_arg(fw_runner_t *r, fw_runnable_t *t) {
   if (!t) return JSValueMakeUndefined(r->ctx);
   JSObjectRef o = JSObjectMake(r->ctx, NULL, NULL);
   char *ft = fw_full_title(t->parent, t->title);
@@ -156,7 +74,7 @@ static JSValueRef test_object(fw_runner_t *r, fw_runnable_t *t) {
   return o;
 }
 
-static JSObjectRef result_object(fw_runner_t *r, JSValueRef error, double duration, bool passed) {
+static JSObjectRef result_arg(fw_runner_t *r, JSValueRef error, double duration, bool passed) {
   JSObjectRef o = JSObjectMake(r->ctx, NULL, NULL);
   js_set(r->ctx, o, "error", error ? error : JSValueMakeUndefined(r->ctx));
   js_set(r->ctx, o, "result", JSValueMakeUndefined(r->ctx));
@@ -176,11 +94,15 @@ static const char *mocha_hook_title(fw_kind_t kind) {
 
 /* Invokes a mocha hook, after the config's beforeHook when there is one. */
 static void invoke_hook(fw_runner_t *r, fw_runnable_t *hook) {
+  if (hook->kind == FW_HOOK_BEFORE_ALL || hook->kind == FW_HOOK_AFTER_ALL)
+    hook->for_test = fw_own_edge_test(hook->parent, hook->kind == FW_HOOK_AFTER_ALL);
+  else
+    hook->for_test = r->test_active ? r->tf.test : NULL;
   if (!hook_wanted(r, "beforeHook")) {
     fw_invoke(r, hook);
     return;
   }
-  JSValueRef argv[3] = {test_object(r, r->test_active ? r->tf.test : NULL), hook->parent->ctx,
+  JSValueRef argv[3] = {test_arg(r, r->test_active ? r->tf.test : NULL), hook->parent->ctx,
                         js_make_string(r->ctx, mocha_hook_title(hook->kind))};
   r->deferred = hook;
   if (config_hook(r, "beforeHook", 3, argv)) return;
@@ -203,6 +125,7 @@ static void start_test(fw_runner_t *r, fw_runnable_t *t) {
   memset(tf, 0, sizeof(*tf));
   tf->test = t;
   tf->phase = TF_BEFORE_EACH;
+  t->attempt = 0;
   /* Hooks outer → inner for before each; inner → outer for after each. */
   size_t depth = 0;
   for (fw_suite_t *s = t->parent; s; s = s->parent) depth++;
@@ -217,77 +140,100 @@ static void start_test(fw_runner_t *r, fw_runnable_t *t) {
       fw_vec_push(&tf->after_each, chain[i]->hooks[FW_HOOK_AFTER_EACH].items[k]);
   free(chain);
   r->test_active = true;
-  json_t *ev = fw_test_event(r, "test:start", t->parent, t->title);
-  fw_emit(r, ev);
+  fw_emit(r, fw_test_event(r, "test:start", t->parent, t->title));
+}
+
+static void clear_test_errors(fw_runner_t *r) {
+  test_frame_t *tf = &r->tf;
+  if (tf->error) JSValueUnprotect(r->ctx, tf->error);
+  if (tf->late_error) JSValueUnprotect(r->ctx, tf->late_error);
+  tf->error = tf->late_error = NULL;
 }
 
 static void end_test(fw_runner_t *r) {
   test_frame_t *tf = &r->tf;
-  if (tf->error) JSValueUnprotect(r->ctx, tf->error);
+  clear_test_errors(r);
   free(tf->before_each.items);
   free(tf->after_each.items);
   memset(tf, 0, sizeof(*tf));
   r->test_active = false;
 }
 
-static void emit_pending(fw_runner_t *r, fw_runnable_t *t) {
-  if (r->opts.forbid_pending) {
-    json_t *ev = fw_test_event(r, "test:fail", t->parent, t->title);
-    json_object_set_new(ev, "duration", json_real(0));
-    json_object_set_new(ev, "error", json_pack("{s:s, s:s}", "name", "Error", "message",
-                                               "Pending test forbidden"));
-    r->stats.failures++;
-    fw_emit(r, ev);
-    return;
-  }
-  r->stats.pending++;
-  fw_emit(r, fw_test_event(r, "test:pending", t->parent, t->title));
+/* Whether `s` is `top` or inside it. */
+static bool within(const fw_suite_t *s, const fw_suite_t *top) {
+  for (; s; s = s->parent)
+    if (s == top) return true;
+  return false;
 }
 
-/* Marks `s` and every suite below it as aborted (a hook failed there). */
-static void abort_suite(fw_suite_t *s) {
-  s->aborted = true;
-}
-
+/* The test's outcome, reported once its function and the config's afterTest have run. */
 static void report_test(fw_runner_t *r) {
   test_frame_t *tf = &r->tf;
   fw_runnable_t *t = tf->test;
+  if (tf->abandoned) return;
   if (tf->skipped) {
-    emit_pending(r, t);
-    end_test(r);
-    return;
-  }
-  if (tf->error) {
-    int retries = fw_effective_retries(r, t);
-    if (tf->attempt < retries && !fw_suite_aborted(r, t->parent)) {
-      json_t *ev = fw_test_event(r, "test:retry", t->parent, t->title);
-      json_object_set_new(ev, "duration", json_real(tf->duration));
-      json_object_set_new(ev, "error", fw_error_json(r, tf->error));
-      json_object_set_new(ev, "attempt", json_integer(tf->attempt + 1));
-      fw_emit(r, ev);
-      JSValueUnprotect(r->ctx, tf->error);
-      tf->error = NULL;
-      tf->attempt++;
-      tf->phase = TF_BEFORE_EACH;
-      tf->index = 0;
-      tf->before_test_called = tf->after_test_called = false;
-      return;
-    }
-    json_t *ev = fw_test_event(r, "test:fail", t->parent, t->title);
+    fw_emit_pending(r, t);
+  } else if (tf->error && tf->test->attempt < fw_effective_retries(r, t) &&
+             !fw_suite_aborted(r, t->parent)) {
+    json_t *ev = fw_test_event(r, "test:retry", t->parent, t->title);
     json_object_set_new(ev, "duration", json_real(tf->duration));
     json_object_set_new(ev, "error", fw_error_json(r, tf->error));
-    json_object_set_new(ev, "retries", json_integer(tf->attempt));
-    r->stats.failures++;
+    json_object_set_new(ev, "attempt", json_integer(t->attempt + 1));
     fw_emit(r, ev);
-    if (r->opts.bail) r->bailed = true;
+    tf->retrying = true;
+  } else if (tf->error) {
+    fw_emit_test_fail(r, t, tf->error, tf->duration, t->attempt);
   } else {
-    json_t *ev = fw_test_event(r, "test:pass", t->parent, t->title);
-    json_object_set_new(ev, "duration", json_real(tf->duration));
-    json_object_set_new(ev, "retries", json_integer(tf->attempt));
-    r->stats.passes++;
-    fw_emit(r, ev);
+    fw_emit_test_pass(r, t, tf->duration, t->attempt);
   }
-  end_test(r);
+  t->duration = tf->duration;
+  if (tf->late_error) fw_late_failure(r, t, tf->late_error, tf->late_forced);
+}
+
+/* Records a settled hook's outcome where the state machine needs it. */
+static void hook_settled(fw_runner_t *r, fw_runnable_t *hook, JSValueRef err, bool skipped,
+                         double duration) {
+  fw_suite_t *s = hook->parent;
+  test_frame_t *tf = &r->tf;
+  hook->duration = duration;
+  if (skipped) {
+    hook->state = FW_STATE_PASSED;
+    if (hook->kind == FW_HOOK_BEFORE_ALL) {
+      s->skip_all = true;
+    } else if (hook->kind == FW_HOOK_BEFORE_EACH && r->test_active) {
+      tf->skipped = true;
+      tf->after_from = s;
+    } /* `after each`: mocha marks the test pending after it was reported; nothing shows */
+    return;
+  }
+  if (!err) {
+    hook->state = FW_STATE_PASSED;
+    if (hook->hook_error && r->test_active) /* this.test.error(err) in the hook */
+      fw_emit_test_fail(r, tf->test, hook->hook_error, tf->duration, tf->test->attempt);
+    return;
+  }
+  fw_emit_hook_failure(r, hook, err, duration);
+  s->aborted = true;
+  switch (hook->kind) {
+    case FW_HOOK_BEFORE_EACH:
+      if (r->test_active) {
+        tf->abandoned = true;
+        tf->after_from = s;
+      }
+      break;
+    case FW_HOOK_AFTER_EACH:
+      if (r->test_active) {
+        /* The hooks of this suite and below are done with; its parents' still run. */
+        tf->after_from = s->parent;
+        if (!s->parent) tf->index = tf->after_each.len;
+      }
+      break;
+    case FW_HOOK_AFTER_ALL:
+      if (r->n_frames) r->frames[r->n_frames - 1].index = s->hooks[FW_HOOK_AFTER_ALL].len;
+      break;
+    default: /* before all: the suite's own loop stops at `aborted` */
+      break;
+  }
 }
 
 /* Processes the settled invocation: records the outcome where the state machine waits. */
@@ -298,9 +244,9 @@ void fw_settle_fire(uv_timer_t *timer) {
   inv->running = false;
   fw_runnable_t *rn = inv->runnable;
   double duration = fw_now_ms() - inv->started;
-  JSValueRef err = inv->error;
-  bool skipped = inv->skip_requested;
-  inv->error = NULL;
+  JSValueRef err = inv->error, late = inv->late_error;
+  bool skipped = inv->skip_requested && !err, late_forced = inv->late_forced;
+  inv->error = inv->late_error = NULL;
 
   if (rn->kind == FW_TEST) {
     test_frame_t *tf = &r->tf;
@@ -310,29 +256,21 @@ void fw_settle_fire(uv_timer_t *timer) {
       tf->error = err;
       JSValueProtect(r->ctx, err);
     }
-    tf->phase = TF_AFTER_EACH;
-    tf->index = 0;
-  } else if (skipped) {
-    if (rn->kind == FW_HOOK_BEFORE_ALL) rn->parent->skip_all = true;
-    else if (r->test_active) {
-      r->tf.skipped = true;
-      if (r->tf.phase == TF_BEFORE_EACH) r->tf.phase = TF_AFTER_EACH, r->tf.index = 0;
+    if (late) {
+      tf->late_error = late;
+      tf->late_forced = late_forced;
+      JSValueProtect(r->ctx, late);
     }
-  } else if (err) {
-    fw_runnable_t *test = r->test_active ? r->tf.test : NULL;
-    fw_emit_hook_failure(r, rn, test, err, duration);
-    abort_suite(rn->parent);
-    if (r->test_active) {
-      /* The test does not count: its hook failed. Still run its after each hooks. */
-      r->tf.skipped = false;
-      if (r->tf.phase == TF_BEFORE_EACH) r->tf.phase = TF_AFTER_EACH, r->tf.index = 0;
-      r->tf.test = NULL;
-    }
+    tf->phase = TF_AFTER_TEST;
+  } else {
+    hook_settled(r, rn, err, skipped, duration);
+    if (late) fw_late_failure(r, rn, late, late_forced);
   }
+  if (late) JSValueUnprotect(r->ctx, late);
   bool waiting = false;
   if (rn->kind != FW_TEST && hook_wanted(r, "afterHook")) {
-    JSValueRef argv[4] = {test_object(r, r->test_active ? r->tf.test : NULL), rn->parent->ctx,
-                          result_object(r, err, duration, !err),
+    JSValueRef argv[4] = {test_arg(r, r->test_active ? r->tf.test : NULL), rn->parent->ctx,
+                          result_arg(r, err, duration, !err),
                           js_make_string(r->ctx, mocha_hook_title(rn->kind))};
     waiting = config_hook(r, "afterHook", 4, argv);
   }
@@ -340,10 +278,24 @@ void fw_settle_fire(uv_timer_t *timer) {
   if (!waiting) fw_step(r);
 }
 
-static void finish(fw_runner_t *r) {
-  r->finished = true;
-  r->stats.duration_ms = fw_now_ms() - r->started;
+void fw_finish(fw_runner_t *r) {
+  r->done_called = true;
   if (r->done) r->done(r, r->done_ud);
+}
+
+/* The config's afterTest hook; true when the run waits for it. */
+static bool after_test_hook(fw_runner_t *r) {
+  test_frame_t *tf = &r->tf;
+  if (!tf->before_test_called || tf->after_test_called) return false;
+  tf->after_test_called = true;
+  if (!hook_wanted(r, "afterTest")) return false;
+  JSObjectRef result = result_arg(r, tf->error, tf->duration, !tf->error && !tf->skipped);
+  JSObjectRef retries = JSObjectMake(r->ctx, NULL, NULL);
+  js_set(r->ctx, retries, "attempts", JSValueMakeNumber(r->ctx, tf->test->attempt));
+  js_set(r->ctx, retries, "limit", JSValueMakeNumber(r->ctx, fw_effective_retries(r, tf->test)));
+  js_set(r->ctx, result, "retries", retries);
+  JSValueRef argv[3] = {test_arg(r, tf->test), tf->test->parent->ctx, result};
+  return config_hook(r, "afterTest", 3, argv);
 }
 
 /* Advances the test in progress; true when it started a function (wait for it). */
@@ -352,57 +304,58 @@ static bool step_test(fw_runner_t *r) {
   for (;;) {
     switch (tf->phase) {
       case TF_BEFORE_EACH:
-        if (tf->index < tf->before_each.len && !tf->skipped) {
+        if (tf->index < tf->before_each.len && !tf->skipped && !tf->abandoned) {
           invoke_hook(r, tf->before_each.items[tf->index++]);
           return true;
         }
         tf->phase = TF_TEST;
         break;
       case TF_TEST:
-        if (!tf->test || tf->skipped) {
-          tf->phase = TF_AFTER_EACH;
+        if (tf->skipped || tf->abandoned) {
+          tf->phase = TF_AFTER_TEST;
           break;
         }
         /* WebdriverIO wraps the test function itself: beforeTest runs after the
-         * beforeEach hooks, afterTest before the afterEach hooks. */
+         * beforeEach hooks, afterTest before the test is reported. */
         if (!tf->before_test_called) {
           tf->before_test_called = true;
           if (hook_wanted(r, "beforeTest")) {
-            JSValueRef argv[2] = {test_object(r, tf->test), tf->test->parent->ctx};
+            JSValueRef argv[2] = {test_arg(r, tf->test), tf->test->parent->ctx};
             if (config_hook(r, "beforeTest", 2, argv)) return true;
           }
         }
         fw_invoke(r, tf->test);
         return true;
+      case TF_AFTER_TEST:
+        if (after_test_hook(r)) return true;
+        report_test(r);
+        tf->phase = TF_AFTER_EACH;
+        tf->index = 0;
+        break;
       case TF_AFTER_EACH:
-        if (tf->index == 0 && tf->test && tf->before_test_called && !tf->after_test_called) {
-          tf->after_test_called = true;
-          if (hook_wanted(r, "afterTest")) {
-            JSObjectRef result =
-                result_object(r, tf->error, tf->duration, !tf->error && !tf->skipped);
-            JSObjectRef retries = JSObjectMake(r->ctx, NULL, NULL);
-            js_set(r->ctx, retries, "attempts", JSValueMakeNumber(r->ctx, tf->attempt));
-            js_set(r->ctx, retries, "limit",
-                   JSValueMakeNumber(r->ctx, fw_effective_retries(r, tf->test)));
-            js_set(r->ctx, result, "retries", retries);
-            JSValueRef argv[3] = {test_object(r, tf->test), tf->test->parent->ctx, result};
-            if (config_hook(r, "afterTest", 3, argv)) return true;
-          }
-        }
-        if (tf->index < tf->after_each.len) {
-          invoke_hook(r, tf->after_each.items[tf->index++]);
+        while (tf->index < tf->after_each.len) {
+          fw_runnable_t *hook = tf->after_each.items[tf->index++];
+          if (tf->after_from && !within(tf->after_from, hook->parent)) continue;
+          invoke_hook(r, hook);
           return true;
         }
-        tf->phase = TF_REPORT;
+        tf->phase = TF_END;
         break;
-      case TF_REPORT:
-        if (!tf->test) { /* a hook failed: already reported */
-          end_test(r);
-          return false;
+      case TF_END: {
+        fw_runnable_t *t = tf->test;
+        if (tf->retrying && !fw_suite_aborted(r, t->parent) && !fw_bail_now(r, t->parent)) {
+          clear_test_errors(r);
+          t->attempt++;
+          tf->retrying = tf->skipped = false;
+          tf->after_from = NULL;
+          tf->phase = TF_BEFORE_EACH;
+          tf->index = 0;
+          tf->before_test_called = tf->after_test_called = false;
+          break;
         }
-        report_test(r);
-        if (!r->test_active) return false;
-        break; /* retry: go around again */
+        end_test(r);
+        return false;
+      }
     }
   }
 }
@@ -414,31 +367,26 @@ void fw_step(fw_runner_t *r) {
       continue;
     }
     if (r->n_frames == 0) {
-      finish(r);
+      r->finished = true;
+      r->stats.duration_ms = fw_now_ms() - r->started;
+      fw_drain(r);
       return;
     }
     suite_frame_t *f = &r->frames[r->n_frames - 1];
     fw_suite_t *s = f->suite;
     switch (f->phase) {
       case SF_START:
-        if (!s->has_selected) {
+        if (!s->has_selected || fw_bail_now(r, s) || r->aborted) {
           r->n_frames--;
           continue;
         }
         f->started = fw_now_ms();
-        if (s->parent) {
-          json_t *ev = json_pack("{s:s, s:s}", "type", "suite:start", "title", s->title);
-          char *ft = fw_full_title(s, NULL);
-          json_object_set_new(ev, "fullTitle", json_string(ft));
-          json_object_set_new(ev, "file", json_string(s->file));
-          free(ft);
-          fw_emit(r, ev);
-        }
+        fw_emit_suite(r, s, true, 0);
         f->phase = fw_suite_skipped(s) ? SF_TESTS : SF_BEFORE_ALL;
         f->index = 0;
         if (s->parent && !f->before_suite_called && hook_wanted(r, "beforeSuite")) {
           f->before_suite_called = true;
-          JSValueRef arg = suite_object(r, s);
+          JSValueRef arg = suite_arg(r, s);
           if (config_hook(r, "beforeSuite", 1, &arg)) return;
         }
         break;
@@ -451,10 +399,10 @@ void fw_step(fw_runner_t *r) {
         f->index = 0;
         break;
       case SF_TESTS:
-        if (f->index < s->tests.len) {
+        if (f->index < s->tests.len && !fw_suite_aborted(r, s) && !fw_bail_now(r, s)) {
           fw_runnable_t *t = s->tests.items[f->index++];
-          if (!t->selected || fw_suite_aborted(r, s)) break;
-          if (t->skip || fw_suite_skipped(s)) emit_pending(r, t);
+          if (!t->selected) break;
+          if (t->skip || fw_suite_skipped(s)) fw_emit_pending(r, t);
           else start_test(r, t);
           break;
         }
@@ -480,54 +428,14 @@ void fw_step(fw_runner_t *r) {
       case SF_END:
         if (s->parent && !f->after_suite_called && hook_wanted(r, "afterSuite")) {
           f->after_suite_called = true;
-          JSValueRef arg = suite_object(r, s);
+          JSValueRef arg = suite_arg(r, s);
           if (config_hook(r, "afterSuite", 1, &arg)) return;
         }
-        if (s->parent) {
-          json_t *ev = json_pack("{s:s, s:s}", "type", "suite:end", "title", s->title);
-          char *ft = fw_full_title(s, NULL);
-          json_object_set_new(ev, "fullTitle", json_string(ft));
-          json_object_set_new(ev, "duration", json_real(fw_now_ms() - f->started));
-          free(ft);
-          fw_emit(r, ev);
-        }
+        fw_emit_suite(r, s, false, fw_now_ms() - f->started);
         r->n_frames--;
         break;
     }
   }
-}
-
-/* ---- uncaught errors during a run ---- */
-
-/* Between runnables there is nothing to fail: say so on the log channel. */
-static void report_stray(fw_runner_t *r, JSValueRef error, bool is_rejection) {
-  js_error_info_t info;
-  js_error_info(r->ctx, error, &info);
-  json_t *ev = json_pack("{s:s, s:s}", "type", "log", "level", "error");
-  char *text = xasprintf("Uncaught %s outside a test: %s", is_rejection ? "rejection" : "error",
-                         info.message ? info.message : "");
-  json_object_set_new(ev, "text", json_string(text));
-  free(text);
-  js_error_info_free(&info);
-  fw_emit(r, ev);
-}
-
-static void on_uncaught(js_realm_t *realm, JSValueRef error, bool is_rejection, void *ud) {
-  fw_runner_t *r = ud;
-  if (r->inv.running && !r->inv.settled) {
-    fw_settle(r, r->inv.serial, error, false);
-    return;
-  }
-  if (!r->running && is_rejection) {
-    /* While the spec file loads, the engine reports the load promise's own rejection
-     * before the loader can attach its handler: decide once the load has settled. */
-    r->load_rejections = xrealloc(r->load_rejections,
-                                  (r->n_load_rejections + 1) * sizeof(JSValueRef));
-    r->load_rejections[r->n_load_rejections++] = error;
-    JSValueProtect(r->ctx, error);
-    return;
-  }
-  report_stray(r, error, is_rejection);
 }
 
 /* ---- lifecycle ---- */
@@ -556,6 +464,11 @@ static JSObjectRef make_grep(JSContextRef ctx, const char *src, char **err) {
   }
   free(copy);
   return re;
+}
+
+static void init_handle(fw_runner_t *r, uv_handle_t *h) {
+  h->data = r;
+  r->handles_open++;
 }
 
 fw_runner_t *fw_runner_new(js_realm_t *realm, const fw_options_t *opts, fw_emit_fn emit_fn,
@@ -600,12 +513,15 @@ fw_runner_t *fw_runner_new(js_realm_t *realm, const fw_options_t *opts, fw_emit_
   uv_timer_init(loop, &r->inv.timeout_timer);
   uv_timer_init(loop, &r->inv.settle_timer);
   uv_timer_init(loop, &r->resume_timer);
-  r->inv.timeout_timer.data = r;
-  r->inv.settle_timer.data = r;
-  r->resume_timer.data = r;
-  r->handles_open = 3;
+  uv_timer_init(loop, &r->drain_timer);
+  uv_check_init(loop, &r->drain_check);
+  init_handle(r, (uv_handle_t *)&r->inv.timeout_timer);
+  init_handle(r, (uv_handle_t *)&r->inv.settle_timer);
+  init_handle(r, (uv_handle_t *)&r->resume_timer);
+  init_handle(r, (uv_handle_t *)&r->drain_timer);
+  init_handle(r, (uv_handle_t *)&r->drain_check);
   js_realm_set_slot(realm, JS_SLOT_FRAMEWORK, r);
-  js_realm_set_uncaught(realm, on_uncaught, r);
+  js_realm_set_uncaught(realm, fw_on_uncaught, r);
   return r;
 }
 
@@ -651,14 +567,15 @@ void fw_runner_run(fw_runner_t *r, fw_done_fn done, void *userdata) {
   r->done_ud = userdata;
   r->running = true;
   r->started = fw_now_ms();
-  /* Rejections nobody handled while the file loaded: the load succeeded, so they were real. */
-  for (size_t i = 0; i < r->n_load_rejections; i++) {
-    report_stray(r, r->load_rejections[i], true);
-    JSValueUnprotect(r->ctx, r->load_rejections[i]);
+  /* Errors thrown (and rejections nobody handled) while the file loaded: the load
+   * succeeded, so they were real. Nothing ran yet: mocha reports them outside any test. */
+  for (size_t i = 0; i < r->n_early_errors; i++) {
+    fw_late_failure(r, NULL, r->early_errors[i], false);
+    JSValueUnprotect(r->ctx, r->early_errors[i]);
   }
-  free(r->load_rejections);
-  r->load_rejections = NULL;
-  r->n_load_rejections = 0;
+  free(r->early_errors);
+  r->early_errors = NULL;
+  r->n_early_errors = 0;
   push_frame(r, r->root);
   fw_step(r);
 }
@@ -674,9 +591,13 @@ void fw_runner_free(fw_runner_t *r) {
   js_realm_set_uncaught(r->realm, NULL, NULL);
   if (r->test_active) end_test(r);
   if (r->inv.error) JSValueUnprotect(r->ctx, r->inv.error);
+  if (r->inv.late_error) JSValueUnprotect(r->ctx, r->inv.late_error);
+  fw_done_ref_release(r->inv.done);
+  r->inv.done = NULL;
   r->inv.running = false;
-  for (size_t i = 0; i < r->n_load_rejections; i++) JSValueUnprotect(r->ctx, r->load_rejections[i]);
-  free(r->load_rejections);
+  for (size_t i = 0; i < r->n_early_errors; i++) JSValueUnprotect(r->ctx, r->early_errors[i]);
+  free(r->early_errors);
+  fw_objects_detach(r, r->root);
   fw_suite_free(r, r->root);
   if (r->grep) JSValueUnprotect(r->ctx, r->grep);
   JSValueUnprotect(r->ctx, r->skip_marker);
@@ -686,4 +607,6 @@ void fw_runner_free(fw_runner_t *r) {
   uv_close((uv_handle_t *)&r->inv.timeout_timer, fw_handle_closed);
   uv_close((uv_handle_t *)&r->inv.settle_timer, fw_handle_closed);
   uv_close((uv_handle_t *)&r->resume_timer, fw_handle_closed);
+  uv_close((uv_handle_t *)&r->drain_timer, fw_handle_closed);
+  uv_close((uv_handle_t *)&r->drain_check, fw_handle_closed);
 }

@@ -19,6 +19,7 @@
 
 typedef struct fw_runner fw_runner_t;
 typedef struct fw_suite fw_suite_t;
+typedef struct fw_runnable fw_runnable_t;
 
 typedef enum {
   FW_HOOK_BEFORE_ALL,
@@ -38,6 +39,8 @@ typedef struct {
   bool forbid_only;    /* a .only in the file fails the run */
   bool forbid_pending; /* pending/skipped tests fail */
   const char *file;    /* the spec file (named in timeout messages) */
+  double drain_ms;     /* after the last test, how long the file's timers may still run
+                        * (what they throw is reported); 0: not at all */
 } fw_options_t;
 
 typedef void (*fw_emit_fn)(json_t *event, void *userdata);
@@ -55,13 +58,19 @@ fw_suite_t *fw_root_suite(fw_runner_t *r);
 /* The suite whose body is being collected (the root outside any describe). */
 fw_suite_t *fw_collecting_suite(fw_runner_t *r);
 /* Creates a suite and runs its body `fn` with the suite as the collecting one.
- * Returns false with *exception when the body threw. */
-bool fw_add_suite(fw_runner_t *r, const char *title, JSValueRef fn, bool only, bool skip,
-                  JSValueRef *exception);
-/* `fn` NULL or undefined → a pending test. */
-void fw_add_test(fw_runner_t *r, const char *title, JSValueRef fn, bool only, bool skip,
-                 int retries);
-void fw_add_hook(fw_runner_t *r, fw_kind_t kind, const char *title, JSValueRef fn);
+ * Returns NULL with *exception when the body threw. */
+fw_suite_t *fw_add_suite(fw_runner_t *r, const char *title, JSValueRef fn, bool only, bool skip,
+                         JSValueRef *exception);
+/* `fn` NULL or undefined → a pending test; another non-function fails when it runs. */
+fw_runnable_t *fw_add_test(fw_runner_t *r, const char *title, JSValueRef fn, bool only,
+                           bool skip, int retries);
+/* `fn` not a function: the hook fails when it runs (as in mocha). */
+fw_runnable_t *fw_add_hook(fw_runner_t *r, fw_kind_t kind, const char *title, JSValueRef fn);
+/* The objects mocha's interface returns: a Test or Hook (timeout, retries, slow, title,
+ * fullTitle, state ...) and a Suite (timeout, retries, slow, bail ...). Made on first use,
+ * kept while the runner lives. */
+JSObjectRef fw_runnable_object(fw_runner_t *r, fw_runnable_t *rn);
+JSObjectRef fw_suite_object(fw_runner_t *r, fw_suite_t *s);
 
 /* ---- the config's hooks ---- */
 /* Calls the config hook `name` (beforeSuite, afterSuite, beforeHook, afterHook, beforeTest,

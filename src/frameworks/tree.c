@@ -22,8 +22,12 @@ fw_suite_t *fw_suite_new(fw_runner_t *r, fw_suite_t *parent, const char *title) 
   s->title = xstrdup(title);
   s->file = xstrdup(r->file ? r->file : "");
   s->parent = parent;
-  s->timeout_ms = -1;
-  s->retries = -1;
+  /* mocha copies these from the parent when a suite (or test, or hook) is made: a later
+   * this.timeout() in a describe body applies to what is declared after it. */
+  s->timeout_ms = parent ? parent->timeout_ms : r->opts.timeout_ms;
+  s->retries = parent ? parent->retries : r->opts.retries;
+  s->slow_ms = parent ? parent->slow_ms : 75;
+  s->bail = parent ? parent->bail : r->opts.bail;
   s->ctx = JSObjectMake(r->ctx, NULL, NULL);
   if (parent) {
     JSObjectSetPrototype(r->ctx, s->ctx, parent->ctx);
@@ -32,12 +36,16 @@ fw_suite_t *fw_suite_new(fw_runner_t *r, fw_suite_t *parent, const char *title) 
     js_set_function(r->ctx, s->ctx, "retries", fw_ctx_retries);
     js_set_function(r->ctx, s->ctx, "skip", fw_ctx_skip);
     js_set_function(r->ctx, s->ctx, "slow", fw_ctx_slow);
-    static const char *const current[][2] = {{"currentTest", "set currentTest"},
-                                              {"test", "set test"}};
+    js_set_function(r->ctx, s->ctx, "bail", fw_ctx_bail);
+    static const struct {
+      const char *get, *set;
+      JSObjectCallAsFunctionCallback fn;
+    } current[] = {{"currentTest", "set currentTest", fw_ctx_current_test},
+                   {"test", "set test", fw_ctx_test}};
     for (size_t i = 0; i < 2; i++)
-      js_define_accessor(r->ctx, s->ctx, current[i][0],
-                         js_make_function(r->ctx, current[i][0], fw_ctx_current_test, 0),
-                         js_make_function(r->ctx, current[i][1], fw_ctx_current_test, 1), true);
+      js_define_accessor(r->ctx, s->ctx, current[i].get,
+                         js_make_function(r->ctx, current[i].get, current[i].fn, 0),
+                         js_make_function(r->ctx, current[i].set, current[i].fn, 1), true);
   }
   JSValueProtect(r->ctx, s->ctx);
   return s;
@@ -45,7 +53,8 @@ fw_suite_t *fw_suite_new(fw_runner_t *r, fw_suite_t *parent, const char *title) 
 
 static void runnable_free(fw_runner_t *r, fw_runnable_t *rn) {
   if (rn->fn) JSValueUnprotect(r->ctx, rn->fn);
-  if (rn->current) JSValueUnprotect(r->ctx, rn->current);
+  if (rn->obj) JSValueUnprotect(r->ctx, rn->obj);
+  if (rn->hook_error) JSValueUnprotect(r->ctx, rn->hook_error);
   free(rn->title);
   free(rn);
 }
@@ -60,6 +69,7 @@ void fw_suite_free(fw_runner_t *r, fw_suite_t *s) {
   for (size_t i = 0; i < s->n_suites; i++) fw_suite_free(r, s->suites[i]);
   free(s->suites);
   JSValueUnprotect(r->ctx, s->ctx);
+  if (s->obj) JSValueUnprotect(r->ctx, s->obj);
   free(s->title);
   free(s->file);
   free(s);
@@ -71,12 +81,15 @@ fw_runnable_t *fw_runnable_new(fw_runner_t *r, fw_kind_t kind, const char *title
   rn->kind = kind;
   rn->arity = -1;
   rn->title = xstrdup(title ? title : "");
-  rn->timeout_ms = -1;
-  rn->retries = -1;
   rn->parent = r->collecting;
+  rn->timeout_ms = rn->parent->timeout_ms;
+  rn->retries = rn->parent->retries;
+  rn->slow_ms = rn->parent->slow_ms;
   if (fn && js_is_function(r->ctx, fn)) {
     rn->fn = (JSObjectRef)fn;
     JSValueProtect(r->ctx, rn->fn);
+  } else if (fn && !JSValueIsUndefined(r->ctx, fn)) {
+    rn->bad_fn = true;
   }
   return rn;
 }
@@ -89,8 +102,8 @@ fw_suite_t *fw_collecting_suite(fw_runner_t *r) {
   return r->collecting;
 }
 
-bool fw_add_suite(fw_runner_t *r, const char *title, JSValueRef fn, bool only, bool skip,
-                  JSValueRef *exception) {
+fw_suite_t *fw_add_suite(fw_runner_t *r, const char *title, JSValueRef fn, bool only, bool skip,
+                         JSValueRef *exception) {
   fw_suite_t *parent = r->collecting;
   fw_suite_t *s = fw_suite_new(r, parent, title);
   s->only = only;
@@ -100,30 +113,34 @@ bool fw_add_suite(fw_runner_t *r, const char *title, JSValueRef fn, bool only, b
     parent->suites = xrealloc(parent->suites, parent->cap_suites * sizeof(fw_suite_t *));
   }
   parent->suites[parent->n_suites++] = s;
-  if (!fn || !js_is_function(r->ctx, fn)) return true;
+  if (!fn || !js_is_function(r->ctx, fn)) return s;
   r->collecting = s;
   JSValueRef exc = NULL;
   js_call(r->ctx, fn, s->ctx, 0, NULL, &exc);
   r->collecting = parent;
   if (exc) {
     *exception = exc;
-    return false;
+    return NULL;
   }
-  return true;
+  return s;
 }
 
-void fw_add_test(fw_runner_t *r, const char *title, JSValueRef fn, bool only, bool skip,
-                 int retries) {
+fw_runnable_t *fw_add_test(fw_runner_t *r, const char *title, JSValueRef fn, bool only,
+                           bool skip, int retries) {
   fw_runnable_t *t = fw_runnable_new(r, FW_TEST, title, fn);
   t->only = only;
-  t->skip = skip || !t->fn;
-  t->retries = retries;
+  t->skip = skip || (!t->fn && !t->bad_fn);
+  if (retries >= 0) t->retries = retries;
   fw_vec_push(&r->collecting->tests, t);
+  return t;
 }
 
-void fw_add_hook(fw_runner_t *r, fw_kind_t kind, const char *title, JSValueRef fn) {
-  if (kind == FW_TEST || !fn || !js_is_function(r->ctx, fn)) return;
-  fw_vec_push(&r->collecting->hooks[kind], fw_runnable_new(r, kind, title, fn));
+fw_runnable_t *fw_add_hook(fw_runner_t *r, fw_kind_t kind, const char *title, JSValueRef fn) {
+  if (kind == FW_TEST) return NULL;
+  fw_runnable_t *h = fw_runnable_new(r, kind, title, fn);
+  if (!h->fn) h->bad_fn = true;
+  fw_vec_push(&r->collecting->hooks[kind], h);
+  return h;
 }
 
 /* ---- titles ---- */
@@ -145,11 +162,15 @@ char *fw_full_title(const fw_suite_t *s, const char *leaf) {
   return sbuf_take(&b);
 }
 
-static bool grep_matches(fw_runner_t *r, const char *title) {
+bool fw_grep_raw(fw_runner_t *r, const char *title) {
   if (!r->grep) return true;
   JSValueRef arg = js_make_string(r->ctx, title);
   JSValueRef res = js_call(r->ctx, js_get(r->ctx, r->grep, "test"), r->grep, 1, &arg, NULL);
-  bool m = res && JSValueToBoolean(r->ctx, res);
+  return res && JSValueToBoolean(r->ctx, res);
+}
+
+static bool grep_matches(fw_runner_t *r, const char *title) {
+  bool m = fw_grep_raw(r, title);
   return r->opts.invert ? !m : m;
 }
 
@@ -199,6 +220,7 @@ bool fw_select_tests(fw_runner_t *r, fw_suite_t *s) {
   bool any = false;
   for (size_t i = 0; i < s->tests.len; i++) {
     fw_runnable_t *t = s->tests.items[i];
+    t->dropped = !t->selected; /* by .only, before grep: mocha removes those from the suite */
     if (t->selected) {
       char *ft = fw_full_title(s, t->title);
       t->selected = grep_matches(r, ft);
@@ -222,22 +244,33 @@ bool fw_suite_skipped(const fw_suite_t *s) {
 }
 
 bool fw_suite_aborted(const fw_runner_t *r, const fw_suite_t *s) {
-  if (r->bailed) return true;
+  if (r->aborted) return true;
   for (; s; s = s->parent)
     if (s->aborted) return true;
   return false;
 }
 
+/* A runnable's settings are copied from its suite when it is made (see fw_suite_new). */
 double fw_effective_timeout(const fw_runner_t *r, const fw_runnable_t *rn) {
-  if (rn->timeout_ms >= 0) return rn->timeout_ms;
-  for (const fw_suite_t *s = rn->parent; s; s = s->parent)
-    if (s->timeout_ms >= 0) return s->timeout_ms;
-  return r->opts.timeout_ms;
+  return rn->timeout_ms;
+}
+
+bool fw_bail_now(const fw_runner_t *r, const fw_suite_t *s) {
+  return r->stats.failures > 0 && s->bail;
+}
+
+double fw_effective_slow(const fw_runner_t *r, const fw_runnable_t *rn) {
+  return rn->slow_ms;
+}
+
+fw_runnable_t *fw_own_edge_test(const fw_suite_t *s, bool last) {
+  for (size_t k = 0; k < s->tests.len; k++) {
+    fw_runnable_t *t = s->tests.items[last ? s->tests.len - 1 - k : k];
+    if (!t->dropped) return t;
+  }
+  return NULL;
 }
 
 int fw_effective_retries(const fw_runner_t *r, const fw_runnable_t *rn) {
-  if (rn->retries >= 0) return rn->retries;
-  for (const fw_suite_t *s = rn->parent; s; s = s->parent)
-    if (s->retries >= 0) return s->retries;
-  return r->opts.retries;
+  return rn->retries;
 }

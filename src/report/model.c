@@ -175,10 +175,14 @@ static double ev_duration(const json_t *ev) {
   return json_is_number(d) ? json_number_value(d) : 0;
 }
 
-/* The test an end event closes: the running one, or (pending tests never start) a new one. */
+/* The test an end event closes: the running one, or (pending tests never start, and a late
+ * failure belongs to a test that ended before) a new one. */
 static rm_test_t *take_current(rm_set_t *set, rm_job_t *j, const json_t *ev) {
-  rm_test_t *t = j->current;
-  j->current = NULL;
+  rm_test_t *t = NULL;
+  if (!json_is_true(json_object_get(ev, "late"))) {
+    t = j->current;
+    j->current = NULL;
+  }
   if (!t) {
     flush_loose(j);
     innermost(j)->has_children = true;
@@ -205,7 +209,7 @@ static void on_hook_fail(rm_set_t *set, rm_job_t *j, const json_t *ev) {
   t->state = RM_FAILED;
   t->duration_ms = ev_duration(ev);
   set_error(t, json_object_get(ev, "error"));
-  if (j->current) {
+  if (j->current && !json_is_true(json_object_get(ev, "late"))) {
     t->start_ms = j->current->start_ms;
     json_array_extend(t->exchanges, j->current->exchanges);
     if (j->current->logs.len) sbuf_append(&t->logs, j->current->logs.data, j->current->logs.len);

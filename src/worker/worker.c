@@ -528,6 +528,7 @@ static void job_start(worker_t *w, json_t *msg) {
       .forbid_only = cfg->mocha_forbid_only,
       .forbid_pending = cfg->mocha_forbid_pending,
       .file = job->specs.items[0],
+      .drain_ms = cfg->drain_timeout,
   };
   char *err = NULL;
   job->runner = fw_runner_new(job->realm, &fw_opts, emit_event, w, &err);

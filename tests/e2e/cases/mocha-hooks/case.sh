@@ -15,8 +15,9 @@ expect_out_re '^\[api #0-[0-9]+\]    ✓ root test \([0-9]+ms\)'
 expect_out_re '^\[api #0-[0-9]+\]    ✓ o1 \([0-9]+ms\)'
 expect_out_re '^\[api #0-[0-9]+\]        ✓ i1 \([0-9]+ms\)'
 expect_no_out 'this.shared is'
-# this.currentTest (hooks and tests) and this.test: the running test, one object per test.
-expect_out '] CURRENT be:root test,ae:root test,be:o1,t:o1:true:outer o1:true,ae:o1,be:o2,ae:o2,be:i1,ae:i1 after:undefined'
+# this.currentTest in hooks (each hooks: the test; `after all`: its suite's last test) and
+# this.test (the running Test, with mocha's methods); undefined in a test, as in mocha 10.
+expect_out '] CURRENT be:root test,ae:root test,be:o1,t:o1:false:outer o1:true,ae:o1,be:o2,ae:o2,be:i1,ae:i1 after:object'
 
 # it.only and describe.only together: only those run, root and other tests do not.
 expect_out_re '\[0-[0-9]+\] PASSED in api - specs/only\.spec\.js'

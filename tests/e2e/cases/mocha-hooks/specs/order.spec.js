@@ -25,7 +25,7 @@ describe('outer', function () {
     log.push('o1');
     check(this.shared === 42, 'this.shared is ' + this.shared);
     const t = this.test;
-    cur.push(`t:${t.title}:${t === this.currentTest}:${t.fullTitleText}:${t.file.endsWith('order.spec.js')}`);
+    cur.push(`t:${t.title}:${t === this.currentTest}:${t.fullTitle()}:${t.file.endsWith('order.spec.js')}`);
   });
   it('o2', function () { log.push('o2'); this.shared2 = 1; });
 });

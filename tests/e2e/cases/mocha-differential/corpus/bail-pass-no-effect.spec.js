@@ -1,0 +1,2 @@
+// mocha-args: --bail
+describe('s', () => { it('a', () => {}); it('b', () => {}); });

@@ -1,0 +1,1 @@
+it('overspecified', (done) => { setTimeout(done, 1); return Promise.resolve(); });

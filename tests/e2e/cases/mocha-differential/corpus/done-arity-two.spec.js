@@ -1,0 +1,1 @@
+it('two params', function (done, extra) { done(); });

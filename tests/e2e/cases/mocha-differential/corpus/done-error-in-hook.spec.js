@@ -1,0 +1,4 @@
+describe('s', () => {
+  beforeEach((done) => done(new Error('hook done err')));
+  it('t', () => {});
+});

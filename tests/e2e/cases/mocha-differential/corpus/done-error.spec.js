@@ -1,0 +1,2 @@
+it('done(err)', (done) => { done(new Error('boom')); });
+it('next', () => {});

@@ -1,0 +1,2 @@
+it('tick', (done) => { process.nextTick(done); });
+it('immediate', (done) => { setImmediate(done); });

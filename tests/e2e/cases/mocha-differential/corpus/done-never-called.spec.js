@@ -1,0 +1,2 @@
+it('never', function (done) { this.timeout(30); });
+it('after', () => {});

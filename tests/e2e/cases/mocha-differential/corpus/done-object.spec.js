@@ -1,0 +1,1 @@
+it('done(object)', (done) => { done({ a: 1 }); });

@@ -1,0 +1,1 @@
+it('done(string)', (done) => { done('a string'); });

@@ -1,0 +1,1 @@
+it('a', (d) => { d(); setTimeout(d, 5); });

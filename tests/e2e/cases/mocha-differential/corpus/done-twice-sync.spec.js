@@ -1,0 +1,2 @@
+it('twice', (done) => { done(); done(); });
+it('next', () => {});

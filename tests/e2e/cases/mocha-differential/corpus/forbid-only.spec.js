@@ -1,0 +1,3 @@
+// mocha-args: --forbid-only
+it.only('only', () => {});
+it('other', () => {});

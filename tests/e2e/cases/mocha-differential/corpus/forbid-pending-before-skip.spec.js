@@ -1,0 +1,5 @@
+// mocha-args: --forbid-pending
+describe('s', () => {
+  before(function () { this.skip(); });
+  it('a', () => {});
+});

@@ -1,0 +1,3 @@
+// mocha-args: --forbid-pending
+describe.skip('skipped', () => { it('a', () => {}); });
+it('runs', () => {});

@@ -1,0 +1,3 @@
+// mocha-args: --forbid-pending
+it.skip('skipped', () => {});
+it('runs', () => {});

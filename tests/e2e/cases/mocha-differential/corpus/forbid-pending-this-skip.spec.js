@@ -1,0 +1,2 @@
+// mocha-args: --forbid-pending
+it('skips', function () { this.skip(); });

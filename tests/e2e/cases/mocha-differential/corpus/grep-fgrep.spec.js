@@ -1,0 +1,3 @@
+// mocha-args: --fgrep a.b
+it('a.b literal', () => {});
+it('axb regex would match', () => {});

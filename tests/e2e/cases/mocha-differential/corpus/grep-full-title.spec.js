@@ -1,0 +1,2 @@
+// mocha-args: --grep "outer inner"
+describe('outer', () => { describe('inner', () => { it('t', () => {}); }); it('inner-ish', () => {}); });

@@ -1,0 +1,3 @@
+// mocha-args: --grep slow --invert
+it('slow test', () => {});
+it('fast test', () => {});

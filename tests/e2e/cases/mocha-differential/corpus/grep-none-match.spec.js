@@ -1,0 +1,2 @@
+// mocha-args: --grep nothing-matches
+describe('s', () => { before(() => { throw new Error('no'); }); it('a', () => {}); });

@@ -1,0 +1,3 @@
+// mocha-args: --grep /FOO/i
+it('foo lower', () => {});
+it('other', () => {});

@@ -1,0 +1,3 @@
+// mocha-args: --grep alpha
+describe('alpha', () => { it('x', () => {}); it('y', () => {}); });
+describe('beta', () => { it('z', () => {}); });

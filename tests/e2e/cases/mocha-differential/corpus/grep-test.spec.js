@@ -1,0 +1,2 @@
+// mocha-args: --grep foo
+describe('s', () => { it('foo one', () => {}); it('bar', () => {}); it('foo two', () => {}); });

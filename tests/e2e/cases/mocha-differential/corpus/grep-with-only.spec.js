@@ -1,0 +1,4 @@
+// mocha-args: --grep b
+it.only('a', () => {});
+it.only('b', () => {});
+it('bb', () => {});

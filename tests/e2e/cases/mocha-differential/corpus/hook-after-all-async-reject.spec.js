@@ -1,0 +1,4 @@
+describe('s', () => {
+  after(() => Promise.reject(new Error('after rejected')));
+  it('t1', () => {});
+});

@@ -1,0 +1,2 @@
+after(() => { throw new Error('root after'); });
+describe('a', () => { it('a1', () => {}); });

@@ -1,0 +1,4 @@
+describe('outer', () => {
+  before(() => { throw new Error('outer before'); });
+  describe('inner', () => { it('i1', () => {}); });
+});

@@ -1,0 +1,3 @@
+before(() => { throw new Error('root before'); });
+it('root test', () => {});
+describe('a', () => { it('a1', () => {}); });

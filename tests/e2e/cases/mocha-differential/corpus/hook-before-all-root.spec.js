@@ -1,0 +1,3 @@
+before(() => { throw new Error('root before'); });
+describe('a', () => { it('a1', () => {}); });
+describe('b', () => { it('b1', () => {}); });

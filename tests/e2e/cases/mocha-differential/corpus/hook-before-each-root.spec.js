@@ -1,0 +1,3 @@
+beforeEach(() => { throw new Error('root be'); });
+describe('a', () => { it('a1', () => {}); });
+describe('b', () => { it('b1', () => {}); });

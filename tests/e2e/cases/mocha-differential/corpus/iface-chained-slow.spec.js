@@ -1,0 +1,2 @@
+it('slow chained', () => {}).slow(1000);
+it('next', () => {});

@@ -1,0 +1,1 @@
+context('ctx', () => { specify('spec', () => {}); xspecify('xs', () => {}); xcontext('xc', () => { it('n', () => {}); }); });

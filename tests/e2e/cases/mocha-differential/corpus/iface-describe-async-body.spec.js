@@ -1,0 +1,1 @@
+describe('s', () => { it('a', () => {}); return undefined; });

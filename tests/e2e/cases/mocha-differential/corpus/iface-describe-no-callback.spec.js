@@ -1,0 +1,2 @@
+describe('no callback');
+it('t', () => {});

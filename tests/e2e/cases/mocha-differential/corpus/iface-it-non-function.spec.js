@@ -1,0 +1,2 @@
+it('a', 'not a function');
+it('b', () => {});

@@ -1,0 +1,1 @@
+describe('s', () => { it('a', () => {}); throw new Error('describe body threw'); });

@@ -1,0 +1,1 @@
+it('a', (d) => { d(); process.nextTick(() => { throw new Error('late'); }); });

@@ -1,0 +1,1 @@
+it('t', () => { setTimeout(() => { throw new Error('x'); }, 20); });

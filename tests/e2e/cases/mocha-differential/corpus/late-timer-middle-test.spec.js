@@ -1,0 +1,3 @@
+it('t', () => { setTimeout(() => { throw new Error('x'); }, 10); });
+it('u', (done) => { setTimeout(done, 60); });
+it('v', () => {});

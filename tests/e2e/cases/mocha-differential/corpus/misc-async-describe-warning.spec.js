@@ -1,0 +1,1 @@
+describe('s', async () => { it('a', () => {}); });

@@ -1,0 +1,1 @@
+it('logs', () => { console.log('hello'); console.error('err'); });

@@ -1,0 +1,3 @@
+it.only('root only', () => {});
+describe.only('suite only', () => { it('inside', () => {}); });
+it('root other', () => {});

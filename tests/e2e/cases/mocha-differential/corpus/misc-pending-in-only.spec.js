@@ -1,0 +1,2 @@
+describe.only('s', () => { it('p'); it('r', () => {}); });
+describe('o', () => { it('x', () => {}); });

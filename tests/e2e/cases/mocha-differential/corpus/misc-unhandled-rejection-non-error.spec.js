@@ -1,0 +1,1 @@
+it('rejects plain', (done) => { Promise.reject('plain'); setTimeout(done, 30); });

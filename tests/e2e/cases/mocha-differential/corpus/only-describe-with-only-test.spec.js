@@ -1,0 +1,5 @@
+describe.only('s', () => {
+  it('plain', () => {});
+  it.only('only', () => {});
+  describe('child', () => { it('c', () => {}); });
+});

@@ -1,0 +1,4 @@
+describe('outer', () => {
+  it('o1', () => {});
+  describe('inner', () => { it.only('i1', () => {}); it('i2', () => {}); });
+});

@@ -1,0 +1,4 @@
+describe.only('s', () => {
+  it.skip('skipped', () => {});
+  it('runs', () => {});
+});

@@ -1,0 +1,2 @@
+// no tests at all
+const x = 1;

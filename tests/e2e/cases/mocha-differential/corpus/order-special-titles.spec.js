@@ -1,0 +1,5 @@
+describe('quotes "and" \'single\'', () => {
+  it('unicode ✓ – é', () => {});
+  it('  spaces  ', () => {});
+  it('', () => {});
+});

@@ -1,0 +1,4 @@
+describe('outer', () => {
+  describe('a', () => { it('a1', () => {}); });
+  describe('b', () => { it('b1', () => {}); });
+});

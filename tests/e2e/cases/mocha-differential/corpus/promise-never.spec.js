@@ -1,0 +1,2 @@
+it('never resolves', function () { this.timeout(30); return new Promise(() => {}); });
+it('after', () => {});

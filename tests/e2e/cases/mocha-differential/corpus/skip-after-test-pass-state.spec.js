@@ -1,0 +1,1 @@
+it('skip after assertions', function () { if (1 + 1 === 2) this.skip(); });

@@ -1,0 +1,5 @@
+describe('s', () => {
+  after(function () { this.skip(); });
+  it('t1', () => {});
+});
+describe('next', () => { it('runs', () => {}); });

@@ -1,0 +1,2 @@
+describe.skip('skipped', () => { it.only('only inside skip', () => {}); });
+describe('other', () => { it('o', () => {}); });

@@ -1,0 +1,3 @@
+before(function () { this.skip(); });
+it('r1', () => {});
+describe('a', () => { it('a1', () => {}); });

@@ -1,0 +1,2 @@
+it('skips itself', function () { this.skip(); throw new Error('unreachable'); });
+it('next', () => {});

@@ -1,0 +1,4 @@
+describe.only('s', () => {
+  it('a', () => {});
+  xdescribe('x', () => { it('b', () => {}); });
+});

@@ -1,0 +1,3 @@
+// mocha-args: --ui tdd
+suite.only('chosen', () => { test('a', () => {}); });
+suite('other', () => { test('b', () => {}); });

@@ -1,0 +1,3 @@
+describe('s', () => {
+  it('slow', (done) => setTimeout(done, 100));
+}).timeout(20);

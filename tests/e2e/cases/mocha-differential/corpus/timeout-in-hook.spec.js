@@ -1,0 +1,4 @@
+describe('s', () => {
+  before(function (done) { this.timeout(20); setTimeout(done, 100); });
+  it('t', () => {});
+});

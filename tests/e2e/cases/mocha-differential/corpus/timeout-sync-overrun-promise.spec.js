@@ -1,0 +1,1 @@
+it('busy then resolves', function () { this.timeout(10); const end = Date.now() + 60; while (Date.now() < end); return Promise.resolve(); });

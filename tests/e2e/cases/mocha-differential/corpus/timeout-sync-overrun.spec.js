@@ -1,0 +1,2 @@
+it('busy', function () { this.timeout(10); const end = Date.now() + 60; while (Date.now() < end); });
+it('after', () => {});

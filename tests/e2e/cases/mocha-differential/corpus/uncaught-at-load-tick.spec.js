@@ -1,0 +1,2 @@
+process.nextTick(() => { throw new Error('thrown before the run'); });
+describe('s', () => { it('runs anyway', () => {}); });

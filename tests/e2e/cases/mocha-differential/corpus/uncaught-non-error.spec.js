@@ -1,0 +1,1 @@
+it('throws string later', (done) => { setTimeout(() => { throw 'str'; }, 1); });
