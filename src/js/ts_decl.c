@@ -150,9 +150,41 @@ static bool is_ts_only_modifier(const ts_parser_t *p) {
 
 /* `body` is where the class body's '{' ends: parameter properties are declared there as
  * fields, as TypeScript declares them (class fields are defined, target ES2022). */
-static void parse_class_member(ts_parser_t *p, bool derived, size_t body) {
+/* `accessor x = v` as TypeScript emits it for ES2022: a private storage field and a
+ * getter and setter, on the field's line. `owner` is how a static one reaches its class. */
+static void emit_accessor(ts_parser_t *p, ts_tok_t kw, ts_tok_t key, bool is_static,
+                          ts_tok_t class_name) {
+  if (key.kind != TK_NAME && key.kind != TK_PRIV) {
+    ts_fail(p, key.start, "an 'accessor' field needs a plain name");
+    return;
+  }
+  if (is_static && class_name.kind != TK_NAME) {
+    ts_fail(p, kw.start, "a static 'accessor' field needs a named class");
+    return;
+  }
+  const char *name = p->src + key.start + (key.kind == TK_PRIV);
+  int n = (int)(key.end - key.start) - (key.kind == TK_PRIV);
+  const char *kname = p->src + key.start;
+  int kn = (int)(key.end - key.start);
+  int on = is_static ? (int)(class_name.end - class_name.start) : 4;
+  const char *owner = is_static ? p->src + class_name.start : "this";
+  const char *st = is_static ? "static " : "";
+  ts_blank(p, kw.start, kw.end);
+  char *storage = xasprintf("#%.*s_accessor_storage", n, name);
+  ts_edit(p, key.start, key.end, storage);
+  (void)name;
+  bool semicolon = p->prev_end > 0 && p->src[p->prev_end - 1] == ';';
+  ts_insert(p, p->prev_end,
+            "%s %sget %.*s() { return %.*s.#%.*s_accessor_storage; } %sset %.*s(value) { "
+            "%.*s.#%.*s_accessor_storage = value; }",
+            semicolon ? "" : ";", st, kn, kname, on, owner, n, name, st, kn, kname, on, owner, n,
+            name);
+}
+
+static void parse_class_member(ts_parser_t *p, bool derived, size_t body, ts_tok_t class_name) {
   size_t start = p->tok.start;
-  bool drop = false;
+  bool drop = false, is_static = false;
+  ts_tok_t accessor = {TK_EOF, 0, 0, false};
   if (ts_is_punct(p, "@")) {
     ts_fail_decorator(p);
     return;
@@ -166,15 +198,14 @@ static void parse_class_member(ts_parser_t *p, bool derived, size_t body) {
     }
     if (!ts_starts_key(p, &after) || ts_tok_is(p, &after, "{")) break;
     if ((ts_is(p, "async") || ts_is(p, "get") || ts_is(p, "set")) && after.nl) break;
-    if (ts_is(p, "accessor")) {
-      ts_fail(p, p->tok.start, "'accessor' fields are not supported (JavaScriptCore does not run them)");
-      return;
-    }
+    if (ts_is(p, "accessor")) accessor = p->tok;
+    if (ts_is(p, "static")) is_static = true;
     if (ts_is(p, "abstract") || ts_is(p, "declare")) drop = true;
     if (is_ts_only_modifier(p)) ts_blank(p, p->tok.start, p->tok.end);
     ts_next(p);
   }
   if (ts_is_punct(p, "*")) ts_next(p);
+  ts_tok_t key = p->tok;
   if (ts_is_punct(p, "[")) {
     /* An index signature `[key: K]: V` is a type; a computed name is code. */
     ts_tok_t a = ts_peek(p);
@@ -219,14 +250,18 @@ static void parse_class_member(ts_parser_t *p, bool derived, size_t body) {
       ts_parse_expr(p, EX_NO_COMMA);
     }
     ts_semicolon(p);
+    if (accessor.kind == TK_NAME && !drop && !p->failed)
+      emit_accessor(p, accessor, key, is_static, class_name);
   }
   if (drop) ts_blank_over(p, start, p->prev_end);
 }
 
 void ts_parse_class(ts_parser_t *p, size_t start, bool is_decl) {
   ts_expect(p, "class");
+  ts_tok_t name = {TK_EOF, 0, 0, false};
   if (p->tok.kind == TK_NAME && !ts_is(p, "extends") && !ts_is(p, "implements")) {
     if (is_decl) ts_note_decl(p, p->tok);
+    name = p->tok;
     ts_next(p);
   }
   if (ts_is_punct(p, "<")) {
@@ -256,7 +291,7 @@ void ts_parse_class(ts_parser_t *p, size_t start, bool is_decl) {
   ts_expect(p, "{");
   while (!p->failed && !ts_is_punct(p, "}") && p->tok.kind != TK_EOF) {
     if (ts_is_punct(p, ";")) ts_next(p);
-    else parse_class_member(p, derived, body);
+    else parse_class_member(p, derived, body, name);
   }
   ts_expect(p, "}");
   p->block_id = saved;

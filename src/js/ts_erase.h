@@ -11,13 +11,13 @@
  * built by an IIFE, members on their own lines), namespaces holding values (an IIFE,
  * exported members assigned to the namespace object after their declaration), parameter
  * properties (`this.x = x;` at the start of the constructor body, or after its
- * `super(...)` statement), `import x = require(...)` (`const  x = require(...)`) and
+ * `super(...)` statement), `accessor` fields (a private field with a getter and a
+ * setter), `import x = require(...)` (`const  x = require(...)`) and
  * `export = v` (`module.exports = v`). Imports whose bindings are never used as values are
  * dropped, as TypeScript drops them, so a type-only package is never loaded.
  *
- * What it refuses, with a line and column: decorators and `accessor` fields (JavaScript-
- * Core runs neither), JSX, and any syntax it does not understand. It never emits code it
- * is unsure of.
+ * What it refuses, with a line and column: decorators (JavaScriptCore does not run
+ * them), JSX, and any syntax it does not understand. It never emits code it is unsure of.
  *
  * Pure text, no JS engine; safe on arbitrary bytes (bounded recursion and work).
  *

@@ -7,6 +7,7 @@
  *                                  TypeScript folds them, others copied with member
  *                                  names qualified)
  *   namespace N { export const x = 1 }   var N; (function (N) { const x = 1;N.x = x; })(N || (N = {}));
+ *                                  (an exported `let`/`var` becomes an accessor of N)
  *
  * `const enum` is emitted as an enum, as under isolatedModules. A namespace holding only
  * types is blanked. Not done: rewriting references to a namespace's exports made in
@@ -441,6 +442,7 @@ bool ts_parse_namespace(ts_parser_t *p, size_t start, bool exported) {
 static bool ns_export_var(ts_parser_t *p, ts_name_t ns) {
   ts_name_t names[64];
   size_t n = 0;
+  bool constant = ts_is_name(p, "const");
   ts_next(p); /* var, let, const */
   for (;;) {
     if (p->tok.kind != TK_NAME) {
@@ -468,9 +470,20 @@ static bool ns_export_var(ts_parser_t *p, ts_name_t ns) {
   ts_semicolon(p);
   sbuf_t b = SBUF_INIT;
   if (p->prev_end > 0 && p->src[p->prev_end - 1] != ';') sbuf_putc(&b, ';');
-  for (size_t i = 0; i < n; i++)
-    sbuf_printf(&b, "%.*s.%.*s = %.*s;", (int)ns.len, p->src + ns.start, (int)names[i].len,
-                p->src + names[i].start, (int)names[i].len, p->src + names[i].start);
+  /* A constant is copied; a variable the namespace's code may assign becomes an accessor
+   * of the namespace object, so `N.count` follows `count++` (TypeScript rewrites such
+   * references to `N.count` instead). */
+  for (size_t i = 0; i < n; i++) {
+    int nl = (int)ns.len, vl = (int)names[i].len;
+    const char *nsn = p->src + ns.start, *v = p->src + names[i].start;
+    if (constant)
+      sbuf_printf(&b, "%.*s.%.*s = %.*s;", nl, nsn, vl, v, vl, v);
+    else
+      sbuf_printf(&b,
+                  "Object.defineProperty(%.*s, \"%.*s\", { get: () => %.*s, set: (v) => { %.*s = v; }, "
+                  "enumerable: true, configurable: true });",
+                  nl, nsn, vl, v, vl, v, vl, v);
+  }
   ts_edit(p, p->prev_end, p->prev_end, sbuf_take(&b));
   return true;
 }

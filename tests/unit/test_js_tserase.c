@@ -553,7 +553,8 @@ static void test_errors(void **state) {
   (void)state;
   expect_error("@dec class A {}", 1, 1, "decorators are not supported");
   expect_error("class A {\n  @dec m() {}\n}", 2, 3, "decorators are not supported");
-  expect_error("class A { accessor x = 1 }", 1, 11, "'accessor' fields are not supported");
+  expect_error("class A { accessor [k] = 1 }", 1, 20, "needs a plain name");
+  expect_error("(class { static accessor x = 1 })", 1, 17, "needs a named class");
   expect_error("let x: = 1;", 1, 8, "expected a type, found '='");
   expect_error("let s = 'abc", 1, 9, "unterminated string literal");
   expect_error("let t = `abc", 1, 9, "unterminated template literal");
@@ -642,12 +643,21 @@ static void test_run_transforms(void **state) {
              "out = [N.a, N.f(), N.b, typeof (N as any).hidden].join();",
              "1,3,3,undefined");
   expect_run("namespace A.B { export class C { v = 4 } }\nout = new A.B.C().v;", "4");
+  expect_run("namespace Counter { export let count: number = 0; export function inc(): void { count++ } }\n"
+             "Counter.inc(); Counter.inc(); Counter.count += 10; Counter.inc();\n"
+             "out = Counter.count + JSON.stringify(Counter);",
+             "13{\"count\":13}");
   expect_run("class P { constructor(private x: number, public y = 2) {} sum() { return this.x + this.y } }\n"
              "out = new P(1).sum();",
              "3");
   expect_run("class Q { a = 1; constructor(public x: number, private y = 2) {} }\n"
              "out = Object.keys(new Q(5)).join() + '=' + Object.values(new Q(5)).join();",
              "x,y,a=5,2,1");
+  expect_run("class Acc { accessor n: number = 1; static accessor s = 'a'; accessor #p = 2\n"
+             "  get p() { return this.#p } }\n"
+             "const a = new Acc(); a.n += 5; Acc.s += 'b';\n"
+             "out = [a.n, Acc.s, a.p, Object.keys(a).length, typeof Object.getOwnPropertyDescriptor(Acc.prototype, 'n')!.get].join();",
+             "6,ab,2,0,function");
   expect_run("class Base { constructor(public z: number) {} }\n"
              "class D extends Base { constructor(z: number, readonly w: number) { super(z * 2) } }\n"
              "const d = new D(1, 5);\nout = d.z + ',' + d.w;",
