@@ -260,6 +260,9 @@ static void cukexpr_strings(void **state) {
   assert_string_equal(args[0].s, "");
   assert_string_equal(args[1].s, "it\"s");
   cukexpr_args_free(args, n);
+  /* text that is not UTF-8 is an error, not a match */
+  assert_int_equal(cukexpr_match(e, "say \xFF", 5, &args, &n), -1);
+  assert_int_equal(n, 0);
   cukexpr_free(e);
   cukexpr_registry_free(r);
 }

@@ -65,7 +65,8 @@ typedef struct {
   int start;               /* byte offset of the group in the text, -1 when unset */
 } cukexpr_arg_t;
 
-/* 1 and the arguments when the text matches, 0 when it does not, -1 on a PCRE2 error. */
+/* 1 and the arguments when the text matches, 0 when it does not, -1 on a PCRE2 error
+ * (text that is not valid UTF-8 is one). */
 int cukexpr_match(const cukexpr_t *e, const char *text, size_t len, cukexpr_arg_t **args,
                   size_t *nargs);
 void cukexpr_args_free(cukexpr_arg_t *args, size_t n);
