@@ -8,11 +8,12 @@
  * The raw bytes stay in the object's private data for text()/json()/bytes()/arrayBuffer(),
  * which return promises as fetch's do.
  *
- * Large bodies (API_BIG_BODY and up) of text or JSON that are ASCII are kept as one string
- * instead of bytes: JavaScriptCore stores such a string one byte a character, so the body
- * costs its size once, and about twice while it is made (see big_ascii_text) and parsed,
- * where a UTF-16 copy would cost two to four times that. Other large bodies keep their
- * bytes and cost more when read as text.
+ * Large bodies (API_BIG_BODY and up) of text or JSON that are valid UTF-8 are kept as one
+ * string instead of bytes, made piece by piece (see big_text). JavaScriptCore stores an
+ * ASCII string one byte a character, so such a body costs its size once, and about twice
+ * while it is made; other text costs two bytes a character, twice that. A whole-body
+ * decode kept the bytes besides and went through a UTF-16 buffer: three to five times the
+ * body. Large bodies that are not UTF-8 keep their bytes.
  *
  * Memory: the raw body (api_raw_t) belongs to the ApiResponse object and is freed by its
  * finalizer; a body kept as a string is a property of the response (under a symbol, not
@@ -31,7 +32,7 @@
 /* Not in the public headers of this JavaScriptCore, but exported by the library. */
 JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 
-/* Bodies from this size up are made into strings piece by piece (big_ascii_text). */
+/* Bodies from this size up are made into strings piece by piece (big_text). */
 #define API_BIG_BODY (1024 * 1024)
 /* The size of those pieces: JavaScriptCore decodes each through a UTF-16 buffer of twice
  * its size, which stays small this way. */
@@ -42,7 +43,7 @@ JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 typedef struct {
   char *data;      /* the body; NULL when `text` holds it */
   size_t len;      /* the body's size in bytes */
-  JSValueRef text; /* a large ASCII body as a string, or NULL; kept alive by the response */
+  JSValueRef text; /* a large UTF-8 body as a string, or NULL; kept alive by the response */
 } api_raw_t;
 
 /* ---- text ---- */
@@ -162,12 +163,13 @@ static void release_pages(char *data, size_t len, size_t from, size_t to) {
   if (b > a && madvise((void *)a, b - a, MADV_DONTNEED) != 0) return;
 }
 
-/* The body of `raw` (ASCII, len >= API_BIG_BODY) as one string, raw->data freed: strings
- * are made of API_PIECE-sized pieces from the end of the body back, the pages of each
- * piece's bytes given back as soon as it is made, and joined into one string at the end.
- * Bytes and pieces together never take more than the body's size, pieces and the joined
- * string twice that. NULL with *exc when the engine fails (the body is lost then). */
-static JSValueRef big_ascii_text(JSContextRef ctx, api_raw_t *raw, JSValueRef *exc) {
+/* The body of `raw` (valid UTF-8 without NUL bytes or a BOM, len >= API_BIG_BODY) as one
+ * string, raw->data freed: strings are made of API_PIECE-sized pieces (cut between
+ * characters) from the end of the body back, the pages of each piece's bytes given back
+ * as soon as it is made, and joined into one string at the end. Bytes and pieces together
+ * never take more than the string, pieces and the joined string twice that. NULL with
+ * *exc when the engine fails (the body is lost then). */
+static JSValueRef big_text(JSContextRef ctx, api_raw_t *raw, JSValueRef *exc) {
   char *data = raw->data;
   size_t len = raw->len;
   JSObjectRef pieces = JSObjectMakeArray(ctx, 0, NULL, exc);
@@ -175,6 +177,7 @@ static JSValueRef big_ascii_text(JSContextRef ctx, api_raw_t *raw, JSValueRef *e
   unsigned n = 0;
   for (size_t end = len; end > 0;) {
     size_t start = end > API_PIECE ? end - API_PIECE : 0;
+    while (start > 0 && ((unsigned char)data[start] & 0xC0) == 0x80) start--; /* continuation */
     data[end] = '\0'; /* data[len] is the body's own terminator; below, a used byte */
     JSStringRef str = JSStringCreateWithUTF8CString(data + start);
     JSObjectSetPropertyAtIndex(ctx, pieces, n++, JSValueMakeString(ctx, str), exc);
@@ -289,7 +292,8 @@ static JSValueRef raw_text(JSContextRef ctx, const api_raw_t *raw) {
   return raw->text ? raw->text : api_make_text(ctx, raw->data, raw->len);
 }
 
-/* The body's bytes as a new ArrayBuffer (a string body is ASCII: its UTF-8 is the bytes). */
+/* The body's bytes as a new ArrayBuffer (a string body was UTF-8 without a BOM: its UTF-8 is
+ * the bytes). */
 static JSObjectRef raw_array_buffer(JSContextRef ctx, const api_raw_t *raw, JSValueRef *exc) {
   if (!raw->text) return make_array_buffer(ctx, raw->data, raw->len);
   size_t len = 0;
@@ -439,10 +443,11 @@ JSObjectRef api_response_new(JSContextRef ctx, const api_exchange_info_t *info,
   JSValueRef parse_error = NULL;
   JSValueRef data;
   bool json = api_is_json_type(ct);
-  if (raw->len >= API_BIG_BODY && raw->len < INT32_MAX &&
-      (json || api_is_text_type(ct) || !ct) && ascii_text(raw->data, raw->len)) {
+  if (raw->len >= API_BIG_BODY && raw->len < INT32_MAX && (json || api_is_text_type(ct) || !ct) &&
+      (ascii_text(raw->data, raw->len) ||
+       (memcmp(raw->data, "\xEF\xBB\xBF", 3) != 0 && utf8_text(raw->data, raw->len)))) {
     JSValueRef exc = NULL;
-    JSValueRef text = big_ascii_text(ctx, raw, &exc);
+    JSValueRef text = big_text(ctx, raw, &exc);
     if (!text) { /* the engine failed (out of memory): the body is gone, say so */
       text = js_make_string(ctx, "");
       parse_error = exc ? exc : js_make_error(ctx, "Error", "out of memory");

@@ -1,11 +1,12 @@
 /* sonde-testserver: large generated bodies and connections reset by the server, for the
  * client's memory bounds and its network error messages.
  *
- *   /generate?size=N&type=json|text|binary[&chunked=1]
+ *   /generate?size=N&type=json|text|utf8|binary[&chunked=1]
  *       A body of exactly N bytes (up to 1 GiB) made on the fly as it is sent, so the
  *       server never holds it: json is an array of objects {"id":<1e9+n>,"name":"item <1e9+n>",
  *       "text":"<181 letters>"} (233 bytes; N rounded down to whole items, at least "[]"); text is
- *       lines of letters; binary is every byte value, NULs and bytes >= 0x80 included.
+ *       lines of letters; utf8 lines of "déjà " (text/plain; charset=utf-8, N rounded down
+ *       to whole 64-byte lines); binary is every byte value, NULs and bytes >= 0x80 included.
  *       The Content-Type follows `type`; chunked=1 sends no Content-Length.
  *   /conn-reset?after=N
  *       Announces Content-Length N + 1000, sends N bytes of text, then resets the
@@ -26,7 +27,11 @@
 /* One json item: {"id":<10 digits>,"name":"item <10 digits>","text":"<letters>"}. */
 #define BODIES_ITEM_LEN 233
 
-typedef enum { BODIES_JSON, BODIES_TEXT, BODIES_BINARY } bodies_kind_t;
+typedef enum { BODIES_JSON, BODIES_TEXT, BODIES_UTF8, BODIES_BINARY } bodies_kind_t;
+
+/* One line of the utf8 body: "déjà " nine times and a newline, 64 bytes. */
+static const char bodies_utf8_word[] = "d\xc3\xa9j\xc3\xa0 ";
+#define BODIES_UTF8_LINE 64
 
 typedef struct {
   bodies_kind_t kind;
@@ -65,6 +70,11 @@ static ssize_t bodies_reader(void *cls, uint64_t pos, char *buf, size_t max) {
     switch (g->kind) {
     case BODIES_JSON: buf[i] = bodies_json_byte(p, g->size, item, &item_no); break;
     case BODIES_TEXT: buf[i] = p % 64 == 63 ? '\n' : (char)('a' + p % 26); break;
+    case BODIES_UTF8:
+      buf[i] = p % BODIES_UTF8_LINE == BODIES_UTF8_LINE - 1
+                   ? '\n'
+                   : bodies_utf8_word[(p % BODIES_UTF8_LINE) % (sizeof bodies_utf8_word - 1)];
+      break;
     case BODIES_BINARY: buf[i] = (char)(p * 7 + (p >> 8)); break;
     }
   }
@@ -80,6 +90,9 @@ static enum MHD_Result bodies_generate(srv_request_t *req) {
   if (type && strcmp(type, "text") == 0) {
     g.kind = BODIES_TEXT;
     ct = "text/plain";
+  } else if (type && strcmp(type, "utf8") == 0) {
+    g.kind = BODIES_UTF8;
+    ct = "text/plain; charset=utf-8";
   } else if (type && strcmp(type, "binary") == 0) {
     g.kind = BODIES_BINARY;
     ct = "application/octet-stream";
@@ -88,13 +101,15 @@ static enum MHD_Result bodies_generate(srv_request_t *req) {
   }
   if (!s || !srv_parse_ulong(s, BODIES_MAX_SIZE, &size) || !type)
     return srv_reply_error(req, MHD_HTTP_BAD_REQUEST, "INVALID_GENERATE",
-                           "Use /generate?size=<bytes up to %lu>&type=json|text|binary",
+                           "Use /generate?size=<bytes up to %lu>&type=json|text|utf8|binary",
                            BODIES_MAX_SIZE);
   g.size = size;
   if (g.kind == BODIES_JSON) {
     /* Whole items only: "[" item ("," item)* "]". */
     uint64_t items = size > 2 ? (size - 1) / (BODIES_ITEM_LEN + 1) : 0;
     g.size = items ? 2 + items * (BODIES_ITEM_LEN + 1) - 1 : 2;
+  } else if (g.kind == BODIES_UTF8) {
+    g.size -= g.size % BODIES_UTF8_LINE; /* whole lines: no character cut in two */
   }
   bodies_gen_t *state = srv_xmalloc(sizeof *state);
   *state = g;
