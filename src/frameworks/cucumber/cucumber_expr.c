@@ -40,7 +40,7 @@ struct cukexpr {
 };
 
 #define INT_RES "-?\\d+", "\\d+"
-#define FLOAT_RE "(?=.*\\d.*)[-+]?\\d*(?:\\.(?=\\d.*))?\\d*(?:\\d+[E][+-]?\\d+)?"
+#define FLOAT_RE "[-+]?(?:\\d+(?:\\.\\d+)?|\\.\\d+)(?:[E][+-]?\\d+)?"
 
 static void add_type(cukexpr_registry_t *r, const char *name, const char *const *res, size_t n,
                      cukexpr_transform_t tr, bool prefer) {
@@ -53,6 +53,7 @@ static void add_type(cukexpr_registry_t *r, const char *name, const char *const 
   t->prefer_for_regexp = prefer;
 }
 
+/* The built-in types, in Cucumber's order (which decides between types sharing a regexp). */
 cukexpr_registry_t *cukexpr_registry_new(void) {
   cukexpr_registry_t *r = xcalloc(1, sizeof *r);
   static const char *const ints[] = {INT_RES}, *const floats[] = {FLOAT_RE};
@@ -63,12 +64,12 @@ cukexpr_registry_t *cukexpr_registry_new(void) {
   add_type(r, "word", word, 1, CUKEXPR_T_TEXT, false);
   add_type(r, "string", str, 1, CUKEXPR_T_STRING, false);
   add_type(r, "", any, 1, CUKEXPR_T_TEXT, true);
-  add_type(r, "bigdecimal", floats, 1, CUKEXPR_T_TEXT, false);
   add_type(r, "double", floats, 1, CUKEXPR_T_FLOAT, false);
-  add_type(r, "biginteger", ints, 2, CUKEXPR_T_TEXT, false);
+  add_type(r, "bigdecimal", floats, 1, CUKEXPR_T_TEXT, false);
   add_type(r, "byte", ints, 2, CUKEXPR_T_INT, false);
   add_type(r, "short", ints, 2, CUKEXPR_T_INT, false);
   add_type(r, "long", ints, 2, CUKEXPR_T_INT, false);
+  add_type(r, "biginteger", ints, 2, CUKEXPR_T_TEXT, false);
   return r;
 }
 
