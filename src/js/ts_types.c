@@ -155,6 +155,34 @@ static void skip_function_type(ts_parser_t *p) {
   type_any(p);
 }
 
+/* At '(' in a type: whether a function type starts here, decided from the next few
+ * tokens as TypeScript decides it (`()`, `(...`, `(a:`, `(a,`, `(a?`, `(a=`, `(a) =>`,
+ * a destructured first parameter), so nested parentheses cost no rescanning. */
+static bool function_type_ahead(ts_parser_t *p) {
+  ts_tok_t a = ts_lex(p, p->tok.end, true);
+  if (ts_tok_is(p, &a, ")") || ts_tok_is(p, &a, "...")) return true;
+  if (a.kind == TK_NAME) {
+    ts_tok_t b = ts_lex(p, a.end, true);
+    if (ts_tok_is(p, &b, ":") || ts_tok_is(p, &b, ",") || ts_tok_is(p, &b, "?") ||
+        ts_tok_is(p, &b, "="))
+      return true;
+    if (!ts_tok_is(p, &b, ")")) return false;
+    ts_tok_t c = ts_lex(p, b.end, true);
+    return ts_tok_is(p, &c, "=>");
+  }
+  if (ts_tok_is(p, &a, "[") || ts_tok_is(p, &a, "{")) {
+    /* A binding pattern, then what follows a parameter. */
+    ts_state_t s = ts_save(p);
+    ts_next_type(p);
+    balanced(p);
+    bool fn = !p->failed && (ts_is_punct(p, ":") || ts_is_punct(p, ",") || ts_is_punct(p, "?") ||
+                             ts_is_punct(p, "=") || ts_is_punct(p, ")"));
+    ts_restore(p, &s);
+    return fn;
+  }
+  return false;
+}
+
 static void skip_primary(ts_parser_t *p) {
   ts_tok_t *t = &p->tok;
   switch (t->kind) {
@@ -210,12 +238,7 @@ static void skip_primary(ts_parser_t *p) {
     return;
   case TK_PUNCT:
     if (ts_is(p, "(")) {
-      /* A function type if a '=>' follows the brackets, else a parenthesised type. */
-      ts_state_t s = ts_save(p);
-      balanced(p);
-      bool fn = !p->failed && ts_is_punct(p, "=>");
-      ts_restore(p, &s);
-      if (fn) {
+      if (function_type_ahead(p)) {
         skip_function_type(p);
       } else {
         ts_next_type(p);
