@@ -102,13 +102,17 @@ struct api_exchange {
   double retry_ms;        /* < 0: no retry follows */
 };
 
+/* `sent`: the request half, whose masked values are registered as secrets (common/secret)
+ * so that they are masked wherever else they show up. */
 static void half_record(api_half_t *half, const api_config_t *cfg, const http_header_t *h,
-                        size_t n, const char *body, size_t body_len) {
+                        size_t n, const char *body, size_t body_len, bool sent) {
   half->headers = xcalloc(n + 1, sizeof(*half->headers));
   half->n_headers = n;
   for (size_t i = 0; i < n; i++) {
+    bool secret = api_secret_header(cfg, h[i].name);
+    if (secret && sent) secret_add_header(h[i].name, h[i].value);
     half->headers[i].name = xstrdup(h[i].name);
-    half->headers[i].value = xstrdup(api_secret_header(cfg, h[i].name) ? API_MASK : h[i].value);
+    half->headers[i].value = xstrdup(secret ? API_MASK : h[i].value);
   }
   half->body_len = body ? body_len : 0;
   half->body_kept = cut(body, half->body_len, API_EVENT_BODY_MAX);
@@ -178,7 +182,7 @@ api_exchange_t *api_log_request(api_binding_t *b, const char *method, const char
   x->url = xstrdup(url);
   x->attempt = attempt;
   x->retry_ms = -1;
-  half_record(&x->request, &b->cfg, headers, n_headers, body, body_len);
+  half_record(&x->request, &b->cfg, headers, n_headers, body, body_len, true);
   return x;
 }
 
@@ -257,7 +261,8 @@ void api_log_response(api_binding_t *b, api_exchange_t *x, const http_response_t
   if (x->answered) {
     x->status = res->status;
     x->status_text = xstrdup(res->status_text ? res->status_text : "");
-    half_record(&x->response, &b->cfg, res->headers, res->n_headers, res->body, res->body_len);
+    half_record(&x->response, &b->cfg, res->headers, res->n_headers, res->body, res->body_len,
+              false);
   } else {
     x->error = xstrdup(res->error_message ? res->error_message : "error");
     x->code = xstrdup(res->error_code ? res->error_code : "EIO");

@@ -652,8 +652,10 @@ static void call_send(api_call_t *call, JSObjectRef config, JSValueRef materiali
   for (size_t i = 0; i < headers.len; i++) {
     hh[i].name = headers.names[i];
     hh[i].value = headers.values[i];
-    /* Masked headers' values, interceptors' included, are masked wherever they appear. */
-    if (api_secret_header(&b->cfg, hh[i].name)) secret_add_header(hh[i].name, hh[i].value);
+    /* Masked headers' values, interceptors' included, are masked wherever they appear
+     * (with an exchange sink, api_log_request registers them as it masks them). */
+    if (!c->exchange_sink && api_secret_header(&b->cfg, hh[i].name))
+      secret_add_header(hh[i].name, hh[i].value);
   }
   bool https = strncasecmp(call->sent_url, "https:", 6) == 0;
   if (https && b->cfg.insecure && !c->tls_warned) {

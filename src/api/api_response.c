@@ -442,7 +442,7 @@ JSObjectRef api_response_new(JSContextRef ctx, const api_exchange_info_t *info,
   }
   JSValueRef parse_error = NULL;
   JSValueRef data;
-  bool json = api_is_json_type(ct);
+  bool json = raw->len >= API_BIG_BODY && api_is_json_type(ct);
   if (raw->len >= API_BIG_BODY && raw->len < INT32_MAX && (json || api_is_text_type(ct) || !ct) &&
       (ascii_text(raw->data, raw->len) ||
        (memcmp(raw->data, "\xEF\xBB\xBF", 3) != 0 && utf8_text(raw->data, raw->len)))) {
