@@ -1,8 +1,9 @@
 /* fuzz_gherkin: libFuzzer target for the cucumber framework's parsers on arbitrary
  * bytes. The input is a feature file for the Gherkin parser (then compiled to pickles
  * and written as messages); its first line is also tried as a tag expression, a Cucumber
- * Expression and a regular expression, matched against the second line. Nothing may
- * crash, leak or read out of bounds (AddressSanitizer).
+ * Expression and a regular expression, matched against the second line, from which
+ * expressions are also generated as for a snippet. Nothing may crash, leak or read out
+ * of bounds (AddressSanitizer).
  *
  * Not part of ctest. Build and run (Debian: clang-14, libclang-rt-14-dev), from the
  * repository's root:
@@ -43,6 +44,11 @@ static void expressions(const char *line, const char *text) {
     }
     free(err);
     cukexpr_free(e);
+  }
+  if (strlen(text) < 256) { /* the generator is quadratic in the text's length */
+    cukexpr_generated_t *g = NULL;
+    size_t n = cukexpr_generate(reg, text, &g);
+    cukexpr_generated_free(g, n);
   }
   err = NULL;
   json_decref(cukexpr_tokens_json(line, &err));

@@ -3,7 +3,8 @@
  * option, a BOM, invalid UTF-8, the error limit, ids continuing across documents, pickle
  * details (argument order, conjunction types, rule backgrounds), UTF-16 columns, escapes
  * and Unicode white space in tag expressions, user-defined parameter types and the types
- * of regular-expression groups, and limits on nesting that keep deep input from
+ * of regular-expression groups, the expressions generated for snippets (the cases of
+ * Cucumber's own generator tests), and limits on nesting that keep deep input from
  * exhausting the stack. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -197,15 +199,15 @@ static void cukexpr_custom_types(void **state) {
   cukexpr_registry_t *r = cukexpr_registry_new();
   char *err = NULL;
   const char *re[] = {"(\\d+)-(\\d+)"};
-  assert_int_equal(cukexpr_registry_define(r, "range", re, 1, false, &err), 0);
-  assert_int_equal(cukexpr_registry_define(r, "range", re, 1, false, &err), -1);
+  assert_int_equal(cukexpr_registry_define(r, "range", re, 1, true, false, &err), 0);
+  assert_int_equal(cukexpr_registry_define(r, "range", re, 1, true, false, &err), -1);
   assert_string_equal(err, "There is already a parameter type with name range");
   free(err);
   const char *bad[] = {"(unclosed"};
-  assert_int_equal(cukexpr_registry_define(r, "bad", bad, 1, false, &err), -1);
+  assert_int_equal(cukexpr_registry_define(r, "bad", bad, 1, true, false, &err), -1);
   assert_non_null(strstr(err, "Invalid regular expression /(unclosed/"));
   free(err);
-  assert_int_equal(cukexpr_registry_define(r, "a/b", re, 1, false, &err), -1);
+  assert_int_equal(cukexpr_registry_define(r, "a/b", re, 1, true, false, &err), -1);
   free(err);
 
   cukexpr_t *e = cukexpr_compile(r, "pages {range} of {int}", &err);
@@ -267,6 +269,112 @@ static void cukexpr_strings(void **state) {
   cukexpr_registry_free(r);
 }
 
+/* The first generated expression for text, compared; returns how many there were. */
+static size_t check_generated(cukexpr_registry_t *r, const char *text, const char *want) {
+  cukexpr_generated_t *g;
+  size_t n = cukexpr_generate(r, text, &g);
+  assert_true(n > 0);
+  assert_string_equal(g[0].source, want);
+  /* the expression matches the text it came from */
+  char *err = NULL;
+  cukexpr_t *e = cukexpr_compile(r, g[0].source, &err);
+  assert_non_null(e);
+  cukexpr_arg_t *args;
+  size_t nargs;
+  assert_int_equal(cukexpr_match(e, text, strlen(text), &args, &nargs), 1);
+  assert_int_equal(nargs, g[0].ntypes);
+  cukexpr_args_free(args, nargs);
+  cukexpr_free(e);
+  cukexpr_generated_free(g, n);
+  return n;
+}
+
+/* The generator's behaviour as Cucumber's own generator tests describe it. */
+static void cukexpr_generator(void **state) {
+  cukexpr_registry_t *r = cukexpr_registry_new();
+  cukexpr_generated_t *g;
+  size_t n = cukexpr_generate(r, "I have 2 cucumbers and 1.5 tomato", &g);
+  assert_int_equal(n, 2); /* 2 is an int or a float */
+  assert_string_equal(g[0].source, "I have {int} cucumbers and {float} tomato");
+  assert_string_equal(g[1].source, "I have {float} cucumbers and {float} tomato");
+  assert_int_equal(g[0].ntypes, 2);
+  assert_string_equal(g[0].types[0], "int");
+  assert_string_equal(g[0].types[1], "float");
+  cukexpr_generated_free(g, n);
+  check_generated(r, "hello", "hello");
+  check_generated(r, "(iii)", "\\(iii)");
+  check_generated(r, "{iii}", "\\{iii}");
+  check_generated(r, "The 1814/05/17 hey", "The {int}\\/{int}\\/{int} hey");
+  check_generated(r, "I like \"bangers\" and 'mash'", "I like {string} and {string}");
+  check_generated(r, "I am 20%% foobar", "I am {int}%% foobar");
+  check_generated(r, "99999", "{int}");
+  check_generated(r, "I have 2.5 cukes and 1.5 euro", "I have {float} cukes and {float} euro");
+  char *err = NULL;
+  const char *currency[] = {"[A-Z]{3}"}, *direction[] = {"(up|down)"};
+  assert_int_equal(cukexpr_registry_define(r, "currency", currency, 1, true, false, &err), 0);
+  assert_int_equal(cukexpr_registry_define(r, "direction", direction, 1, true, false, &err), 0);
+  check_generated(r, "I have a EUR account", "I have a {currency} account");
+  assert_int_equal(check_generated(r, "I download a picture", "I download a picture"), 1);
+  check_generated(r, "I watch the muppet show", "I watch the muppet show");
+  check_generated(r, "I create a group", "I create a group");
+  check_generated(r, "up the hill, the road goes down", "{direction} the hill, the road goes {direction}");
+  check_generated(r, "direction is:down", "direction is:{direction}");
+  check_generated(r, "direction is down.", "direction is {direction}.");
+  cukexpr_registry_free(r);
+
+  r = cukexpr_registry_new();
+  const char *cd[] = {"c d"}, *bc[] = {"b c"};
+  assert_int_equal(cukexpr_registry_define(r, "currency", cd, 1, true, false, &err), 0);
+  assert_int_equal(cukexpr_registry_define(r, "date", bc, 1, true, false, &err), 0);
+  check_generated(r, "a b c d e f g", "a {date} d e f g"); /* the leftmost match */
+  cukexpr_registry_free(r);
+
+  r = cukexpr_registry_new();
+  const char *x[] = {"x"};
+  assert_int_equal(cukexpr_registry_define(r, "currency", x, 1, true, false, &err), 0);
+  assert_int_equal(cukexpr_registry_define(r, "date", x, 1, true, false, &err), 0);
+  n = cukexpr_generate(r, "I have x and x and another x", &g);
+  assert_int_equal(n, 8);
+  assert_string_equal(g[0].source, "I have {currency} and {currency} and another {currency}");
+  assert_string_equal(g[1].source, "I have {currency} and {currency} and another {date}");
+  assert_string_equal(g[6].source, "I have {date} and {date} and another {currency}");
+  assert_string_equal(g[7].source, "I have {date} and {date} and another {date}");
+  cukexpr_generated_free(g, n);
+  cukexpr_registry_free(r);
+
+  r = cukexpr_registry_new();
+  const char *flight[] = {"(1st flight)?"}, *hotel[] = {"(1 hotel)?"};
+  assert_int_equal(cukexpr_registry_define(r, "optional-flight", flight, 1, true, false, &err), 0);
+  assert_int_equal(cukexpr_registry_define(r, "optional-hotel", hotel, 1, true, false, &err), 0);
+  n = cukexpr_generate(r, "I reach Stage 4: 1st flight -1 hotel", &g);
+  assert_string_equal(g[0].source, "I reach Stage {int}: {optional-flight} {int} hotel");
+  cukexpr_generated_free(g, n);
+  cukexpr_registry_free(r);
+
+  r = cukexpr_registry_new();
+  const char *many[] = {"([a-z] )*?[a-z]"};
+  for (int i = 0; i < 4; i++) {
+    char name[32];
+    snprintf(name, sizeof name, "my-type-%d", i);
+    assert_int_equal(cukexpr_registry_define(r, name, many, 1, true, false, &err), 0);
+  }
+  n = cukexpr_generate(r, "a s i m p l e s t e p", &g);
+  assert_int_equal(n, 256); /* 4^11 otherwise */
+  cukexpr_generated_free(g, n);
+  cukexpr_registry_free(r);
+
+  r = cukexpr_registry_new();
+  const char *zero[] = {"[a-z]*"}, *one[] = {"[a-z]"};
+  assert_int_equal(cukexpr_registry_define(r, "zero-or-more", zero, 1, true, false, &err), 0);
+  assert_int_equal(cukexpr_registry_define(r, "exactly-one", one, 1, true, false, &err), 0);
+  n = cukexpr_generate(r, "a simple step", &g);
+  assert_int_equal(n, 2);
+  assert_string_equal(g[0].source, "{exactly-one} {zero-or-more} {zero-or-more}");
+  assert_string_equal(g[1].source, "{zero-or-more} {zero-or-more} {zero-or-more}");
+  cukexpr_generated_free(g, n);
+  cukexpr_registry_free(r);
+}
+
 /* Input deep enough to exhaust a recursive parser's stack is an error instead. */
 static void deep_nesting_is_an_error(void **state) {
   size_t n = 30000;
@@ -300,6 +408,7 @@ int main(void) {
       cmocka_unit_test(tagexpr_extras),
       cmocka_unit_test(cukexpr_custom_types),
       cmocka_unit_test(cukexpr_strings),
+      cmocka_unit_test(cukexpr_generator),
       cmocka_unit_test(deep_nesting_is_an_error),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

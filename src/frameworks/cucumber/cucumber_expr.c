@@ -16,18 +16,6 @@
 #include "frameworks/cucumber/cucumber_expr_int.h"
 #include "frameworks/cucumber/gherkin_int.h"
 
-typedef struct {
-  char *name;
-  char **regexps;
-  size_t nregexps;
-  cukexpr_transform_t transform;
-  bool prefer_for_regexp;
-} ptype_t;
-
-struct cukexpr_registry {
-  ptype_t *types;
-  size_t ntypes;
-};
 
 struct cukexpr {
   char *regex;
@@ -43,13 +31,14 @@ struct cukexpr {
 #define FLOAT_RE "[-+]?(?:\\d+(?:\\.\\d+)?|\\.\\d+)(?:[E][+-]?\\d+)?"
 
 static void add_type(cukexpr_registry_t *r, const char *name, const char *const *res, size_t n,
-                     cukexpr_transform_t tr, bool prefer) {
+                     cukexpr_transform_t tr, bool snippets, bool prefer) {
   ptype_t *t = GHERKIN_PUSH(r->types, r->ntypes);
   t->name = xstrdup(name);
   t->regexps = xcalloc(n, sizeof(char *));
   for (size_t i = 0; i < n; i++) t->regexps[i] = xstrdup(res[i]);
   t->nregexps = n;
   t->transform = tr;
+  t->use_for_snippets = snippets;
   t->prefer_for_regexp = prefer;
 }
 
@@ -59,17 +48,17 @@ cukexpr_registry_t *cukexpr_registry_new(void) {
   static const char *const ints[] = {INT_RES}, *const floats[] = {FLOAT_RE};
   static const char *const word[] = {"[^\\s]+"}, *const any[] = {".*"};
   static const char *const str[] = {"\"([^\"\\\\]*(\\\\.[^\"\\\\]*)*)\"|'([^'\\\\]*(\\\\.[^'\\\\]*)*)'"};
-  add_type(r, "int", ints, 2, CUKEXPR_T_INT, true);
-  add_type(r, "float", floats, 1, CUKEXPR_T_FLOAT, false);
-  add_type(r, "word", word, 1, CUKEXPR_T_TEXT, false);
-  add_type(r, "string", str, 1, CUKEXPR_T_STRING, false);
-  add_type(r, "", any, 1, CUKEXPR_T_TEXT, true);
-  add_type(r, "double", floats, 1, CUKEXPR_T_FLOAT, false);
-  add_type(r, "bigdecimal", floats, 1, CUKEXPR_T_TEXT, false);
-  add_type(r, "byte", ints, 2, CUKEXPR_T_INT, false);
-  add_type(r, "short", ints, 2, CUKEXPR_T_INT, false);
-  add_type(r, "long", ints, 2, CUKEXPR_T_INT, false);
-  add_type(r, "biginteger", ints, 2, CUKEXPR_T_TEXT, false);
+  add_type(r, "int", ints, 2, CUKEXPR_T_INT, true, true);
+  add_type(r, "float", floats, 1, CUKEXPR_T_FLOAT, true, false);
+  add_type(r, "word", word, 1, CUKEXPR_T_TEXT, false, false);
+  add_type(r, "string", str, 1, CUKEXPR_T_STRING, true, false);
+  add_type(r, "", any, 1, CUKEXPR_T_TEXT, false, true);
+  add_type(r, "double", floats, 1, CUKEXPR_T_FLOAT, false, false);
+  add_type(r, "bigdecimal", floats, 1, CUKEXPR_T_TEXT, false, false);
+  add_type(r, "byte", ints, 2, CUKEXPR_T_INT, false, false);
+  add_type(r, "short", ints, 2, CUKEXPR_T_INT, false, false);
+  add_type(r, "long", ints, 2, CUKEXPR_T_INT, false, false);
+  add_type(r, "biginteger", ints, 2, CUKEXPR_T_TEXT, false, false);
   return r;
 }
 
@@ -90,7 +79,7 @@ static const ptype_t *lookup(const cukexpr_registry_t *r, const char *name) {
   return NULL;
 }
 
-static pcre2_code *compile_pcre(const char *re, char **err) {
+pcre2_code *ck_compile_pcre(const char *re, char **err) {
   int code;
   PCRE2_SIZE off;
   pcre2_code *c = pcre2_compile((PCRE2_SPTR)re, PCRE2_ZERO_TERMINATED,
@@ -104,7 +93,7 @@ static pcre2_code *compile_pcre(const char *re, char **err) {
 }
 
 int cukexpr_registry_define(cukexpr_registry_t *r, const char *name, const char *const *regexps,
-                            size_t nregexps, bool prefer_for_regexp, char **err) {
+                            size_t nregexps, bool use_for_snippets, bool prefer_for_regexp, char **err) {
   *err = NULL;
   if (!name || strpbrk(name, "{}()\\/")) {
     *err = xasprintf("Illegal character in parameter name {%s}. Parameter names may not contain '{', '}', '(', ')', '\\' or '/'",
@@ -120,11 +109,11 @@ int cukexpr_registry_define(cukexpr_registry_t *r, const char *name, const char 
     return -1;
   }
   for (size_t i = 0; i < nregexps; i++) {
-    pcre2_code *c = compile_pcre(regexps[i], err);
+    pcre2_code *c = ck_compile_pcre(regexps[i], err);
     if (!c) return -1;
     pcre2_code_free(c);
   }
-  add_type(r, name, regexps, nregexps, CUKEXPR_T_CUSTOM, prefer_for_regexp);
+  add_type(r, name, regexps, nregexps, CUKEXPR_T_CUSTOM, use_for_snippets, prefer_for_regexp);
   return 0;
 }
 
@@ -291,7 +280,7 @@ static void group_tree(cukexpr_t *e) {
 }
 
 static cukexpr_t *finish(cukexpr_t *e, char **err) {
-  e->code = compile_pcre(e->regex, err);
+  e->code = ck_compile_pcre(e->regex, err);
   if (!e->code) {
     cukexpr_free(e);
     return NULL;

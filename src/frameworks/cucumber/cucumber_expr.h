@@ -38,10 +38,11 @@ cukexpr_registry_t *cukexpr_registry_new(void);
 void cukexpr_registry_free(cukexpr_registry_t *r);
 /* Adds a parameter type whose value a JavaScript transformer makes (CUKEXPR_T_CUSTOM).
  * Fails (-1, *err) on a name already defined or holding one of "{}()\/", or a regexp
- * PCRE2 does not compile. prefer_for_regexp: the type a regular expression's group with
- * the same source gets when several types share it. */
+ * PCRE2 does not compile. use_for_snippets: generated expressions may use it (Cucumber's
+ * default: true); prefer_for_regexp: the type a regular expression's group with the
+ * same source gets when several types share it. */
 int cukexpr_registry_define(cukexpr_registry_t *r, const char *name, const char *const *regexps,
-                            size_t nregexps, bool prefer_for_regexp, char **err);
+                            size_t nregexps, bool use_for_snippets, bool prefer_for_regexp, char **err);
 
 /* A Cucumber Expression; NULL and *err when it is invalid or names an unknown type. */
 cukexpr_t *cukexpr_compile(cukexpr_registry_t *r, const char *expression, char **err);
@@ -70,6 +71,21 @@ typedef struct {
 int cukexpr_match(const cukexpr_t *e, const char *text, size_t len, cukexpr_arg_t **args,
                   size_t *nargs);
 void cukexpr_args_free(cukexpr_arg_t *args, size_t n);
+
+/* Expressions generated for an undefined step's text, as Cucumber's generator makes
+ * them for snippets (cucumber_expr_gen.c): every full word (or quoted string) a
+ * snippet-worthy type matches becomes "{type}", the leftmost and then longest match
+ * first; when several types match the same text, one expression per combination, the
+ * preferred types and then names in order first (at most 256). "(", "{" and "/" of the
+ * text are escaped. */
+typedef struct {
+  char *source;        /* "I have {int} cucumbers" */
+  const char **types;  /* the parameters' type names, in order (the registry's strings) */
+  size_t ntypes;
+} cukexpr_generated_t;
+
+size_t cukexpr_generate(const cukexpr_registry_t *r, const char *text, cukexpr_generated_t **out);
+void cukexpr_generated_free(cukexpr_generated_t *g, size_t n);
 
 /* Cucumber's intermediate forms, for tests and error reporting: the tokens
  * ([{type, start, end, text}]) and the AST ({type, start, end, nodes | token}) of an

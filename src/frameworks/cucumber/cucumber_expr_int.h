@@ -1,12 +1,35 @@
 /* cucumber_expr_int: the tokenizer and parser of Cucumber Expressions
- * (cucumber_expr_parse.c) as the compiler (cucumber_expr.c) uses them. Offsets are in
- * code points of the expression, as Cucumber counts them. */
+ * (cucumber_expr_parse.c) as the compiler (cucumber_expr.c) uses them, and the registry
+ * the generator (cucumber_expr_gen.c) reads. Offsets are in code points of the
+ * expression, as Cucumber counts them. */
 #ifndef SONDE_FRAMEWORKS_CUCUMBER_CUCUMBER_EXPR_INT_H
 #define SONDE_FRAMEWORKS_CUCUMBER_CUCUMBER_EXPR_INT_H
 
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "frameworks/cucumber/cucumber_expr.h"
+
+/* A parameter type (cucumber_expr.c). */
+typedef struct {
+  char *name;
+  char **regexps;
+  size_t nregexps;
+  cukexpr_transform_t transform;
+  bool use_for_snippets;  /* generated expressions may use it */
+  bool prefer_for_regexp; /* wins over other types with the same regexp */
+} ptype_t;
+
+struct cukexpr_registry {
+  ptype_t *types;
+  size_t ntypes;
+};
+
+/* PCRE2 code for a JavaScript-like pattern (UTF, "$" only at the end), or NULL and a
+ * message in *err (when err is not NULL). */
+pcre2_code *ck_compile_pcre(const char *re, char **err);
 
 typedef enum {
   CK_TEXT_NODE,
