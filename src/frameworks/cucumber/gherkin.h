@@ -9,8 +9,9 @@
  * the AST and pickles in Cucumber Messages' shape. No I/O, no JavaScript.
  *
  * Columns count UTF-16 code units from 1, as Cucumber's messages do. Ids are numbers from
- * the caller's counter (gherkin_ids_t), given in the order Cucumber's incrementing id
- * generator gives them, so a fresh counter reproduces its ids.
+ * the caller's counter (gherkin_ids_t; NULL: a counter from 0 for that call), given in
+ * the order Cucumber's incrementing id generator gives them, so a fresh counter shared
+ * by gherkin_parse and then gherkin_compile reproduces its ids.
  *
  * Memory: gherkin_parse returns a document that owns everything under it (strings,
  * nodes, errors); gherkin_document_free releases it. Pickles are owned by the
