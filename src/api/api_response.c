@@ -8,16 +8,19 @@
  * The raw bytes stay in the object's private data for text()/json()/bytes()/arrayBuffer(),
  * which return promises as fetch's do.
  *
- * Large bodies (API_BIG_BODY and up) of text or JSON that are valid UTF-8 are kept as one
- * string instead of bytes, made piece by piece (see big_text). JavaScriptCore stores an
+ * Large bodies (API_BIG_BODY and up) of text or JSON make `data` (and parseError) when it
+ * is first read, not before: a body that is never read as text costs its bytes only. Those
+ * that are valid UTF-8 are then kept as one string instead of bytes, made piece by piece
+ * (see big_text). JavaScriptCore stores an
  * ASCII string one byte a character, so such a body costs its size once, and about twice
  * while it is made; other text costs two bytes a character, twice that. A whole-body
  * decode kept the bytes besides and went through a UTF-16 buffer: three to five times the
  * body. Large bodies that are not UTF-8 keep their bytes.
  *
  * Memory: the raw body (api_raw_t) belongs to the ApiResponse object and is freed by its
- * finalizer; a body kept as a string is a property of the response (under a symbol, not
- * enumerable) and so lives as long as the response. */
+ * finalizer; a large body's JS values (its string, data, parseError) are properties of a
+ * box object, itself a property of the response under a symbol (not enumerable), and so
+ * live as long as the response. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -43,7 +46,12 @@ JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 typedef struct {
   char *data;      /* the body; NULL when `text` holds it */
   size_t len;      /* the body's size in bytes */
-  JSValueRef text; /* a large UTF-8 body as a string, or NULL; kept alive by the response */
+  JSValueRef text; /* a large UTF-8 body as a string, or NULL; held by `box` */
+  /* Large text and JSON bodies only (big_define): */
+  JSObjectRef box; /* {text, data, parseError}; held by the response */
+  char *ct;        /* the Content-Type (malloc'd), or NULL */
+  bool made;       /* data and parseError are made, or data was set */
+  int utf8;        /* the body is valid UTF-8 without a BOM: 1, 0, or -1 not known yet */
 } api_raw_t;
 
 /* ---- text ---- */
@@ -182,34 +190,50 @@ static JSValueRef big_text(JSContextRef ctx, api_raw_t *raw, JSValueRef *exc) {
     JSStringRef str = JSStringCreateWithUTF8CString(data + start);
     JSObjectSetPropertyAtIndex(ctx, pieces, n++, JSValueMakeString(ctx, str), exc);
     JSStringRelease(str);
-    if (*exc) return NULL;
+    if (*exc) break;
     release_pages(data, len, start, end);
     end = start;
   }
   free(raw->data);
   raw->data = NULL;
-  JSValueRef reversed = js_call(ctx, js_get(ctx, pieces, "reverse"), pieces, 0, NULL, exc);
-  if (!reversed) return NULL;
   JSValueRef sep = js_make_string(ctx, "");
-  JSValueRef text = js_call(ctx, js_get(ctx, pieces, "join"), pieces, 1, &sep, exc);
+  JSValueRef reversed =
+      *exc ? NULL : js_call(ctx, js_get(ctx, pieces, "reverse"), pieces, 0, NULL, exc);
+  JSValueRef text =
+      reversed ? js_call(ctx, js_get(ctx, pieces, "join"), pieces, 1, &sep, exc) : NULL;
+  if (!text) { /* the engine failed (out of memory); the bytes are gone: an empty body */
+    raw->data = xstrdup("");
+    raw->len = 0;
+    raw->utf8 = 0;
+    return NULL;
+  }
   /* The pieces are garbage now (the array is still on this stack: empty it). Collected at
    * once, their memory goes to what comes next, the parse of a JSON body (measured on a
    * 100 MB one: 40 MB less at the peak); for a few megabytes that is not worth a full
    * collection. */
   js_set(ctx, pieces, "length", JSValueMakeNumber(ctx, 0));
-  if (text && len >= API_COLLECT_AFTER) JSSynchronousGarbageCollectForDebugging(ctx);
+  if (len >= API_COLLECT_AFTER) JSSynchronousGarbageCollectForDebugging(ctx);
   return text;
 }
 
-/* Keeps `text` alive as long as the response, under a symbol of its own. */
-static void hold_text(JSContextRef ctx, JSObjectRef r, JSValueRef text) {
+/* Keeps `value` alive as long as the response, under a symbol of its own. */
+static void hold(JSContextRef ctx, JSObjectRef r, JSValueRef value) {
   JSStringRef desc = JSStringCreateWithUTF8CString("sonde.body");
   JSValueRef key = JSValueMakeSymbol(ctx, desc);
   JSStringRelease(desc);
-  JSObjectSetPropertyForKey(ctx, r, key, text,
+  JSObjectSetPropertyForKey(ctx, r, key, value,
                             kJSPropertyAttributeReadOnly | kJSPropertyAttributeDontEnum |
                                 kJSPropertyAttributeDontDelete,
                             NULL);
+}
+
+/* Whether a large body can become one string through big_text (cached in raw->utf8). */
+static bool big_utf8(api_raw_t *raw) {
+  if (raw->utf8 < 0)
+    raw->utf8 = raw->data && raw->len < INT32_MAX &&
+                (ascii_text(raw->data, raw->len) ||
+                 (memcmp(raw->data, "\xEF\xBB\xBF", 3) != 0 && utf8_text(raw->data, raw->len)));
+  return raw->utf8 == 1;
 }
 
 /* ---- content types ---- */
@@ -262,6 +286,7 @@ static void raw_finalize(JSObjectRef obj) {
   api_raw_t *raw = JSObjectGetPrivate(obj);
   if (!raw) return;
   free(raw->data);
+  free(raw->ct);
   free(raw);
 }
 
@@ -287,9 +312,16 @@ static JSValueRef settled(JSContextRef ctx, JSValueRef value, JSValueRef error, 
   return promise;
 }
 
-/* The body as text: the string a large body is kept as, or decoded from its bytes. */
-static JSValueRef raw_text(JSContextRef ctx, const api_raw_t *raw) {
-  return raw->text ? raw->text : api_make_text(ctx, raw->data, raw->len);
+/* The body as text: the string a large body is kept as (made now if need be), or decoded
+ * from its bytes. NULL with *exc when the engine fails making it. */
+static JSValueRef raw_text(JSContextRef ctx, api_raw_t *raw, JSValueRef *exc) {
+  if (raw->text) return raw->text;
+  if (!raw->box || !big_utf8(raw)) return api_make_text(ctx, raw->data, raw->len);
+  JSValueRef text = big_text(ctx, raw, exc);
+  if (!text) return NULL;
+  raw->text = text;
+  js_set(ctx, raw->box, "text", text);
+  return text;
 }
 
 /* The body's bytes as a new ArrayBuffer (a string body was UTF-8 without a BOM: its UTF-8 is
@@ -305,7 +337,8 @@ static JSObjectRef raw_array_buffer(JSContextRef ctx, const api_raw_t *raw, JSVa
 static JSValueRef r_text(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                          const JSValueRef argv[], JSValueRef *exc) {
   api_raw_t *raw = raw_of(ctx, self, exc);
-  return raw ? settled(ctx, raw_text(ctx, raw), NULL, exc) : NULL;
+  JSValueRef text = raw ? raw_text(ctx, raw, exc) : NULL;
+  return text ? settled(ctx, text, NULL, exc) : NULL;
 }
 
 /* JSON.parse(text): the value, or NULL with the SyntaxError in *err. */
@@ -318,8 +351,10 @@ static JSValueRef r_json(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size
                          const JSValueRef argv[], JSValueRef *exc) {
   api_raw_t *raw = raw_of(ctx, self, exc);
   if (!raw) return NULL;
+  JSValueRef text = raw_text(ctx, raw, exc);
+  if (!text) return NULL;
   JSValueRef err = NULL;
-  JSValueRef v = json_parse(ctx, raw_text(ctx, raw), &err);
+  JSValueRef v = json_parse(ctx, text, &err);
   return settled(ctx, v, v ? NULL : err, exc);
 }
 
@@ -395,6 +430,116 @@ static JSValueRef parse_data(JSContextRef ctx, const char *ct, const char *data,
   return make_array_buffer(ctx, data, len);
 }
 
+/* "Invalid JSON in a <type> body: <why>" for response.parseError. */
+static JSValueRef parse_error_text(JSContextRef ctx, const char *ct, JSValueRef error) {
+  char *why = js_value_to_utf8(ctx, js_get(ctx, error, "message"));
+  char *msg = xasprintf("Invalid JSON in a %s body: %s", ct ? ct : "(no type)", why);
+  JSValueRef v = js_make_string(ctx, msg);
+  free(msg);
+  free(why);
+  return v;
+}
+
+/* ---- large bodies: data made when first read ---- */
+
+/* Object.defineProperty(obj, name, descriptor). */
+static void define(JSContextRef ctx, JSObjectRef obj, const char *name, JSObjectRef descriptor) {
+  JSValueRef object = js_get(ctx, JSContextGetGlobalObject(ctx), "Object");
+  JSValueRef args[3] = {obj, js_make_string(ctx, name), descriptor};
+  JSValueRef exc = NULL; /* cannot throw: the properties are configurable and ours */
+  js_call(ctx, js_get(ctx, object, "defineProperty"), object, 3, args, &exc);
+}
+
+static void delete_property(JSContextRef ctx, JSObjectRef obj, const char *name) {
+  JSStringRef n = js_name_acquire(name);
+  JSObjectDeleteProperty(ctx, obj, n, NULL); /* configurable and ours: cannot throw */
+  JSStringRelease(n);
+}
+
+/* Makes `name` a plain property of the response, as on a small body's. */
+static void define_value(JSContextRef ctx, JSObjectRef r, const char *name, JSValueRef value,
+                         bool enumerable) {
+  JSObjectRef d = JSObjectMake(ctx, NULL, NULL);
+  js_set(ctx, d, "value", value);
+  js_set(ctx, d, "writable", JSValueMakeBoolean(ctx, true));
+  js_set(ctx, d, "enumerable", JSValueMakeBoolean(ctx, enumerable));
+  js_set(ctx, d, "configurable", JSValueMakeBoolean(ctx, true));
+  define(ctx, r, name, d);
+}
+
+/* Makes data (and parseError) of a large body (see the top comment) and puts them on the
+ * response as plain properties in place of the accessors. */
+static void big_make(JSContextRef ctx, JSObjectRef r, api_raw_t *raw) {
+  raw->made = true;
+  JSValueRef parse_error = NULL, data = NULL;
+  if (big_utf8(raw)) {
+    JSValueRef exc = NULL;
+    JSValueRef text = raw_text(ctx, raw, &exc);
+    if (!text) { /* the engine failed (out of memory): the body is gone, say so */
+      parse_error = exc ? exc : js_make_error(ctx, "Error", "out of memory");
+      text = js_make_string(ctx, "");
+    }
+    if (!parse_error && api_is_json_type(raw->ct)) data = json_parse(ctx, text, &parse_error);
+    if (!data) data = text;
+  } else {
+    data = parse_data(ctx, raw->ct, raw->data, raw->len, &parse_error);
+  }
+  define_value(ctx, r, "data", data, true);
+  if (parse_error) define_value(ctx, r, "parseError", parse_error_text(ctx, raw->ct, parse_error), true);
+  else delete_property(ctx, r, "parseError");
+}
+
+static JSValueRef big_get(JSContextRef ctx, JSObjectRef self, const char *name, JSValueRef *exc) {
+  api_raw_t *raw = raw_of(ctx, self, exc);
+  if (!raw) return NULL;
+  if (!raw->made) big_make(ctx, self, raw);
+  return js_get(ctx, self, name);
+}
+
+static JSValueRef big_get_data(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                               const JSValueRef argv[], JSValueRef *exc) {
+  return big_get(ctx, self, "data", exc);
+}
+
+static JSValueRef big_get_parse_error(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
+                                      size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+  return big_get(ctx, self, "parseError", exc);
+}
+
+/* response.data = value before it was read: the value replaces what would be made. */
+static JSValueRef big_set_data(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                               const JSValueRef argv[], JSValueRef *exc) {
+  api_raw_t *raw = raw_of(ctx, self, exc);
+  if (!raw) return NULL;
+  raw->made = true;
+  delete_property(ctx, self, "parseError");
+  define_value(ctx, self, "data", argc ? argv[0] : JSValueMakeUndefined(ctx), true);
+  return JSValueMakeUndefined(ctx);
+}
+
+/* data (enumerable, settable) and parseError (not enumerable until there is one) as
+ * accessors that make them when first read. */
+static void big_define(JSContextRef ctx, JSObjectRef r) {
+  JSStringRef name = JSStringCreateWithUTF8CString("data");
+  JSObjectRef get = JSObjectMakeFunctionWithCallback(ctx, name, big_get_data);
+  JSObjectRef set = JSObjectMakeFunctionWithCallback(ctx, name, big_set_data);
+  JSStringRelease(name);
+  JSObjectRef d = JSObjectMake(ctx, NULL, NULL);
+  js_set(ctx, d, "get", get);
+  js_set(ctx, d, "set", set);
+  js_set(ctx, d, "enumerable", JSValueMakeBoolean(ctx, true));
+  js_set(ctx, d, "configurable", JSValueMakeBoolean(ctx, true));
+  define(ctx, r, "data", d);
+  name = JSStringCreateWithUTF8CString("parseError");
+  get = JSObjectMakeFunctionWithCallback(ctx, name, big_get_parse_error);
+  JSStringRelease(name);
+  d = JSObjectMake(ctx, NULL, NULL);
+  js_set(ctx, d, "get", get);
+  js_set(ctx, d, "enumerable", JSValueMakeBoolean(ctx, false));
+  js_set(ctx, d, "configurable", JSValueMakeBoolean(ctx, true));
+  define(ctx, r, "parseError", d);
+}
+
 static const char *http_version_name(int v) {
   switch (v) {
   case 10: return "1.0";
@@ -414,7 +559,7 @@ static void set_fields(JSContextRef ctx, JSObjectRef r, const api_exchange_info_
   js_set(ctx, r, "status", JSValueMakeNumber(ctx, (double)res->status));
   js_set(ctx, r, "statusText", js_make_string(ctx, res->status_text ? res->status_text : ""));
   js_set(ctx, r, "headers", headers);
-  js_set(ctx, r, "data", data);
+  if (data) js_set(ctx, r, "data", data); /* NULL: made when read (big_define) */
   js_set(ctx, r, "ok", JSValueMakeBoolean(ctx, res->status >= 200 && res->status < 300));
   js_set(ctx, r, "duration", JSValueMakeNumber(ctx, duration));
   js_set(ctx, r, "size", JSValueMakeNumber(ctx, (double)size));
@@ -432,7 +577,6 @@ JSObjectRef api_response_new(JSContextRef ctx, const api_exchange_info_t *info,
   raw->len = res->body_len;
   res->body = xstrdup("");
   res->body_len = 0;
-  JSObjectRef r = JSObjectMake(ctx, response_class(), raw);
 
   JSObjectRef headers = api_headers_new(ctx);
   const char *ct = NULL;
@@ -440,22 +584,16 @@ JSObjectRef api_response_new(JSContextRef ctx, const api_exchange_info_t *info,
     api_headers_append(ctx, headers, res->headers[i].name, res->headers[i].value);
     if (!ct && strcasecmp(res->headers[i].name, "content-type") == 0) ct = res->headers[i].value;
   }
+  bool big = raw->len >= API_BIG_BODY &&
+             (api_is_json_type(ct) || api_is_text_type(ct) || !ct);
+  JSObjectRef r = JSObjectMake(ctx, response_class(), raw);
   JSValueRef parse_error = NULL;
-  JSValueRef data;
-  bool json = raw->len >= API_BIG_BODY && api_is_json_type(ct);
-  if (raw->len >= API_BIG_BODY && raw->len < INT32_MAX && (json || api_is_text_type(ct) || !ct) &&
-      (ascii_text(raw->data, raw->len) ||
-       (memcmp(raw->data, "\xEF\xBB\xBF", 3) != 0 && utf8_text(raw->data, raw->len)))) {
-    JSValueRef exc = NULL;
-    JSValueRef text = big_text(ctx, raw, &exc);
-    if (!text) { /* the engine failed (out of memory): the body is gone, say so */
-      text = js_make_string(ctx, "");
-      parse_error = exc ? exc : js_make_error(ctx, "Error", "out of memory");
-    }
-    raw->text = text;
-    hold_text(ctx, r, text);
-    data = !parse_error && json ? json_parse(ctx, text, &parse_error) : NULL;
-    if (!data) data = text;
+  JSValueRef data = NULL;
+  if (big) {
+    raw->box = JSObjectMake(ctx, NULL, NULL);
+    raw->ct = ct ? xstrdup(ct) : NULL;
+    raw->utf8 = -1;
+    hold(ctx, r, raw->box);
   } else {
     data = parse_data(ctx, ct, raw->data, raw->len, &parse_error);
   }
@@ -466,13 +604,8 @@ JSObjectRef api_response_new(JSContextRef ctx, const api_exchange_info_t *info,
   JSValueRef request = info->request ? info->request : JSValueMakeUndefined(ctx);
 
   set_fields(ctx, r, info, res, headers, data, raw->len, duration, url, request);
-  if (parse_error) {
-    char *why = js_value_to_utf8(ctx, js_get(ctx, parse_error, "message"));
-    char *msg = xasprintf("Invalid JSON in a %s body: %s", ct, why);
-    js_set(ctx, r, "parseError", js_make_string(ctx, msg));
-    free(msg);
-    free(why);
-  }
+  if (big) big_define(ctx, r);
+  if (parse_error) js_set(ctx, r, "parseError", parse_error_text(ctx, ct, parse_error));
   return r;
 }
 

@@ -1,12 +1,13 @@
 /* sonde-testserver: large generated bodies and connections reset by the server, for the
  * client's memory bounds and its network error messages.
  *
- *   /generate?size=N&type=json|text|utf8|binary[&chunked=1]
+ *   /generate?size=N&type=json|text|utf8|binary[&chunked=1][&broken=1]
  *       A body of exactly N bytes (up to 1 GiB) made on the fly as it is sent, so the
  *       server never holds it: json is an array of objects {"id":<1e9+n>,"name":"item <1e9+n>",
  *       "text":"<181 letters>"} (233 bytes; N rounded down to whole items, at least "[]"); text is
  *       lines of letters; utf8 lines of "déjà " (text/plain; charset=utf-8, N rounded down
  *       to whole 64-byte lines); binary is every byte value, NULs and bytes >= 0x80 included.
+ *       broken=1 makes a json body invalid: its closing "]" becomes a space.
  *       The Content-Type follows `type`; chunked=1 sends no Content-Length.
  *   /conn-reset?after=N
  *       Announces Content-Length N + 1000, sends N bytes of text, then resets the
@@ -36,6 +37,7 @@ static const char bodies_utf8_word[] = "d\xc3\xa9j\xc3\xa0 ";
 typedef struct {
   bodies_kind_t kind;
   uint64_t size;
+  bool broken;
 } bodies_gen_t;
 
 static const char *bodies_arg(srv_request_t *req, const char *name) {
@@ -43,9 +45,10 @@ static const char *bodies_arg(srv_request_t *req, const char *name) {
 }
 
 /* Byte `pos` of a json body of `size` bytes: "[" items joined by "," "]". */
-static char bodies_json_byte(uint64_t pos, uint64_t size, char *item, uint64_t *item_no) {
+static char bodies_json_byte(uint64_t pos, uint64_t size, bool broken, char *item,
+                             uint64_t *item_no) {
   if (pos == 0) return '[';
-  if (pos == size - 1) return ']';
+  if (pos == size - 1) return broken ? ' ' : ']';
   uint64_t k = (pos - 1) / (BODIES_ITEM_LEN + 1), off = (pos - 1) % (BODIES_ITEM_LEN + 1);
   if (off == BODIES_ITEM_LEN) return ',';
   if (*item_no != k) {
@@ -68,7 +71,7 @@ static ssize_t bodies_reader(void *cls, uint64_t pos, char *buf, size_t max) {
   for (uint64_t i = 0; i < n; i++) {
     uint64_t p = pos + i;
     switch (g->kind) {
-    case BODIES_JSON: buf[i] = bodies_json_byte(p, g->size, item, &item_no); break;
+    case BODIES_JSON: buf[i] = bodies_json_byte(p, g->size, g->broken, item, &item_no); break;
     case BODIES_TEXT: buf[i] = p % 64 == 63 ? '\n' : (char)('a' + p % 26); break;
     case BODIES_UTF8:
       buf[i] = p % BODIES_UTF8_LINE == BODIES_UTF8_LINE - 1
@@ -84,8 +87,8 @@ static ssize_t bodies_reader(void *cls, uint64_t pos, char *buf, size_t max) {
 static enum MHD_Result bodies_generate(srv_request_t *req) {
   unsigned long size = 0;
   const char *s = bodies_arg(req, "size"), *type = bodies_arg(req, "type");
-  const char *chunked = bodies_arg(req, "chunked");
-  bodies_gen_t g = {BODIES_JSON, 0};
+  const char *chunked = bodies_arg(req, "chunked"), *broken = bodies_arg(req, "broken");
+  bodies_gen_t g = {BODIES_JSON, 0, broken && strcmp(broken, "1") == 0};
   const char *ct = "application/json";
   if (type && strcmp(type, "text") == 0) {
     g.kind = BODIES_TEXT;
