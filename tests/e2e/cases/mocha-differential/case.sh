@@ -4,11 +4,15 @@
 # npm registry and under sonde; per file, the (full title, state) pairs and the verdict must
 # be equal, except for the files documented in known-differences.md. A corpus file's first
 # line may be `// mocha-args: ...` (mocha's CLI flags; sonde gets the same as --mochaOpts).
+# The first run installs mocha and runs it 211 times (a minute or two on 2 cores):
+# ctest-timeout: 600
 if ! command -v npm >/dev/null 2>&1 || ! command -v node >/dev/null 2>&1; then
   echo "e2e: SKIP [$CASE_NAME]: node and npm are needed for the mocha oracle"
   return 0
 fi
-oracle=$(dirname "$SONDE")/oracles/mocha10
+# The oracle lives beside the build folders (build-oracles/ is git-ignored as build*/), so the
+# release and sanitizer builds share it and its results.
+oracle=$(cd "$(dirname "$SONDE")/.." && pwd)/build-oracles/mocha10
 if [[ ! -x $oracle/node_modules/.bin/mocha ]]; then
   mkdir -p "$oracle"
   if ! timeout 300 npm install --no-audit --no-fund --loglevel=error --prefix "$oracle" mocha@10 \
@@ -37,16 +41,29 @@ corpus_args() {
 }
 
 # mocha, one process per file (late errors and crashes are per process), two at a time.
+# Its results are kept by the file's content (flags included) and mocha's version: the two
+# builds' runs, and later runs, reuse them.
 run_mocha() {
-  local name=$1 status=0 args=()
+  local name=$1 status=0 args=() key
+  key=$(cat "$mocha_version_file" "corpus/$name.spec.js" | sha256sum | cut -c1-32)
+  if [[ -f $results/$key.status ]]; then
+    cp "$results/$key.status" "$work/mocha/$name.status"
+    [[ -f $results/$key.json ]] && cp "$results/$key.json" "$work/mocha/$name.json"
+    return 0
+  fi
   mapfile -t args < <(corpus_args "$name")
   (cd corpus && timeout 60 node "$mocha_js" --reporter json \
     --reporter-option "output=$work/mocha/$name.json" "${args[@]}" "$name.spec.js" \
     >"$work/mocha/$name.out" 2>&1) || status=$?
   echo "$status" >"$work/mocha/$name.status"
+  [[ -f $work/mocha/$name.json ]] && cp "$work/mocha/$name.json" "$results/$key.json"
+  cp "$work/mocha/$name.status" "$results/$key.status"
 }
+results=$oracle/results
+mocha_version_file=$oracle/node_modules/mocha/package.json
+mkdir -p "$results"
 export -f run_mocha corpus_args corpus_flags
-export mocha_js work
+export mocha_js work results mocha_version_file
 names=()
 for f in corpus/*.spec.js; do names+=("$(basename "$f" .spec.js)"); done
 printf '%s\n' "${names[@]}" | xargs -P 2 -I{} bash -c 'run_mocha "$@"' _ {}

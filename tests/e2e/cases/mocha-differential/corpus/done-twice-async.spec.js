@@ -1,2 +1,3 @@
-it('a', (d) => { d(); setTimeout(d, 5); });
-it('b', (d) => { setTimeout(d, 30); });
+// a's second done() comes while b runs.
+it('a', (d) => { d(); setTimeout(d, 100); });
+it('b', (d) => { setTimeout(d, 400); });

@@ -1,2 +1,2 @@
-it('a', (done) => { setTimeout(() => { throw new Error('boom'); }, 1); setTimeout(done, 20); });
-it('b', (done) => { setTimeout(done, 80); });
+it('a', (done) => { setTimeout(() => { throw new Error('boom'); }, 1); setTimeout(done, 100); });
+it('b', (done) => { setTimeout(done, 400); });

@@ -1,4 +1,4 @@
 describe('s', () => {
-  beforeEach((done) => { done(); setTimeout(done, 5); });
-  it('t', (done) => { setTimeout(done, 40); });
+  beforeEach((done) => { done(); setTimeout(done, 100); });
+  it('t', (done) => { setTimeout(done, 400); });
 });

@@ -1,4 +1,5 @@
+// The beforeEach's timer fires while the test runs.
 describe('s', () => {
-  beforeEach(() => { setTimeout(() => { throw new Error('from beforeEach'); }, 10); });
-  it('t', (done) => setTimeout(done, 50));
+  beforeEach(() => { setTimeout(() => { throw new Error('from beforeEach'); }, 100); });
+  it('t', (done) => setTimeout(done, 400));
 });

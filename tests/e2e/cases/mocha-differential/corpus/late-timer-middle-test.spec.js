@@ -1,3 +1,4 @@
-it('t', () => { setTimeout(() => { throw new Error('x'); }, 10); });
-it('u', (done) => { setTimeout(done, 60); });
+// t's timer fires while u runs.
+it('t', () => { setTimeout(() => { throw new Error('x'); }, 100); });
+it('u', (done) => { setTimeout(done, 400); });
 it('v', () => {});

@@ -1,5 +1,5 @@
 it('extends its own timeout', function (done) {
-  this.timeout(30);
-  setTimeout(() => { this.timeout(300); }, 5);
-  setTimeout(done, 80);
+  this.timeout(150);
+  setTimeout(() => { this.timeout(2000); }, 5);
+  setTimeout(done, 400);
 });

@@ -1,0 +1,53 @@
+# A passing test whose afterEach fails stays reported as passed in every reporter, beside
+# the hook's failure; an error thrown by a timer after the last test, and a second done()
+# after its test ended, fail the run and are in every report; a forgotten interval ends the
+# file after drainTimeout without a failure.
+run_sonde run sonde.conf.js
+expect_status 1
+expect_out_re 'Spec Files:	 1 passed, 3 failed, 4 total'
+
+# spec reporter
+expect_out_re '✓ passes before the hook'
+expect_out '✖ "after each" hook for "passes before the hook"'
+expect_no_out 'never runs'
+expect_out_re '✓ forgot to await'
+expect_out_re '✖ forgot to await'
+expect_out 'thrown after the test'
+expect_out_re '✓ calls done twice'
+expect_out_re '✖ calls done twice'
+expect_out 'done() called multiple times in test <late done calls done twice> of file'
+expect_out_re '✓ waits'
+expect_out_re '✓ leaves an interval behind'
+
+# junit: the passed test and the hook failure, both
+junit=$(cat reports/junit/*)
+[[ $junit == *'<testcase classname="api.after_each_fails" name="passes before the hook" time="'*'"/>'* ]] ||
+  fail "junit lost the passed test: $junit"
+[[ $junit == *'name="after each hook for passes before the hook"'* ]] || fail "junit has no hook failure"
+[[ $junit == *'thrown after the test'* ]] || fail 'junit has no late timer error'
+[[ $junit == *'done() called multiple times'* ]] || fail 'junit has no second done()'
+expect_eq "$(grep -c '<failure' <<<"$junit")" 3 'failures in the junit reports'
+
+# allure: one result per outcome (name | status)
+allure=$(for f in reports/allure/*-result.json; do
+  full=$(grep -o '"fullName": *"\([^"\\]\|\\.\)*"' "$f" | head -n 1 | sed 's/^"fullName": *"//; s/"$//; s/\\"/"/g')
+  status=$(grep -o '"status": *"[a-z]*"' "$f" | head -n 1 | sed 's/.*"\([a-z]*\)"$/\1/')
+  echo "$full | $status"
+done | sort)
+expect_eq "$allure" 'specs/after-each.spec.js#after each fails "after each" hook for "passes before the hook" | broken
+specs/after-each.spec.js#after each fails passes before the hook | passed
+specs/drain-bound.spec.js#interval leaves an interval behind | passed
+specs/late-done.spec.js#late done calls done twice | broken
+specs/late-done.spec.js#late done calls done twice | passed
+specs/late-done.spec.js#late done waits | passed
+specs/late-timer.spec.js#late timer forgot to await | broken
+specs/late-timer.spec.js#late timer forgot to await | passed' 'allure results'
+
+# json: the passed test and its hook's failure; both outcomes of the late ones
+json=$(cat reports/json/*)
+expect_eq "$(grep -c '"name": "passes before the hook"' <<<"$json")" 1 'json entries for the passed test'
+expect_eq "$(grep -c '"name": "\\"after each\\" hook for \\"passes before the hook\\""' <<<"$json")" 1 \
+  'json entries for the hook failure'
+for t in 'forgot to await' 'calls done twice'; do
+  expect_eq "$(grep -c "\"name\": \"$t\"" <<<"$json")" 2 "json entries for '$t'"
+done

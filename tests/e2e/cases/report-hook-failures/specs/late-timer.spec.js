@@ -1,0 +1,3 @@
+describe('late timer', () => {
+  it('forgot to await', () => { setTimeout(() => { throw new Error('thrown after the test'); }, 50); });
+});
