@@ -9,18 +9,17 @@
  * which return promises as fetch's do.
  *
  * Large bodies (API_BIG_BODY and up) of text or JSON make `data` (and parseError) when it
- * is first read, not before: a body that is never read as text costs its bytes only. Those
- * that are valid UTF-8 are then kept as one string instead of bytes, made piece by piece
- * (see big_text). JavaScriptCore stores an
+ * is first read, not before (big_define): a body that is never read as text costs its
+ * bytes only. When it is read (or text() is called), a body that is valid UTF-8 becomes one
+ * string that replaces the bytes, made piece by piece (big_text). JavaScriptCore stores an
  * ASCII string one byte a character, so such a body costs its size once, and about twice
  * while it is made; other text costs two bytes a character, twice that. A whole-body
  * decode kept the bytes besides and went through a UTF-16 buffer: three to five times the
  * body. Large bodies that are not UTF-8 keep their bytes.
  *
  * Memory: the raw body (api_raw_t) belongs to the ApiResponse object and is freed by its
- * finalizer; a large body's JS values (its string, data, parseError) are properties of a
- * box object, itself a property of the response under a symbol (not enumerable), and so
- * live as long as the response. */
+ * finalizer; a large body's string is a property of a box object, itself a property of
+ * the response under a symbol (not enumerable), and so lives as long as the response. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -48,7 +47,7 @@ typedef struct {
   size_t len;      /* the body's size in bytes */
   JSValueRef text; /* a large UTF-8 body as a string, or NULL; held by `box` */
   /* Large text and JSON bodies only (big_define): */
-  JSObjectRef box; /* {text, data, parseError}; held by the response */
+  JSObjectRef box; /* {text}; held by the response */
   char *ct;        /* the Content-Type (malloc'd), or NULL */
   bool made;       /* data and parseError are made, or data was set */
   int utf8;        /* the body is valid UTF-8 without a BOM: 1, 0, or -1 not known yet */
