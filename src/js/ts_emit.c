@@ -68,7 +68,9 @@ void ts_restore(ts_parser_t *p, const ts_state_t *s) {
   p->depth = s->depth;
   p->tok = s->tok;
   p->prev_end = s->prev_end;
-  /* The work limit stays spent: a source too complex fails again at its next token. */
+  /* The work and nesting limits end the parse: retrying another reading would only run
+   * into them again, once per speculation level (exponentially). */
+  if (p->fatal) return;
   p->failed = false;
   p->err_msg[0] = '\0';
 }
@@ -254,6 +256,10 @@ static void parser_free(ts_parser_t *p) {
   free(p->type_names.items);
   free(p->decls.items);
   free(p->no_arrow);
+  for (size_t i = 0; i < p->ns_blocks.len; i++) free(p->ns_blocks.items[i].key);
+  free(p->ns_blocks.items);
+  free(p->ns_exports.items);
+  free(p->ns_uses.items);
 }
 
 int ts_erase(const char *src, size_t len, unsigned flags, sbuf_t *out, ts_error_t *err) {
@@ -264,6 +270,7 @@ int ts_erase(const char *src, size_t len, unsigned flags, sbuf_t *out, ts_error_
   p.work_limit = 64 * len + 100000;
   p.no_arrow = xcalloc(len / 8 + 1, 1);
   ts_parse_program(&p);
+  if (!p.failed) ts_ns_check(&p);
   if (!p.failed) ts_finish_module(&p);
   if (p.failed) {
     if (err) {

@@ -67,6 +67,24 @@ typedef struct {
 
 typedef struct ts_ns ts_ns_t;
 
+struct ts_ns {
+  ts_name_t name;   /* the innermost name of `namespace A.B` */
+  ts_ns_t *parent;
+  size_t block;     /* its body's index in ns_blocks (for the innermost name) */
+};
+
+/* A namespace body, an exported name of one, and a name one uses: TypeScript qualifies a
+ * reference to a name another body of the same namespace exports (`x` becomes `N.x`);
+ * sonde refuses such references rather than emit code that reads another `x`. */
+typedef struct {
+  char *key;        /* the qualified name, "A.B" */
+  size_t parent;    /* the enclosing body, SIZE_MAX if none */
+} ts_ns_block_t;
+typedef struct {
+  size_t block;
+  ts_name_t name;
+} ts_ns_name_t;
+
 typedef struct {
   const char *src;
   size_t len;
@@ -74,12 +92,14 @@ typedef struct {
   ts_tok_t tok;       /* the current token */
   size_t prev_end;    /* end of the last token consumed */
   bool failed;
+  bool fatal;         /* a failure no fallback may retry (work or nesting limit) */
   size_t err_pos;
   char err_msg[160];
   unsigned depth;     /* recursion, bounded */
   size_t work, work_limit;
   bool ambient;       /* inside `declare`: bodies may be missing */
   bool no_arrow_type; /* a conditional's consequent: `(a): b => c` is no arrow */
+  size_t typed_arrows; /* arrows parsed with a return type, for the conditional's retry */
   bool in_extends;    /* the extends clause of a conditional type (holds no conditional) */
   size_t block_id, next_block_id;
   ts_ns_t *ns;        /* the namespace whose body is being parsed, or NULL */
@@ -96,12 +116,12 @@ typedef struct {
   TS_VEC(ts_name_t) type_names; /* interfaces, type aliases, type-only imports */
   TS_VEC(struct ts_decl { ts_name_t name; size_t block; }) decls; /* classes and functions */
   size_t edit_seq;
+  TS_VEC(ts_ns_block_t) ns_blocks;
+  TS_VEC(ts_ns_name_t) ns_exports;
+  TS_VEC(ts_ns_name_t) ns_uses;
 } ts_parser_t;
 
-struct ts_ns {
-  ts_name_t name;   /* the innermost name of `namespace A.B` */
-  ts_ns_t *parent;
-};
+
 
 /* ---- ts_lex.c ---- */
 /* Scans the token at `pos` (after whitespace and comments). `type_mode`: a '>' is always
@@ -150,6 +170,8 @@ void ts_parse_enum(ts_parser_t *p, size_t start, bool exported);
 bool ts_parse_namespace(ts_parser_t *p, size_t start, bool exported);
 /* `export ...` inside a namespace body, from `export`; true when type-only. */
 bool ts_ns_export(ts_parser_t *p, size_t start);
+/* Checks the references between bodies of one namespace (see ts_ns_block_t). */
+void ts_ns_check(ts_parser_t *p);
 void ts_use_name(ts_parser_t *p, size_t start, size_t len);
 bool ts_name_used(const ts_parser_t *p, ts_name_t n);
 bool ts_name_eq(const ts_parser_t *p, ts_name_t a, ts_name_t b);

@@ -189,6 +189,7 @@ ts_tok_t ts_lex(ts_parser_t *p, size_t pos, bool type_mode) {
   if (p->failed) return t;
   if (++p->work > p->work_limit) {
     ts_fail(p, pos, "source too complex to erase");
+    p->fatal = true;
     return t;
   }
   t.nl = skip_trivia(p, &pos);

@@ -17,6 +17,7 @@ bool ts_enter(ts_parser_t *p) {
   if (++p->depth > MAX_DEPTH) {
     p->depth--;
     ts_fail(p, p->tok.start, "nesting too deep");
+    p->fatal = true;
     return false;
   }
   return true;
@@ -230,8 +231,10 @@ static bool try_arrow(ts_parser_t *p, unsigned flags) {
   }
   if (!p->failed && ts_is_punct(p, "(")) ts_parse_params(p, NULL);
   else ts_fail_here(p);
-  if (!p->failed && ts_is_punct(p, ":") && !p->no_arrow_type) ts_blank_annotation(p);
+  bool typed = !p->failed && ts_is_punct(p, ":") && !p->no_arrow_type;
+  if (typed) ts_blank_annotation(p);
   if (!p->failed && ts_is_punct(p, "=>") && !p->tok.nl) {
+    if (typed) p->typed_arrows++;
     ts_next(p);
     parse_arrow_body(p, flags);
     return true; /* a failure in the body is a real error */
@@ -433,6 +436,10 @@ static void parse_primary(ts_parser_t *p, unsigned flags) {
       return;
     }
     ts_use_name(p, t->start, t->end - t->start);
+    if (p->ns) {
+      ts_ns_name_t u = {p->ns->block, {t->start, t->end - t->start}};
+      TS_PUSH(p, p->ns_uses, u);
+    }
     ts_next(p);
     return;
   }
@@ -569,9 +576,12 @@ void ts_parse_expr(ts_parser_t *p, unsigned flags) {
       ts_next(p);
       bool saved = p->no_arrow_type;
       ts_state_t s = ts_save(p);
+      size_t typed = p->typed_arrows;
       p->no_arrow_type = false;
       ts_parse_expr(p, EX_NO_COMMA);
-      if (p->failed || !ts_is_punct(p, ":")) {
+      /* Read again only if an arrow's return type was what took the ':' (so a source
+       * that is no TypeScript is not read twice per nesting level). */
+      if ((p->failed || !ts_is_punct(p, ":")) && p->typed_arrows != typed) {
         ts_restore(p, &s);
         p->no_arrow_type = true;
         ts_parse_expr(p, EX_NO_COMMA);

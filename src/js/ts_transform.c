@@ -398,12 +398,27 @@ bool ts_parse_namespace(ts_parser_t *p, size_t start, bool exported) {
       return false;
     }
     frames[depth] = (ts_ns_t){{p->tok.start, p->tok.end - p->tok.start},
-                              depth ? &frames[depth - 1] : outer};
+                              depth ? &frames[depth - 1] : outer, SIZE_MAX};
     depth++;
     ts_next(p);
     if (!ts_is_punct(p, ".")) break;
     ts_next(p);
   }
+  /* The body's record: its qualified name, with the enclosing namespaces'. */
+  sbuf_t key = SBUF_INIT;
+  for (ts_ns_t *o = outer; o; o = o->parent) {
+    sbuf_t k = SBUF_INIT;
+    sbuf_printf(&k, "%.*s%s%s", (int)o->name.len, p->src + o->name.start, key.len ? "." : "",
+                sbuf_cstr(&key));
+    sbuf_free(&key);
+    key = k;
+  }
+  for (size_t i = 0; i < depth; i++)
+    sbuf_printf(&key, "%s%.*s", key.len ? "." : "", (int)frames[i].name.len,
+                p->src + frames[i].name.start);
+  ts_ns_block_t rec = {sbuf_take(&key), outer ? outer->block : SIZE_MAX};
+  TS_PUSH(p, p->ns_blocks, rec);
+  frames[depth - 1].block = p->ns_blocks.len - 1;
   size_t open_end = p->tok.end;
   size_t values = p->value_stmts;
   size_t saved_block = p->block_id;
@@ -438,6 +453,46 @@ bool ts_parse_namespace(ts_parser_t *p, size_t start, bool exported) {
   return true;
 }
 
+static void ns_exported(ts_parser_t *p, ts_name_t name) {
+  ts_ns_name_t e = {p->ns->block, name};
+  TS_PUSH(p, p->ns_exports, e);
+}
+
+static bool is_ancestor(const ts_parser_t *p, size_t block, size_t of) {
+  for (size_t b = p->ns_blocks.items[of].parent; b != SIZE_MAX; b = p->ns_blocks.items[b].parent)
+    if (b == block) return true;
+  return false;
+}
+
+/* Whether `key` is `of` or one of its enclosing namespaces ("A" of "A.B"). */
+static bool key_covers(const char *key, const char *of) {
+  size_t n = strlen(key);
+  return strncmp(key, of, n) == 0 && (of[n] == '\0' || of[n] == '.');
+}
+
+void ts_ns_check(ts_parser_t *p) {
+  for (size_t i = 0; i < p->ns_uses.len && !p->failed; i++) {
+    ts_ns_name_t *u = &p->ns_uses.items[i];
+    bool own = false;
+    for (size_t j = 0; j < p->ns_exports.len; j++) {
+      ts_ns_name_t *e = &p->ns_exports.items[j];
+      if (ts_name_eq(p, e->name, u->name) && (e->block == u->block || is_ancestor(p, e->block, u->block)))
+        own = true;
+    }
+    if (own) continue;
+    for (size_t j = 0; j < p->ns_exports.len; j++) {
+      ts_ns_name_t *e = &p->ns_exports.items[j];
+      if (!ts_name_eq(p, e->name, u->name)) continue;
+      if (!key_covers(p->ns_blocks.items[e->block].key, p->ns_blocks.items[u->block].key)) continue;
+      ts_fail(p, u->name.start,
+              "'%.*s' is exported by another declaration of namespace %s: refer to it as %s.%.*s",
+              (int)u->name.len, p->src + u->name.start, p->ns_blocks.items[e->block].key,
+              p->ns_blocks.items[e->block].key, (int)u->name.len, p->src + u->name.start);
+      break;
+    }
+  }
+}
+
 /* The names a `const a = 1, b = 2` exports, then `N.a = a;N.b = b;` after it. */
 static bool ns_export_var(ts_parser_t *p, ts_name_t ns) {
   ts_name_t names[64];
@@ -468,6 +523,7 @@ static bool ns_export_var(ts_parser_t *p, ts_name_t ns) {
     ts_next(p);
   }
   ts_semicolon(p);
+  for (size_t i = 0; i < n; i++) ns_exported(p, names[i]);
   sbuf_t b = SBUF_INIT;
   if (p->prev_end > 0 && p->src[p->prev_end - 1] != ';') sbuf_putc(&b, ';');
   /* A constant is copied; a variable the namespace's code may assign becomes an accessor
@@ -496,6 +552,8 @@ bool ts_ns_export(ts_parser_t *p, size_t start) {
   if (ts_is_name(p, "var") || ts_is_name(p, "let") || ts_is_name(p, "const")) {
     if (ts_is_name(p, "const") && ts_tok_is(p, &after, "enum")) {
       ts_blank(p, start, decl);
+      ts_tok_t name = ts_lex(p, after.end, false);
+      ns_exported(p, (ts_name_t){name.start, name.end - name.start});
       ts_parse_enum(p, decl, true);
       return false;
     }
@@ -517,6 +575,7 @@ bool ts_ns_export(ts_parser_t *p, size_t start) {
     ts_parse_statement(p);
     if (p->value_stmts != values && t.kind == TK_NAME) {
       p->value_stmts--;
+      ns_exported(p, (ts_name_t){t.start, t.end - t.start});
       ts_insert(p, p->prev_end, "%.*s.%.*s = %.*s;", (int)ns.len, p->src + ns.start,
                 (int)(t.end - t.start), p->src + t.start, (int)(t.end - t.start), p->src + t.start);
       return false;
@@ -526,11 +585,13 @@ bool ts_ns_export(ts_parser_t *p, size_t start) {
   }
   if (ts_is_name(p, "enum")) {
     ts_blank(p, start, decl);
+    ns_exported(p, (ts_name_t){after.start, after.end - after.start});
     ts_parse_enum(p, decl, true);
     return false;
   }
   if (ts_is_name(p, "namespace") || ts_is_name(p, "module")) {
     ts_blank(p, start, decl);
+    ns_exported(p, (ts_name_t){after.start, after.end - after.start});
     bool values = ts_parse_namespace(p, decl, true);
     if (!values) ts_blank_over(p, start, p->prev_end);
     return !values;

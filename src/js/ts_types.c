@@ -15,6 +15,7 @@ static bool enter(ts_parser_t *p) {
   if (++p->depth > MAX_DEPTH) {
     p->depth--;
     ts_fail(p, p->tok.start, "nesting too deep");
+    p->fatal = true;
     return false;
   }
   return true;

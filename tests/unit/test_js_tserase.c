@@ -117,6 +117,8 @@ static const erase_case_t arrows_cases[] = {
      "const arrow2 = async (x)                => {};"},
     {"let cond = a ? (b) : c;",
      "let cond = a ? (b) : c;"},
+    {"let cond3 = a ? (b) : c => d;",
+     "let cond3 = a ? (b) : c => d;"},
     {"let cond2 = a ? (b): string => b : c;",
      "let cond2 = a ? (b)         => b : c;"},
 };
@@ -569,6 +571,15 @@ static void test_errors(void **state) {
   expect_error("a b", 1, 3, "unexpected 'b'");
   expect_error("type T = ;", 1, 10, "expected a type, found ';'");
   expect_error("namespace N { export { a } }", 1, 15, "not supported inside a namespace");
+  /* TypeScript reads `x` in the second body as M.x; sonde refuses rather than read the
+   * outer `x`. */
+  expect_error("const x = 'outer';\nnamespace M { export const x = 'inner'; }\n"
+               "namespace M { export const y = x; }",
+               3, 32, "'x' is exported by another declaration of namespace M: refer to it as M.x");
+  expect_error("namespace M { export function f() { return y } }\nnamespace M { export const y = 1 }",
+               1, 44, "'y' is exported by another declaration of namespace M");
+  expect_error("namespace M { export const a = 1 }\nnamespace M.N { export const b = a }", 2, 34,
+               "namespace M: refer to it as M.a");
   /* Columns count UTF-16 units, as engines do: é is one, 😀 two. */
   expect_error("let \xc3\xa9 = '\xf0\x9f\x98\x80' @", 1, 14, "unexpected '@'");
 }

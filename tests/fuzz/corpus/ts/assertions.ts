@@ -1,0 +1,14 @@
+const show = (label: string, v: unknown): void => console.log('R', label, JSON.stringify(v));
+const raw: unknown = { a: { b: [1, 2, 3] } };
+const x = (raw as { a: { b: number[] } }).a.b;
+const y = <number[]>(<unknown>x);
+const cfg = { mode: 'fast', level: 3 } as const;
+const checked = { n: 1 } satisfies { n: number };
+let maybe: { v?: { w: number } } | null = { v: { w: 9 } };
+show('as', [x.length, y[0], cfg.mode, checked.n]);
+show('nonnull', [maybe!.v!.w, maybe?.v!.w]);
+let count: number | undefined;
+count! = 3;
+show('assign', count);
+const obj = { k: 2 } as any as Record<string, number>;
+show('double', obj['k']! * 2);

@@ -1,0 +1,13 @@
+import type { Shape } from './lib/shapes';
+import { Square, pair, Unit, type Pair } from './lib/shapes';
+import { value, type OnlyType, AlsoType } from './lib/side';
+import * as shapes from './lib/shapes';
+import path = require('path');
+const show = (label: string, v: unknown): void => console.log('R', label, JSON.stringify(v));
+const s: Shape = new Square(3);
+const p: Pair<number> = pair(1, 2);
+const o: OnlyType = { a: 1 };
+const t: AlsoType = { b: 'b' };
+show('values', [s.area(), p, Unit.Em, value, o, t, shapes.loadedAt]);
+show('path', path.basename('/x/y.ts'));
+show('side', (globalThis as any).sideEffects);
