@@ -79,3 +79,8 @@ JS
 run_sonde run api-type.conf.js
 expect_status 1
 expect_err_re 'api-type\.conf\.js:4: "apiRunner\.globalName" must be a non-empty string \(got number\)'
+
+run_sonde run drain.conf.js
+expect_status 1
+expect_err_re 'drain\.conf\.js:4: "drainTimeout" must be a number of milliseconds, 0 or more'
+expect_no_out "RUNNING"

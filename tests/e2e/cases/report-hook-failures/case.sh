@@ -51,3 +51,9 @@ expect_eq "$(grep -c '"name": "\\"after each\\" hook for \\"passes before the ho
 for t in 'forgot to await' 'calls done twice'; do
   expect_eq "$(grep -c "\"name\": \"$t\"" <<<"$json")" 2 "json entries for '$t'"
 done
+
+# drainTimeout 0: the file ends with its last test; its pending timer is dropped.
+run_sonde run sonde.conf.js --spec specs/late-timer.spec.js --drainTimeout 0
+expect_status 0
+expect_no_out 'thrown after the test'
+expect_out_re '✓ forgot to await'

@@ -1,0 +1,5 @@
+exports.config = {
+  runner: 'api',
+  specs: ['./specs/*.spec.js'],
+  drainTimeout: -5,
+};
