@@ -8,9 +8,9 @@
  * The raw bytes stay in the object's private data for text()/json()/bytes()/arrayBuffer(),
  * which return promises as fetch's do.
  *
- * Large bodies (API_BIG_BODY and up) of text or JSON make `data` (and parseError) when it
- * is first read, not before (big_define): a body that is never read as text costs its
- * bytes only. When it is read (or text() is called), a body that is valid UTF-8 becomes one
+ * Large bodies (API_BIG_BODY and up) make `data` (and parseError) when it is first read,
+ * not before (big_define): a body that is never read as data costs its bytes only. When
+ * it is read (or text() is called), a text or JSON body that is valid UTF-8 becomes one
  * string that replaces the bytes, made piece by piece (big_text). JavaScriptCore stores an
  * ASCII string one byte a character, so such a body costs its size once, and about twice
  * while it is made; other text costs two bytes a character, twice that. A whole-body
@@ -46,9 +46,10 @@ typedef struct {
   char *data;      /* the body; NULL when `text` holds it */
   size_t len;      /* the body's size in bytes */
   JSValueRef text; /* a large UTF-8 body as a string, or NULL; held by `box` */
-  /* Large text and JSON bodies only (big_define): */
+  /* Large bodies only (big_define): */
   JSObjectRef box; /* {text}; held by the response */
   char *ct;        /* the Content-Type (malloc'd), or NULL */
+  bool textual;    /* a JSON or text type, or none: data is text when it is UTF-8 */
   bool made;       /* data and parseError are made, or data was set */
   int utf8;        /* the body is valid UTF-8 without a BOM: 1, 0, or -1 not known yet */
 } api_raw_t;
@@ -315,7 +316,7 @@ static JSValueRef settled(JSContextRef ctx, JSValueRef value, JSValueRef error, 
  * from its bytes. NULL with *exc when the engine fails making it. */
 static JSValueRef raw_text(JSContextRef ctx, api_raw_t *raw, JSValueRef *exc) {
   if (raw->text) return raw->text;
-  if (!raw->box || !big_utf8(raw)) return api_make_text(ctx, raw->data, raw->len);
+  if (!raw->box || !raw->textual || !big_utf8(raw)) return api_make_text(ctx, raw->data, raw->len);
   JSValueRef text = big_text(ctx, raw, exc);
   if (!text) return NULL;
   raw->text = text;
@@ -471,7 +472,7 @@ static void define_value(JSContextRef ctx, JSObjectRef r, const char *name, JSVa
 static void big_make(JSContextRef ctx, JSObjectRef r, api_raw_t *raw) {
   raw->made = true;
   JSValueRef parse_error = NULL, data = NULL;
-  if (big_utf8(raw)) {
+  if (raw->textual && big_utf8(raw)) {
     JSValueRef exc = NULL;
     JSValueRef text = raw_text(ctx, raw, &exc);
     if (!text) { /* the engine failed (out of memory): the body is gone, say so */
@@ -583,14 +584,14 @@ JSObjectRef api_response_new(JSContextRef ctx, const api_exchange_info_t *info,
     api_headers_append(ctx, headers, res->headers[i].name, res->headers[i].value);
     if (!ct && strcasecmp(res->headers[i].name, "content-type") == 0) ct = res->headers[i].value;
   }
-  bool big = raw->len >= API_BIG_BODY &&
-             (api_is_json_type(ct) || api_is_text_type(ct) || !ct);
+  bool big = raw->len >= API_BIG_BODY;
   JSObjectRef r = JSObjectMake(ctx, response_class(), raw);
   JSValueRef parse_error = NULL;
   JSValueRef data = NULL;
   if (big) {
     raw->box = JSObjectMake(ctx, NULL, NULL);
     raw->ct = ct ? xstrdup(ct) : NULL;
+    raw->textual = api_is_json_type(ct) || api_is_text_type(ct) || !ct;
     raw->utf8 = -1;
     hold(ctx, r, raw->box);
   } else {
