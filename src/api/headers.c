@@ -326,7 +326,7 @@ void api_hlist_free(api_hlist_t *h) {
 
 JSValueRef api_prop(JSContextRef ctx, JSValueRef obj, const char *name, JSValueRef *exc) {
   if (*exc || !obj || !JSValueIsObject(ctx, obj)) return JSValueMakeUndefined(ctx);
-  JSStringRef n = JSStringCreateWithUTF8CString(name);
+  JSStringRef n = js_name_acquire(name); /* cached, as js_get's */
   JSValueRef v = JSObjectGetProperty(ctx, (JSObjectRef)obj, n, exc);
   JSStringRelease(n);
   return v && !*exc ? v : JSValueMakeUndefined(ctx);
