@@ -313,6 +313,11 @@ http_error_t http_classify(CURLcode rc, long os_errno, const char **code) {
  * Couldn't connect to server") but is empty for some codes and never names the errno. */
 char *http_error_message(CURLcode rc, const char *errbuf, long os_errno, const char *url) {
   sbuf_t m = SBUF_INIT;
+  /* curl's words for these describe its state, not what the server did. */
+  if (rc == CURLE_PARTIAL_FILE)
+    sbuf_puts(&m, "the server closed the connection before the whole body arrived: ");
+  else if (rc == CURLE_GOT_NOTHING)
+    sbuf_puts(&m, "the server closed the connection without a response: ");
   size_t n = strlen(errbuf);
   while (n > 0 && isspace((unsigned char)errbuf[n - 1]))
     n--;

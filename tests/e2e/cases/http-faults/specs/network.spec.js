@@ -35,7 +35,14 @@ describe('network faults', () => {
   it('a body cut short by the server says how much was missing', async () => {
     const err = await failure(api.get('/truncated'));
     eq(err.code, 'ECONNRESET', 'code');
-    check(/failed: transfer closed with 81 bytes remaining to read$/.test(err.message),
+    check(/failed: the server closed the connection before the whole body arrived: transfer closed with 81 bytes remaining to read$/.test(err.message),
+      'message: ' + err.message);
+  });
+
+  it('a connection closed without a response says so', async () => {
+    const err = await failure(api.get('/seq/closed?steps=reset', { retries: 0 }));
+    eq(err.code, 'ECONNRESET', 'code');
+    check(/failed: the server closed the connection without a response: Empty reply from server$/.test(err.message),
       'message: ' + err.message);
   });
 
