@@ -206,7 +206,8 @@ static JSValueRef run_module(js_realm_t *realm, const char *path, JSObjectRef mo
   if (ts_is_ts_path(path)) {
     sbuf_t js = SBUF_INIT;
     ts_error_t terr;
-    if (ts_erase(src, len, 0, &js, &terr) != 0) {
+    unsigned flags = ts_is_declaration_path(path) ? TS_FLAG_DECLARATIONS : 0;
+    if (ts_erase(src, len, flags, &js, &terr) != 0) {
       char *msg = xasprintf("%s (%s:%u:%u)", terr.message, path, terr.line, terr.column);
       *exception = js_make_error(ctx, "SyntaxError", msg);
       free(msg);

@@ -263,6 +263,10 @@ static void parser_free(ts_parser_t *p) {
 }
 
 int ts_erase(const char *src, size_t len, unsigned flags, sbuf_t *out, ts_error_t *err) {
+  if (flags & TS_FLAG_DECLARATIONS) { /* a declaration file: nothing in it runs */
+    put_blank(src, 0, len, out);
+    return 0;
+  }
   ts_parser_t p = {0};
   p.src = src;
   p.len = len;
@@ -290,8 +294,17 @@ bool ts_is_ts_path(const char *path) {
   size_t n = strlen(path);
   for (size_t i = 0; i < 3; i++) {
     size_t e = strlen(exts[i]);
-    if (n > e && strcmp(path + n - e, exts[i]) == 0)
-      return !(n > e + 2 && memcmp(path + n - e - 2, ".d", 2) == 0);
+    if (n > e && strcmp(path + n - e, exts[i]) == 0) return true;
+  }
+  return false;
+}
+
+bool ts_is_declaration_path(const char *path) {
+  static const char *const exts[] = {".d.ts", ".d.mts", ".d.cts"};
+  size_t n = strlen(path);
+  for (size_t i = 0; i < 3; i++) {
+    size_t e = strlen(exts[i]);
+    if (n > e && strcmp(path + n - e, exts[i]) == 0) return true;
   }
   return false;
 }

@@ -32,7 +32,8 @@
 #include "common/sbuf.h"
 
 enum {
-  TS_FLAG_JSX = 1 << 0, /* .tsx rules: no `<T>x` assertions (refused: JSX is unsupported) */
+  TS_FLAG_JSX = 1 << 0,         /* .tsx rules: no `<T>x` assertions (refused: JSX is unsupported) */
+  TS_FLAG_DECLARATIONS = 1 << 1, /* a .d.ts file: declarations only, all of it blanked */
 };
 
 typedef struct {
@@ -45,8 +46,10 @@ typedef struct {
  * `out`. Returns 0, or -1 with `err` filled (if not NULL) and `out` untouched. */
 int ts_erase(const char *src, size_t len, unsigned flags, sbuf_t *out, ts_error_t *err);
 
-/* True when `path` names a TypeScript module by its extension (.ts .mts .cts, not .d.ts
- * declaration files, which hold no code). */
+/* True when `path` names a TypeScript module by its extension (.ts .mts .cts, and the
+ * declaration files .d.ts .d.mts .d.cts, which hold no code). */
 bool ts_is_ts_path(const char *path);
+/* True for a declaration file (.d.ts .d.mts .d.cts): erase it with TS_FLAG_DECLARATIONS. */
+bool ts_is_declaration_path(const char *path);
 
 #endif

@@ -593,6 +593,12 @@ static void test_jsx_flag(void **state) {
   assert_non_null(strstr(err.message, "JSX is not supported"));
   assert_int_equal(ts_erase(src, strlen(src), 0, &out, &err), 0);
   assert_string_equal(sbuf_cstr(&out), "let a =    x;");
+  /* A declaration file holds no code: blanked whole, lines kept, never refused. */
+  sbuf_reset(&out);
+  const char *dts = "export declare const x: number;\nexport function f(): void;\n@odd";
+  assert_int_equal(ts_erase(dts, strlen(dts), TS_FLAG_DECLARATIONS, &out, &err), 0);
+  assert_string_equal(sbuf_cstr(&out), "                               \n"
+                                       "                          \n    ");
   sbuf_free(&out);
 }
 
@@ -601,8 +607,14 @@ static void test_paths(void **state) {
   assert_true(ts_is_ts_path("/a/b.spec.ts"));
   assert_true(ts_is_ts_path("x.mts"));
   assert_true(ts_is_ts_path("x.cts"));
-  assert_false(ts_is_ts_path("x.d.ts"));
-  assert_false(ts_is_ts_path("x.d.mts"));
+  assert_true(ts_is_ts_path("x.d.ts"));
+  assert_true(ts_is_declaration_path("x.d.ts"));
+  assert_true(ts_is_declaration_path("/a/b.d.mts"));
+  assert_true(ts_is_declaration_path("b.d.cts"));
+  assert_false(ts_is_declaration_path("b.ts"));
+  assert_false(ts_is_declaration_path("d.ts"));
+  assert_false(ts_is_declaration_path("x.d.js"));
+  assert_false(ts_is_declaration_path("a.spec.ts"));
   assert_false(ts_is_ts_path("x.js"));
   assert_false(ts_is_ts_path("x.tsx"));
   assert_false(ts_is_ts_path(".ts"));
