@@ -15,7 +15,9 @@
  * ASCII string one byte a character, so such a body costs its size once, and about twice
  * while it is made; other text costs two bytes a character, twice that. A whole-body
  * decode kept the bytes besides and went through a UTF-16 buffer: three to five times the
- * body. Large bodies that are not UTF-8 keep their bytes.
+ * body. Large bodies that are not UTF-8 keep their bytes; when data is an ArrayBuffer, it
+ * takes them (no copy), and text() and bytes() read them from it (as the spec may have
+ * changed them; nothing once the buffer is detached).
  *
  * Memory: the raw body (api_raw_t) belongs to the ApiResponse object and is freed by its
  * finalizer; a large body's string is a property of a box object, itself a property of
@@ -47,7 +49,9 @@ typedef struct {
   size_t len;      /* the body's size in bytes */
   JSValueRef text; /* a large UTF-8 body as a string, or NULL; held by `box` */
   /* Large bodies only (big_define): */
-  JSObjectRef box; /* {text}; held by the response */
+  JSObjectRef box; /* {text, bytes}; held by the response */
+  JSObjectRef buffer; /* a large body's data when it is an ArrayBuffer: it took the bytes
+                         (data NULL); held by `box` */
   char *ct;        /* the Content-Type (malloc'd), or NULL */
   bool textual;    /* a JSON or text type, or none: data is text when it is UTF-8 */
   bool made;       /* data and parseError are made, or data was set */
@@ -312,10 +316,24 @@ static JSValueRef settled(JSContextRef ctx, JSValueRef value, JSValueRef error, 
   return promise;
 }
 
+/* The bytes of a body whose data became an ArrayBuffer: that buffer's, as the spec may have
+ * changed them (none once it is detached). */
+static const char *buffer_bytes(JSContextRef ctx, const api_raw_t *raw, size_t *len) {
+  JSValueRef exc = NULL;
+  const char *p = JSObjectGetArrayBufferBytesPtr(ctx, raw->buffer, &exc);
+  *len = p && !exc ? JSObjectGetArrayBufferByteLength(ctx, raw->buffer, &exc) : 0;
+  return p && !exc && *len ? p : "";
+}
+
 /* The body as text: the string a large body is kept as (made now if need be), or decoded
  * from its bytes. NULL with *exc when the engine fails making it. */
 static JSValueRef raw_text(JSContextRef ctx, api_raw_t *raw, JSValueRef *exc) {
   if (raw->text) return raw->text;
+  if (raw->buffer) {
+    size_t len;
+    const char *bytes = buffer_bytes(ctx, raw, &len);
+    return api_make_text(ctx, bytes, len);
+  }
   if (!raw->box || !raw->textual || !big_utf8(raw)) return api_make_text(ctx, raw->data, raw->len);
   JSValueRef text = big_text(ctx, raw, exc);
   if (!text) return NULL;
@@ -327,6 +345,11 @@ static JSValueRef raw_text(JSContextRef ctx, api_raw_t *raw, JSValueRef *exc) {
 /* The body's bytes as a new ArrayBuffer (a string body was UTF-8 without a BOM: its UTF-8 is
  * the bytes). */
 static JSObjectRef raw_array_buffer(JSContextRef ctx, const api_raw_t *raw, JSValueRef *exc) {
+  if (raw->buffer) {
+    size_t len;
+    const char *bytes = buffer_bytes(ctx, raw, &len);
+    return make_array_buffer(ctx, bytes, len);
+  }
   if (!raw->text) return make_array_buffer(ctx, raw->data, raw->len);
   size_t len = 0;
   char *bytes = js_to_utf8(ctx, raw->text, &len, exc);
@@ -481,6 +504,20 @@ static void big_make(JSContextRef ctx, JSObjectRef r, api_raw_t *raw) {
     }
     if (!parse_error && api_is_json_type(raw->ct)) data = json_parse(ctx, text, &parse_error);
     if (!data) data = text;
+  } else if (!api_is_json_type(raw->ct) && !api_is_text_type(raw->ct)) {
+    /* Bytes (parse_data's ArrayBuffer): the buffer takes the body's memory rather than a
+     * copy of it, and text() and bytes() read it from there. */
+    JSValueRef exc = NULL;
+    JSObjectRef buffer =
+        JSObjectMakeArrayBufferWithBytesNoCopy(ctx, raw->data, raw->len, free_bytes, NULL, &exc);
+    if (buffer) {
+      raw->data = NULL;
+      raw->buffer = buffer;
+      js_set(ctx, raw->box, "bytes", buffer);
+      data = buffer;
+    } else {
+      data = parse_data(ctx, raw->ct, raw->data, raw->len, &parse_error);
+    }
   } else {
     data = parse_data(ctx, raw->ct, raw->data, raw->len, &parse_error);
   }
