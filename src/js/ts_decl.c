@@ -133,19 +133,14 @@ bool ts_parse_function(ts_parser_t *p, size_t start, bool is_decl) {
 /* ---- classes ---- */
 
 static bool is_member_modifier(const ts_parser_t *p) {
-  static const char *const mods[] = {"public",   "private", "protected", "readonly", "static",
-                                     "abstract", "override", "declare",  "accessor", "async",
-                                     "get",      "set",     NULL};
-  if (p->tok.kind != TK_NAME) return false;
-  for (const char *const *m = mods; *m; m++)
-    if (ts_is(p, *m)) return true;
-  return false;
+  return p->tok.kind == TK_NAME &&
+         ts_tok_in(p, &p->tok,
+                   "public private protected readonly static abstract override declare accessor "
+                   "async get set");
 }
 
 static bool is_ts_only_modifier(const ts_parser_t *p) {
-  return ts_is(p, "public") || ts_is(p, "private") || ts_is(p, "protected") ||
-         ts_is(p, "readonly") || ts_is(p, "override") || ts_is(p, "abstract") ||
-         ts_is(p, "declare");
+  return ts_tok_in(p, &p->tok, "public private protected readonly override abstract declare");
 }
 
 /* `body` is where the class body's '{' ends: parameter properties are declared there as

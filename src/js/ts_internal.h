@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "common/sbuf.h"
 #include "js/ts_erase.h"
@@ -67,6 +68,12 @@ typedef struct {
 
 typedef struct ts_ns ts_ns_t;
 
+typedef struct {
+  bool valid, type_mode;
+  size_t pos;
+  ts_tok_t tok;
+} ts_lex_cache_t;
+
 struct ts_ns {
   ts_name_t name;   /* the innermost name of `namespace A.B` */
   ts_ns_t *parent;
@@ -97,6 +104,8 @@ typedef struct {
   char err_msg[160];
   unsigned depth;     /* recursion, bounded */
   size_t work, work_limit;
+  ts_lex_cache_t lex_cache[2];
+  int lex_cache_next;
   bool ambient;       /* inside `declare`: bodies may be missing */
   bool no_arrow_type; /* a conditional's consequent: `(a): b => c` is no arrow */
   size_t typed_arrows; /* arrows parsed with a return type, for the conditional's retry */
@@ -134,10 +143,34 @@ ts_tok_t ts_peek_type(ts_parser_t *p);
 void ts_rescan_regex(ts_parser_t *p); /* the current '/' or '/=' starts a regex */
 void ts_rescan_template(ts_parser_t *p); /* the current '}' continues a template */
 void ts_rescan_type(ts_parser_t *p);  /* the current token again, in type mode */
-bool ts_is(const ts_parser_t *p, const char *text); /* punctuator or name with this text */
-bool ts_tok_is(const ts_parser_t *p, const ts_tok_t *t, const char *text);
-bool ts_is_punct(const ts_parser_t *p, const char *text);
-bool ts_is_name(const ts_parser_t *p, const char *text);
+/* A punctuator or name with this text (inline: the length of a literal folds away, and
+ * these run several times a token). */
+static inline bool ts_tok_is(const ts_parser_t *p, const ts_tok_t *t, const char *text) {
+  if (t->kind != TK_PUNCT && t->kind != TK_NAME) return false;
+  size_t n = strlen(text);
+  return t->end - t->start == n && memcmp(p->src + t->start, text, n) == 0;
+}
+static inline bool ts_is(const ts_parser_t *p, const char *text) {
+  return ts_tok_is(p, &p->tok, text);
+}
+static inline bool ts_is_punct(const ts_parser_t *p, const char *text) {
+  return p->tok.kind == TK_PUNCT && ts_is(p, text);
+}
+static inline bool ts_is_name(const ts_parser_t *p, const char *text) {
+  return p->tok.kind == TK_NAME && ts_is(p, text);
+}
+/* Whether the token's text is one of the words of `list`, separated by single spaces. */
+static inline bool ts_tok_in(const ts_parser_t *p, const ts_tok_t *t, const char *list) {
+  size_t n = t->end - t->start;
+  const char *s = p->src + t->start;
+  for (const char *w = list; *w;) {
+    const char *e = w;
+    while (*e && *e != ' ') e++;
+    if ((size_t)(e - w) == n && w[0] == s[0] && memcmp(w, s, n) == 0) return true;
+    w = *e ? e + 1 : e;
+  }
+  return false;
+}
 void ts_fail(ts_parser_t *p, size_t pos, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void ts_expect(ts_parser_t *p, const char *text);

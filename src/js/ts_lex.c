@@ -59,7 +59,12 @@ static bool skip_trivia(ts_parser_t *p, size_t *pos) {
   size_t i = *pos, n;
   bool nl = false;
   while (i < p->len) {
-    if ((n = newline_len(s, p->len, i))) {
+    if (s[i] == ' ' || s[i] == '\t') { /* the common case first */
+      i++;
+    } else if (s[i] == '\n') {
+      nl = true;
+      i++;
+    } else if ((n = newline_len(s, p->len, i))) {
       nl = true;
       i += n;
     } else if ((n = space_len(s, p->len, i))) {
@@ -178,15 +183,37 @@ static size_t scan_number(const ts_parser_t *p, size_t i) {
   return i;
 }
 
-/* Punctuators, longest first within each leading character's group. */
-static const char *const puncts[] = {
-    ">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>", "&&=", "||=", "?""?=", "=>",
-    "==",   "!=",  "<=",  ">=",  "&&",  "||",  "??",  "?.",  "++",  "--",  "+=", "-=",
-    "*=",   "/=",  "%=",  "&=",  "|=",  "^=",  "<<",  ">>",  "**",  NULL};
+static ts_tok_t scan(ts_parser_t *p, size_t pos, bool type_mode);
+
+/* Punctuators longer than one character, longest first. */
+static const struct {
+  char text[5];
+  unsigned char len;
+} puncts[] = {
+    {">>>=", 4}, {"...", 3}, {"===", 3}, {"!==", 3}, {"**=", 3}, {"<<=", 3}, {">>=", 3},
+    {">>>", 3},  {"&&=", 3}, {"||=", 3}, {"?" "?=", 3}, {"=>", 2}, {"==", 2}, {"!=", 2},
+    {"<=", 2},   {">=", 2},  {"&&", 2},  {"||", 2},  {"??", 2},  {"?.", 2}, {"++", 2},
+    {"--", 2},   {"+=", 2},  {"-=", 2},  {"*=", 2},  {"/=", 2},  {"%=", 2}, {"&=", 2},
+    {"|=", 2},   {"^=", 2},  {"<<", 2},  {">>", 2},  {"**", 2}};
 
 ts_tok_t ts_lex(ts_parser_t *p, size_t pos, bool type_mode) {
   ts_tok_t t = {TK_EOF, p->len, p->len, false};
   if (p->failed) return t;
+  /* A token is often scanned twice, peeked then consumed: the last two are kept (a token
+   * depends only on its position and the mode). */
+  for (int i = 0; i < 2; i++)
+    if (p->lex_cache[i].valid && p->lex_cache[i].pos == pos && p->lex_cache[i].type_mode == type_mode)
+      return p->lex_cache[i].tok;
+  t = scan(p, pos, type_mode);
+  if (!p->failed) {
+    p->lex_cache[p->lex_cache_next] = (ts_lex_cache_t){true, type_mode, pos, t};
+    p->lex_cache_next ^= 1;
+  }
+  return t;
+}
+
+static ts_tok_t scan(ts_parser_t *p, size_t pos, bool type_mode) {
+  ts_tok_t t = {TK_EOF, p->len, p->len, false};
   if (++p->work > p->work_limit) {
     ts_fail(p, pos, "source too complex to erase");
     p->fatal = true;
@@ -202,9 +229,11 @@ ts_tok_t ts_lex(ts_parser_t *p, size_t pos, bool type_mode) {
   unsigned char c = (unsigned char)s[pos];
   if (ident_start(c)) {
     size_t i = pos + 1;
-    while (i < p->len && ident_part((unsigned char)s[i]) && !space_len(s, p->len, i) &&
-           !newline_len(s, p->len, i))
-      i++;
+    for (; i < p->len; i++) {
+      unsigned char ch = (unsigned char)s[i];
+      if (ch < 0x80 ? !ident_part(ch) : space_len(s, p->len, i) || newline_len(s, p->len, i))
+        break;
+    }
     t.kind = TK_NAME;
     t.end = i;
   } else if (c == '#' && pos + 1 < p->len && ident_start((unsigned char)s[pos + 1])) {
@@ -223,17 +252,18 @@ ts_tok_t ts_lex(ts_parser_t *p, size_t pos, bool type_mode) {
   } else {
     t.kind = TK_PUNCT;
     t.end = pos + 1;
-    if (!(type_mode && c == '>')) {
-      for (const char *const *q = puncts; *q; q++) {
-        size_t n = strlen(*q);
-        if (pos + n <= p->len && memcmp(s + pos, *q, n) == 0) {
-          /* `a?.5:b` is a conditional, not optional chaining. */
-          if (n == 2 && q[0][0] == '?' && q[0][1] == '.' && pos + 2 < p->len &&
-              is_digit((unsigned char)s[pos + 2]))
-            continue;
-          t.end = pos + n;
-          break;
-        }
+    if (!(type_mode && c == '>') && pos + 1 < p->len && strchr("<>=!*&|?.+-/%^", s[pos + 1])) {
+      for (size_t k = 0; k < sizeof(puncts) / sizeof(puncts[0]); k++) {
+        size_t n = puncts[k].len;
+        if (puncts[k].text[0] != (char)c || pos + n > p->len ||
+            memcmp(s + pos, puncts[k].text, n) != 0)
+          continue;
+        /* `a?.5:b` is a conditional, not optional chaining. */
+        if (n == 2 && c == '?' && s[pos + 1] == '.' && pos + 2 < p->len &&
+            is_digit((unsigned char)s[pos + 2]))
+          continue;
+        t.end = pos + n;
+        break;
       }
     }
   }
@@ -272,22 +302,6 @@ void ts_rescan_type(ts_parser_t *p) {
   bool nl = p->tok.nl;
   p->tok = ts_lex(p, p->tok.start, true);
   p->tok.nl = nl;
-}
-
-bool ts_tok_is(const ts_parser_t *p, const ts_tok_t *t, const char *text) {
-  if (t->kind != TK_PUNCT && t->kind != TK_NAME) return false;
-  size_t n = strlen(text);
-  return t->end - t->start == n && memcmp(p->src + t->start, text, n) == 0;
-}
-
-bool ts_is(const ts_parser_t *p, const char *text) { return ts_tok_is(p, &p->tok, text); }
-
-bool ts_is_punct(const ts_parser_t *p, const char *text) {
-  return p->tok.kind == TK_PUNCT && ts_is(p, text);
-}
-
-bool ts_is_name(const ts_parser_t *p, const char *text) {
-  return p->tok.kind == TK_NAME && ts_is(p, text);
 }
 
 void ts_expect(ts_parser_t *p, const char *text) {

@@ -34,17 +34,19 @@ void ts_fail_here(ts_parser_t *p) {
 
 /* ---- names ---- */
 
-static const char *const reserved[] = {
-    "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete",
-    "do", "else", "export", "extends", "finally", "for", "function", "if", "import", "in",
-    "instanceof", "new", "return", "super", "switch", "this", "throw", "try", "typeof", "var",
-    "void", "while", "with", "null", "true", "false", NULL};
-
 bool ts_is_reserved(const ts_parser_t *p, const ts_tok_t *t) {
+  /* By first letter: called for every name in an expression. */
+  static const char *const words[26] = {
+      ['b' - 'a'] = "break", ['c' - 'a'] = "case catch class const continue",
+      ['d' - 'a'] = "debugger default delete do", ['e' - 'a'] = "else export extends",
+      ['f' - 'a'] = "finally for function false", ['i' - 'a'] = "if import in instanceof",
+      ['n' - 'a'] = "new null", ['r' - 'a'] = "return", ['s' - 'a'] = "super switch",
+      ['t' - 'a'] = "this throw try typeof true", ['v' - 'a'] = "var void",
+      ['w' - 'a'] = "while with"};
   if (t->kind != TK_NAME) return false;
-  for (const char *const *r = reserved; *r; r++)
-    if (ts_tok_is(p, t, *r)) return true;
-  return false;
+  unsigned char c = (unsigned char)p->src[t->start];
+  if (c < 'a' || c > 'z' || !words[c - 'a']) return false;
+  return ts_tok_in(p, t, words[c - 'a']);
 }
 
 /* A token that may begin a property name (of a class member or object literal). */
@@ -122,12 +124,7 @@ void ts_parse_binding(ts_parser_t *p) {
 }
 
 static bool is_param_modifier(const ts_parser_t *p) {
-  static const char *const mods[] = {"public", "private", "protected", "readonly", "override",
-                                     NULL};
-  if (p->tok.kind != TK_NAME) return false;
-  for (const char *const *m = mods; *m; m++)
-    if (ts_is(p, *m)) return true;
-  return false;
+  return p->tok.kind == TK_NAME && ts_tok_in(p, &p->tok, "public private protected readonly override");
 }
 
 /* From '(' to past ')'. Names of parameter properties go to `props` when not NULL. */
@@ -255,11 +252,7 @@ static bool can_follow_type_args(ts_parser_t *p) {
   if (t->kind == TK_NAME)
     return ts_is(p, "as") || ts_is(p, "satisfies") || ts_is(p, "in") || ts_is(p, "instanceof");
   if (t->kind != TK_PUNCT) return false;
-  static const char *const starts[] = {"(", "[", "{", "!", "~", "++", "--", "/", "/=", "...",
-                                       "@", NULL};
-  for (const char *const *s = starts; *s; s++)
-    if (ts_is(p, *s)) return false;
-  return true;
+  return !ts_tok_in(p, t, "( [ { ! ~ ++ -- / /= ... @");
 }
 
 static void parse_args(ts_parser_t *p) {
@@ -476,16 +469,8 @@ static void parse_primary(ts_parser_t *p, unsigned flags) {
 }
 
 static bool is_prefix_op(const ts_parser_t *p) {
-  static const char *const ops[] = {"!", "~", "+", "-", "++", "--", "...", NULL};
-  static const char *const kws[] = {"typeof", "void", "delete", "await", "new", NULL};
-  if (p->tok.kind == TK_PUNCT) {
-    for (const char *const *o = ops; *o; o++)
-      if (ts_is(p, *o)) return true;
-  } else if (p->tok.kind == TK_NAME) {
-    for (const char *const *k = kws; *k; k++)
-      if (ts_is(p, *k)) return true;
-  }
-  return false;
+  if (p->tok.kind == TK_PUNCT) return ts_tok_in(p, &p->tok, "! ~ + - ++ -- ...");
+  return p->tok.kind == TK_NAME && ts_tok_in(p, &p->tok, "typeof void delete await new");
 }
 
 static bool ends_operand(const ts_parser_t *p, const ts_tok_t *t) {
@@ -543,16 +528,13 @@ static void parse_unary(ts_parser_t *p, unsigned flags) {
 }
 
 static bool is_binary_op(const ts_parser_t *p, unsigned flags) {
-  static const char *const ops[] = {
-      "+", "-", "*", "/", "%", "**", "==", "!=", "===", "!==", "<", ">", "<=", ">=", "<<",
-      ">>", ">>>", "&", "|", "^", "&&", "||", "??", "=", "+=", "-=", "*=", "/=", "%=", "**=",
-      "<<=", ">>=", ">>>=", "&=", "|=", "^=", "&&=", "||=", "?" "?=", NULL};
   if (p->tok.kind == TK_NAME)
     return ts_is(p, "instanceof") || (ts_is(p, "in") && !(flags & EX_NO_IN));
-  if (p->tok.kind != TK_PUNCT) return false;
-  for (const char *const *o = ops; *o; o++)
-    if (ts_is(p, *o)) return true;
-  return false;
+  if (p->tok.kind != TK_PUNCT || !strchr("+-*/%=!<>&|^?", p->src[p->tok.start])) return false;
+  return
+         ts_tok_in(p, &p->tok,
+                   "+ - * / % ** == != === !== < > <= >= << >> >>> & | ^ && || ?? = += -= *= /= "
+                   "%= **= <<= >>= >>>= &= |= ^= &&= ||= ?" "?=");
 }
 
 /* An expression, read as operands and operators in turn: the eraser needs no precedence,
