@@ -96,6 +96,7 @@ static void flush_early_logs(launcher_t *l, job_t *job) {
 static void announce_running(launcher_t *l, job_t *job) {
   if (job->started) return;
   job->started = true;
+  job->started_ns = uv_hrtime();
   print_job_line(l, job, "RUNNING");
   flush_early_logs(l, job);
 }
@@ -388,9 +389,10 @@ void launcher_on_event(launcher_t *l, job_t *job, json_t *ev) {
 
 void launcher_job_lost(launcher_t *l, job_t *job, const char *reason) {
   char *msg = xasprintf("%s while running %s", reason, job->spec_display);
+  double duration = job->started ? (double)(uv_hrtime() - job->started_ns) / 1e6 : 0.0;
   json_t *ev = json_pack("{s:s, s:s, s:i, s:i, s:i, s:f, s:{s:s, s:s}}", "type", "runner:end",
                          "cid", job->cid, "passes", 0, "failures", 1, "pending", 0, "duration",
-                         0.0, "error", "name", "WorkerCrash", "message", msg);
+                         duration, "error", "name", "WorkerCrash", "message", msg);
   announce_running(l, job);
   launcher_print_prefixed(stderr, job->cid, msg);
   report_event(l, job, ev);

@@ -31,6 +31,7 @@ typedef struct {
   uint64_t not_before;   /* uv_now() before which a retry may not start */
   int retries;           /* spec-file retries done so far */
   bool started;          /* runner:start seen */
+  uint64_t started_ns;   /* when runner:start was seen: a lost job's duration */
   bool passed;
   bool skipped;          /* every test filtered out */
   strvec_t suites;       /* titles of the open suites, for the failure lines */

@@ -89,6 +89,7 @@ typedef struct spec_job {
   bool has_duration;
   double duration;
   json_t *last_exchange; /* the last http event of the running test, for its failure */
+  json_t *running_test;  /* the test:start of the test that has not ended yet, or NULL */
 } spec_job_t;
 
 typedef struct {
@@ -280,6 +281,7 @@ static void spec_job_free(spec_job_t *j) {
   }
   free(j->failures);
   sbuf_free(&j->tail);
+  json_decref(j->running_test);
   free(j->cur_file);
   free(j->cid);
   free(j->spec);
@@ -517,8 +519,29 @@ static void spec_on_runner_end(const spec_reporter_t *r, spec_job_t *j, const js
     j->has_duration = true;
     j->duration = json_number_value(duration);
   }
-  if (json_is_object(err))
-    spec_add_failure(j, SPEC_GROUP_JOB_ERROR, j->spec_display, spec_render_error_json(r, j, err));
+  if (!json_is_object(err)) return;
+  if (j->running_test) {
+    /* The worker died in a test: the failure is that test's, where it ran. */
+    json_t *fail = json_pack("{s:s, s:O}", "type", "test:fail", "error", err);
+    json_object_set(fail, "title", json_object_get(j->running_test, "title"));
+    json_object_set(fail, "fullTitle", json_object_get(j->running_test, "fullTitle"));
+    spec_on_fail(r, j, fail);
+    json_decref(fail);
+    return;
+  }
+  spec_add_failure(j, SPEC_GROUP_JOB_ERROR, j->spec_display, spec_render_error_json(r, j, err));
+}
+
+/* Which test is running: set by test:start, cleared by its end (a late outcome of an
+ * earlier test does not end it). */
+static void spec_track_running(spec_job_t *j, const char *type, const json_t *ev) {
+  if (strcmp(type, "test:start") == 0) {
+    json_decref(j->running_test);
+    j->running_test = json_incref((json_t *)ev);
+  } else if (strncmp(type, "test:", 5) == 0 && !json_is_true(json_object_get(ev, "late"))) {
+    json_decref(j->running_test);
+    j->running_test = NULL;
+  }
 }
 
 static void spec_event(reporter_t *base, const report_job_t *job, const json_t *ev) {
@@ -528,6 +551,7 @@ static void spec_event(reporter_t *base, const report_job_t *job, const json_t *
   /* The launcher streams log lines live; they are no part of the block. */
   if (!type || strcmp(type, "log") == 0) return;
   spec_job_t *j = spec_job_get(r, job);
+  spec_track_running(j, type, ev);
 
   if (strcmp(type, "http") == 0) {
     json_decref(j->last_exchange);

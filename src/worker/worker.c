@@ -181,6 +181,10 @@ static void emit_event(json_t *ev, void *ud) {
     if (strncmp(type, "test:", 5) == 0) drop_exchanges(w);
   }
   send_job_event(w, ev);
+  /* The test's own code runs next: should it end the process (a crash, a kill, an
+   * out-of-memory), the launcher must know what ran and which test was running. One write
+   * a test; the other events still go out once per loop turn. */
+  if (type && strcmp(type, "test:start") == 0) flush_outbox(w);
 }
 
 static void emit_exchange(api_exchange_t *x, void *ud) {

@@ -1,0 +1,3 @@
+describe('next file', () => {
+  it('still runs', () => {});
+});
