@@ -66,7 +66,8 @@ static bool printable(const char *s, size_t n) {
 static size_t cut(const char *s, size_t n, size_t max) {
   if (n <= max) return n;
   while (max > 0 && ((unsigned char)s[max] & 0xC0) == 0x80) max--;
-  return max;
+  /* Never through a secret: its first part would be printed unmasked. */
+  return secret_safe_cut(s, n, max);
 }
 
 static json_t *headers_json(const http_header_t *h, size_t n) {

@@ -106,6 +106,31 @@ char *secret_mask(const char *text, size_t len, size_t *out_len) {
   return owned;
 }
 
+size_t secret_safe_cut(const char *text, size_t len, size_t n) {
+  if (!n_secrets || n >= len) return n;
+  /* Moving the cut back may put it inside another secret: until nothing straddles it. */
+  for (bool moved = true; moved;) {
+    moved = false;
+    for (size_t i = 0; i < n_secrets && n > 0; i++) {
+      const secret_t *s = &secrets[i];
+      size_t from = n >= s->len ? n - s->len + 1 : 0;
+      size_t to = n + s->len - 1 < len ? n + s->len - 1 : len;
+      const char *p = text + from, *end = text + to;
+      const char *hit;
+      while (p < end && (hit = memmem(p, (size_t)(end - p), s->value, s->len))) {
+        size_t at = (size_t)(hit - text);
+        if (at < n && at + s->len > n) {
+          n = at;
+          moved = true;
+          break;
+        }
+        p = hit + 1;
+      }
+    }
+  }
+  return n;
+}
+
 void secret_mask_sbuf(sbuf_t *b, size_t from) {
   if (!n_secrets || from >= b->len) return;
   size_t n = 0;

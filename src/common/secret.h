@@ -34,6 +34,10 @@ bool secret_any(void);
 /* A copy of text with every secret replaced by SECRET_MASK (*out_len its length), or NULL
  * when nothing in it is secret. */
 char *secret_mask(const char *text, size_t len, size_t *out_len);
+/* Where to cut text[0, len) to keep at most n bytes without cutting a secret in two (a
+ * prefix of a token printed before "…" would escape masking): n, or the start of the
+ * secret that would straddle it. */
+size_t secret_safe_cut(const char *text, size_t len, size_t n);
 /* Masks b->data from offset `from` to its end in place. */
 void secret_mask_sbuf(sbuf_t *b, size_t from);
 /* Masks every string value inside a JSON value (objects and arrays walked), in place. */

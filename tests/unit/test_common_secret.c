@@ -1,6 +1,7 @@
 /* Unit tests for the secret registry: what is registered (short values not, header values
  * with their credentials and cookie values), masking in text, buffers and JSON (longest
- * secret first, every occurrence), and the cap on the number of secrets. */
+ * secret first, every occurrence), the cap on the number of secrets, and cuts that never
+ * split a secret. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -92,6 +93,17 @@ static void test_cap_keeps_the_newest(void **state) {
   free(m);
 }
 
+static void test_safe_cut(void **state) {
+  const char *text = "head Bearer tok-123456 tail";
+  assert_int_equal(secret_safe_cut(text, strlen(text), 14), 14); /* nothing registered */
+  secret_add_header("Authorization", "Bearer tok-123456");
+  assert_int_equal(secret_safe_cut(text, strlen(text), 14), 5);  /* inside: before it */
+  assert_int_equal(secret_safe_cut(text, strlen(text), 5), 5);   /* at its start */
+  assert_int_equal(secret_safe_cut(text, strlen(text), 22), 22); /* right after it */
+  assert_int_equal(secret_safe_cut(text, strlen(text), 21), 5);
+  assert_int_equal(secret_safe_cut(text, strlen(text), 99), 99); /* no cut */
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup(test_nothing_registered, reset),
@@ -101,6 +113,7 @@ int main(void) {
     cmocka_unit_test_setup(test_sbuf_from_offset, reset),
     cmocka_unit_test_setup(test_json_strings, reset),
     cmocka_unit_test_setup(test_cap_keeps_the_newest, reset),
+    cmocka_unit_test_setup(test_safe_cut, reset),
   };
   int failed = cmocka_run_group_tests_name("secret", tests, NULL, reset);
   return failed ? 1 : 0;

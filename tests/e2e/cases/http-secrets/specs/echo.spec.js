@@ -19,6 +19,18 @@ describe('an echoing API', () => {
     }
   });
 
+  it('shows the echo cut at 1000 bytes in the middle of the token in the verbose log', async () => {
+    // Where the token sits in the echo, then a query long enough to put byte 1000 (where
+    // the verbose log cuts bodies) in its middle.
+    const probe = await api.get('/echo', { params: { pad: '' } });
+    const at = (await probe.text()).indexOf('config-token');
+    const pad = 'x'.repeat(1000 - at - 10);
+    const res = await api.get('/echo', { params: { pad } });
+    const text = await res.text();
+    const cut = text.indexOf('config-token') + 10;
+    if (cut !== 1000) throw new Error(`the token is at ${cut - 10}, not across byte 1000`);
+  });
+
   it('prints the API key and token of the environment', () => {
     console.log('env:', process.env.API_KEY, process.env.API_TOKEN);
   });
