@@ -488,8 +488,9 @@ char *js_format_args(JSContextRef ctx, size_t argc, const JSValueRef argv[],
   const char *sep = "";
 
   if (argc > 0 && JSValueIsString(ctx, argv[0])) {
-    size_t flen;
-    char *first = js_value_to_utf8_len(ctx, argv[0], &flen);
+    /* The result is a C string: NULs come as "␀" (js_value_to_utf8), so it is never cut. */
+    char *first = js_value_to_utf8(ctx, argv[0]);
+    size_t flen = strlen(first);
     if (argc == 1) return first;
     size_t last = 0;
     /* Bytes, not UTF-16 units: '%' and the specifier letters are ASCII, and UTF-8 never
@@ -538,9 +539,8 @@ char *js_format_args(JSContextRef ctx, size_t argc, const JSValueRef argv[],
   for (; a < argc; a++) {
     sbuf_puts(&str, sep);
     if (JSValueIsString(ctx, argv[a])) {
-      size_t n;
-      char *s = js_value_to_utf8_len(ctx, argv[a], &n);
-      sbuf_append(&str, s, n);
+      char *s = js_value_to_utf8(ctx, argv[a]);
+      sbuf_puts(&str, s);
       free(s);
     } else {
       char *s = js_inspect(ctx, argv[a], opts);

@@ -8,11 +8,50 @@
 #include "common/sbuf.h"
 #include "js/runtime_internal.h"
 
-char *js_string_to_utf8(JSStringRef s) {
-  size_t max = JSStringGetMaximumUTF8CStringSize(s);
-  char *buf = xmalloc(max);
-  JSStringGetUTF8CString(s, buf, max);
+/* UTF-16 to UTF-8 as reports need it: a lone surrogate becomes U+FFFD (JSC's own converter
+ * stops there, cutting the text), and a NUL becomes U+2400 (the visible "␀") when the
+ * result is a C string, so that nothing downstream cuts it either; with `keep_nul` NULs stay
+ * and the caller takes the length. */
+static char *utf16_to_utf8(const JSChar *u, size_t n, bool keep_nul, size_t *len) {
+  char *buf = xmalloc(n * 3 + 1), *p = buf;
+  for (size_t i = 0; i < n; i++) {
+    uint32_t c = u[i];
+    if (c < 0x80) {
+      if (c == 0 && !keep_nul) {
+        *p++ = (char)0xE2, *p++ = (char)0x90, *p++ = (char)0x80; /* U+2400 */
+        continue;
+      }
+      *p++ = (char)c;
+      continue;
+    }
+    if (c >= 0xD800 && c <= 0xDBFF && i + 1 < n && u[i + 1] >= 0xDC00 && u[i + 1] <= 0xDFFF) {
+      c = 0x10000 + ((c - 0xD800) << 10) + (u[++i] - 0xDC00);
+    } else if (c >= 0xD800 && c <= 0xDFFF) {
+      c = 0xFFFD;
+    }
+    if (c < 0x800) {
+      *p++ = (char)(0xC0 | (c >> 6));
+    } else if (c < 0x10000) {
+      *p++ = (char)(0xE0 | (c >> 12));
+      *p++ = (char)(0x80 | ((c >> 6) & 0x3F));
+    } else {
+      *p++ = (char)(0xF0 | (c >> 18));
+      *p++ = (char)(0x80 | ((c >> 12) & 0x3F));
+      *p++ = (char)(0x80 | ((c >> 6) & 0x3F));
+    }
+    *p++ = (char)(0x80 | (c & 0x3F));
+  }
+  *p = '\0';
+  if (len) *len = (size_t)(p - buf);
   return buf;
+}
+
+static char *string_to_utf8(JSStringRef s, bool keep_nul, size_t *len) {
+  return utf16_to_utf8(JSStringGetCharactersPtr(s), JSStringGetLength(s), keep_nul, len);
+}
+
+char *js_string_to_utf8(JSStringRef s) {
+  return string_to_utf8(s, false, NULL);
 }
 
 char *js_value_to_utf8_len(JSContextRef ctx, JSValueRef v, size_t *len) {
@@ -22,11 +61,8 @@ char *js_value_to_utf8_len(JSContextRef ctx, JSValueRef v, size_t *len) {
     if (len) *len = 0;
     return xstrdup("");
   }
-  size_t max = JSStringGetMaximumUTF8CStringSize(s);
-  char *buf = xmalloc(max);
-  size_t n = JSStringGetUTF8CString(s, buf, max);
+  char *buf = string_to_utf8(s, len != NULL, len);
   JSStringRelease(s);
-  if (len) *len = n ? n - 1 : 0;
   return buf;
 }
 

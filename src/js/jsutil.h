@@ -14,10 +14,11 @@ JS_EXPORT void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef c
                                                             JSObjectRef function,
                                                             JSValueRef *exception);
 
-/* UTF-8 copy of a JSStringRef / of any value converted with ToString ("" on failure). */
+/* UTF-8 copy of a JSStringRef / of any value converted with ToString ("" on failure). A
+ * lone surrogate becomes U+FFFD and a NUL U+2400 ("␀"), so the C string is never cut. */
 char *js_string_to_utf8(JSStringRef s);
 char *js_value_to_utf8(JSContextRef ctx, JSValueRef v);
-/* Like js_value_to_utf8 but reports the UTF-8 length (strings may contain NULs). */
+/* Like js_value_to_utf8 but reports the UTF-8 length and keeps NULs as they are. */
 char *js_value_to_utf8_len(JSContextRef ctx, JSValueRef v, size_t *len);
 
 JSValueRef js_make_string(JSContextRef ctx, const char *utf8);
