@@ -167,7 +167,6 @@ static void emit_accessor(ts_parser_t *p, ts_tok_t kw, ts_tok_t key, bool is_sta
   ts_blank(p, kw.start, kw.end);
   char *storage = xasprintf("#%.*s_accessor_storage", n, name);
   ts_edit(p, key.start, key.end, storage);
-  (void)name;
   bool semicolon = p->prev_end > 0 && p->src[p->prev_end - 1] == ';';
   ts_insert(p, p->prev_end,
             "%s %sget %.*s() { return %.*s.#%.*s_accessor_storage; } %sset %.*s(value) { "
@@ -251,7 +250,7 @@ static void parse_class_member(ts_parser_t *p, bool derived, size_t body, ts_tok
   if (drop) ts_blank_over(p, start, p->prev_end);
 }
 
-void ts_parse_class(ts_parser_t *p, size_t start, bool is_decl) {
+void ts_parse_class(ts_parser_t *p, bool is_decl) {
   ts_expect(p, "class");
   ts_tok_t name = {TK_EOF, 0, 0, false};
   if (p->tok.kind == TK_NAME && !ts_is(p, "extends") && !ts_is(p, "implements")) {
@@ -290,7 +289,6 @@ void ts_parse_class(ts_parser_t *p, size_t start, bool is_decl) {
   }
   ts_expect(p, "}");
   p->block_id = saved;
-  (void)start;
 }
 
 /* ---- variables ---- */
@@ -490,13 +488,13 @@ static bool parse_statement_inner(ts_parser_t *p) {
     return !ts_parse_function(p, start, true);
   }
   if (ts_is(p, "class")) {
-    ts_parse_class(p, start, true);
+    ts_parse_class(p, true);
     return false;
   }
   if (ts_is(p, "abstract") && ts_tok_is(p, &after, "class") && !after.nl) {
     ts_blank(p, t->start, t->end);
     ts_next(p);
-    ts_parse_class(p, start, true);
+    ts_parse_class(p, true);
     return false;
   }
   if (keyword_then_name(p, "interface")) {

@@ -1,7 +1,9 @@
 /* ts_internal: what the TypeScript eraser's files share (see ts_erase.h for the module's
- * role). ts_lex.c scans tokens on demand, ts_types.c skips type syntax, ts_parse.c walks
- * statements and expressions recording edits, ts_emit.c builds enums and namespaces and
- * assembles the output. All memory hangs off ts_parser_t and is freed by ts_erase. */
+ * role): ts_lex.c scans tokens on demand, ts_types.c skips type syntax, ts_parse.c walks
+ * expressions and parameters, ts_decl.c statements, classes and type-only declarations,
+ * ts_module.c imports and exports, ts_transform.c enums and namespaces, ts_emit.c keeps
+ * the edits, drops unused imports and assembles the output. All memory hangs off
+ * ts_parser_t and is freed by ts_erase. */
 #ifndef SONDE_JS_TS_INTERNAL_H
 #define SONDE_JS_TS_INTERNAL_H
 

@@ -159,7 +159,6 @@ bool ts_parse_import(ts_parser_t *p, size_t start) {
   p->module_syntax = true;
   ts_import_t imp = {start, 0, false, true};
   size_t index = p->imports.len;
-  size_t first_binding = p->bindings.len;
   if (p->tok.kind == TK_NAME && !ts_is(p, "from")) { /* default binding */
     ts_tok_t name = p->tok;
     ts_next(p);
@@ -205,13 +204,11 @@ bool ts_parse_import(ts_parser_t *p, size_t start) {
   }
   imp.end = p->prev_end;
   TS_PUSH(p, p->imports, imp);
-  (void)first_binding;
   return false;
 }
 
 /* `export { ... }` and `export { ... } from 'm'`, from the '{'. */
 static bool parse_export_list(ts_parser_t *p, size_t start, bool type_only) {
-  size_t first = p->exports.len;
   ts_next(p); /* { */
   spec_t *specs = NULL;
   size_t n = 0, cap = 0;
@@ -249,7 +246,6 @@ static bool parse_export_list(ts_parser_t *p, size_t start, bool type_only) {
     }
   }
   free(specs);
-  (void)first;
   return type_only;
 }
 
@@ -306,10 +302,8 @@ bool ts_parse_export(ts_parser_t *p, size_t start) {
     after = ts_peek(p);
     if (ts_is_name(p, "interface") && after.kind == TK_NAME) {
       /* parsed as the statement it is, blanked from `export` */
-      size_t at = p->tok.start;
       ts_parse_statement(p);
       ts_blank_over(p, start, p->prev_end);
-      (void)at;
       return true;
     }
     p->module_kept = true;
@@ -320,7 +314,7 @@ bool ts_parse_export(ts_parser_t *p, size_t start) {
     if (ts_is_name(p, "function") || (ts_is_name(p, "async") && ts_tok_is(p, &after, "function")))
       return !ts_parse_function(p, start, true);
     if (ts_is_name(p, "class")) {
-      ts_parse_class(p, start, true);
+      ts_parse_class(p, true);
       return false;
     }
     ts_parse_expr(p, EX_NO_COMMA);

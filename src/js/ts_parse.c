@@ -4,8 +4,8 @@
  * TypeScript settles them, by trying one reading and falling back (ts_save/ts_restore):
  * `(a: T) => a` against `(a)`, `f<T>(x)` against `a < b`, `<T>(x) => x` against `<T>x`.
  * Failed arrow attempts are remembered per position, so a parse never repeats one; the
- * lexer's work limit bounds the rest. Declarations (classes, functions, imports and
- * exports) live in ts_decl.c. */
+ * lexer's work limit bounds the rest. Statements and declarations are in ts_decl.c,
+ * imports and exports in ts_module.c. */
 #include <string.h>
 
 #include "js/ts_internal.h"
@@ -387,7 +387,7 @@ static void parse_primary(ts_parser_t *p, unsigned flags) {
       return;
     }
     if (ts_is(p, "class")) {
-      ts_parse_class(p, t->start, false);
+      ts_parse_class(p, false);
       return;
     }
     if (ts_is(p, "async") && !after.nl) {

@@ -26,7 +26,7 @@ bool ts_parse_function(ts_parser_t *p, size_t start, bool is_decl); /* false: no
  * `derived`: its class extends another. Returns false when there was no body. */
 bool ts_parse_function_rest(ts_parser_t *p, ts_props_t *props, bool derived, size_t start);
 void ts_parse_function_body(ts_parser_t *p, ts_props_t *props, bool derived);
-void ts_parse_class(ts_parser_t *p, size_t start, bool is_decl);
+void ts_parse_class(ts_parser_t *p, bool is_decl); /* from `class` */
 void ts_parse_var(ts_parser_t *p, unsigned flags);
 /* These return true when the statement is type-only (emits nothing). */
 bool ts_parse_import(ts_parser_t *p, size_t start);
