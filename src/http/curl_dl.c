@@ -14,7 +14,8 @@
   X(curl_multi_assign) X(curl_multi_socket_action) X(curl_multi_info_read)                  \
   X(curl_multi_strerror) X(curl_share_init) X(curl_share_cleanup) X(curl_share_setopt)      \
   X(curl_share_strerror) X(curl_slist_append) X(curl_slist_free_all) X(curl_url)            \
-  X(curl_url_cleanup) X(curl_url_set) X(curl_url_get) X(curl_free) X(curl_getdate)
+  X(curl_url_cleanup) X(curl_url_set) X(curl_url_get) X(curl_free) X(curl_getdate)          \
+  X(curl_easy_send) X(curl_easy_recv)
 
 static struct {
 #define X(name) __typeof__(name) *name;
@@ -87,6 +88,14 @@ CURLcode curl_dl_easy_getinfo(CURL *h, CURLINFO info, ...) {
 
 const char *curl_dl_easy_strerror(CURLcode code) {
   return ready() ? fn.curl_easy_strerror(code) : failure;
+}
+
+CURLcode curl_dl_easy_send(CURL *h, const void *buf, size_t n, size_t *sent) {
+  return ready() ? fn.curl_easy_send(h, buf, n, sent) : CURLE_FAILED_INIT;
+}
+
+CURLcode curl_dl_easy_recv(CURL *h, void *buf, size_t n, size_t *got) {
+  return ready() ? fn.curl_easy_recv(h, buf, n, got) : CURLE_FAILED_INIT;
 }
 
 CURLM *curl_dl_multi_init(void) {
