@@ -188,7 +188,9 @@ void ts_blank_annotation(ts_parser_t *p);    /* the current ':' and the type aft
 
 /* ---- ts_parse.c ---- */
 void ts_parse_program(ts_parser_t *p);
-void ts_parse_expr(ts_parser_t *p, unsigned flags);
+/* Returns true when the expression was one simple operand under an assertion (`x as T`,
+ * `<T>x.y`, `f()!`), whose parentheses TypeScript drops. */
+bool ts_parse_expr(ts_parser_t *p, unsigned flags);
 void ts_parse_statement(ts_parser_t *p);
 void ts_parse_block(ts_parser_t *p);
 enum { EX_NO_COMMA = 1, EX_NO_IN = 2 };

@@ -187,7 +187,14 @@ void ts_parse_params(ts_parser_t *p, ts_props_t *props) {
 
 /* ---- expressions ---- */
 
-static void parse_unary(ts_parser_t *p, unsigned flags);
+/* What parse_unary read: an operand TypeScript would print without parentheses around an
+ * assertion of it (a name, `this`, a string or template, a parenthesised expression,
+ * with member accesses and calls but no optional chain), and whether it was asserted
+ * (`<T>x`, `x!`). ts_parse_expr adds `as`/`satisfies`. */
+enum { U_SIMPLE = 1, U_ASSERTED = 2 };
+enum { PF_ASSERTED = 1, PF_UNSAFE = 2 };
+
+static unsigned parse_unary(ts_parser_t *p, unsigned flags);
 
 void ts_parse_template(ts_parser_t *p) {
   while (!p->failed && p->tok.kind == TK_TMPL_OPEN) {
@@ -265,16 +272,18 @@ static void parse_args(ts_parser_t *p) {
 }
 
 /* Member accesses, calls, tagged templates, `!`, type arguments, postfix ++/--. */
-void ts_parse_postfix(ts_parser_t *p, bool calls) {
+unsigned ts_parse_postfix(ts_parser_t *p, bool calls) {
+  unsigned r = 0;
   while (!p->failed) {
     if (ts_is_punct(p, ".") || ts_is_punct(p, "?.")) {
       bool optional = ts_is_punct(p, "?.");
+      if (optional) r |= PF_UNSAFE;
       ts_next(p);
       if (optional && (ts_is_punct(p, "(") || ts_is_punct(p, "["))) continue;
       if (optional && ts_is_punct(p, "<")) continue;
       if (p->tok.kind != TK_NAME && p->tok.kind != TK_PRIV) {
         ts_fail_here(p);
-        return;
+        return r;
       }
       ts_next(p);
     } else if (ts_is_punct(p, "[")) {
@@ -288,8 +297,9 @@ void ts_parse_postfix(ts_parser_t *p, bool calls) {
     } else if (ts_is_punct(p, "!") && !p->tok.nl) {
       ts_blank(p, p->tok.start, p->tok.end);
       ts_next(p);
+      r |= PF_ASSERTED;
     } else if (ts_is_punct(p, "<") || ts_is_punct(p, "<<")) {
-      if (ts_is_punct(p, "<<")) return; /* `f<<T>() => T>()`: not supported, a shift */
+      if (ts_is_punct(p, "<<")) return r; /* `f<<T>() => T>()`: not supported, a shift */
       ts_state_t s = ts_save(p);
       size_t start = p->tok.start;
       if (ts_skip_type_args(p) && can_follow_type_args(p)) {
@@ -297,14 +307,15 @@ void ts_parse_postfix(ts_parser_t *p, bool calls) {
         continue;
       }
       ts_restore(p, &s);
-      return;
+      return r;
     } else if ((ts_is_punct(p, "++") || ts_is_punct(p, "--")) && !p->tok.nl) {
       ts_next(p);
-      return;
+      return r | PF_UNSAFE;
     } else {
-      return;
+      return r;
     }
   }
+  return r;
 }
 
 static void parse_object(ts_parser_t *p) {
@@ -371,29 +382,34 @@ static void parse_array(ts_parser_t *p) {
   ts_expect(p, "]");
 }
 
-static void parse_primary(ts_parser_t *p, unsigned flags) {
+/* Returns whether the operand is simple (U_SIMPLE). `after_new`: it is what a `new`
+ * constructs, where `(f() as C)` and `f()` differ. */
+static bool parse_primary(ts_parser_t *p, unsigned flags, bool after_new) {
   ts_tok_t *t = &p->tok;
   switch (t->kind) {
-  case TK_NUM: case TK_STR: case TK_REGEX: case TK_PRIV:
+  case TK_NUM: case TK_REGEX: case TK_PRIV: /* `1.x`, `/a/.x`: not without parentheses */
     ts_next(p);
-    return;
+    return false;
+  case TK_STR:
+    ts_next(p);
+    return true;
   case TK_TMPL: case TK_TMPL_OPEN:
     ts_parse_template(p);
-    return;
+    return true;
   case TK_NAME: {
     ts_tok_t after = ts_peek(p);
     if (ts_is(p, "function")) {
       ts_parse_function(p, t->start, false);
-      return;
+      return false;
     }
     if (ts_is(p, "class")) {
       ts_parse_class(p, false);
-      return;
+      return false;
     }
     if (ts_is(p, "async") && !after.nl) {
       if (ts_tok_is(p, &after, "function")) {
         ts_parse_function(p, t->start, false);
-        return;
+        return false;
       }
       if (after.kind == TK_NAME) { /* async x => ... */
         ts_next(p);
@@ -404,68 +420,80 @@ static void parse_primary(ts_parser_t *p, unsigned flags) {
         } else {
           ts_fail_here(p);
         }
-        return;
+        return false;
       }
       if (ts_tok_is(p, &after, "(") || ts_tok_is(p, &after, "<")) {
         ts_state_t s = ts_save(p);
         ts_next(p);
-        if (try_arrow(p, flags)) return;
+        if (try_arrow(p, flags)) return false;
         ts_restore(p, &s);
       }
     }
     if (ts_is(p, "new") && ts_tok_is(p, &after, ".")) { /* new.target */
       ts_next(p);
-      return;
+      return false;
     }
     if (ts_tok_is(p, &after, "=>") && !after.nl && !ts_is_reserved(p, t)) {
       ts_next(p);
       ts_next(p);
       parse_arrow_body(p, flags);
-      return;
+      return false;
     }
     if (ts_is_reserved(p, t) && !ts_is(p, "this") && !ts_is(p, "super") && !ts_is(p, "null") &&
         !ts_is(p, "true") && !ts_is(p, "false") && !ts_is(p, "import")) {
       ts_fail_here(p);
-      return;
+      return false;
     }
+    /* `let [` at a statement's start would declare. */
+    bool simple = (!ts_is_reserved(p, t) || ts_is(p, "this")) && !ts_is(p, "let");
     ts_use_name(p, t->start, t->end - t->start);
     if (p->ns) {
       ts_ns_name_t u = {p->ns->block, {t->start, t->end - t->start}};
       TS_PUSH(p, p->ns_uses, u);
     }
     ts_next(p);
-    return;
+    return simple;
   }
   case TK_PUNCT:
     if (ts_is(p, "(")) {
-      if (try_arrow(p, flags)) return;
+      if (try_arrow(p, flags)) return false;
+      /* `(x as T).y` is `x.y` in TypeScript's output: the parentheses go with the
+       * assertion when they held nothing else (and no line break could make ASI apply). */
+      size_t open = p->tok.start;
       ts_next(p);
-      ts_parse_expr(p, 0);
+      bool inner_nl = p->tok.nl;
+      bool drop = ts_parse_expr(p, 0) && !after_new && !inner_nl;
+      size_t close = p->tok.start;
       ts_expect(p, ")");
-      return;
+      if (drop && !p->failed) {
+        ts_blank(p, open, open + 1);
+        ts_blank(p, close, close + 1);
+      }
+      return true;
     }
     if (ts_is(p, "[")) {
       parse_array(p);
-      return;
+      return false;
     }
     if (ts_is(p, "{")) {
       parse_object(p);
-      return;
+      return false;
     }
     if (ts_is(p, "/") || ts_is(p, "/=")) {
       ts_rescan_regex(p);
       ts_next(p);
-      return;
+      return false;
     }
     if (ts_is(p, "@")) {
       ts_fail_decorator(p);
-      return;
+      return false;
     }
     break;
   default:
     break;
   }
   ts_fail_here(p);
+  return false;
 }
 
 static bool is_prefix_op(const ts_parser_t *p) {
@@ -479,8 +507,9 @@ static bool ends_operand(const ts_parser_t *p, const ts_tok_t *t) {
          ts_tok_is(p, t, ":");
 }
 
-static void parse_unary(ts_parser_t *p, unsigned flags) {
-  if (!ts_enter(p)) return;
+static unsigned parse_unary(ts_parser_t *p, unsigned flags) {
+  if (!ts_enter(p)) return 0;
+  bool prefixed = false, after_new = false;
   while (!p->failed && is_prefix_op(p)) {
     if (ts_is_name(p, "await") || ts_is_name(p, "new")) {
       ts_tok_t after = ts_peek(p);
@@ -488,6 +517,8 @@ static void parse_unary(ts_parser_t *p, unsigned flags) {
           ts_tok_is(p, &after, "=") || ts_tok_is(p, &after, "?."))
         break; /* an identifier (`await` in a script), or new.target */
     }
+    prefixed = true;
+    after_new = ts_is_name(p, "new");
     ts_next(p);
   }
   if (ts_is_name(p, "yield")) {
@@ -495,20 +526,21 @@ static void parse_unary(ts_parser_t *p, unsigned flags) {
     if (ts_is_punct(p, "*")) ts_next(p);
     if (!p->tok.nl && !ends_operand(p, &p->tok)) ts_parse_expr(p, EX_NO_COMMA | (flags & EX_NO_IN));
     p->depth--;
-    return;
+    return 0;
   }
   if (ts_is_punct(p, "<")) {
     if (p->flags & TS_FLAG_JSX) {
       ts_fail(p, p->tok.start, "JSX is not supported");
       p->depth--;
-      return;
+      return 0;
     }
     if (try_arrow(p, flags)) {
       p->depth--;
-      return;
+      return 0;
     }
     /* `<T>expr`, a type assertion. */
     size_t start = p->tok.start;
+    unsigned r = 0;
     ts_next_type(p);
     ts_skip_type(p);
     ts_rescan_type(p);
@@ -517,14 +549,16 @@ static void parse_unary(ts_parser_t *p, unsigned flags) {
     } else {
       ts_next(p);
       ts_blank(p, start, p->prev_end);
-      parse_unary(p, flags);
+      r = parse_unary(p, flags) | U_ASSERTED;
+      if (prefixed) r &= ~(unsigned)U_SIMPLE;
     }
     p->depth--;
-    return;
+    return r;
   }
-  parse_primary(p, flags);
-  ts_parse_postfix(p, true);
+  bool simple = parse_primary(p, flags, after_new) && !prefixed;
+  unsigned pf = ts_parse_postfix(p, true);
   p->depth--;
+  return (simple && !(pf & PF_UNSAFE) ? U_SIMPLE : 0) | (pf & PF_ASSERTED ? U_ASSERTED : 0);
 }
 
 static bool is_binary_op(const ts_parser_t *p, unsigned flags) {
@@ -539,13 +573,16 @@ static bool is_binary_op(const ts_parser_t *p, unsigned flags) {
 
 /* An expression, read as operands and operators in turn: the eraser needs no precedence,
  * only to know when an operand is expected. */
-void ts_parse_expr(ts_parser_t *p, unsigned flags) {
-  if (!ts_enter(p)) return;
+bool ts_parse_expr(ts_parser_t *p, unsigned flags) {
+  if (!ts_enter(p)) return false;
+  unsigned operands = 0, shape = 0;
   for (;;) {
-    parse_unary(p, flags);
+    shape = parse_unary(p, flags);
+    operands++;
     if (p->failed) break;
     /* `as T`, `satisfies T`, `as const`, on the operand's line. */
     while (!p->tok.nl && (ts_is_name(p, "as") || ts_is_name(p, "satisfies"))) {
+      shape |= U_ASSERTED;
       size_t start = p->tok.start;
       ts_next_type(p);
       if (ts_is_name(p, "const")) ts_next(p);
@@ -570,6 +607,7 @@ void ts_parse_expr(ts_parser_t *p, unsigned flags) {
       }
       p->no_arrow_type = saved;
       ts_expect(p, ":");
+      operands++;
       continue;
     }
     if (is_binary_op(p, flags) || (ts_is_punct(p, ",") && !(flags & EX_NO_COMMA))) {
@@ -579,12 +617,13 @@ void ts_parse_expr(ts_parser_t *p, unsigned flags) {
     break;
   }
   p->depth--;
+  return !p->failed && operands == 1 && shape == (U_SIMPLE | U_ASSERTED);
 }
 
 /* `extends Base<T>`: the class heritage, whose type arguments always are (no call follows
  * them). */
 void ts_parse_heritage(ts_parser_t *p) {
-  parse_primary(p, 0);
+  parse_primary(p, 0, false);
   for (;;) {
     ts_parse_postfix(p, true);
     if (p->failed || !ts_is_punct(p, "<")) break;

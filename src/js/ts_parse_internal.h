@@ -16,7 +16,7 @@ void ts_semicolon(ts_parser_t *p);
 void ts_parse_binding(ts_parser_t *p);
 void ts_parse_params(ts_parser_t *p, ts_props_t *props);
 void ts_parse_template(ts_parser_t *p);
-void ts_parse_postfix(ts_parser_t *p, bool calls);
+unsigned ts_parse_postfix(ts_parser_t *p, bool calls);
 
 /* `function` (or `async function`) from its first token; `start` is where the statement
  * began (an `export` before it), blanked with it when this is an overload. */

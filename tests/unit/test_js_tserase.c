@@ -139,7 +139,7 @@ static const erase_case_t generic_calls_cases[] = {
     {"tag<T>`hello ${x}`;",
      "tag   `hello ${x}`;"},
     {"let q2 = (a as any)<b>(c);",
-     "let q2 = (a       )   (c);"},
+     "let q2 =  a           (c);"},
     {"for (let i = 0; i < n; i++) {}",
      "for (let i = 0; i < n; i++) {}"},
 };
@@ -147,6 +147,14 @@ static const erase_case_t generic_calls_cases[] = {
 static const erase_case_t assertions_cases[] = {
     {"x as any as string;",
      "x                 ;"},
+    {"(x as any).y = (<any>w).z + (f()!).g + (a?.b as any).c + (n as any) * 2;",
+     " x        .y =       w .z +  f()  .g + (a?.b       ).c +  n         * 2;"},
+    {"new (C as any)(); new (f() as any)(); return_((\n"
+      "  x as any));",
+     "new (C       )(); new (f()       )(); return_((\n"
+      "  x       ));"},
+    {"((a as any)); (a + b as any).c; (1 as any).toFixed(); (let as any)[0];",
+     "( a        ); (a + b       ).c; (1       ).toFixed(); (let       )[0];"},
     {"const cfg = { a: 1 } as const;",
      "const cfg = { a: 1 }         ;"},
     {"const s = obj satisfies Shape;",
