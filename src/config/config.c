@@ -218,8 +218,10 @@ static void validate(validator_t *v, JSValueRef c, sonde_config_t *out) {
   }
   out->max_instances = (int)mi;
   out->framework = get_string(v, c, "framework", "framework", "mocha");
-  if (!v->failed && strcmp(out->framework, "mocha") != 0)
-    fail(v, "framework", "\"%s\" is \"%s\", but this sonde supports only \"mocha\"", out->framework);
+  /* cucumberOpts are read by frameworks/cucumber/cuke_opts.c (the launcher checks them). */
+  if (!v->failed && strcmp(out->framework, "mocha") != 0 && strcmp(out->framework, "cucumber") != 0)
+    fail(v, "framework", "\"%s\" is \"%s\", but this sonde supports only \"mocha\" and \"cucumber\"",
+         out->framework);
 
   JSValueRef mocha = get_object(v, c, "mochaOpts", "mochaOpts");
   out->mocha_ui = get_string(v, mocha, "ui", "mochaOpts.ui", "bdd");

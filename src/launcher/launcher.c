@@ -21,6 +21,7 @@
 #include "common/teardown.h"
 #include "common/sbuf.h"
 #include "config/hooks.h"
+#include "frameworks/cucumber/cuke_opts.h"
 #include "js/jsutil.h"
 #include "js/runtime.h"
 #include "launcher/launcher_internal.h"
@@ -563,6 +564,11 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
   int loaded = config_load(rt, opts->config_path, opts->overrides, &cfg, &err);
   if (loaded == 0) loaded = api_config_parse(&cfg, &api_cfg, &err);
   api_config_free(&api_cfg);
+  if (loaded == 0 && strcmp(cfg.framework, "cucumber") == 0) {
+    cuke_opts_t cuke;
+    loaded = cuke_opts_parse(&cfg, &cuke, &err);
+    cuke_opts_free(&cuke);
+  }
   if (loaded != 0) {
     fprintf(stderr, "sonde: %s\n", sbuf_cstr(&err));
     goto out;

@@ -7,9 +7,22 @@
 #include "common/fsutil.h"
 #include "common/glob.h"
 
-static bool spec_extension(const char *path) {
+/* Where a cucumber line filter (":12", ":12:30") starts in a spec: its length when none. */
+static size_t line_filter_at(const char *spec) {
+  size_t n = strlen(spec), end = n;
+  for (;;) {
+    size_t k = end;
+    while (k > 0 && spec[k - 1] >= '0' && spec[k - 1] <= '9') k--;
+    if (k == end || k == 0 || spec[k - 1] != ':') return end;
+    end = k - 1;
+  }
+}
+
+/* Spec files are .feature files under framework: 'cucumber', JavaScript or TypeScript else. */
+static bool spec_extension(const char *path, bool cucumber) {
   static const char *const exts[] = {".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"};
-  size_t n = strlen(path);
+  size_t n = cucumber ? line_filter_at(path) : strlen(path);
+  if (cucumber) return n > 8 && strncmp(path + n - 8, ".feature", 8) == 0;
   for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
     size_t e = strlen(exts[i]);
     if (n > e && strcmp(path + n - e, exts[i]) == 0) return true;
@@ -36,10 +49,10 @@ static void expand_json_list(const char *base, const json_t *list, strvec_t *out
   }
 }
 
-static void keep_specs(strvec_t *files, const strvec_t *excluded) {
+static void keep_specs(strvec_t *files, const strvec_t *excluded, bool cucumber) {
   size_t out = 0;
   for (size_t i = 0; i < files->len; i++) {
-    if (strvec_contains(excluded, files->items[i]) || !spec_extension(files->items[i])) {
+    if (strvec_contains(excluded, files->items[i]) || !spec_extension(files->items[i], cucumber)) {
       free(files->items[i]);
       continue;
     }
@@ -74,6 +87,7 @@ int planner_collect(const sonde_config_t *cfg, const json_t *cap, const cli_opti
                     plan_groups_t *out, strvec_t *warnings, sbuf_t *err) {
   memset(out, 0, sizeof(*out));
   char *cwd = fs_cwd();
+  bool cucumber = cfg->framework && strcmp(cfg->framework, "cucumber") == 0;
   strvec_t unmatched = STRVEC_INIT;
   strvec_t singles = STRVEC_INIT;
   int rc = 0;
@@ -96,7 +110,23 @@ int planner_collect(const sonde_config_t *cfg, const json_t *cap, const cli_opti
       json_array_extend(suite_patterns, list);
     }
     patterns = suite_patterns;
-    for (size_t i = 0; i < cli->specs.len; i++) expand_one(cwd, cli->specs.items[i], &singles, &unmatched);
+    for (size_t i = 0; i < cli->specs.len; i++) {
+      const char *spec = cli->specs.items[i];
+      size_t at = cucumber ? line_filter_at(spec) : strlen(spec);
+      if (!spec[at]) {
+        expand_one(cwd, spec, &singles, &unmatched);
+        continue;
+      }
+      /* "a.feature:12": the file's scenarios at line 12 (the worker reads the lines). */
+      char *file = xasprintf("%.*s", (int)at, spec);
+      strvec_t found = STRVEC_INIT;
+      expand_one(cwd, file, &found, NULL);
+      if (!found.len) strvec_push(&unmatched, spec);
+      for (size_t k = 0; k < found.len; k++)
+        strvec_push_owned(&singles, xasprintf("%s%s", found.items[k], spec + at));
+      strvec_free(&found);
+      free(file);
+    }
     if (unmatched.len) {
       sbuf_puts(err, "spec file(s) ");
       for (size_t i = 0; i < unmatched.len; i++)
@@ -124,7 +154,7 @@ int planner_collect(const sonde_config_t *cfg, const json_t *cap, const cli_opti
     } else if (json_is_array(item)) {
       strvec_t files = STRVEC_INIT;
       expand_json_list(patterns_base, item, &files, &unmatched);
-      keep_specs(&files, &excluded);
+      keep_specs(&files, &excluded, cucumber);
       strvec_sort_unique(&files);
       if (files.len) push_group(out, &files);
       strvec_free(&files);
@@ -132,7 +162,7 @@ int planner_collect(const sonde_config_t *cfg, const json_t *cap, const cli_opti
   }
   for (size_t k = 0; k < unmatched.len; k++)
     strvec_push_owned(warnings, xasprintf("pattern %s did not match any file", unmatched.items[k]));
-  keep_specs(&singles, &excluded);
+  keep_specs(&singles, &excluded, cucumber);
   strvec_sort_unique(&singles);
   for (size_t k = 0; k < singles.len; k++) {
     strvec_t one = STRVEC_INIT;

@@ -20,6 +20,12 @@
  *       the title is then mocha's: "\"before all\" hook for \"<test or suite title>\""
  *   {"type":"test:pending","cid","title","fullTitle","parent"}     skipped or pending
  *   {"type":"test:retry","cid","title","fullTitle","parent","duration","error":ERROR}
+ *   {"type":"step:start","cid","title","keyword","text","test"}
+ *   {"type":"step:end","cid","title","keyword","text","test","status","duration","error"?}
+ *       framework cucumber: one pair per step of the running scenario (the test "test"),
+ *       between its test:start and its end event; title is keyword and text ("Given a
+ *       user"), status passed|failed|pending|skipped|undefined|ambiguous
+ *       (not sent with cucumberOpts.scenarioLevelReporter)
  *   {"type":"log","cid","level":"log|info|warn|error|debug","text":"..."}
  *   {"type":"http","cid","method","url","status","statusText","duration",
  *    "request":{"headers","body"},"response":{"headers","body","size"},"error"?}

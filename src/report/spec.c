@@ -90,6 +90,7 @@ typedef struct spec_job {
   double duration;
   json_t *last_exchange; /* the last http event of the running test, for its failure */
   json_t *running_test;  /* the test:start of the test that has not ended yet, or NULL */
+  json_t *steps;         /* step:end events of the running cucumber scenario, or NULL */
 } spec_job_t;
 
 typedef struct {
@@ -282,6 +283,7 @@ static void spec_job_free(spec_job_t *j) {
   free(j->failures);
   sbuf_free(&j->tail);
   json_decref(j->running_test);
+  json_decref(j->steps);
   free(j->cur_file);
   free(j->cid);
   free(j->spec);
@@ -438,6 +440,28 @@ static void spec_realtime_suite(const spec_reporter_t *r, const spec_job_t *j, c
   free(text);
 }
 
+/* A cucumber scenario's steps under its line: ✓ passed, ✖ failed or ambiguous, - skipped,
+ * pending or undefined. */
+static void spec_step_lines(const spec_reporter_t *r, spec_job_t *j, sbuf_t *dst, int depth) {
+  size_t i;
+  json_t *step;
+  json_array_foreach(j->steps, i, step) {
+    const char *status = spec_str(step, "status"), *title = spec_str(step, "title");
+    const char *symbol = r->sym_skipped, *color = SPEC_CYAN;
+    if (status && strcmp(status, "passed") == 0) symbol = r->sym_passed, color = SPEC_GREEN;
+    if (status && (strcmp(status, "failed") == 0 || strcmp(status, "ambiguous") == 0))
+      symbol = r->sym_failed, color = SPEC_RED;
+    sbuf_t line = SBUF_INIT;
+    sbuf_printf(&line, "   %*s", (depth > 1 ? (depth - 1) * 4 : 0) + 4, "");
+    spec_paint(r, &line, color, symbol);
+    sbuf_printf(&line, " %s", title ? title : "");
+    spec_put(r, j, dst, NULL, sbuf_cstr(&line));
+    sbuf_free(&line);
+  }
+  json_decref(j->steps);
+  j->steps = NULL;
+}
+
 /* Returns the failure group of the suite the line went to. */
 static int32_t spec_test_line(const spec_reporter_t *r, spec_job_t *j, const json_t *ev,
                               const char *symbol, const char *color, bool with_duration) {
@@ -460,6 +484,7 @@ static int32_t spec_test_line(const spec_reporter_t *r, spec_job_t *j, const jso
   }
   spec_put(r, j, dst, NULL, sbuf_cstr(&line));
   if (r->realtime) spec_realtime_test(r, j, symbol, color, title ? title : "");
+  spec_step_lines(r, j, dst, depth);
   sbuf_free(&line);
   return group;
 }
@@ -558,6 +583,11 @@ static void spec_event(reporter_t *base, const report_job_t *job, const json_t *
     j->last_exchange = json_incref((json_t *)ev);
   } else if (strcmp(type, "test:start") == 0) {
     spec_forget_exchange(j);
+    json_decref(j->steps);
+    j->steps = NULL;
+  } else if (strcmp(type, "step:end") == 0) {
+    if (!j->steps) j->steps = json_array();
+    json_array_append(j->steps, (json_t *)ev);
   } else if (strcmp(type, "suite:start") == 0) {
     spec_on_suite_start(r, j, ev);
   } else if (strcmp(type, "suite:end") == 0) {

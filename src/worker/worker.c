@@ -19,6 +19,7 @@
 #include "common/glob.h"
 #include "config/config.h"
 #include "config/hooks.h"
+#include "frameworks/cucumber.h"
 #include "frameworks/runner.h"
 #include "js/inspect.h"
 #include "js/jsutil.h"
@@ -61,6 +62,9 @@ typedef struct {
   bool waiting;           /* a step is in progress */
   bool has_tests;         /* something left to run after .only/grep */
   json_t *error;          /* the spec file(s) failed to load: reported in runner:end */
+  fw_cucumber_t *cucumber;  /* framework: 'cucumber' (owned by the realm) */
+  strvec_t support;       /* cucumber: step-definition and support files, loaded in order */
+  size_t support_index;
 } job_t;
 
 typedef struct {
@@ -71,6 +75,7 @@ typedef struct {
   sonde_config_t config;
   api_config_t api_config;
   bool have_config;
+  cuke_opts_t cuke;       /* cucumberOpts, for framework: 'cucumber' */
   int young_garbage; /* tests and realms since the last young collection, weighed */
   api_client_t *api;
   job_t job;
@@ -251,6 +256,7 @@ static void job_cleanup(uv_timer_t *t) {
   }
   free(job->cid);
   strvec_free(&job->specs);
+  strvec_free(&job->support);
   json_decref(job->capabilities);
   json_decref(job->error);
   memset(job, 0, sizeof(*job));
@@ -409,6 +415,14 @@ static void job_advance(worker_t *w) {
         break;
       }
       case JP_REQUIRE: {
+        if (job->cucumber) {
+          /* One file at a time: a step file may be an ES module with top-level await. */
+          if (job->error || job->support_index == job->support.len)
+            job->phase = job->error ? JP_AFTER_SESSION : JP_LOAD;
+          else
+            load_file(w, job->support.items[job->support_index++], JS_MODULE_ASYNC);
+          break;
+        }
         char *cwd = fs_cwd();
         for (size_t i = 0; i < cfg->mocha_require.len && !job->error; i++) {
           char *path = path_resolve(cwd, cfg->mocha_require.items[i]);
@@ -422,6 +436,9 @@ static void job_advance(worker_t *w) {
       case JP_LOAD:
         if (job->error) {
           job->phase = JP_AFTER_SESSION;
+        } else if (job->load_index < job->specs.len && job->cucumber) {
+          fw_runner_set_file(job->runner, job->specs.items[job->load_index]);
+          fw_cucumber_load_feature(job->cucumber, job->specs.items[job->load_index++], &job->error);
         } else if (job->load_index < job->specs.len) {
           load_file(w, job->specs.items[job->load_index++], JS_MODULE_ASYNC);
         } else {
@@ -487,6 +504,7 @@ static void sonde_module_init(js_realm_t *realm, JSObjectRef exports, void *ud) 
   JSContextRef ctx = js_realm_context(realm);
   js_set(ctx, exports, "api", api_global(realm));
   assert_export(realm, exports);
+  fw_cucumber_export(realm, exports);
 }
 
 static void job_start(worker_t *w, json_t *msg) {
@@ -522,6 +540,7 @@ static void job_start(worker_t *w, json_t *msg) {
   api_bind(w->api, job->realm, &w->api_config, cap_base);
   assert_install_globals(job->realm);
 
+  bool cucumber = strcmp(cfg->framework, "cucumber") == 0;
   fw_options_t fw_opts = {
       .timeout_ms = cfg->mocha_timeout,
       .retries = cfg->mocha_retries,
@@ -534,6 +553,11 @@ static void job_start(worker_t *w, json_t *msg) {
       .file = job->specs.items[0],
       .drain_ms = cfg->drain_timeout,
   };
+  if (cucumber) {
+    /* Scenarios are selected by tags, names and lines; hooks get the step timeout. */
+    fw_opts = (fw_options_t){.timeout_ms = w->cuke.timeout, .bail = w->cuke.fail_fast,
+                             .file = job->specs.items[0], .drain_ms = cfg->drain_timeout};
+  }
   char *err = NULL;
   job->runner = fw_runner_new(job->realm, &fw_opts, emit_event, w, &err);
   if (!job->runner) {
@@ -542,7 +566,15 @@ static void job_start(worker_t *w, json_t *msg) {
     job->phase = JP_AFTER_SESSION;
   } else {
     fw_runner_set_hook_caller(job->runner, runner_hook, runner_hook_defined, w);
-    fw_mocha_install(job->runner, cfg->mocha_ui);
+    if (!cucumber) {
+      fw_mocha_install(job->runner, cfg->mocha_ui);
+    } else if (!(job->cucumber = fw_cucumber_install(job->runner, &w->cuke, &err))) {
+      job->error = json_pack("{s:s, s:s}", "name", "Error", "message", err);
+      free(err);
+      job->phase = JP_AFTER_SESSION;
+    } else if (fw_cucumber_support_files(job->cucumber, cfg->dir, &job->support, &job->error) != 0) {
+      job->phase = JP_AFTER_SESSION;
+    }
   }
   job_advance(w);
 }
@@ -576,7 +608,9 @@ static void on_message(json_t *msg, void *ud) {
     sbuf_t err = SBUF_INIT;
     const char *path = json_string_value(json_object_get(msg, "config"));
     if (!path || config_load(w->rt, path, json_object_get(msg, "overrides"), &w->config, &err) != 0 ||
-        api_config_parse(&w->config, &w->api_config, &err) != 0) {
+        api_config_parse(&w->config, &w->api_config, &err) != 0 ||
+        (strcmp(w->config.framework, "cucumber") == 0 &&
+         cuke_opts_parse(&w->config, &w->cuke, &err) != 0)) {
       fprintf(stderr, "sonde worker: %s\n", sbuf_cstr(&err));
       sbuf_free(&err);
       w->exit_code = 1;
@@ -623,6 +657,7 @@ int worker_main(int argc, char **argv) {
   js_runtime_add_builtin(w.rt, "sonde", sonde_module_init, &w);
   js_runtime_add_builtin(w.rt, "wdio-api-runner", sonde_module_init, &w);
   js_runtime_add_builtin(w.rt, "@wdio/globals", sonde_module_init, &w);
+  fw_cucumber_register_modules(w.rt);
   assert_register_builtins(w.rt);
   w.api = api_client_new(w.loop);
   if (!w.api) {
@@ -661,6 +696,7 @@ int worker_main(int argc, char **argv) {
   drop_exchanges(&w);
   api_client_free(w.api);
   if (w.have_config) config_free(&w.config);
+  cuke_opts_free(&w.cuke);
   api_config_free(&w.api_config);
   js_runtime_free(w.rt);
   ipc_reader_free(&w.reader);

@@ -1,0 +1,396 @@
+/* cucumber: see cucumber.h. This file makes the realm's API (cucumber.js, given the natives
+ * below) and the built-in modules that export it; cucumber/cuke_tree.c turns feature files
+ * into the tree. The natives are closures over the job's fw_cucumber_t. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/sbuf.h"
+#include "frameworks/cucumber/cuke_int.h"
+#include "js/jsclass.h"
+
+#define CUKE_API_GLOBAL "__sonde_cucumber"
+
+#define NATIVE(name)                                                                     \
+  static JSValueRef name(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,    \
+                         const JSValueRef argv[], JSValueRef *exc)
+
+static char *arg_str(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i) {
+  return i < argc && !JSValueIsUndefined(ctx, argv[i]) && !JSValueIsNull(ctx, argv[i])
+             ? js_value_to_utf8(ctx, argv[i])
+             : NULL;
+}
+
+/* defineStep(pattern, flags|null, isRegExp) -> id */
+NATIVE(n_define_step) {
+  fw_cucumber_t *ck = data;
+  char *pattern = arg_str(ctx, argc, argv, 0), *flags = arg_str(ctx, argc, argv, 1);
+  bool is_re = argc > 2 && JSValueToBoolean(ctx, argv[2]);
+  char *err = NULL;
+  cukexpr_t *e = NULL;
+  if (is_re) {
+    /* JavaScript's flags that PCRE2 spells inline; g and y mean nothing for a whole match. */
+    char *src = xasprintf("%s%s%s", flags && strchr(flags, 'i') ? "(?i)" : "",
+                          flags && strchr(flags, 's') ? "(?s)" : "", pattern ? pattern : "");
+    e = cukexpr_compile_regex(ck->reg, src, &err);
+    free(src);
+  } else {
+    e = cukexpr_compile(ck->reg, pattern ? pattern : "", &err);
+  }
+  free(pattern);
+  free(flags);
+  if (!e) {
+    js_throw(ctx, exc, "Error", "%s", err ? err : "invalid step pattern");
+    free(err);
+    return NULL;
+  }
+  if (ck->ndefs == ck->cap) {
+    ck->cap = ck->cap ? ck->cap * 2 : 16;
+    ck->defs = xrealloc(ck->defs, ck->cap * sizeof(*ck->defs));
+  }
+  ck->defs[ck->ndefs] = e;
+  return JSValueMakeNumber(ctx, (double)ck->ndefs++);
+}
+
+/* defineParameterType(name, [sources], useForSnippets, preferForRegexpMatch) */
+NATIVE(n_define_type) {
+  fw_cucumber_t *ck = data;
+  char *name = arg_str(ctx, argc, argv, 0);
+  size_t n = argc > 1 ? js_array_length(ctx, argv[1]) : 0;
+  char **res = xcalloc(n + 1, sizeof(char *));
+  for (size_t i = 0; i < n; i++) res[i] = js_value_to_utf8(ctx, js_array_get(ctx, argv[1], (unsigned)i));
+  char *err = NULL;
+  int rc = cukexpr_registry_define(ck->reg, name ? name : "", (const char *const *)res, n,
+                                   argc > 2 && JSValueToBoolean(ctx, argv[2]),
+                                   argc > 3 && JSValueToBoolean(ctx, argv[3]), &err);
+  for (size_t i = 0; i < n; i++) free(res[i]);
+  free(res);
+  free(name);
+  if (rc != 0) js_throw(ctx, exc, "Error", "%s", err ? err : "invalid parameter type");
+  free(err);
+  return JSValueMakeUndefined(ctx);
+}
+
+static JSValueRef arg_value(JSContextRef ctx, const cukexpr_arg_t *a) {
+  JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
+  js_set(ctx, o, "type", js_make_string(ctx, a->type_name ? a->type_name : ""));
+  js_set(ctx, o, "custom", JSValueMakeBoolean(ctx, a->transform == CUKEXPR_T_CUSTOM));
+  JSValueRef v = JSValueMakeUndefined(ctx);
+  if (a->kind == CUKEXPR_V_INT) v = JSValueMakeNumber(ctx, (double)a->i);
+  else if (a->kind == CUKEXPR_V_DOUBLE) v = JSValueMakeNumber(ctx, a->d);
+  else if (a->kind == CUKEXPR_V_STRING) v = js_make_string(ctx, a->s);
+  js_set(ctx, o, "value", v);
+  JSValueRef *groups = xcalloc(a->ngroups + 1, sizeof(JSValueRef));
+  for (size_t i = 0; i < a->ngroups; i++)
+    groups[i] = a->groups && a->groups[i] ? js_make_string(ctx, a->groups[i]) : JSValueMakeUndefined(ctx);
+  js_set(ctx, o, "groups", js_make_array(ctx, a->ngroups, groups));
+  free(groups);
+  return o;
+}
+
+/* match(text) -> [{id, args}] for every definition that matches. */
+NATIVE(n_match) {
+  fw_cucumber_t *ck = data;
+  char *text = arg_str(ctx, argc, argv, 0);
+  JSObjectRef out = js_make_array(ctx, 0, NULL);
+  unsigned k = 0;
+  for (size_t i = 0; text && i < ck->ndefs; i++) {
+    cukexpr_arg_t *args = NULL;
+    size_t nargs = 0;
+    if (cukexpr_match(ck->defs[i], text, strlen(text), &args, &nargs) != 1) continue;
+    JSObjectRef m = JSObjectMake(ctx, NULL, NULL);
+    js_set(ctx, m, "id", JSValueMakeNumber(ctx, (double)i));
+    JSValueRef *vals = xcalloc(nargs + 1, sizeof(JSValueRef));
+    for (size_t j = 0; j < nargs; j++) vals[j] = arg_value(ctx, &args[j]);
+    js_set(ctx, m, "args", js_make_array(ctx, nargs, vals));
+    free(vals);
+    cukexpr_args_free(args, nargs);
+    JSObjectSetPropertyAtIndex(ctx, out, k++, m, NULL);
+  }
+  free(text);
+  return out;
+}
+
+/* A string in single quotes, as the snippet's JavaScript needs it. */
+static void put_quoted(sbuf_t *b, const char *s) {
+  sbuf_putc(b, '\'');
+  for (; *s; s++) {
+    if (*s == '\'' || *s == '\\') sbuf_putc(b, '\\');
+    sbuf_putc(b, *s);
+  }
+  sbuf_putc(b, '\'');
+}
+
+/* The function header of one generated expression: "Given('I have {int}', function (int) {". */
+static void put_header(sbuf_t *b, const char *keyword, const cukexpr_generated_t *g, const char *extra) {
+  sbuf_printf(b, "%s(", keyword);
+  put_quoted(b, g->source);
+  sbuf_puts(b, ", function (");
+  for (size_t i = 0; i < g->ntypes; i++) {
+    const char *t = g->types[i] && *g->types[i] ? g->types[i] : "arg";
+    size_t seen = 0;
+    for (size_t j = 0; j < i; j++)
+      seen += strcmp(g->types[j] && *g->types[j] ? g->types[j] : "arg", t) == 0;
+    sbuf_printf(b, "%s%s", i ? ", " : "", t);
+    if (seen) sbuf_printf(b, "%zu", seen + 1);
+  }
+  if (extra && *extra) sbuf_printf(b, "%s%s", g->ntypes ? ", " : "", extra);
+  sbuf_puts(b, ") {\n");
+}
+
+/* snippet(keywordType, text, extraArg) -> a step definition to paste, as Cucumber's
+ * JavaScript snippet syntax writes it (other candidate expressions commented out). */
+NATIVE(n_snippet) {
+  fw_cucumber_t *ck = data;
+  char *type = arg_str(ctx, argc, argv, 0), *text = arg_str(ctx, argc, argv, 1),
+       *extra = arg_str(ctx, argc, argv, 2);
+  const char *kw = "Given";
+  if (type && strcmp(type, "Action") == 0) kw = "When";
+  if (type && strcmp(type, "Outcome") == 0) kw = "Then";
+  cukexpr_generated_t *gen = NULL;
+  size_t n = cukexpr_generate(ck->reg, text ? text : "", &gen);
+  sbuf_t b = SBUF_INIT;
+  for (size_t i = 0; i < n; i++) {
+    if (i) sbuf_puts(&b, "// ");
+    put_header(&b, kw, &gen[i], extra);
+  }
+  sbuf_puts(&b, "  // Write code here that turns the phrase above into concrete actions\n"
+                "  return 'pending';\n});");
+  cukexpr_generated_free(gen, n);
+  JSValueRef v = js_make_string(ctx, sbuf_cstr(&b));
+  sbuf_free(&b);
+  free(type);
+  free(text);
+  free(extra);
+  return v;
+}
+
+static tagexpr_t *parse_tags(JSContextRef ctx, size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+  char *src = arg_str(ctx, argc, argv, 0), *err = NULL;
+  tagexpr_t *e = tagexpr_parse(src ? src : "", &err);
+  if (!e) js_throw(ctx, exc, "Error", "%s", err ? err : "invalid tag expression");
+  free(err);
+  free(src);
+  return e;
+}
+
+NATIVE(n_check_tags) {
+  tagexpr_free(parse_tags(ctx, argc, argv, exc));
+  return JSValueMakeUndefined(ctx);
+}
+
+/* tagsMatch(expression, [tags]) */
+NATIVE(n_tags_match) {
+  tagexpr_t *e = parse_tags(ctx, argc, argv, exc);
+  if (!e) return NULL;
+  size_t n = argc > 1 ? js_array_length(ctx, argv[1]) : 0;
+  char **tags = xcalloc(n + 1, sizeof(char *));
+  for (size_t i = 0; i < n; i++) tags[i] = js_value_to_utf8(ctx, js_array_get(ctx, argv[1], (unsigned)i));
+  bool ok = tagexpr_eval(e, (const char *const *)tags, n);
+  for (size_t i = 0; i < n; i++) free(tags[i]);
+  free(tags);
+  tagexpr_free(e);
+  return JSValueMakeBoolean(ctx, ok);
+}
+
+/* step(event, title, keyword, text, status?, durationMs?, error?): step:start / step:end
+ * for the scenario (test) that is running. */
+NATIVE(n_step) {
+  fw_cucumber_t *ck = data;
+  fw_runner_t *r = ck->r;
+  if (ck->opts->scenario_level_reporter) return JSValueMakeUndefined(ctx);
+  char *type = arg_str(ctx, argc, argv, 0), *title = arg_str(ctx, argc, argv, 1),
+       *kw = arg_str(ctx, argc, argv, 2), *text = arg_str(ctx, argc, argv, 3),
+       *status = arg_str(ctx, argc, argv, 4);
+  fw_runnable_t *t = r->test_active ? r->tf.test : NULL;
+  json_t *ev = json_pack("{s:s, s:s, s:s, s:s}", "type", type ? type : "step:start", "title",
+                         title ? title : "", "keyword", kw ? kw : "", "text", text ? text : "");
+  if (t) json_object_set_new(ev, "test", json_string(t->title));
+  if (status) json_object_set_new(ev, "status", json_string(status));
+  if (argc > 5 && JSValueIsNumber(ctx, argv[5]))
+    json_object_set_new(ev, "duration", json_real(JSValueToNumber(ctx, argv[5], NULL)));
+  if (argc > 6 && !JSValueIsUndefined(ctx, argv[6]) && !JSValueIsNull(ctx, argv[6]))
+    json_object_set_new(ev, "error", fw_error_json(r, argv[6]));
+  fw_emit(r, ev);
+  free(type);
+  free(title);
+  free(kw);
+  free(text);
+  free(status);
+  return JSValueMakeUndefined(ctx);
+}
+
+/* log(text): this.log / this.attach of a World, reported as the scenario's output. */
+NATIVE(n_log) {
+  fw_cucumber_t *ck = data;
+  char *text = arg_str(ctx, argc, argv, 0);
+  json_t *ev = json_pack("{s:s, s:s, s:s}", "type", "log", "level", "info", "text", text ? text : "");
+  ck->r->emit(ev, ck->r->emit_ud);
+  json_decref(ev);
+  free(text);
+  return JSValueMakeUndefined(ctx);
+}
+
+/* skipTest(): the running scenario ends pending (mocha's this.skip() for the runner). */
+NATIVE(n_skip_test) {
+  fw_cucumber_t *ck = data;
+  if (ck->r->inv.running) ck->r->inv.skip_requested = true;
+  return JSValueMakeUndefined(ctx);
+}
+
+static void add_native(JSContextRef ctx, JSObjectRef obj, const char *name, js_closure_fn fn,
+                       fw_cucumber_t *ck) {
+  js_set(ctx, obj, name, js_make_closure(ctx, name, fn, ck, NULL));
+}
+
+static void cuke_free(js_realm_t *realm, void *ud) {
+  fw_cucumber_t *ck = ud;
+  for (size_t i = 0; i < ck->ndefs; i++) cukexpr_free(ck->defs[i]);
+  free(ck->defs);
+  cukexpr_registry_free(ck->reg);
+  tagexpr_free(ck->tags);
+  gherkin_pickles_free(&ck->pickles);
+  for (size_t i = 0; i < ck->nsteps; i++) free(ck->steps[i].keyword);
+  free(ck->steps);
+  if (ck->api) JSValueUnprotect(js_realm_context(realm), ck->api);
+  free(ck);
+}
+
+fw_cucumber_t *fw_cucumber_install(fw_runner_t *r, const cuke_opts_t *opts, char **err) {
+  js_realm_t *realm = fw_runner_realm(r);
+  JSContextRef ctx = js_realm_context(realm);
+  fw_cucumber_t *ck = xcalloc(1, sizeof(*ck));
+  ck->r = r;
+  ck->realm = realm;
+  ck->opts = opts;
+  ck->reg = cukexpr_registry_new();
+  js_realm_on_free(realm, cuke_free, ck);
+  if (opts->tags && !(ck->tags = tagexpr_parse(opts->tags, err))) return NULL;
+
+  JSObjectRef natives = JSObjectMake(ctx, NULL, NULL);
+  add_native(ctx, natives, "defineStep", n_define_step, ck);
+  add_native(ctx, natives, "defineParameterType", n_define_type, ck);
+  add_native(ctx, natives, "match", n_match, ck);
+  add_native(ctx, natives, "snippet", n_snippet, ck);
+  add_native(ctx, natives, "checkTags", n_check_tags, ck);
+  add_native(ctx, natives, "tagsMatch", n_tags_match, ck);
+  add_native(ctx, natives, "step", n_step, ck);
+  add_native(ctx, natives, "log", n_log, ck);
+  add_native(ctx, natives, "skipTest", n_skip_test, ck);
+  JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
+  js_set(ctx, o, "timeout", JSValueMakeNumber(ctx, opts->timeout));
+  js_set(ctx, o, "dryRun", JSValueMakeBoolean(ctx, opts->dry_run));
+  js_set(ctx, o, "strict", JSValueMakeBoolean(ctx, opts->strict));
+  js_set(ctx, o, "ignoreUndefined", JSValueMakeBoolean(ctx, opts->ignore_undefined));
+  js_set(ctx, o, "failAmbiguous", JSValueMakeBoolean(ctx, opts->fail_ambiguous));
+  js_set(ctx, o, "snippets", JSValueMakeBoolean(ctx, opts->snippets));
+  js_set(ctx, natives, "opts", o);
+
+  JSValueRef exc = NULL;
+  JSValueRef make = js_jslib(ctx, "cucumber", &exc);
+  JSValueRef api = make ? js_call(ctx, make, NULL, 1, (JSValueRef *)&natives, &exc) : NULL;
+  if (!api || !JSValueIsObject(ctx, api)) {
+    char *msg = api ? NULL : js_value_to_utf8(ctx, exc);
+    *err = xasprintf("cannot set up the cucumber API: %s", msg ? msg : "no object");
+    free(msg);
+    return NULL;
+  }
+  ck->api = (JSObjectRef)api;
+  JSValueProtect(ctx, ck->api);
+  js_set_hidden(ctx, JSContextGetGlobalObject(ctx), CUKE_API_GLOBAL, api);
+  return ck;
+}
+
+/* ---- scenarios ---- */
+
+typedef struct {
+  fw_cucumber_t *ck;
+  size_t index;
+} scenario_ref_t;
+
+static JSValueRef rows_value(JSContextRef ctx, const gherkin_pickle_row_t *rows, size_t n) {
+  JSValueRef *items = xcalloc(n + 1, sizeof(JSValueRef));
+  for (size_t i = 0; i < n; i++) {
+    JSValueRef *cells = xcalloc(rows[i].ncells + 1, sizeof(JSValueRef));
+    for (size_t j = 0; j < rows[i].ncells; j++) cells[j] = js_make_string(ctx, rows[i].cells[j]);
+    items[i] = js_make_array(ctx, rows[i].ncells, cells);
+    free(cells);
+  }
+  JSObjectRef a = js_make_array(ctx, n, items);
+  free(items);
+  return a;
+}
+
+/* The pickle as cucumber.js reads it (and as hooks receive it: name, uri, tags, steps). */
+static JSObjectRef pickle_value(JSContextRef ctx, const fw_cucumber_t *ck, const gherkin_pickle_t *p) {
+  JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
+  char id[32];
+  snprintf(id, sizeof id, "%u", p->id);
+  js_set(ctx, o, "id", js_make_string(ctx, id));
+  js_set(ctx, o, "name", js_make_string(ctx, p->name));
+  js_set(ctx, o, "uri", js_make_string(ctx, p->uri));
+  js_set(ctx, o, "language", js_make_string(ctx, p->language));
+  js_set(ctx, o, "line", JSValueMakeNumber(ctx, p->loc.line));
+  JSValueRef *tags = xcalloc(p->ntags + 1, sizeof(JSValueRef));
+  for (size_t i = 0; i < p->ntags; i++) tags[i] = js_make_string(ctx, p->tags[i].name);
+  js_set(ctx, o, "tags", js_make_array(ctx, p->ntags, tags));
+  free(tags);
+  JSValueRef *steps = xcalloc(p->nsteps + 1, sizeof(JSValueRef));
+  for (size_t i = 0; i < p->nsteps; i++) {
+    const gherkin_pickle_step_t *s = &p->steps[i];
+    JSObjectRef so = JSObjectMake(ctx, NULL, NULL);
+    snprintf(id, sizeof id, "%u", s->id);
+    js_set(ctx, so, "id", js_make_string(ctx, id));
+    js_set(ctx, so, "text", js_make_string(ctx, s->text));
+    const cuke_step_info_t *info = s->ast_ids[0] < ck->nsteps ? &ck->steps[s->ast_ids[0]] : NULL;
+    js_set(ctx, so, "keyword", js_make_string(ctx, info && info->keyword ? info->keyword : "* "));
+    js_set(ctx, so, "line", JSValueMakeNumber(ctx, info ? info->line : 0));
+    js_set(ctx, so, "type", js_make_string(ctx, gherkin_keyword_type_name(s->type)));
+    if (s->rows) js_set(ctx, so, "dataTable", rows_value(ctx, s->rows, s->nrows));
+    if (s->doc) js_set(ctx, so, "docString", js_make_string(ctx, s->doc));
+    if (s->doc_media_type) js_set(ctx, so, "mediaType", js_make_string(ctx, s->doc_media_type));
+    steps[i] = so;
+  }
+  js_set(ctx, o, "steps", js_make_array(ctx, p->nsteps, steps));
+  free(steps);
+  return o;
+}
+
+static JSValueRef run_scenario(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                               const JSValueRef argv[], JSValueRef *exc) {
+  scenario_ref_t *ref = data;
+  fw_cucumber_t *ck = ref->ck;
+  JSValueRef run = js_get(ctx, ck->api, "__run");
+  JSValueRef pickle = pickle_value(ctx, ck, &ck->pickles.items[ref->index]);
+  return js_call(ctx, run, ck->api, 1, &pickle, exc);
+}
+
+JSObjectRef cuke_scenario_fn(fw_cucumber_t *ck, size_t index) {
+  scenario_ref_t *ref = xmalloc(sizeof(*ref));
+  *ref = (scenario_ref_t){ck, index};
+  return js_make_closure(js_realm_context(ck->realm), "scenario", run_scenario, ref, free);
+}
+
+/* ---- modules ---- */
+
+void fw_cucumber_export(js_realm_t *realm, JSObjectRef exports) {
+  JSContextRef ctx = js_realm_context(realm);
+  JSValueRef api = js_get(ctx, JSContextGetGlobalObject(ctx), CUKE_API_GLOBAL);
+  if (!JSValueIsObject(ctx, api)) return;
+  JSPropertyNameArrayRef names = JSObjectCopyPropertyNames(ctx, (JSObjectRef)api);
+  size_t n = JSPropertyNameArrayGetCount(names);
+  for (size_t i = 0; i < n; i++) {
+    JSStringRef name = JSPropertyNameArrayGetNameAtIndex(names, i);
+    JSValueRef v = JSObjectGetProperty(ctx, (JSObjectRef)api, name, NULL);
+    JSObjectSetProperty(ctx, exports, name, v, kJSPropertyAttributeNone, NULL);
+  }
+  JSPropertyNameArrayRelease(names);
+}
+
+static void module_init(js_realm_t *realm, JSObjectRef exports, void *ud) {
+  fw_cucumber_export(realm, exports);
+}
+
+void fw_cucumber_register_modules(js_runtime_t *rt) {
+  js_runtime_add_builtin(rt, "@cucumber/cucumber", module_init, NULL);
+  js_runtime_add_builtin(rt, "@wdio/cucumber-framework", module_init, NULL);
+}

@@ -1,0 +1,36 @@
+/* cuke_int: what cucumber.c (the realm's step-definition API and its natives) and
+ * cuke_tree.c (a feature file into the runner's tree) share. Not for other modules. */
+#ifndef SONDE_FRAMEWORKS_CUCUMBER_CUKE_INT_H
+#define SONDE_FRAMEWORKS_CUCUMBER_CUKE_INT_H
+
+#include "frameworks/cucumber.h"
+#include "frameworks/cucumber/cucumber_expr.h"
+#include "frameworks/cucumber/gherkin.h"
+#include "frameworks/cucumber/tag_expr.h"
+#include "frameworks/runner_internal.h"
+
+typedef struct {
+  char *keyword;                /* as written ("Given "); NULL for ids of other nodes */
+  int line;
+} cuke_step_info_t;
+
+struct fw_cucumber {
+  fw_runner_t *r;
+  js_realm_t *realm;
+  const cuke_opts_t *opts;      /* the worker's */
+  cukexpr_registry_t *reg;
+  cukexpr_t **defs;             /* by step definition id */
+  size_t ndefs, cap;
+  JSObjectRef api;              /* what cucumber.js returned; protected */
+  tagexpr_t *tags;              /* cucumberOpts.tags; NULL for none */
+  gherkin_ids_t ids;
+  gherkin_pickles_t pickles;    /* of every feature loaded into the job */
+  cuke_step_info_t *steps;      /* by AST step id */
+  size_t nsteps;
+  bool all_hooks_added;         /* BeforeAll/AfterAll are in the tree */
+};
+
+/* The scenario's test function: runs pickle `index` through cucumber.js's __run. */
+JSObjectRef cuke_scenario_fn(fw_cucumber_t *ck, size_t index);
+
+#endif

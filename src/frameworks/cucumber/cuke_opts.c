@@ -1,0 +1,231 @@
+/* cuke_opts: see cuke_opts.h. Values are read from the config object itself (not its JSON)
+ * because `name` may hold RegExp values, which JSON would turn into {}. */
+#include "frameworks/cucumber/cuke_opts.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "frameworks/cucumber/gherkin.h"
+#include "frameworks/cucumber/tag_expr.h"
+#include "js/jsutil.h"
+
+typedef struct {
+  const sonde_config_t *cfg;
+  JSContextRef ctx;
+  JSValueRef opts;
+  sbuf_t *err;
+  bool failed;
+} reader_t;
+
+static const char *kind_of(JSContextRef ctx, JSValueRef v) {
+  switch (JSValueGetType(ctx, v)) {
+    case kJSTypeUndefined: return "undefined";
+    case kJSTypeNull: return "null";
+    case kJSTypeBoolean: return "boolean";
+    case kJSTypeNumber: return "number";
+    case kJSTypeString: return "string";
+    default:
+      if (JSValueIsArray(ctx, v)) return "array";
+      return js_is_function(ctx, v) ? "function" : "object";
+  }
+}
+
+static JSValueRef opt(reader_t *rd, const char *name) {
+  JSValueRef v = js_get(rd->ctx, rd->opts, name);
+  return JSValueIsUndefined(rd->ctx, v) || JSValueIsNull(rd->ctx, v) ? NULL : v;
+}
+
+static void bad(reader_t *rd, const char *name, const char *what, JSValueRef v) {
+  if (rd->failed) return;
+  rd->failed = true;
+  char *key = xasprintf("cucumberOpts.%s", name);
+  config_key_error(rd->cfg, key, rd->err, "\"%s\" must be %s (got %s)", key, what,
+                   v ? kind_of(rd->ctx, v) : "nothing");
+  free(key);
+}
+
+static bool read_bool(reader_t *rd, const char *name, bool fallback) {
+  JSValueRef v = opt(rd, name);
+  if (!v) return fallback;
+  if (!JSValueIsBoolean(rd->ctx, v)) {
+    bad(rd, name, "a boolean", v);
+    return fallback;
+  }
+  return JSValueToBoolean(rd->ctx, v);
+}
+
+/* A number at least `min`; whole when asked. */
+static double read_number(reader_t *rd, const char *name, double fallback, double min, bool whole) {
+  JSValueRef v = opt(rd, name);
+  if (!v) return fallback;
+  double d = JSValueIsNumber(rd->ctx, v) ? JSValueToNumber(rd->ctx, v, NULL) : NAN;
+  if (isnan(d) || d < min || (whole && d != floor(d))) {
+    bad(rd, name, whole ? "a whole number, 0 or more" : "a number of milliseconds, 0 or more", v);
+    return fallback;
+  }
+  return d;
+}
+
+static char *read_string(reader_t *rd, const char *name) {
+  JSValueRef v = opt(rd, name);
+  if (!v) return NULL;
+  if (!JSValueIsString(rd->ctx, v)) {
+    bad(rd, name, "a string", v);
+    return NULL;
+  }
+  return js_value_to_utf8(rd->ctx, v);
+}
+
+/* A string or an array of strings. */
+static void read_list(reader_t *rd, const char *name, strvec_t *out) {
+  JSValueRef v = opt(rd, name);
+  if (!v) return;
+  if (JSValueIsString(rd->ctx, v)) {
+    strvec_push_owned(out, js_value_to_utf8(rd->ctx, v));
+    return;
+  }
+  if (!JSValueIsArray(rd->ctx, v)) {
+    bad(rd, name, "an array of strings", v);
+    return;
+  }
+  size_t n = js_array_length(rd->ctx, v);
+  for (size_t i = 0; i < n; i++) {
+    JSValueRef item = js_array_get(rd->ctx, v, (unsigned)i);
+    if (!JSValueIsString(rd->ctx, item)) {
+      bad(rd, name, "an array of strings (an item is not)", item);
+      return;
+    }
+    strvec_push_owned(out, js_value_to_utf8(rd->ctx, item));
+  }
+}
+
+/* A RegExp keeps its flags: "/source/flags"; a string is a pattern as it is. */
+static bool push_pattern(reader_t *rd, JSValueRef v, strvec_t *out) {
+  if (JSValueIsString(rd->ctx, v)) {
+    strvec_push_owned(out, js_value_to_utf8(rd->ctx, v));
+    return true;
+  }
+  if (JSValueIsObject(rd->ctx, v) && JSValueIsString(rd->ctx, js_get(rd->ctx, v, "source"))) {
+    char *src = js_get_string(rd->ctx, v, "source");
+    char *flags = js_get_string(rd->ctx, v, "flags");
+    strvec_push_owned(out, xasprintf("/%s/%s", src, flags ? flags : ""));
+    free(src);
+    free(flags);
+    return true;
+  }
+  return false;
+}
+
+static void read_names(reader_t *rd, strvec_t *out) {
+  JSValueRef v = opt(rd, "name");
+  if (!v) return;
+  if (JSValueIsArray(rd->ctx, v)) {
+    size_t n = js_array_length(rd->ctx, v);
+    for (size_t i = 0; i < n; i++)
+      if (!push_pattern(rd, js_array_get(rd->ctx, v, (unsigned)i), out)) {
+        bad(rd, "name", "a RegExp, a string or an array of them", v);
+        return;
+      }
+    return;
+  }
+  if (!push_pattern(rd, v, out)) bad(rd, "name", "a RegExp, a string or an array of them", v);
+}
+
+/* Keys sonde knows; anything else is refused so that a typo does not go unnoticed. The
+ * last four are in WebdriverIO's own sample config and change only how its reporters
+ * print: accepted so that such a config runs, and ignored. */
+static const char *const kKnown[] = {
+    "require", "requireModule", "tags", "timeout", "strict", "dryRun", "failFast",
+    "ignoreUndefinedDefinitions", "failAmbiguousDefinitions", "retry", "name", "language",
+    "snippets", "scenarioLevelReporter", "format", "source", "profile", "tagsInTitle",
+    "backtrace",
+};
+
+int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err) {
+  memset(out, 0, sizeof(*out));
+  out->timeout = 60000;
+  out->strict = true;
+  out->snippets = true;
+  out->language = xstrdup("en");
+  JSContextRef ctx = js_realm_context(cfg->realm);
+  JSValueRef opts = js_get(ctx, cfg->object, "cucumberOpts");
+  if (JSValueIsUndefined(ctx, opts) || JSValueIsNull(ctx, opts)) return 0;
+  reader_t rd = {cfg, ctx, opts, err, false};
+  if (!JSValueIsObject(ctx, opts) || JSValueIsArray(ctx, opts) || js_is_function(ctx, opts)) {
+    rd.failed = true;
+    config_key_error(cfg, "cucumberOpts", err, "\"cucumberOpts\" must be an object (got %s)",
+                     kind_of(ctx, opts));
+    return -1;
+  }
+  JSPropertyNameArrayRef names = JSObjectCopyPropertyNames(ctx, (JSObjectRef)opts);
+  size_t n = JSPropertyNameArrayGetCount(names);
+  for (size_t i = 0; i < n && !rd.failed; i++) {
+    char *name = js_string_to_utf8(JSPropertyNameArrayGetNameAtIndex(names, i));
+    bool known = false;
+    for (size_t k = 0; k < sizeof(kKnown) / sizeof(kKnown[0]); k++)
+      known = known || strcmp(name, kKnown[k]) == 0;
+    if (!known) {
+      rd.failed = true;
+      char *key = xasprintf("cucumberOpts.%s", name);
+      config_key_error(cfg, key, err, "\"%s\" is not an option sonde knows", key);
+      free(key);
+    }
+    free(name);
+  }
+  JSPropertyNameArrayRelease(names);
+
+  read_list(&rd, "require", &out->require);
+  read_list(&rd, "requireModule", &out->require_module);
+  out->tags = read_string(&rd, "tags");
+  if (out->tags && !rd.failed) {
+    char *perr = NULL;
+    tagexpr_t *e = tagexpr_parse(out->tags, &perr);
+    if (!e) {
+      rd.failed = true;
+      config_key_error(cfg, "cucumberOpts.tags", err, "\"cucumberOpts.tags\": %s", perr);
+    }
+    tagexpr_free(e);
+    free(perr);
+  }
+  out->timeout = read_number(&rd, "timeout", 60000, 0, false);
+  out->strict = read_bool(&rd, "strict", true);
+  out->dry_run = read_bool(&rd, "dryRun", false);
+  out->fail_fast = read_bool(&rd, "failFast", false);
+  out->ignore_undefined = read_bool(&rd, "ignoreUndefinedDefinitions", false);
+  out->fail_ambiguous = read_bool(&rd, "failAmbiguousDefinitions", false);
+  out->retry = (int)read_number(&rd, "retry", 0, 0, true);
+  read_names(&rd, &out->names);
+  char *lang = read_string(&rd, "language");
+  if (lang) {
+    free(out->language);
+    out->language = lang;
+    if (!rd.failed && !gherkin_dialect_exists(lang)) {
+      rd.failed = true;
+      config_key_error(cfg, "cucumberOpts.language", err,
+                       "\"cucumberOpts.language\" is \"%s\", which is not a Gherkin dialect", lang);
+    }
+  }
+  out->snippets = read_bool(&rd, "snippets", true);
+  out->scenario_level_reporter = read_bool(&rd, "scenarioLevelReporter", false);
+  strvec_t formats = STRVEC_INIT;
+  read_list(&rd, "format", &formats);
+  if (formats.len && !rd.failed) {
+    /* Cucumber's formatters write their own files; sonde reports through `reporters`. */
+    rd.failed = true;
+    config_key_error(cfg, "cucumberOpts.format", err,
+                     "\"cucumberOpts.format\" (\"%s\") is not supported by this sonde: use "
+                     "`reporters` (spec, junit, json, allure)", formats.items[0]);
+  }
+  strvec_free(&formats);
+  return rd.failed ? -1 : 0;
+}
+
+void cuke_opts_free(cuke_opts_t *o) {
+  strvec_free(&o->require);
+  strvec_free(&o->require_module);
+  free(o->tags);
+  strvec_free(&o->names);
+  free(o->language);
+  memset(o, 0, sizeof(*o));
+}

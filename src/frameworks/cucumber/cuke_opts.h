@@ -1,0 +1,38 @@
+/* cuke_opts: the config's `cucumberOpts` (framework: 'cucumber'), read and checked the way
+ * config.c checks the core options: the first bad value gives one message
+ * "<config>:<line>: \"cucumberOpts.<key>\" ..." (config_key_error). The launcher calls it to
+ * refuse a bad config before any worker starts; each worker reads it again for its jobs.
+ * Defaults are WebdriverIO's (timeout 60000, strict, snippets on).
+ *
+ * Memory: everything in cuke_opts_t is owned by it (cuke_opts_free). */
+#ifndef SONDE_FRAMEWORKS_CUCUMBER_CUKE_OPTS_H
+#define SONDE_FRAMEWORKS_CUCUMBER_CUKE_OPTS_H
+
+#include <stdbool.h>
+
+#include "common/sbuf.h"
+#include "common/strvec.h"
+#include "config/config.h"
+
+typedef struct {
+  strvec_t require;          /* globs of step-definition and support files (config-relative) */
+  strvec_t require_module;   /* modules loaded before them (resolved from the config's folder) */
+  char *tags;                /* a tag expression; NULL for every scenario */
+  double timeout;            /* default step and hook timeout, ms */
+  bool strict;               /* pending and undefined steps fail the scenario */
+  bool dry_run;              /* match steps without running them */
+  bool fail_fast;            /* stop after the first failed scenario */
+  bool ignore_undefined;     /* undefined steps make the scenario pending, not failed */
+  bool fail_ambiguous;       /* ambiguous steps fail the run (else: the scenario only) */
+  int retry;                 /* retries of a failed scenario */
+  strvec_t names;            /* scenario name filters (RegExp sources, "/src/flags" form) */
+  char *language;            /* default dialect of the feature files ("en") */
+  bool snippets;             /* undefined steps print a snippet */
+  bool scenario_level_reporter; /* the spec reporter shows scenarios without their steps */
+} cuke_opts_t;
+
+/* 0, or -1 with one message in err. `out` is filled either way (free it). */
+int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err);
+void cuke_opts_free(cuke_opts_t *o);
+
+#endif

@@ -1,0 +1,286 @@
+// cucumber: the step-definition API of `@cucumber/cucumber` (Given/When/Then, hooks, World,
+// DataTable, Status ...) and the run of one scenario's hooks and steps. Why JavaScript: a
+// step is a user function called with `this` (the World), transformed arguments, a data
+// table or doc string, and finished by a return value, a promise or a callback, under a
+// timeout; that is bookkeeping of JS values. Matching, expressions, tag expressions,
+// snippets, events and the test tree are C (src/frameworks/cucumber.c), reached through
+// `natives`:
+//   defineStep(pattern, flags|null, isRegExp) -> id     (throws the expression's error)
+//   defineParameterType(name, [regexp sources], useForSnippets, preferForRegexp)
+//   match(text) -> [{id, args: [{type, custom, value, groups}]}]
+//   snippet(keywordType, text, extraArgName|'') -> text
+//   checkTags(expression) (throws), tagsMatch(expression, [tags]) -> bool
+//   step(event, title, keyword, text, status, durationMs, error|undefined)
+//   log(text), skipTest(), opts: {timeout, dryRun, strict, ignoreUndefined, snippets}
+(function (natives) {
+  'use strict';
+  const setTimer = setTimeout, clearTimer = clearTimeout;
+  const Status = Object.freeze({
+    UNKNOWN: 'UNKNOWN', PASSED: 'PASSED', SKIPPED: 'SKIPPED', PENDING: 'PENDING',
+    UNDEFINED: 'UNDEFINED', AMBIGUOUS: 'AMBIGUOUS', FAILED: 'FAILED',
+  });
+  const state = {
+    steps: [], types: { __proto__: null }, World: null, timeout: natives.opts.timeout,
+    before: [], after: [], beforeStep: [], afterStep: [], beforeAll: [], afterAll: [],
+    parameters: {},
+  };
+
+  const relative = (file) => {
+    const cwd = typeof process === 'object' && process.cwd ? process.cwd() + '/' : null;
+    return cwd && file.startsWith(cwd) ? file.slice(cwd.length) : file;
+  };
+  // "file:line" of the user's call: the first stack frame outside this library.
+  function where() {
+    const lines = String(new Error().stack || '').split('\n');
+    for (const l of lines) {
+      const m = /(?:@|at |\()((?:file:\/\/)?\/[^()]*?):(\d+):\d+\)?$/.exec(l.trim());
+      if (m && !m[1].startsWith('sonde:')) return relative(m[1].replace(/^file:\/\//, '')) + ':' + m[2];
+    }
+    return '';
+  }
+
+  class DataTable {
+    constructor(raw) {
+      if (raw && Array.isArray(raw.rows)) raw = raw.rows.map((r) => r.cells.map((c) => c.value));
+      this.rawTable = (raw || []).map((r) => r.slice());
+    }
+    raw() { return this.rawTable.map((r) => r.slice()); }
+    rows() { return this.rawTable.slice(1).map((r) => r.slice()); }
+    hashes() {
+      const [keys, ...rows] = this.rawTable;
+      return rows.map((r) => Object.fromEntries(keys.map((k, i) => [k, r[i]])));
+    }
+    rowsHash() {
+      if (this.rawTable.some((r) => r.length !== 2))
+        throw new Error('rowsHash can only be called on a data table where all rows have exactly two columns');
+      return Object.fromEntries(this.rawTable.map((r) => [r[0], r[1]]));
+    }
+    transpose() {
+      const t = this.rawTable[0] ? this.rawTable[0].map((_, i) => this.rawTable.map((r) => r[i])) : [];
+      return new DataTable(t);
+    }
+  }
+
+  class World {
+    constructor({ attach, log, parameters } = {}) {
+      this.attach = attach;
+      this.log = log;
+      this.parameters = parameters;
+    }
+  }
+
+  // Given(pattern, [options], fn)
+  function defineStep(keyword) {
+    return function (pattern, options, fn) {
+      if (typeof options === 'function') [options, fn] = [{}, options];
+      if (typeof fn !== 'function') throw new TypeError(keyword + ': the step definition needs a function');
+      const isRe = pattern instanceof RegExp;
+      if (!isRe && typeof pattern !== 'string')
+        throw new TypeError(keyword + ': the pattern must be a string or a RegExp');
+      const id = natives.defineStep(isRe ? pattern.source : pattern, isRe ? pattern.flags : null, isRe);
+      state.steps[id] = { fn, options: options || {}, pattern: isRe ? String(pattern) : pattern, where: where() };
+    };
+  }
+
+  function defineParameterType({ name, regexp, transformer, useForSnippets, preferForRegexpMatch }) {
+    const list = (Array.isArray(regexp) ? regexp : [regexp]).map((r) => (r instanceof RegExp ? r.source : String(r)));
+    natives.defineParameterType(String(name), list, useForSnippets !== false, !!preferForRegexpMatch);
+    state.types[name] = { transformer };
+  }
+
+  // Before(fn), Before('@tag', fn), Before({tags, name, timeout}, fn)
+  function defineHook(list, withTags) {
+    return function (options, fn) {
+      if (typeof options === 'function') [options, fn] = [{}, options];
+      if (typeof options === 'string') options = { tags: options };
+      options = options || {};
+      if (typeof fn !== 'function') throw new TypeError('a hook needs a function');
+      if (withTags && options.tags) natives.checkTags(options.tags);
+      state[list].push({ fn, tags: options.tags, name: options.name, timeout: options.timeout, where: where() });
+    };
+  }
+
+  // One function under a timeout: resolves {status, error}, never rejects.
+  function invoke(fn, self, args, timeout) {
+    return new Promise((resolve) => {
+      let over = false, timer = null;
+      const finish = (status, error) => {
+        if (over) return;
+        over = true;
+        if (timer) clearTimer(timer);
+        resolve({ status, error });
+      };
+      const fromValue = (v) => finish(v === 'pending' ? 'pending' : v === 'skipped' ? 'skipped' : 'passed');
+      const fail = (e) => finish('failed', e === undefined || e === null ? new Error('the step failed without a reason') : e);
+      const callback = fn.length === args.length + 1;
+      if (timeout > 0)
+        timer = setTimer(() => fail(new Error('function timed out, ensure the ' +
+          (callback ? 'callback is executed' : 'promise resolves') + ' within ' + timeout + ' milliseconds')), timeout);
+      try {
+        const argv = callback ? [...args, (err, value) => (err ? fail(err) : fromValue(value))] : args;
+        const v = fn.apply(self, argv);
+        if (callback) {
+          if (v && typeof v.then === 'function')
+            fail(new Error('function uses multiple asynchronous interfaces: callback and promise\n' +
+              'to use the callback interface: do not return a promise\n' +
+              'to use the promise interface: remove the last argument to the function'));
+        } else if (v && typeof v.then === 'function') {
+          v.then(fromValue, fail);
+        } else {
+          fromValue(v);
+        }
+      } catch (e) {
+        fail(e);
+      }
+    });
+  }
+
+  const hookTimeout = (h) => (typeof h.timeout === 'number' ? h.timeout : state.timeout);
+  const applies = (h, tags) => !h.tags || natives.tagsMatch(h.tags, tags);
+  const keywordName = { Context: 'Given', Action: 'When', Outcome: 'Then' };
+
+  async function stepArgs(world, match, step) {
+    const args = [];
+    for (const a of match.args) {
+      const t = a.custom ? state.types[a.type] : null;
+      if (t && typeof t.transformer === 'function') args.push(await t.transformer.apply(world, a.groups));
+      else if (a.custom) args.push(a.groups[0]);
+      else if (a.type === 'biginteger' && a.value !== undefined) args.push(BigInt(a.value));
+      else args.push(a.value);
+    }
+    if (step.dataTable) args.push(new DataTable(step.dataTable));
+    else if (step.docString !== undefined) args.push(step.docString);
+    return args;
+  }
+
+  // Errors about the feature, not the code: the step's file:line in the message and no
+  // stack (the reporters would print the message twice).
+  function stepError(name, msg) {
+    const e = new Error(msg);
+    e.name = name;
+    delete e.stack;
+    return e;
+  }
+
+  function undefinedError(pickle, step) {
+    const extra = step.dataTable ? 'dataTable' : step.docString !== undefined ? 'docString' : '';
+    let msg = 'Undefined step "' + step.keyword + step.text + '" (' + pickle.uri + ':' + step.line + ')';
+    if (natives.opts.snippets)
+      msg += '\nImplement with the following snippet:\n\n' + natives.snippet(step.type, step.text, extra);
+    return stepError('UndefinedStepError', msg);
+  }
+
+  function ambiguousDefinitions(matches) {
+    return matches.map((m) => '  ' + state.steps[m.id].pattern + ' - ' + state.steps[m.id].where).join('\n');
+  }
+
+  function ambiguousError(pickle, step, matches) {
+    return stepError('AmbiguousStepError', 'Multiple step definitions match "' + step.keyword + step.text +
+      '" (' + pickle.uri + ':' + step.line + '):\n' + ambiguousDefinitions(matches));
+  }
+
+  // Runs the pickle's Before hooks, steps and After hooks with a fresh World. Resolves when
+  // the scenario passed; rejects with the first error; calls natives.skipTest() first for a
+  // scenario that ends pending or skipped.
+  async function runScenario(pickle) {
+    const opts = natives.opts;
+    const World = state.World || WorldClass;
+    const world = new World({
+      attach: (data, mediaType) => natives.log(typeof data === 'string' ? data :
+        '[attachment' + (mediaType ? ' ' + (typeof mediaType === 'string' ? mediaType : mediaType.mediaType) : '') + ']'),
+      log: (text) => natives.log(String(text)),
+      parameters: state.parameters,
+    });
+    let status = 'passed', error = null;
+    const record = (r) => {
+      if (r.status === 'passed' || status !== 'passed') return;
+      status = r.status;
+      if (r.status === 'failed') error = r.error;
+    };
+    const hookArg = { pickle, gherkinDocument: pickle.gherkinDocument, testCaseStartedId: String(pickle.id) };
+    if (!opts.dryRun)
+      for (const h of state.before)
+        if (applies(h, pickle.tags)) record(await invoke(h.fn, world, [hookArg], hookTimeout(h)));
+    for (const step of pickle.steps) {
+      const title = step.keyword + step.text;
+      natives.step('step:start', title, step.keyword, step.text);
+      const started = Date.now();
+      let matches = natives.match(step.text);
+      let r;
+      // WebdriverIO's failAmbiguousDefinitions: off, the first definition runs (with a warning).
+      if (matches.length > 1 && !opts.failAmbiguous) {
+        natives.log('Warning: several step definitions match "' + step.keyword + step.text + '" (' +
+          pickle.uri + ':' + step.line + '), the first one runs:\n' + ambiguousDefinitions(matches));
+        matches = matches.slice(0, 1);
+      }
+      if (matches.length === 0) r = { status: 'undefined', error: undefinedError(pickle, step) };
+      else if (matches.length > 1) r = { status: 'ambiguous', error: ambiguousError(pickle, step, matches) };
+      else if (status !== 'passed' || opts.dryRun) r = { status: 'skipped' };
+      else {
+        const def = state.steps[matches[0].id];
+        const stepArg = { pickle, pickleStep: step, gherkinDocument: pickle.gherkinDocument, testCaseStartedId: String(pickle.id), testStepId: String(step.id) };
+        r = { status: 'passed' };
+        for (const h of state.beforeStep)
+          if (r.status === 'passed' && applies(h, pickle.tags)) r = await invoke(h.fn, world, [stepArg], hookTimeout(h));
+        if (r.status === 'passed') {
+          try {
+            const args = await stepArgs(world, matches[0], step);
+            const timeout = typeof def.options.timeout === 'number' ? def.options.timeout : state.timeout;
+            r = await invoke(def.fn, world, args, timeout);
+          } catch (e) {
+            r = { status: 'failed', error: e };
+          }
+        }
+        stepArg.result = { status: Status[r.status.toUpperCase()], message: r.error ? String(r.error.message || r.error) : undefined };
+        for (const h of state.afterStep)
+          if (applies(h, pickle.tags)) {
+            const a = await invoke(h.fn, world, [stepArg], hookTimeout(h));
+            if (a.status === 'failed' && r.status !== 'failed') r = a;
+          }
+      }
+      if (status !== 'passed' && r.status !== 'undefined' && r.status !== 'ambiguous') r = { status: 'skipped' };
+      record(r);
+      if (!error && r.error) error = r.error;
+      natives.step('step:end', title, step.keyword, step.text, r.status, Date.now() - started, r.error);
+    }
+    if (!opts.dryRun) {
+      const result = { status: Status[status.toUpperCase()], message: error ? String(error.message || error) : undefined };
+      for (const h of state.after.slice().reverse())
+        if (applies(h, pickle.tags)) {
+          const a = await invoke(h.fn, world, [{ ...hookArg, result }], hookTimeout(h));
+          if (a.status === 'failed' && status !== 'failed') {
+            status = 'failed';
+            error = a.error;
+          }
+        }
+    }
+    if (status === 'passed') return;
+    if (status === 'undefined' && opts.ignoreUndefined) status = 'pending';
+    if (status === 'pending' && opts.strict)
+      error = stepError('PendingStepError', 'Scenario "' + pickle.name + '" (' + pickle.uri + ':' + pickle.line +
+        ') has a pending step, which fails it as cucumberOpts.strict is on');
+    if (status === 'pending' && !opts.strict) error = null;
+    if (status === 'skipped') error = null;
+    if (error) throw error;
+    natives.skipTest();
+  }
+
+  const WorldClass = World;
+  const api = {
+    Given: defineStep('Given'), When: defineStep('When'), Then: defineStep('Then'),
+    defineStep: defineStep('defineStep'),
+    defineParameterType,
+    setDefaultTimeout(ms) { state.timeout = ms; },
+    setWorldConstructor(ctor) { state.World = ctor; },
+    setDefinitionFunctionWrapper() {
+      throw new Error('setDefinitionFunctionWrapper is not supported by sonde');
+    },
+    Before: defineHook('before', true), After: defineHook('after', true),
+    BeforeStep: defineHook('beforeStep', true), AfterStep: defineHook('afterStep', true),
+    BeforeAll: defineHook('beforeAll', false), AfterAll: defineHook('afterAll', false),
+    World, DataTable, Status,
+  };
+  Object.defineProperty(api, '__run', { value: runScenario });
+  Object.defineProperty(api, '__state', { value: state });
+  return api;
+});

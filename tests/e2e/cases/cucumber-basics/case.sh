@@ -1,0 +1,113 @@
+# framework: 'cucumber' end to end: six feature files, one job each in file order
+# (french 0-0, hooks 0-1, malformed 0-2, statuses 0-3, tables 0-4, users 0-5), their step
+# definitions from cucumberOpts.require (CommonJS and ES modules, imported from
+# @cucumber/cucumber, @wdio/cucumber-framework and sonde), against the test server.
+run_sonde run sonde.conf.js
+expect_status 1
+# The malformed feature and the statuses fail; the others are not affected.
+expect_out 'Spec Files:	 4 passed, 2 failed, 6 total (100% completed)'
+expect_out '[0-2] FAILED in api - features/malformed.feature'
+expect_out '[0-3] FAILED in api - features/statuses.feature'
+
+# Feature → Scenario → steps in the spec reporter; outlines expanded per Examples row
+# (names with the row's values), Background steps in every scenario, a Rule a nested suite.
+expect_out_re '^\[api #0-5\] Users API$'
+expect_out_re '^\[api #0-5\]    ✓ listing the users \([0-9]+ms\)$'
+expect_out_re '^\[api #0-5\]        ✓ Given the users API is reset$'
+expect_out_re '^\[api #0-5\]        ✓ And the response has 3 users$'
+expect_out_re '^\[api #0-5\]    ✓ creating a user from a JSON doc string \([0-9]+ms\)$'
+expect_out_re '^\[api #0-5\]        ✓ And the response field "name" is "Grace Hopper"$'
+expect_out_re '^\[api #0-5\]    ✓ reading user 1 \([0-9]+ms\)$'
+expect_out_re '^\[api #0-5\]    ✓ reading user 2 \([0-9]+ms\)$'
+expect_out_re '^\[api #0-5\]    ✓ reading user 999 \([0-9]+ms\)$'
+expect_out_re '^\[api #0-5\]        ✓ Then the status is 404$'
+expect_out_re '^\[api #0-5\]     validation$'
+expect_out_re '^\[api #0-5\]        ✓ an invalid email is refused \([0-9]+ms\)$'
+expect_out_re '^\[api #0-5\]            ✓ And the response field "code" is "VALIDATION_ERROR"$'
+expect_out_re '^\[api #0-5\] 6 passing'
+expect_out_count '✓ Given the users API is reset' 6
+
+# Data tables (hashes, rows, rowsHash, transpose, raw with escaped cells).
+expect_out_re '^\[api #0-4\] 3 passing'
+expect_out_re '^\[api #0-4\]        ✓ Then its raw form is \[\["a \| b","c\\\\d"\]\]$'
+
+# `# language: fr`: French keywords, shown as written.
+expect_out_re '^\[api #0-0\] Calculs$'
+expect_out_re '^\[api #0-0\]        ✓ Quand j.ajoute 3$'
+expect_out_re '^\[api #0-0\]        ✓ Alors le résultat est 5$'
+
+# Hooks: BeforeAll once, Before/After with tag filters (the @tagged one only for its
+# scenario), BeforeStep/AfterStep around each step with the step's result, After with the
+# scenario's result; a custom World (fresh per scenario) as `this`; this.log's output.
+expect_out '[0-1] ORDER beforeAll,before:hooks,step,/PASSED,step,/PASSED,after:PASSED:true,before:tagged,tagged,step,/PASSED,step,/PASSED,after:PASSED:true,before:a,step,/PASSED,after:PASSED:true'
+expect_out '[0-1] LOGGED first'
+expect_out_re '^\[api #0-1\] 3 passing'
+
+# A malformed feature: one parse error with file:line:column, as Cucumber words it.
+expect_out "features/malformed.feature:5:3: expected: #EOF, #TableRow, #DocStringSeparator, #StepLine, #TagLine, #ExamplesLine, #ScenarioLine, #RuleLine, #Comment, #Empty, got 'this line is not Gherkin'"
+
+# Statuses: an undefined step fails its scenario with a ready-to-paste snippet (other
+# candidate expressions commented out); the steps after a failed, undefined or pending
+# one are skipped (-) and never run; pending fails under strict (the default); a step's
+# own timeout; callback and async steps.
+expect_out_re '^\[api #0-3\]    ✖ an undefined step \([0-9]+ms\)$'
+expect_out_re '^\[api #0-3\]        - Given a step that nobody defined with "quoted" text and 42 items$'
+expect_out_re '^\[api #0-3\]        - Then this step is skipped$'
+expect_out 'Undefined step "Given a step that nobody defined with "quoted" text and 42 items" (features/statuses.feature:3)'
+expect_out "[api #0-3] Given('a step that nobody defined with {string} text and {int} items', function (string, int) {
+[api #0-3] // Given('a step that nobody defined with {string} text and {float} items', function (string, float) {
+[api #0-3]   // Write code here that turns the phrase above into concrete actions
+[api #0-3]   return 'pending';
+[api #0-3] });"
+expect_out 'Scenario "a pending step" (features/statuses.feature:9) has a pending step'
+expect_out_re '^\[api #0-3\]        ✖ Given a step that throws$'
+expect_out 'Error: the step threw on purpose'
+expect_out 'steps/statuses.steps.js:7:'
+expect_out 'function timed out, ensure the promise resolves within 100 milliseconds'
+expect_out_re '^\[api #0-3\]    ✓ a callback step \([0-9]+ms\)$'
+expect_out '[0-3] CALLBACK done'
+expect_out '[0-3] ASYNC done'
+expect_no_out 'RAN a skipped step'
+# Ambiguous without failAmbiguousDefinitions: a warning naming both definitions, the
+# first one runs.
+expect_out 'several step definitions match "Given an ambiguous step" (features/statuses.feature:7), the first one runs:'
+expect_out '  an ambiguous step - steps/statuses.steps.js:3'
+expect_out '  /^an ambiguous (step|thing)$/ - steps/statuses.steps.js:4'
+expect_out_re '^\[api #0-3\] 2 passing'
+expect_out_re '^\[api #0-3\] 4 failing'
+
+# junit: one testcase per scenario, the Rule's in its own testsuite.
+expect_eq "$(grep -c '<testcase' junit/wdio-0-5-junit-reporter.log)" 6 'testcases of users.feature'
+expect_file_contains junit/wdio-0-5-junit-reporter.log '<testcase classname="api.Users_API" name="reading user 999"'
+expect_file_contains junit/wdio-0-5-junit-reporter.log '<testcase classname="api.Users_API_validation" name="an invalid email is refused"'
+expect_eq "$(grep -c '<failure' junit/wdio-0-3-junit-reporter.log)" 4 'failed scenarios of statuses.feature'
+
+# failAmbiguousDefinitions: the ambiguous step fails and names every definition.
+run_sonde run sonde.conf.js --spec features/statuses.feature --cucumberOpts.failAmbiguousDefinitions true
+expect_status 1
+expect_out_re '^\[api #0-0\]    ✖ an ambiguous step \([0-9]+ms\)$'
+expect_out 'Multiple step definitions match "Given an ambiguous step" (features/statuses.feature:7):
+[api #0-0]   an ambiguous step - steps/statuses.steps.js:3
+[api #0-0]   /^an ambiguous (step|thing)$/ - steps/statuses.steps.js:4'
+
+# Tag expressions from the command line; tags of Examples select rows.
+run_sonde run sonde.conf.js --spec features/users.feature --cucumberOpts.tags '@smoke or @missing'
+expect_status 0
+expect_out_re '^\[api #0-0\]    ✓ listing the users'
+expect_out_re '^\[api #0-0\]    ✓ reading user 999'
+expect_no_out 'reading user 1'
+expect_no_out 'invalid email'
+expect_out_re '^\[api #0-0\] 2 passing'
+
+# Line filters: the outline's line selects all its rows, an Examples row's line that row.
+run_sonde run sonde.conf.js --spec features/users.feature:22 --spec features/tables.feature:17
+expect_status 0
+expect_out_re '^\[api #0-[01]\]    ✓ reading user 1 '
+expect_out_re '^\[api #0-[01]\]    ✓ reading user 999 '
+expect_no_out 'listing the users'
+expect_out_re '^\[api #0-[01]\]    ✓ escapes in cells'
+expect_no_out 'a table of pairs'
+run_sonde run sonde.conf.js --spec features/users.feature:30
+expect_status 0
+expect_out_re '^\[api #0-0\]    ✓ reading user 2 '
+expect_out_re '^\[api #0-0\] 1 passing'
