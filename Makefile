@@ -3,7 +3,7 @@ BUILD      ?= build
 ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build asan test test-release test-asan demo bench clean
+.PHONY: all deps build asan test test-release test-asan demo bench fuzz clean
 
 all: build
 
@@ -29,6 +29,12 @@ test: test-release test-asan
 
 demo: build
 	@scripts/demo.sh $(BUILD)
+
+# Every libFuzzer target under tests/fuzz for FUZZ_SECONDS each (clang, ASan + UBSan);
+# CI runs them for 30 s each after the tests.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	@scripts/fuzz.sh $(FUZZ_SECONDS)
 
 # Speed and memory against the peers (not part of `make test`); see docs/performance.md.
 bench: build

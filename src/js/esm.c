@@ -892,11 +892,18 @@ static int cmp_edit(const void *a, const void *b) {
 
 static void emit_edit(const rewriter_t *rw, const edit_t *e, sbuf_t *out) {
   const unsigned char *s = (const unsigned char *)rw->lx.src;
-  sbuf_append(out, sbuf_cstr(&rw->texts) + e->text, e->tlen);
+  const unsigned char *text = (const unsigned char *)sbuf_cstr(&rw->texts) + e->text;
+  sbuf_append(out, (const char *)text, e->tlen);
+  /* The text may copy line breaks of the range itself (a specifier continued over a line
+   * with a backslash): those lines are there already. */
+  size_t copied = 0;
+  for (size_t i = 0, n; i < e->tlen; i++)
+    if ((n = terminator_len(text + i, e->tlen - i)) != 0) copied++, i += n - 1;
   size_t line_start = SIZE_MAX; /* just after the range's last line terminator */
   for (size_t i = e->start, n; i < e->end; i++) {
     if ((n = terminator_len(s + i, e->end - i)) == 0) continue;
-    sbuf_append(out, (const char *)s + i, n);
+    if (copied) copied--;
+    else sbuf_append(out, (const char *)s + i, n);
     i += n - 1;
     line_start = i + 1;
   }

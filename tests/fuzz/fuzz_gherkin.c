@@ -12,6 +12,8 @@
  *     $(pkg-config --cflags --libs jansson libpcre2-8) -o /tmp/fuzz_gherkin
  *   /tmp/fuzz_gherkin -max_total_time=300 -max_len=4096 /tmp/corpus tests/fuzz/corpus/gherkin
  * (the first folder collects new inputs; tests/fuzz/corpus/gherkin is the seed corpus). */
+// fuzz-build: src/frameworks/cucumber/gherkin*.c src/frameworks/cucumber/tag_expr.c src/frameworks/cucumber/cucumber_expr*.c src/common/sbuf.c
+// fuzz-pkgs: jansson libpcre2-8
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>

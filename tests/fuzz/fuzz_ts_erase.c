@@ -11,6 +11,8 @@
  *     src/js/ts_*.c src/common/sbuf.c -lm -o /tmp/fuzz_ts_erase
  *   /tmp/fuzz_ts_erase -max_total_time=300 -max_len=4096 -timeout=3 /tmp/corpus tests/fuzz/corpus/ts
  * (the first folder collects new inputs; tests/fuzz/corpus/ts is the seed corpus). */
+// fuzz-build: src/js/ts_*.c src/common/sbuf.c
+// fuzz-pkgs:
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>

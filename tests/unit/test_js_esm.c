@@ -212,6 +212,14 @@ static void test_import_side_effect(void **state) {
              "__sonde_require('m');\n__sonde_require(\"./setup.js\");\n;" END);
 }
 
+/* A specifier continued over a line with a backslash: its line break is copied once (the
+ * fuzzer found it written twice, moving every later line). */
+static void test_import_specifier_continued(void **state) {
+  expect_out("import a from 'x\\\nb';\nexport { a };\n",
+             "const a = __sonde_default(__sonde_require('x\\\nb'));\n;\n;exports.a = a;" END);
+  expect_out("import'\\\n", "__sonde_require('\\\n);;" END);
+}
+
 static void test_import_attributes(void **state) {
   expect_out("import data from './d.json' with { type: 'json' };",
              "const data = __sonde_default(__sonde_require('./d.json'));;" END);
@@ -639,6 +647,7 @@ int main(void) {
       cmocka_unit_test(test_import_default_by_name),
       cmocka_unit_test(test_import_combinations),
       cmocka_unit_test(test_import_side_effect),
+      cmocka_unit_test(test_import_specifier_continued),
       cmocka_unit_test(test_import_attributes),
       cmocka_unit_test(test_import_from_named_from),
       cmocka_unit_test(test_dynamic_import),
