@@ -4,13 +4,8 @@
  * erases must keep its line count (the output may gain one line, `export {};`, after
  * the last).
  *
- * Not part of ctest. Build and run (Debian: clang-14, libclang-rt-14-dev), from the
- * repository's root:
- *   clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
- *     -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc tests/fuzz/fuzz_ts_erase.c \
- *     src/js/ts_*.c src/common/sbuf.c -lm -o /tmp/fuzz_ts_erase
- *   /tmp/fuzz_ts_erase -max_total_time=300 -max_len=4096 -timeout=3 /tmp/corpus tests/fuzz/corpus/ts
- * (the first folder collects new inputs; tests/fuzz/corpus/ts is the seed corpus). */
+ * Not part of ctest: `scripts/fuzz.sh [SECONDS] ts_erase` builds and runs it from its seed
+ * corpus tests/fuzz/corpus/ts_erase/. */
 // fuzz-build: src/js/ts_*.c src/common/sbuf.c
 // fuzz-pkgs:
 #include <stddef.h>
