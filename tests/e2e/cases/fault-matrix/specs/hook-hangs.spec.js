@@ -1,0 +1,4 @@
+describe('hook hangs', () => {
+  before(function () { this.timeout(300); return new Promise(() => {}); });
+  it('never runs', () => {});
+});

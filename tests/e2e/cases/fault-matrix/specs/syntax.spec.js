@@ -1,0 +1,4 @@
+describe('syntax', () => {
+  it('never loads', () => {});
+});
+const = 1;

@@ -1,0 +1,1 @@
+describe('truncated', () => { it('gets a body cut short', () => api.get('/truncated')); });
