@@ -14,6 +14,7 @@
 #include "js/inspect.h"
 #include "js/jsclass.h"
 #include "js/jsutil.h"
+#include "common/secret.h"
 #include "js/runtime_internal.h"
 
 /* Every live realm of the process, so that C callbacks can find theirs from a context. */
@@ -353,9 +354,12 @@ JSValueRef js_queue_microtask(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
 
 /* ---- realms ---- */
 
+/* The launcher's console (config hooks such as onPrepare): secrets masked as in workers. */
 static void default_sink(js_realm_t *realm, js_log_level_t level, const char *text, void *ud) {
   FILE *out = level >= JS_LOG_WARN ? stderr : stdout;
-  fputs(text, out);
+  char *masked = secret_any() ? secret_mask(text, strlen(text), NULL) : NULL;
+  fputs(masked ? masked : text, out);
+  free(masked);
   fputc('\n', out);
   fflush(out);
 }

@@ -20,6 +20,7 @@
 #include "common/log.h"
 #include "common/teardown.h"
 #include "common/sbuf.h"
+#include "common/secret.h"
 #include "config/hooks.h"
 #include "frameworks/cucumber/cuke_opts.h"
 #include "js/jsutil.h"
@@ -545,6 +546,7 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
   l.loop = uv_default_loop();
   l.cli = opts;
   l.started_ns = uv_hrtime();
+  secret_add_env(); /* API_KEY, API_TOKEN: masked in what the config's hooks print */
   l.color = use_color();
   size_t exe_len = sizeof(l.exe);
   if (uv_exepath(l.exe, &exe_len) != 0) snprintf(l.exe, sizeof(l.exe), "%s", argv[0]);

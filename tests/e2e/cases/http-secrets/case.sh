@@ -12,6 +12,7 @@ expect_out '1 failing'
 expect_out_re 'echoed: .*"authorization":"\*\*\*\*"'
 expect_out 'echoed: **** ****'
 expect_out 'env: **** ****'
+expect_out 'onPrepare: **** ****'
 expect_out 'Expected: "nothing"'
 expect_file logs
 expect_file reports/junit

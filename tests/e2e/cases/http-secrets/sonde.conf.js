@@ -17,4 +17,8 @@ exports.config = {
     ['allure', { outputDir: './reports/allure', addConsoleLogs: true }],
     ['json', { outputDir: './reports/json' }],
   ],
+  // The launcher's own console (config hooks) masks API_KEY and API_TOKEN too.
+  onPrepare() {
+    console.log(`onPrepare: ${process.env.API_KEY} ${process.env.API_TOKEN}`);
+  },
 };
