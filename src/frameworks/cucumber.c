@@ -237,6 +237,54 @@ NATIVE(n_skip_test) {
   return JSValueMakeUndefined(ctx);
 }
 
+NATIVE(n_no_retry) {
+  fw_cucumber_t *ck = data;
+  if (ck->r->test_active && ck->r->tf.test) ck->r->tf.test->retries = 0;
+  return JSValueMakeUndefined(ctx);
+}
+
+/* onUncaught(fn|null): while a step or hook runs, what it throws from a timer or leaves
+ * rejected fails that step (fn(error)), as in cucumber-js; otherwise the runner's rules
+ * apply (the scenario, or a late error). */
+NATIVE(n_on_uncaught) {
+  fw_cucumber_t *ck = data;
+  if (ck->step_failer) JSValueUnprotect(ctx, ck->step_failer);
+  ck->step_failer = argc && js_is_function(ctx, argv[0]) ? (JSObjectRef)argv[0] : NULL;
+  if (ck->step_failer) JSValueProtect(ctx, ck->step_failer);
+  return JSValueMakeUndefined(ctx);
+}
+
+static void cuke_uncaught(js_realm_t *realm, JSValueRef error, bool is_rejection, void *ud) {
+  fw_cucumber_t *ck = ud;
+  if (!ck->step_failer) {
+    fw_on_uncaught(realm, error, is_rejection, ck->r);
+    return;
+  }
+  JSContextRef ctx = js_realm_context(realm);
+  JSValueRef exc = NULL;
+  if (!js_call(ctx, ck->step_failer, NULL, 1, &error, &exc)) fw_on_uncaught(realm, exc, false, ck->r);
+}
+
+/* configHook(name, [args]) -> a promise of the config hook's end, or undefined. */
+NATIVE(n_config_hook) {
+  fw_cucumber_t *ck = data;
+  char *name = arg_str(ctx, argc, argv, 0);
+  size_t n = argc > 1 ? js_array_length(ctx, argv[1]) : 0;
+  JSValueRef *args = xcalloc(n + 1, sizeof(JSValueRef));
+  for (size_t i = 0; i < n; i++) args[i] = js_array_get(ctx, argv[1], (unsigned)i);
+  JSValueRef v = cuke_config_hook(ck, name ? name : "", n, args, exc);
+  free(args);
+  free(name);
+  return v;
+}
+
+NATIVE(n_has_config_hook) {
+  char *name = arg_str(ctx, argc, argv, 0);
+  bool has = cuke_config_hook_defined(data, name ? name : "");
+  free(name);
+  return JSValueMakeBoolean(ctx, has);
+}
+
 static void add_native(JSContextRef ctx, JSObjectRef obj, const char *name, js_closure_fn fn,
                        fw_cucumber_t *ck) {
   js_set(ctx, obj, name, js_make_closure(ctx, name, fn, ck, NULL));
@@ -252,6 +300,7 @@ static void cuke_free(js_realm_t *realm, void *ud) {
   for (size_t i = 0; i < ck->nsteps; i++) free(ck->steps[i].keyword);
   free(ck->steps);
   if (ck->api) JSValueUnprotect(js_realm_context(realm), ck->api);
+  if (ck->step_failer) JSValueUnprotect(js_realm_context(realm), ck->step_failer);
   free(ck);
 }
 
@@ -276,6 +325,14 @@ fw_cucumber_t *fw_cucumber_install(fw_runner_t *r, const cuke_opts_t *opts, char
   add_native(ctx, natives, "step", n_step, ck);
   add_native(ctx, natives, "log", n_log, ck);
   add_native(ctx, natives, "skipTest", n_skip_test, ck);
+  add_native(ctx, natives, "onUncaught", n_on_uncaught, ck);
+  add_native(ctx, natives, "noRetry", n_no_retry, ck);
+  add_native(ctx, natives, "configHook", n_config_hook, ck);
+  add_native(ctx, natives, "hasConfigHook", n_has_config_hook, ck);
+  /* WebdriverIO calls beforeSuite/afterSuite, beforeHook/afterHook and beforeTest/afterTest
+   * for mocha and jasmine only: the runner is told the config has none of them (the
+   * worker always gives it hook_defined, which it asks once and remembers). */
+  for (size_t i = 0; i < FW_CONFIG_HOOKS; i++) r->hook_known[i] = -1;
   JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
   js_set(ctx, o, "timeout", JSValueMakeNumber(ctx, opts->timeout));
   js_set(ctx, o, "dryRun", JSValueMakeBoolean(ctx, opts->dry_run));
@@ -283,6 +340,8 @@ fw_cucumber_t *fw_cucumber_install(fw_runner_t *r, const cuke_opts_t *opts, char
   js_set(ctx, o, "ignoreUndefined", JSValueMakeBoolean(ctx, opts->ignore_undefined));
   js_set(ctx, o, "failAmbiguous", JSValueMakeBoolean(ctx, opts->fail_ambiguous));
   js_set(ctx, o, "snippets", JSValueMakeBoolean(ctx, opts->snippets));
+  if (opts->world_parameters)
+    js_set(ctx, o, "worldParameters", js_from_json(ctx, opts->world_parameters));
   js_set(ctx, natives, "opts", o);
 
   JSValueRef exc = NULL;
@@ -296,6 +355,7 @@ fw_cucumber_t *fw_cucumber_install(fw_runner_t *r, const cuke_opts_t *opts, char
   }
   ck->api = (JSObjectRef)api;
   JSValueProtect(ctx, ck->api);
+  js_realm_set_uncaught(realm, cuke_uncaught, ck);
   js_set_hidden(ctx, JSContextGetGlobalObject(ctx), CUKE_API_GLOBAL, api);
   return ck;
 }
@@ -320,7 +380,10 @@ static JSValueRef rows_value(JSContextRef ctx, const gherkin_pickle_row_t *rows,
   return a;
 }
 
-/* The pickle as cucumber.js reads it (and as hooks receive it: name, uri, tags, steps). */
+/* The pickle as hooks receive it in cucumber-js (Cucumber Messages' Pickle: id, name, uri,
+ * language, tags [{name, astNodeId}], steps [{id, text, type, argument}]), plus what
+ * cucumber.js reads: the scenario's line, and each step's keyword, line, data table (rows
+ * of strings) and doc string. */
 static JSObjectRef pickle_value(JSContextRef ctx, const fw_cucumber_t *ck, const gherkin_pickle_t *p) {
   JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
   char id[32];
@@ -331,9 +394,19 @@ static JSObjectRef pickle_value(JSContextRef ctx, const fw_cucumber_t *ck, const
   js_set(ctx, o, "language", js_make_string(ctx, p->language));
   js_set(ctx, o, "line", JSValueMakeNumber(ctx, p->loc.line));
   JSValueRef *tags = xcalloc(p->ntags + 1, sizeof(JSValueRef));
-  for (size_t i = 0; i < p->ntags; i++) tags[i] = js_make_string(ctx, p->tags[i].name);
+  for (size_t i = 0; i < p->ntags; i++) {
+    JSObjectRef t = JSObjectMake(ctx, NULL, NULL);
+    js_set(ctx, t, "name", js_make_string(ctx, p->tags[i].name));
+    snprintf(id, sizeof id, "%u", p->tags[i].ast_id);
+    js_set(ctx, t, "astNodeId", js_make_string(ctx, id));
+    tags[i] = t;
+  }
   js_set(ctx, o, "tags", js_make_array(ctx, p->ntags, tags));
   free(tags);
+  /* Step arguments in the messages' shape come from gherkin_json.c. */
+  json_t *env = gherkin_pickle_json(p);
+  json_t *pickle_json = json_object_get(env, "pickle");
+  js_set(ctx, o, "astNodeIds", js_from_json(ctx, json_object_get(pickle_json, "astNodeIds")));
   JSValueRef *steps = xcalloc(p->nsteps + 1, sizeof(JSValueRef));
   for (size_t i = 0; i < p->nsteps; i++) {
     const gherkin_pickle_step_t *s = &p->steps[i];
@@ -345,6 +418,9 @@ static JSObjectRef pickle_value(JSContextRef ctx, const fw_cucumber_t *ck, const
     js_set(ctx, so, "keyword", js_make_string(ctx, info && info->keyword ? info->keyword : "* "));
     js_set(ctx, so, "line", JSValueMakeNumber(ctx, info ? info->line : 0));
     js_set(ctx, so, "type", js_make_string(ctx, gherkin_keyword_type_name(s->type)));
+    json_t *step_json = json_object_get(pickle_json, "steps");
+    json_t *argument = json_object_get(json_array_get(step_json, i), "argument");
+    if (argument) js_set(ctx, so, "argument", js_from_json(ctx, argument));
     if (s->rows) js_set(ctx, so, "dataTable", rows_value(ctx, s->rows, s->nrows));
     if (s->doc) js_set(ctx, so, "docString", js_make_string(ctx, s->doc));
     if (s->doc_media_type) js_set(ctx, so, "mediaType", js_make_string(ctx, s->doc_media_type));
@@ -352,6 +428,7 @@ static JSObjectRef pickle_value(JSContextRef ctx, const fw_cucumber_t *ck, const
   }
   js_set(ctx, o, "steps", js_make_array(ctx, p->nsteps, steps));
   free(steps);
+  json_decref(env);
   return o;
 }
 

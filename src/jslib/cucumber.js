@@ -11,7 +11,12 @@
 //   snippet(keywordType, text, extraArgName|'') -> text
 //   checkTags(expression) (throws), tagsMatch(expression, [tags]) -> bool
 //   step(event, title, keyword, text, status, durationMs, error|undefined)
-//   log(text), skipTest(), opts: {timeout, dryRun, strict, ignoreUndefined, snippets}
+//   configHook(name, [args]) -> promise|undefined, hasConfigHook(name)   (WebdriverIO's
+//     beforeScenario ... hooks of the config)
+//   log(text)                  this.log / this.attach
+//   skipTest(), noRetry()      the running scenario ends pending / its failure is final
+//   onUncaught(fn|null)        what a step throws from a timer goes to fn while it runs
+//   opts: {timeout, dryRun, strict, ignoreUndefined, failAmbiguous, snippets, worldParameters}
 (function (natives) {
   'use strict';
   const setTimer = setTimeout, clearTimer = clearTimeout;
@@ -22,7 +27,7 @@
   const state = {
     steps: [], types: { __proto__: null }, World: null, timeout: natives.opts.timeout,
     before: [], after: [], beforeStep: [], afterStep: [], beforeAll: [], afterAll: [],
-    parameters: {},
+    parameters: natives.opts.worldParameters || {},
   };
 
   const relative = (file) => {
@@ -107,12 +112,14 @@
       const finish = (status, error) => {
         if (over) return;
         over = true;
+        natives.onUncaught(null);
         if (timer) clearTimer(timer);
         resolve({ status, error });
       };
       const fromValue = (v) => finish(v === 'pending' ? 'pending' : v === 'skipped' ? 'skipped' : 'passed');
       const fail = (e) => finish('failed', e === undefined || e === null ? new Error('the step failed without a reason') : e);
       const callback = fn.length === args.length + 1;
+      natives.onUncaught((e) => fail(e));
       if (timeout > 0)
         timer = setTimer(() => fail(new Error('function timed out, ensure the ' +
           (callback ? 'callback is executed' : 'promise resolves') + ' within ' + timeout + ' milliseconds')), timeout);
@@ -136,8 +143,8 @@
   }
 
   const hookTimeout = (h) => (typeof h.timeout === 'number' ? h.timeout : state.timeout);
-  const applies = (h, tags) => !h.tags || natives.tagsMatch(h.tags, tags);
-  const keywordName = { Context: 'Given', Action: 'When', Outcome: 'Then' };
+  const applies = (h, tags) => !h.tags || natives.tagsMatch(h.tags, tags.map((t) => t.name));
+  const severity = ['passed', 'skipped', 'pending', 'undefined', 'ambiguous', 'failed'];
 
   async function stepArgs(world, match, step) {
     const args = [];
@@ -191,13 +198,16 @@
       log: (text) => natives.log(String(text)),
       parameters: state.parameters,
     });
+    // The scenario's status is its worst step's, in Cucumber's order of severity.
     let status = 'passed', error = null;
     const record = (r) => {
-      if (r.status === 'passed' || status !== 'passed') return;
+      if (severity.indexOf(r.status) <= severity.indexOf(status)) return;
       status = r.status;
       if (r.status === 'failed') error = r.error;
     };
     const hookArg = { pickle, gherkinDocument: pickle.gherkinDocument, testCaseStartedId: String(pickle.id) };
+    const scenarioStarted = Date.now();
+    if (!opts.dryRun) await natives.configHook('beforeScenario', [hookArg, world]);
     if (!opts.dryRun)
       for (const h of state.before)
         if (applies(h, pickle.tags)) record(await invoke(h.fn, world, [hookArg], hookTimeout(h)));
@@ -220,6 +230,8 @@
         const def = state.steps[matches[0].id];
         const stepArg = { pickle, pickleStep: step, gherkinDocument: pickle.gherkinDocument, testCaseStartedId: String(pickle.id), testStepId: String(step.id) };
         r = { status: 'passed' };
+        if (natives.hasConfigHook('beforeStep')) await natives.configHook('beforeStep', [step, pickle, world]);
+        const stepStarted = Date.now();
         for (const h of state.beforeStep)
           if (r.status === 'passed' && applies(h, pickle.tags)) r = await invoke(h.fn, world, [stepArg], hookTimeout(h));
         if (r.status === 'passed') {
@@ -237,6 +249,9 @@
             const a = await invoke(h.fn, world, [stepArg], hookTimeout(h));
             if (a.status === 'failed' && r.status !== 'failed') r = a;
           }
+        if (natives.hasConfigHook('afterStep'))
+          await natives.configHook('afterStep', [step, pickle,
+            { passed: r.status === 'passed', error: r.error, duration: Date.now() - stepStarted }, world]);
       }
       if (status !== 'passed' && r.status !== 'undefined' && r.status !== 'ambiguous') r = { status: 'skipped' };
       record(r);
@@ -254,6 +269,11 @@
           }
         }
     }
+    if (!opts.dryRun && natives.hasConfigHook('afterScenario')) {
+      const result = { status: Status[status.toUpperCase()], message: error ? String(error.message || error) : undefined };
+      await natives.configHook('afterScenario', [{ ...hookArg, result },
+        { passed: status === 'passed', error: error || undefined, duration: Date.now() - scenarioStarted }, world]);
+    }
     if (status === 'passed') return;
     if (status === 'undefined' && opts.ignoreUndefined) status = 'pending';
     if (status === 'pending' && opts.strict)
@@ -261,6 +281,9 @@
         ') has a pending step, which fails it as cucumberOpts.strict is on');
     if (status === 'pending' && !opts.strict) error = null;
     if (status === 'skipped') error = null;
+    // Only failures are retried (cucumber-js): an undefined, ambiguous or pending step
+    // would be so again.
+    if (error && status !== 'failed') natives.noRetry();
     if (error) throw error;
     natives.skipTest();
   }

@@ -27,8 +27,18 @@ struct fw_cucumber {
   gherkin_pickles_t pickles;    /* of every feature loaded into the job */
   cuke_step_info_t *steps;      /* by AST step id */
   size_t nsteps;
+  JSObjectRef step_failer;      /* fails the running step or hook (cucumber.js); protected */
   bool all_hooks_added;         /* BeforeAll/AfterAll are in the tree */
 };
+
+/* ---- cuke_hooks.c: WebdriverIO's cucumber hooks of the config ---- */
+bool cuke_config_hook_defined(fw_cucumber_t *ck, const char *name);
+/* Calls the config hook `name`: a promise settled (fulfilled, whatever the hook did) when
+ * it has run, undefined when the config has no such hook; NULL and *exc on a failure. */
+JSValueRef cuke_config_hook(fw_cucumber_t *ck, const char *name, size_t argc,
+                            const JSValueRef argv[], JSValueRef *exc);
+/* beforeFeature/afterFeature as hooks of the suite being collected (the feature's). */
+void cuke_add_feature_hooks(fw_cucumber_t *ck, const gherkin_document_t *doc);
 
 /* The scenario's test function: runs pickle `index` through cucumber.js's __run. */
 JSObjectRef cuke_scenario_fn(fw_cucumber_t *ck, size_t index);

@@ -132,14 +132,14 @@ static void read_names(reader_t *rd, strvec_t *out) {
   if (!push_pattern(rd, v, out)) bad(rd, "name", "a RegExp, a string or an array of them", v);
 }
 
-/* Keys sonde knows; anything else is refused so that a typo does not go unnoticed. The
- * last four are in WebdriverIO's own sample config and change only how its reporters
- * print: accepted so that such a config runs, and ignored. */
+/* Keys sonde knows; anything else is refused so that a typo does not go unnoticed. source,
+ * profile and backtrace are in WebdriverIO's own sample config and change nothing there
+ * any more: accepted so that such a config runs, and ignored. */
 static const char *const kKnown[] = {
     "require", "requireModule", "tags", "timeout", "strict", "dryRun", "failFast",
     "ignoreUndefinedDefinitions", "failAmbiguousDefinitions", "retry", "name", "language",
-    "snippets", "scenarioLevelReporter", "format", "source", "profile", "tagsInTitle",
-    "backtrace",
+    "snippets", "scenarioLevelReporter", "format", "import", "worldParameters", "order",
+    "parallel", "source", "profile", "tagsInTitle", "backtrace",
 };
 
 int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err) {
@@ -176,6 +176,8 @@ int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err) {
   JSPropertyNameArrayRelease(names);
 
   read_list(&rd, "require", &out->require);
+  /* cucumber-js's `import` (ES module step files) is loaded the same way. */
+  read_list(&rd, "import", &out->require);
   read_list(&rd, "requireModule", &out->require_module);
   out->tags = read_string(&rd, "tags");
   if (out->tags && !rd.failed) {
@@ -208,6 +210,31 @@ int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err) {
   }
   out->snippets = read_bool(&rd, "snippets", true);
   out->scenario_level_reporter = read_bool(&rd, "scenarioLevelReporter", false);
+  JSValueRef wp = opt(&rd, "worldParameters");
+  if (wp && (!JSValueIsObject(ctx, wp) || JSValueIsArray(ctx, wp) || js_is_function(ctx, wp)))
+    bad(&rd, "worldParameters", "an object", wp);
+  else if (wp)
+    out->world_parameters = js_to_json(ctx, wp);
+  char *order = read_string(&rd, "order");
+  if (order && strcmp(order, "defined") != 0 && !rd.failed) {
+    rd.failed = true;
+    config_key_error(cfg, "cucumberOpts.order", err,
+                     "\"cucumberOpts.order\" is \"%s\": this sonde runs scenarios in the order "
+                     "they are defined only (\"defined\")", order);
+  }
+  free(order);
+  JSValueRef parallel = opt(&rd, "parallel");
+  if (parallel && !rd.failed && !(JSValueIsNumber(ctx, parallel) && JSValueToNumber(ctx, parallel, NULL) <= 1)) {
+    rd.failed = true;
+    config_key_error(cfg, "cucumberOpts.parallel", err,
+                     "\"cucumberOpts.parallel\" is not supported by this sonde: the scenarios of a "
+                     "feature run one after another (use maxInstances to run features in parallel)");
+  }
+  if (read_bool(&rd, "tagsInTitle", false) && !rd.failed) {
+    rd.failed = true;
+    config_key_error(cfg, "cucumberOpts.tagsInTitle", err,
+                     "\"cucumberOpts.tagsInTitle\" is not supported by this sonde");
+  }
   strvec_t formats = STRVEC_INIT;
   read_list(&rd, "format", &formats);
   if (formats.len && !rd.failed) {
@@ -227,5 +254,6 @@ void cuke_opts_free(cuke_opts_t *o) {
   free(o->tags);
   strvec_free(&o->names);
   free(o->language);
+  json_decref(o->world_parameters);
   memset(o, 0, sizeof(*o));
 }

@@ -8,6 +8,7 @@
 #ifndef SONDE_FRAMEWORKS_CUCUMBER_CUKE_OPTS_H
 #define SONDE_FRAMEWORKS_CUCUMBER_CUKE_OPTS_H
 
+#include <jansson.h>
 #include <stdbool.h>
 
 #include "common/sbuf.h"
@@ -29,6 +30,7 @@ typedef struct {
   char *language;            /* default dialect of the feature files ("en") */
   bool snippets;             /* undefined steps print a snippet */
   bool scenario_level_reporter; /* the spec reporter shows scenarios without their steps */
+  json_t *world_parameters;  /* an object: the World's `parameters`; NULL for {} */
 } cuke_opts_t;
 
 /* 0, or -1 with one message in err. `out` is filled either way (free it). */

@@ -175,8 +175,12 @@ static void add_children(build_t *b, const gherkin_child_t *c, size_t n, JSValue
 static JSValueRef children_body(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
                                 const JSValueRef argv[], JSValueRef *exc) {
   build_t *b = data;
-  if (b->rule) add_children(b, b->rule->children, b->rule->nchildren, exc);
-  else add_children(b, b->doc->feature->children, b->doc->feature->nchildren, exc);
+  if (b->rule) {
+    add_children(b, b->rule->children, b->rule->nchildren, exc);
+  } else {
+    cuke_add_feature_hooks(b->ck, b->doc);
+    add_children(b, b->doc->feature->children, b->doc->feature->nchildren, exc);
+  }
   return *exc ? NULL : JSValueMakeUndefined(ctx);
 }
 

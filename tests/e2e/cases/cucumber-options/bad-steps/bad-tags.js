@@ -1,0 +1,2 @@
+const { Before } = require('@cucumber/cucumber');
+Before({ tags: '@a and' }, function () {});

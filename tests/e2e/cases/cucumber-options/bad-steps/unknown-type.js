@@ -1,0 +1,2 @@
+const { Given } = require('@cucumber/cucumber');
+Given('a {colour} thing', function (c) {});

@@ -1,0 +1,7 @@
+exports.config = {
+  runner: 'api', framework: 'cucumber', specs: ['./features/world.feature'],
+  cucumberOpts: {
+    require: ['./steps/*.js'],
+    timeout: 'soon',
+  },
+};

@@ -1,0 +1,109 @@
+# cucumberOpts (requireModule, retry, worldParameters, strict, ignoreUndefinedDefinitions,
+# dryRun, name, failFast, scenarioLevelReporter, tags, language), custom parameter types,
+# regular expressions, setDefaultTimeout, an error thrown from a step's timer, WebdriverIO's
+# cucumber hooks with their arguments, and configuration and step-file errors.
+# Jobs in file order: selection 0-0, types 0-1, world 0-2.
+run_sonde run sonde.conf.js
+expect_status 1
+expect_out 'Spec Files:	 1 passed, 2 failed, 3 total (100% completed)'
+# requireModule runs first (world.steps.js checks it), in every job.
+expect_out_count '] SETUP loaded' 3
+# WebdriverIO's hooks: feature (uri, feature), scenario (world, context) and
+# (world, result, context), step (step, scenario, context) and (step, scenario, result,
+# context); mocha's beforeTest/beforeSuite are not called under cucumber.
+expect_out '[0-2] HOOK beforeFeature features/world.feature Feature: World parameters and modules'
+expect_out '[0-2] HOOK beforeScenario the World has the parameters @world function'
+expect_out '[0-2] HOOK beforeStep the world parameters say "e2e" @ the World has the parameters'
+expect_out '[0-2] HOOK afterStep the world parameters say "e2e" true -'
+expect_out '[0-2] HOOK afterScenario the World has the parameters PASSED true - number'
+expect_out '[0-2] HOOK afterFeature features/world.feature World parameters and modules 1'
+expect_out '[0-0] HOOK afterStep a failing step here false beta failed'
+expect_out '[0-0] HOOK afterScenario beta fails FAILED false beta failed number'
+expect_no_out 'HOOK beforeTest'
+expect_no_out 'HOOK beforeSuite'
+# retry 1: a failed scenario runs again (↻ then its final state); the flaky one passes on
+# its second attempt; an undefined step is not retried (it would be undefined again).
+expect_out_re '^\[api #0-1\]    ↻ flaky passes on the second attempt'
+expect_out_re '^\[api #0-1\]    ✓ flaky passes on the second attempt'
+expect_out '[0-1] FLAKY passed at 2'
+expect_out_re '^\[api #0-0\]    ↻ beta fails'
+expect_no_out '↻ alpha passes'
+expect_out_re '^\[api #0-0\]    ✖ alpha passes'
+# Undefined is worse than pending: the scenario fails with the snippet.
+expect_out 'Undefined step "And a step that nobody defined" (features/selection.feature:4)'
+# Custom parameter types (transformers with the World as `this`, several groups), a
+# regular expression whose (\d+) group is an int, biginteger as a BigInt.
+expect_out_re '^\[api #0-1\]    ✓ a custom type and a regexp'
+# A step's timer that throws fails that step; the next step is skipped.
+expect_out_re '^\[api #0-1\]        ✖ Given a step whose timer throws$'
+expect_out_re '^\[api #0-1\]        - Then this step is skipped$'
+expect_out 'Error: thrown in a timer'
+expect_no_out 'RAN skipped'
+
+# strict off and ignoreUndefinedDefinitions: pending and undefined make a scenario pending.
+run_sonde run sonde.conf.js --spec features/selection.feature --cucumberOpts.strict false --cucumberOpts.ignoreUndefinedDefinitions true --cucumberOpts.retry 0
+expect_status 1
+expect_out_re '^\[api #0-0\]    - alpha passes$'
+expect_out_re '^\[api #0-0\]    ✖ beta fails'
+expect_out_re '^\[api #0-0\]    ✓ gamma passes'
+expect_out_re '^\[api #0-0\] 1 skipped$'
+
+# dryRun: steps are matched, not run (skipped, so the scenario is too); undefined steps
+# still fail.
+run_sonde run sonde.conf.js --spec features/selection.feature --cucumberOpts.dryRun true --cucumberOpts.retry 0
+expect_status 1
+expect_no_out 'RAN '
+expect_no_out 'HOOK beforeScenario'
+expect_out_re '^\[api #0-0\]    - beta fails$'
+expect_out_re '^\[api #0-0\]        - Given a failing step here$'
+expect_out_re '^\[api #0-0\]    ✖ alpha passes'
+
+# name: a RegExp source against scenario names.
+run_sonde run sonde.conf.js --spec features/selection.feature --cucumberOpts.name '^gam'
+expect_status 0
+expect_out_re '^\[api #0-0\]    ✓ gamma passes'
+expect_no_out 'alpha passes'
+expect_no_out 'beta fails'
+
+# failFast: nothing runs after the first failed scenario.
+run_sonde run sonde.conf.js --spec features/selection.feature --cucumberOpts.failFast true --cucumberOpts.retry 0
+expect_status 1
+expect_out_re '^\[api #0-0\]    ✖ alpha passes'
+expect_no_out 'RAN failing step'
+expect_no_out 'RAN passing step'
+
+# scenarioLevelReporter: scenarios without their steps.
+run_sonde run sonde.conf.js --spec features/world.feature --cucumberOpts.scenarioLevelReporter true
+expect_status 0
+expect_out_re '^\[api #0-0\]    ✓ the World has the parameters'
+expect_no_out '✓ Given the world parameters say'
+
+# Configuration errors: one line with the file (and the line when the key is in it).
+run_sonde run bad-timeout.conf.js
+expect_status 1
+expect_err_re 'bad-timeout\.conf\.js:5: "cucumberOpts\.timeout" must be a number of milliseconds, 0 or more \(got string\)$'
+run_sonde run sonde.conf.js --cucumberOpts.tags '@a and'
+expect_status 1
+expect_err 'sonde.conf.js: "cucumberOpts.tags": Tag expression "@a and" could not be parsed because of syntax error: Expected operand.'
+run_sonde run sonde.conf.js --cucumberOpts.bogus 1
+expect_status 1
+expect_err '"cucumberOpts.bogus" is not an option sonde knows'
+run_sonde run sonde.conf.js --cucumberOpts.language xx
+expect_status 1
+expect_err '"cucumberOpts.language" is "xx", which is not a Gherkin dialect'
+run_sonde run sonde.conf.js --cucumberOpts.format json:out.json
+expect_status 1
+expect_err '"cucumberOpts.format" ("json:out.json") is not supported by this sonde'
+run_sonde run sonde.conf.js --cucumberOpts.requireModule ./support/missing.js
+expect_status 1
+expect_out "cucumberOpts.requireModule: cannot find module './support/missing.js'"
+
+# Step-file errors fail the spec with the definition's file:line.
+run_sonde run unknown-type.conf.js
+expect_status 1
+expect_out "Undefined parameter type 'colour'."
+expect_out 'bad-steps/unknown-type.js:2:'
+run_sonde run bad-tags.conf.js
+expect_status 1
+expect_out 'Tag expression "@a and" could not be parsed because of syntax error: Expected operand.'
+expect_out 'bad-steps/bad-tags.js:2:'
