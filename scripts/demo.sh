@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs the example suite against the project's demo API: scripts/demo.sh BUILD_DIR
 # (`make demo` calls it after building). Starts BUILD_DIR/sonde-testserver on a free
-# loopback port, runs `sonde run examples/sonde.conf.js` from the repository root with
-# API_BASE_URL pointing at it, stops the server however the run ends (Ctrl-C included),
+# loopback port, runs `sonde run examples/sonde.conf.js` and then examples/cucumber.conf.js
+# from the repository root with API_BASE_URL pointing at it, stops the server however the run ends (Ctrl-C included),
 # and exits with sonde's exit code.
 # shellcheck disable=SC2317 # cleanup is reached through `trap`
 set -euo pipefail
@@ -57,4 +57,6 @@ echo "demo: the demo API is on $API_BASE_URL"
 cd "$root"
 status=0
 "$build/sonde" run examples/sonde.conf.js || status=$?
+# The same API in Gherkin (framework: 'cucumber').
+"$build/sonde" run examples/cucumber.conf.js || status=$?
 exit "$status"

@@ -8,5 +8,16 @@ expect_out "RUNNING in api - "
 expect_out_re 'Spec Files:	 3 passed, 3 total \(100% completed\)'
 expect_no_out "failing"
 
+# The cucumber example: a feature file with its step definitions; the @wip scenario is
+# left out by the config's tag expression.
+run_sonde run "$repo/examples/cucumber.conf.js"
+expect_status 0
+expect_out_re 'Spec Files:	 1 passed, 1 total \(100% completed\)'
+expect_out_re '^\[api #0-0\]    ✓ an invalid user is refused \(unknown role\)'
+expect_out_re '^\[api #0-0\]        ✓ And the response lists these users:$'
+expect_out_re '^\[api #0-0\] 5 passing'
+expect_no_out 'renamed'
+
 demo_out=$(bash "$repo/scripts/demo.sh" "$(dirname "$SONDE")" 2>&1) || fail "scripts/demo.sh failed: $demo_out"
 grep -qE 'Spec Files:	 3 passed, 3 total' <<<"$demo_out" || fail "demo summary missing: $demo_out"
+grep -qE 'Spec Files:	 1 passed, 1 total' <<<"$demo_out" || fail "cucumber demo summary missing: $demo_out"
