@@ -37,7 +37,8 @@ struct ws_conn {
   bool got_close;       /* the server's close frame arrived */
   uint16_t close_code;
   sbuf_t close_reason;
-  char *early_error;    /* why the connection could not even start */
+  char *early_error;    /* why the connection could not even start, or was given up */
+  const char *early_code;
   bool freed;
 };
 
@@ -98,7 +99,7 @@ static void ws_on_timer(uv_timer_t *t) {
     return;
   }
   if (c->early_error) {
-    ws_finish(c, false, 1006, c->early_error, "EINVAL", 0);
+    ws_finish(c, false, 1006, c->early_error, c->early_code ? c->early_code : "EINVAL", 0);
     return;
   }
   ws_fail(c, "ETIMEDOUT", "opening the WebSocket %s timed out%s", "");
@@ -415,8 +416,16 @@ int ws_send(ws_conn_t *c, int opcode, const void *data, size_t len) {
 void ws_close(ws_conn_t *c, uint16_t code, const char *reason, size_t reason_len) {
   if (c->freed || c->phase == PH_DONE || c->phase == PH_CLOSING) return;
   if (c->phase != PH_OPEN) {
-    ws_finish(c, false, 1006, "the WebSocket was closed before the connection was established",
-              "ECLOSED", 0);
+    /* The end is reported on a later turn, never from inside ws_close (WHATWG queues the
+     * events of a close() while connecting). */
+    if (c->st) http_stream_close(c->st);
+    c->st = NULL;
+    if (!c->early_error) {
+      c->early_error = xasprintf("the WebSocket to %s was closed before the connection was "
+                                 "established", c->url);
+      c->early_code = "ECLOSED";
+    }
+    uv_timer_start(&c->timer, ws_on_timer, 0, 0);
     return;
   }
   c->phase = PH_CLOSING;

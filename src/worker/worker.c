@@ -10,6 +10,7 @@
 
 #include "api/api.h"
 #include "api/fetch.h"
+#include "graphql/streams.h"
 #include "assert/assert.h"
 #include "common/sbuf.h"
 #include "common/fsutil.h"
@@ -654,6 +655,7 @@ int worker_main(int argc, char **argv) {
   w.loop = uv_default_loop();
   w.rt = js_runtime_new(w.loop, argc, argv);
   fetch_register(w.rt);
+  streams_register(w.rt);
   js_runtime_add_builtin(w.rt, "sonde", sonde_module_init, &w);
   js_runtime_add_builtin(w.rt, "wdio-api-runner", sonde_module_init, &w);
   js_runtime_add_builtin(w.rt, "@wdio/globals", sonde_module_init, &w);

@@ -378,6 +378,24 @@ static void test_free_while_connecting(void **state) {
   client_free(&cl);
 }
 
+static void test_close_while_connecting(void **state) {
+  client_t cl = {0};
+  sbuf_init(&cl.log);
+  sbuf_init(&cl.error);
+  char url[64];
+  snprintf(url, sizeof url, "ws://127.0.0.1:%d/silent", port);
+  ws_options_t o = {.url = url};
+  ws_callbacks_t cb = {cl_open, cl_message, cl_close, &cl};
+  cl.c = ws_connect(&loop, &o, &cb);
+  uv_run(&loop, UV_RUN_NOWAIT);
+  ws_close(cl.c, 1000, NULL, 0);
+  assert_false(cl.done); /* reported on a later turn */
+  while (!cl.done) uv_run(&loop, UV_RUN_ONCE);
+  assert_string_equal(sbuf_cstr(&cl.log), "close:0:1006::ECLOSED:0\n");
+  assert_non_null(strstr(sbuf_cstr(&cl.error), "closed before the connection was established"));
+  client_free(&cl);
+}
+
 static void test_many_messages(void **state) {
   /* 2000 messages sent at once, echoed back in order, then a close. */
   client_t cl = {0};
@@ -415,6 +433,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_open_timeout, setup, teardown),
       cmocka_unit_test_setup_teardown(test_connection_refused_and_bad_url, setup, teardown),
       cmocka_unit_test_setup_teardown(test_free_while_connecting, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_close_while_connecting, setup, teardown),
       cmocka_unit_test_setup_teardown(test_many_messages, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
