@@ -157,20 +157,25 @@ void ts_finish_module(ts_parser_t *p) {
     }
     if (imp->es) p->module_kept = true;
     ts_binding_t *last_kept = NULL;
-    bool dropped_after = false;
+    bool dropped_after = false, default_kept = false, named_kept = false;
     for (size_t k = first; k < last; k++) {
       ts_binding_t *b = &p->bindings.items[k];
       if (!b->type_only) {
         if (b->named) last_kept = b;
         dropped_after = false;
+        default_kept = default_kept || (!b->named && b->end > b->start);
+        named_kept = named_kept || b->named;
       } else if (b->end > b->start) {
         ts_blank(p, b->start, b->end);
         dropped_after = dropped_after || b->named;
       }
     }
-    /* `{ a, type B }` becomes `{ a }`, not `{ a, }`, as TypeScript prints it. */
+    /* `{ a, type B }` becomes `{ a }`, not `{ a, }`, and `d, { type B }` plain `d`, as
+     * TypeScript prints them. */
     if (last_kept && dropped_after && last_kept->comma != SIZE_MAX)
       ts_blank(p, last_kept->comma, last_kept->comma + 1);
+    if (default_kept && !named_kept && imp->comma != SIZE_MAX)
+      ts_blank(p, imp->comma, imp->braces_end);
   }
   /* A file that was a module stays one (strict, its own scope), as TypeScript keeps it
    * with `export {}`; on a line of its own after the last. */

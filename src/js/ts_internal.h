@@ -50,6 +50,8 @@ typedef struct {
   size_t start, end; /* the whole statement */
   bool has_bindings;
   bool es;           /* an ES import (not `import x = require()`) */
+  size_t comma;      /* `import d, { a } ...`: the comma after d and the braces, which go */
+  size_t braces_end; /* when every name in them does (SIZE_MAX: no such comma) */
 } ts_import_t;
 
 /* `export { a }` (no `from`): a specifier that goes if `a` is a type only. */

@@ -58,6 +58,8 @@ static bool skip_trivia(ts_parser_t *p, size_t *pos) {
   const char *s = p->src;
   size_t i = *pos, n;
   bool nl = false;
+  if (i == 0 && p->len >= 2 && s[0] == '#' && s[1] == '!') /* a hashbang line */
+    while (i < p->len && !newline_len(s, p->len, i)) i++;
   while (i < p->len) {
     if (s[i] == ' ' || s[i] == '\t') { /* the common case first */
       i++;

@@ -111,7 +111,7 @@ static void parse_import_equals(ts_parser_t *p, size_t start, ts_tok_t kw, bool 
   ts_semicolon(p);
   ts_edit(p, kw.start, kw.end, xstrdup("const "));
   if (!exported && !p->ns) {
-    ts_import_t imp = {start, p->prev_end, true, false};
+    ts_import_t imp = {start, p->prev_end, true, false, SIZE_MAX, SIZE_MAX};
     TS_PUSH(p, p->imports, imp);
     ts_binding_t b = {p->imports.len - 1, name_of(name), 0, 0, false, false, SIZE_MAX};
     TS_PUSH(p, p->bindings, b);
@@ -157,13 +157,14 @@ bool ts_parse_import(ts_parser_t *p, size_t start) {
     }
   }
   p->module_syntax = true;
-  ts_import_t imp = {start, 0, false, true};
+  ts_import_t imp = {start, 0, false, true, SIZE_MAX, SIZE_MAX};
   size_t index = p->imports.len;
   if (p->tok.kind == TK_NAME && !ts_is(p, "from")) { /* default binding */
     ts_tok_t name = p->tok;
     ts_next(p);
     size_t end = name.start;
     if (ts_is_punct(p, ",")) {
+      imp.comma = p->tok.start;
       ts_next(p);
       end = p->tok.start;
     }
@@ -193,8 +194,10 @@ bool ts_parse_import(ts_parser_t *p, size_t start) {
         TS_PUSH(p, p->bindings, b);
       }
     }
+    if (ts_is_punct(p, "}")) imp.braces_end = p->tok.end;
     ts_expect(p, "}");
   }
+  if (imp.braces_end == SIZE_MAX) imp.comma = SIZE_MAX; /* `import d, * as ns` */
   ts_expect(p, "from");
   expect_module_specifier(p);
   ts_semicolon(p);
@@ -236,14 +239,24 @@ static bool parse_export_list(ts_parser_t *p, size_t start, bool type_only) {
     ts_blank_over(p, start, p->prev_end);
   } else {
     p->module_kept = true;
+    spec_t *last_kept = NULL;
+    bool dropped_after = false;
     for (size_t i = 0; i < n && !p->failed; i++) {
       if (specs[i].type_only) {
         ts_blank(p, specs[i].start, specs[i].end);
-      } else if (!from && specs[i].local.kind == TK_NAME) {
+        dropped_after = true;
+        continue;
+      }
+      last_kept = &specs[i];
+      dropped_after = false;
+      if (!from && specs[i].local.kind == TK_NAME) {
         ts_export_spec_t e = {name_of(specs[i].local), specs[i].start, specs[i].end};
         TS_PUSH(p, p->exports, e);
       }
     }
+    /* `{ a, type B }` becomes `{ a }`, as in TypeScript's output. */
+    if (last_kept && dropped_after && last_kept->comma != SIZE_MAX)
+      ts_blank(p, last_kept->comma, last_kept->comma + 1);
   }
   free(specs);
   return type_only;

@@ -227,9 +227,17 @@ static void put_string(sbuf_t *b, const sbuf_t *s) {
 
 /* ---- enums ---- */
 
+/* A member's name as a string literal, in double quotes as TypeScript writes it (a
+ * single-quoted one holding a quote or an escape is copied as it is). */
 static void put_key(sbuf_t *b, const ts_parser_t *p, ts_tok_t key) {
-  if (key.kind == TK_STR) sbuf_append(b, p->src + key.start, key.end - key.start);
-  else sbuf_printf(b, "\"%.*s\"", (int)(key.end - key.start), p->src + key.start);
+  const char *s = p->src + key.start;
+  size_t n = key.end - key.start;
+  if (key.kind == TK_STR && (s[0] == '"' || memchr(s + 1, '\\', n - 2) || memchr(s + 1, '"', n - 2)))
+    sbuf_append(b, s, n);
+  else if (key.kind == TK_STR)
+    sbuf_printf(b, "\"%.*s\"", (int)(n - 2), s + 1);
+  else
+    sbuf_printf(b, "\"%.*s\"", (int)n, s);
 }
 
 /* The initialiser's source with references to earlier members qualified: `A | B` within

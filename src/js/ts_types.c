@@ -177,7 +177,11 @@ static bool function_type_ahead(ts_parser_t *p) {
     ts_next_type(p);
     balanced(p);
     bool fn = !p->failed && (ts_is_punct(p, ":") || ts_is_punct(p, ",") || ts_is_punct(p, "?") ||
-                             ts_is_punct(p, "=") || ts_is_punct(p, ")"));
+                             ts_is_punct(p, "="));
+    if (!p->failed && ts_is_punct(p, ")")) { /* `([a, b]) => T`, not `([A, B])[]` */
+      ts_tok_t after = ts_lex(p, p->tok.end, true);
+      fn = ts_tok_is(p, &after, "=>");
+    }
     ts_restore(p, &s);
     return fn;
   }

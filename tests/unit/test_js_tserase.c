@@ -362,6 +362,14 @@ static const erase_case_t imports_cases[] = {
       "use(a, b);",
      "import { a, b, } from './m';\n"
       "use(a, b);"},
+    {"import d, { type A } from './m';\n"
+      "import e, { type B, c } from './m';\n"
+      "import f, { g } from './m';\n"
+      "use(d, e, c, f);",
+     "import d             from './m';\n"
+      "import e, {         c } from './m';\n"
+      "import f        from './m';\n"
+      "use(d, e, c, f);"},
     {"import type from './t';\n"
       "type();",
      "import type from './t';\n"
@@ -383,6 +391,8 @@ static const erase_case_t imports_cases[] = {
 };
 
 static const erase_case_t exports_cases[] = {
+    {"export { x, type T } from './t';",
+     "export { x         } from './t';"},
     {"export type { T1 } from './t';\n"
       "let x = 1;",
      "                              \n"
@@ -441,7 +451,9 @@ static const erase_case_t enums_cases[] = {
     {"enum E6 { A = Math.random(), B = 2, C = B * 3 }",
      "var E6; (function (E6) {E6[E6[\"A\"] = Math.random()] = \"A\";E6[E6[\"B\"] = 2] = \"B\";E6[E6[\"C\"] = 6] = \"C\";})(E6 || (E6 = {}));"},
     {"enum E7 { 'a-b' = 1, c }",
-     "var E7; (function (E7) {E7[E7['a-b'] = 1] = 'a-b';E7[E7[\"c\"] = 2] = \"c\";})(E7 || (E7 = {}));"},
+     "var E7; (function (E7) {E7[E7[\"a-b\"] = 1] = \"a-b\";E7[E7[\"c\"] = 2] = \"c\";})(E7 || (E7 = {}));"},
+    {"enum Q { \"q\" = 2, 'it\\'s' = 3 }",
+     "var Q; (function (Q) {Q[Q[\"q\"] = 2] = \"q\";Q[Q['it\\'s'] = 3] = 'it\\'s';})(Q || (Q = {}));"},
     {"enum E8 { A = -1, B, C = 2 ** 3, D = ~0, E = 0x10, F = 1.5 }",
      "var E8; (function (E8) {E8[E8[\"A\"] = -1] = \"A\";E8[E8[\"B\"] = 0] = \"B\";E8[E8[\"C\"] = 8] = \"C\";E8[E8[\"D\"] = -1] = \"D\";E8[E8[\"E\"] = 16] = \"E\";E8[E8[\"F\"] = 1.5] = \"F\";})(E8 || (E8 = {}));"},
     {"enum Status {\n"
