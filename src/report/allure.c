@@ -280,6 +280,29 @@ static json_t *exchange_steps(allure_reporter_t *r, const json_t *exchanges) {
   return steps;
 }
 
+/* A cucumber scenario's steps as Allure steps, each with its HTTP exchanges inside. */
+static json_t *cucumber_steps(allure_reporter_t *r, const json_t *steps) {
+  json_t *out = json_array();
+  size_t i;
+  json_t *s;
+  json_array_foreach(steps, i, s) {
+    const char *status = report_jstr(s, "status") ? report_jstr(s, "status") : "broken";
+    const json_t *error = json_object_get(s, "error");
+    if (strcmp(status, "failed") == 0 && error && !report_error_is_assertion(error)) status = "broken";
+    else if (strcmp(status, "ambiguous") == 0 || strcmp(status, "undefined") == 0) status = "broken";
+    else if (strcmp(status, "passed") != 0 && strcmp(status, "failed") != 0) status = "skipped";
+    const json_t *start = json_object_get(s, "start"), *stop = json_object_get(s, "stop");
+    double a = json_number_value(start), b = stop ? json_number_value(stop) : a;
+    json_array_append_new(out, json_pack("{s:s, s:s, s:o, s:s, s:o, s:[], s:[], s:I, s:I}",
+                                         "name", report_jstr(s, "title") ?: "", "status", status,
+                                         "statusDetails", status_details(error), "stage", "finished",
+                                         "steps", exchange_steps(r, json_object_get(s, "exchanges")),
+                                         "attachments", "parameters", "start", ms_int(a), "stop",
+                                         ms_int(b >= a ? b : a)));
+  }
+  return out;
+}
+
 static const char *result_status(const rm_test_t *t) {
   if (t->state == RM_PASSED) return "passed";
   if (t->state == RM_SKIPPED) return "skipped";
@@ -290,8 +313,8 @@ static const char *result_status(const rm_test_t *t) {
 /* Writes one result; `uuid` receives its id. */
 static void write_result(allure_reporter_t *r, const rm_job_t *j, const char *name,
                          const char *full_title, const char *status, const json_t *error,
-                         const json_t *exchanges, const char *logs, double start, double stop,
-                         char uuid[37]) {
+                         const json_t *exchanges, const json_t *cuke_steps, const char *logs,
+                         double start, double stop, char uuid[37]) {
   char hid[33];
   report_uuid4(uuid);
   history_id(j->capabilities, full_title, hid);
@@ -316,7 +339,9 @@ static void write_result(allure_reporter_t *r, const rm_job_t *j, const char *na
   set_text(doc, "status", status);
   json_object_set_new(doc, "statusDetails", status_details(error));
   set_text(doc, "stage", strcmp(status, "skipped") == 0 ? "pending" : "finished");
-  json_object_set_new(doc, "steps", exchange_steps(r, exchanges));
+  json_object_set_new(doc, "steps", json_array_size(cuke_steps) && !r->opts.disable_steps
+                                        ? cucumber_steps(r, cuke_steps)
+                                        : exchange_steps(r, exchanges));
   json_object_set_new(doc, "attachments", attachments);
   json_object_set_new(doc, "parameters", parameters);
   json_object_set_new(doc, "labels", labels_doc(r, j));
@@ -340,7 +365,7 @@ static void on_suite_start(rm_job_t *j, rm_suite_t *s, void *ud) {
 static void on_test_end(rm_job_t *j, rm_suite_t *s, rm_test_t *t, void *ud) {
   allure_reporter_t *r = ud;
   char uuid[37];
-  write_result(r, j, t->title, t->full_title, result_status(t), t->error, t->exchanges,
+  write_result(r, j, t->title, t->full_title, result_status(t), t->error, t->exchanges, t->steps,
                r->opts.add_console_logs ? sbuf_cstr(&t->logs) : NULL, t->start_ms, t->stop_ms,
                uuid);
   for (size_t i = 0; i < j->nopen; i++) {
@@ -410,7 +435,7 @@ static void allure_job_end(reporter_t *base, const report_job_t *job, bool passe
   if (j->error && !j->error_absorbed) {
     char uuid[37];
     j->nopen = 0;  /* no describe applies: labels and titlePath name the file only */
-    write_result(r, j, j->spec_display, j->spec_display, "broken", j->error, NULL, NULL,
+    write_result(r, j, j->spec_display, j->spec_display, "broken", j->error, NULL, NULL, NULL,
                  j->start_ms, j->stop_ms, uuid);
   }
   write_environment(r);

@@ -86,6 +86,7 @@ static void test_free(rm_test_t *t) {
   free(t->hook);
   json_decref(t->error);
   json_decref(t->exchanges);
+  json_decref(t->steps);
   sbuf_free(&t->logs);
   free(t);
 }
@@ -283,8 +284,23 @@ void rm_feed(rm_set_t *set, const report_job_t *job, const json_t *ev) {
   if (j->nopen == 0) return;  /* ended already (runner:end seen); nothing can follow */
 
   if (strcmp(type, "http") == 0) {
-    json_array_append_new(j->current ? j->current->exchanges : j->loose,
-                          exchange_copy(ev, rm_now(set)));
+    json_t *ex = exchange_copy(ev, rm_now(set));
+    json_t *step = j->current ? json_array_get(j->current->steps, json_array_size(j->current->steps) - 1) : NULL;
+    if (step && !json_object_get(step, "status")) json_array_append(json_object_get(step, "exchanges"), ex);
+    json_array_append_new(j->current ? j->current->exchanges : j->loose, ex);
+  } else if (strcmp(type, "step:start") == 0 && j->current) {
+    if (!j->current->steps) j->current->steps = json_array();
+    json_array_append_new(j->current->steps,
+                          json_pack("{s:s, s:f, s:[]}", "title", report_jstr(ev, "title") ?: "",
+                                    "start", rm_now(set), "exchanges"));
+  } else if (strcmp(type, "step:end") == 0 && j->current) {
+    json_t *step = json_array_get(j->current->steps, json_array_size(j->current->steps) - 1);
+    if (step && !json_object_get(step, "status")) {
+      json_object_set_new(step, "status", json_string(report_jstr(ev, "status") ?: "passed"));
+      json_object_set_new(step, "stop", json_real(rm_now(set)));
+      const json_t *err = json_object_get(ev, "error");
+      if (json_is_object(err)) json_object_set_new(step, "error", json_deep_copy(err));
+    }
   } else if (strcmp(type, "log") == 0) {
     if (j->current && (set->hooks.flags & RM_KEEP_LOGS)) {
       sbuf_puts(&j->current->logs, report_jstr(ev, "text") ? report_jstr(ev, "text") : "");

@@ -82,6 +82,16 @@ expect_file_contains junit/wdio-0-5-junit-reporter.log '<testcase classname="api
 expect_file_contains junit/wdio-0-5-junit-reporter.log '<testcase classname="api.Users_API_validation" name="an invalid email is refused"'
 expect_eq "$(grep -c '<failure' junit/wdio-0-3-junit-reporter.log)" 4 'failed scenarios of statuses.feature'
 
+# allure: a scenario's steps are its steps, each with the HTTP exchanges it made; an
+# undefined step is broken, the steps after it skipped.
+f=$(grep -l '"name": "reading user 999"' allure/*-result.json)
+expect_eq "$(grep -o '"name": "\([^"\\]\|\\.\)*"' "$f" | head -n 10 | tr '\n' '|')" \
+  '"name": "reading user 999"|"name": "Given the users API is reset"|"name": "POST /reset → 200"|"name": "Request"|"name": "Response"|"name": "When I GET \"/users/999\""|"name": "GET /users/999 → 404"|"name": "Request"|"name": "Response"|"name": "Then the status is 404"|' \
+  'steps of an allure result'
+f=$(grep -l '"name": "an undefined step"' allure/*-result.json)
+expect_eq "$(grep -o '"status": "[a-z]*"' "$f" | tr '\n' ' ')" '"status": "broken" "status": "broken" "status": "skipped" ' \
+  'statuses of the undefined scenario and its steps'
+
 # failAmbiguousDefinitions: the ambiguous step fails and names every definition.
 run_sonde run sonde.conf.js --spec features/statuses.feature --cucumberOpts.failAmbiguousDefinitions true
 expect_status 1

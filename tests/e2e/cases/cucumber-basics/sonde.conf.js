@@ -6,7 +6,7 @@ exports.config = {
   specs: ['./features/*.feature'],
   maxInstances: 1,
   baseUrl: process.env.API_BASE_URL,
-  reporters: ['spec', ['junit', { outputDir: './junit' }]],
+  reporters: ['spec', ['junit', { outputDir: './junit' }], ['allure', { outputDir: './allure' }]],
   cucumberOpts: {
     require: ['./steps/*.js'],
     timeout: 3000,
