@@ -10,6 +10,7 @@
 
 #include "api/api.h"
 #include "api/fetch.h"
+#include "graphql/graphql.h"
 #include "graphql/streams.h"
 #include "assert/assert.h"
 #include "common/sbuf.h"
@@ -514,6 +515,7 @@ static void sonde_module_init(js_realm_t *realm, JSObjectRef exports, void *ud) 
   js_set(ctx, exports, "api", api_global(realm));
   assert_export(realm, exports);
   fw_cucumber_export(realm, exports);
+  graphql_export(realm, exports);
 }
 
 static void job_start(worker_t *w, json_t *msg) {
@@ -664,6 +666,7 @@ int worker_main(int argc, char **argv) {
   w.rt = js_runtime_new(w.loop, argc, argv);
   fetch_register(w.rt);
   streams_register(w.rt);
+  graphql_register(w.rt, &w.config);
   js_runtime_add_builtin(w.rt, "sonde", sonde_module_init, &w);
   js_runtime_add_builtin(w.rt, "wdio-api-runner", sonde_module_init, &w);
   js_runtime_add_builtin(w.rt, "@wdio/globals", sonde_module_init, &w);

@@ -62,17 +62,26 @@ const rootValue = {
   },
 };
 
-const log = (line) => process.stdout.write(line + '\n');
+// Resolvers on the schema itself, so every server library runs them the same way
+// (root values are passed differently by each).
+for (const [typeName, fields] of [['Query', ['hello', 'user', 'users', 'boom', 'slow', 'whoami']], ['Mutation', ['addUser']]]) {
+  const type = schema.getType(typeName).getFields();
+  for (const f of fields) type[f].resolve = (src, args, ctx) => rootValue[f](args, ctx);
+}
+for (const f of ['count', 'ticks', 'greetings']) {
+  const field = schema.getType('Subscription').getFields()[f];
+  field.subscribe = (src, args) => rootValue[f](args);
+  field.resolve = (payload) => payload[f];
+}
+
+function log(line) {
+  process.stdout.write(line + '\n');
+}
 const authOk = (req) => req.headers.authorization === 'Bearer secret';
 
-const graphqlHttp = httpHandler({ schema, rootValue });
-const graphqlHttpAuth = httpHandler({
-  schema,
-  rootValue,
-  onOperation: undefined,
-  context: (req) => ({ user: 'admin' }),
-});
-const graphqlSse = sseHandler({ schema, rootValue });
+const graphqlHttp = httpHandler({ schema });
+const graphqlHttpAuth = httpHandler({ schema, context: () => ({ user: 'admin' }) });
+const graphqlSse = sseHandler({ schema });
 
 const server = http.createServer((req, res) => {
   const url = new URL(req.url, 'http://x');
@@ -94,6 +103,14 @@ const server = http.createServer((req, res) => {
     return graphqlSse(req, res);
   }
   if (url.pathname === '/events') return plainEvents(req, res, url);
+  if (url.pathname === '/graphql/junk') { // a GraphQL-over-SSE server gone wrong
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    return res.end('event: next\ndata: {not json\n\n');
+  }
+  if (url.pathname === '/graphql/cut') { // one event, then the stream ends without "complete"
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    return res.end('event: next\ndata: {"data":{"count":1}}\n\n');
+  }
   if (url.pathname === '/not-events') {
     res.writeHead(200, { 'content-type': 'application/json' });
     return res.end('{}');
@@ -121,24 +138,26 @@ function plainEvents(req, res, url) {
 }
 
 // graphql-transport-ws on /graphql (and /graphql-auth, which wants connectionParams
-// { authToken: 'secret' }); /graphql-drop drops the socket after 3 events of a count.
+// { authToken: 'secret' }; /graphql-drop, see onNext).
 const wssModern = new WebSocketServer({ noServer: true });
+let dropped = false;
 useServer({
   schema,
-  roots: { query: rootValue, mutation: rootValue, subscription: rootValue },
   onConnect: (ctx) => {
     const path = ctx.extra.request.url;
     log(`ws-connect ${path} params=${JSON.stringify(ctx.connectionParams || {})}`);
     if (path === '/graphql-auth' && (!ctx.connectionParams || ctx.connectionParams.authToken !== 'secret')) return false;
     return true;
   },
-  onSubscribe: (ctx, id, payload) => log(`ws-subscribe ${payload.operationName || '-'}`),
+  onSubscribe: (ctx, id, payload) => { log(`ws-subscribe ${payload.operationName || '-'}`); },
   onNext: (ctx, id, payload, args, result) => {
-    if (ctx.extra.request.url === '/graphql-drop' && result && result.data && result.data.count === 3) {
+    // /graphql-drop: the first connection is cut (no close frame) after the third event.
+    if (ctx.extra.request.url === '/graphql-drop' && !dropped && result && result.data && result.data.count === 3) {
+      dropped = true;
       setTimeout(() => ctx.extra.socket.terminate(), 10);
     }
   },
-  onComplete: (ctx) => log('ws-complete'),
+  onComplete: (ctx) => { log('ws-complete'); },
 }, wssModern);
 
 // The legacy protocol (subscriptions-transport-ws), written for these tests from its
@@ -160,7 +179,7 @@ wssLegacy.on('connection', (socket) => {
       const errors = validate(schema, document);
       if (errors.length) return send({ type: 'error', id: msg.id, payload: errors.map((e) => ({ message: e.message })) });
       const isSub = document.definitions.some((d) => d.operation === 'subscription');
-      const args = { schema, document, rootValue, variableValues: msg.payload.variables };
+      const args = { schema, document, variableValues: msg.payload.variables };
       if (!isSub) {
         send({ type: 'data', id: msg.id, payload: await execute(args) });
         return send({ type: 'complete', id: msg.id });

@@ -1,0 +1,65 @@
+# The GraphQL client (issue 15) against the reference implementations from npm
+# (tests/e2e/support: graphql-js, graphql-http, graphql-ws + ws, graphql-sse, and a small
+# server of the legacy Apollo protocol): queries, mutations, variables, GET, GraphQL errors
+# and non-2xx as results, headers and interceptors (401 paths), timeouts and unreachable
+# endpoints thrown with the operation's name; subscriptions over graphql-transport-ws (many
+# on one socket, for await, callbacks, 10 000 events, the unread-event bound, timeouts,
+# 4403 from connectionParams, reconnection after a dropped socket counted from the server's
+# log, giving up, a server that never acks, a subscription left open), over the legacy
+# graphql-ws protocol and over SSE (sse.headers, 401, a non-JSON "next", a stream cut
+# before "complete").
+source "$E2E_LIB_DIR/support/graphql.sh"
+gql_start
+
+run_sonde run sonde.conf.js
+expect_status 0
+expect_out '[api #0-0] 5 passing'
+expect_out '[api #0-1] 15 passing'
+expect_out '[0-0] Q string 200 {"data":{"hello":"Hello, world!"}} errors=0 hasErrors=false hasData=true isSuccess=true'
+expect_out '[0-0] Q gql Hi 200 {"data":{"hello":"Hello, sonde!"}} errors=0 hasErrors=false hasData=true isSuccess=true'
+expect_out '[0-0] Q object 200 {"data":{"user":{"id":"2","name":"Linus"}}} errors=0 hasErrors=false hasData=true isSuccess=true application/graphql-response+json; charset=utf-8 sent="{\"query\":\"query U($id: ID!) { user(id: $id) { id name } }\",\"operationName\":\"U\",\"variables\":{\"id\":\"2\"}}"'
+expect_out '[0-0] Q get 200 {"data":{"user":{"name":"Ada"}}} errors=0 hasErrors=false hasData=true isSuccess=true'
+expect_out '[0-0] Q mutate 200 {"data":{"addUser":{"name":"Grace"}}} errors=0 hasErrors=false hasData=true isSuccess=true'
+expect_out '[0-0] Q boom 200 {"errors":[{"message":"Boom!","locations":[{"line":1,"column":3}],"path":["boom"],"extensions":{"code":"BOOM"}}],"data":{"boom":null}} errors=1 hasErrors=true hasData=true isSuccess=false'
+expect_out '[0-0] Q invalid 400 Cannot query field "nope" on type "Query". hasData=false'
+expect_out '[0-0] Q 401 401 Unauthorized isSuccess=false'
+expect_out '[0-0] Q auth 200 admin then 401'
+expect_out '[0-0] Q interceptor 200 admin'
+expect_out "[0-0] Q throws Error: graphql query (anonymous): Request timeout after 200ms: POST http://127.0.0.1:$GQL_PORT/graphql"
+expect_out_re '^\[0-0\] Q throws Error: graphql query \(anonymous\): POST http://127\.0\.0\.1:1/graphql failed: Failed to connect to 127\.0\.0\.1 port 1 after [0-9]+ ms: .*Connection refused'
+expect_out '[0-0] Q throws TypeError: graphql.query: the document must be a string, a gql`` result or { query, variables }'
+expect_out '[0-1] S take Five 1 2,3,4,5 closed'
+expect_out '[0-1] S many 1 | 1,2 | 1,2,3 | 1,2,3,4 | 1,2,3,4,5'
+expect_out '[0-1] S ticks 1,2,3 closed true'
+expect_out '[0-1] S callbacks [connected] Hi Ada Hi Linus [closed] done'
+expect_out '[0-1] S big 10000 10000 closed'
+expect_out '[0-1] S bound GraphQLSubscriptionError: subscription (anonymous): more than 10 events arrived unread (maxBufferedEvents); the subscription was closed to bound memory error'
+expect_out '[0-1] S timeout GraphQLSubscriptionError: subscription Slow: no event within 200 ms (state: connected)'
+expect_out '[0-1] S take-timeout GraphQLSubscriptionError: subscription Slow: 0 of 2 events within 200 ms (state: connected)'
+expect_out "[0-1] S forbidden GraphQLSubscriptionError: subscription (anonymous): the server at ws://127.0.0.1:$GQL_PORT/graphql-auth closed the connection with 4403 Forbidden"
+expect_out '[0-1] S allowed 1,2'
+expect_out '[0-1] S reconnect 1,2,3,1,2,3,4,5,6 connected,disconnected,connected,closed'
+expect_out_re '^\[0-1\] S unreachable GraphQLSubscriptionError: subscription Lost: cannot connect to the WebSocket server at ws://127\.0\.0\.1:1/graphql: .*Connection refused.* \(after 2 reconnection attempts\)$'
+expect_out "[0-1] S no-ack GraphQLSubscriptionError: subscription (anonymous): the server at ws://127.0.0.1:$GQL_PORT/echo did not acknowledge the connection within 200 ms"
+expect_out '[0-1] S transport TypeError: graphql.subscribe: transport must be '\''ws'\'' or '\''sse'\'', not '\''carrier-pigeon'\'''
+expect_out '[0-1] S left open'
+expect_out '[0-1] S legacy Hi a,Hi b,Hi c closed closed'
+expect_out '[0-1] S sse 1,2,3 closed'
+expect_out "[0-1] S sse-401 GraphQLSubscriptionError: subscription A: the server at http://127.0.0.1:$GQL_PORT/graphql/stream-auth answered 401 (text/plain) instead of an event stream"
+expect_out '[0-1] S sse-token 1,2'
+expect_out '[0-1] S sse-junk GraphQLSubscriptionError: subscription Junk: a "next" event whose data is not JSON: {not json'
+expect_out "[0-1] S sse-cut GraphQLSubscriptionError: subscription Cut: the server at http://127.0.0.1:$GQL_PORT/graphql/cut ended the event stream before \"complete\""
+
+# The server's side of it: the dropped socket was opened again once; the five multiplexed
+# subscriptions and the legacy client each used one connection; the unsubscribed ones were
+# completed on the wire.
+expect_eq "$(gql_log_count 'ws-connect /graphql-drop')" 2 'connections to /graphql-drop (one reconnection)'
+expect_eq "$(gql_log_count 'ws-connect /graphql params={}')" 1 'connections of the client with five subscriptions'
+expect_eq "$(gql_log_count 'legacy-connect')" 1 'legacy connections'
+expect_eq "$(gql_log_count 'legacy-init {\"who\":\"legacy\"}')" 1 'legacy connection_init with its params'
+expect_eq "$(gql_log_count 'legacy-stop')" 1 'legacy stop on unsubscribe'
+
+# graphqlRunner.globalName and the wdio-api-runner module name.
+run_sonde run other/global-name.conf.js
+expect_status 0
+expect_out '[0-0] G name undefined object function Hello, world!'

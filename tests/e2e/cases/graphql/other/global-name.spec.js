@@ -1,0 +1,7 @@
+const { createGraphQLClient, gql } = require('wdio-api-runner');
+describe('globalName', () => {
+  it('names the global', async () => {
+    const r = await gq.query(gql`{ hello }`);
+    console.log(`G name ${typeof graphql} ${typeof gq} ${typeof createGraphQLClient} ${r.data.data.hello}`);
+  });
+});

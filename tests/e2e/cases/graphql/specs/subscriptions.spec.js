@@ -1,0 +1,141 @@
+// Subscriptions; each test prints "S <name> ..." lines case.sh checks.
+const { createGraphQLClient } = require('sonde');
+const base = `127.0.0.1:${process.env.GQL_PORT}`;
+const counts = (evs) => evs.map((e) => e.data.count).join(',');
+async function settle(p) {
+  try {
+    return `ok ${JSON.stringify(await p)}`;
+  } catch (e) {
+    return `${e.name}: ${e.message}`;
+  }
+}
+
+describe('subscriptions over graphql-transport-ws', () => {
+  it('takes events and completes', async () => {
+    const sub = graphql.subscribe('subscription Five { count(to: 5) }');
+    const first = await sub.next({ timeout: 3000 });
+    const rest = await sub.take(10, { timeout: 3000 });
+    console.log(`S take ${sub.operationName} ${first.data.count} ${counts(rest)} ${sub.state}`);
+  });
+
+  it('multiplexes many subscriptions on one socket', async () => {
+    const client = createGraphQLClient({ webSocket: { url: `ws://${base}/graphql` } });
+    const subs = [1, 2, 3, 4, 5].map((n) => client.subscribe('subscription Many($n: Int!) { count(to: $n) }', { n }));
+    const all = await Promise.all(subs.map((s) => s.take(10, { timeout: 3000 })));
+    console.log(`S many ${all.map(counts).join(' | ')}`);
+    client.close();
+  });
+
+  it('iterates with for await and unsubscribes mid-stream', async () => {
+    const sub = graphql.subscribe('subscription Ticks { ticks }');
+    const seen = [];
+    for await (const ev of sub) {
+      seen.push(ev.data.ticks);
+      if (seen.length === 3) break;
+    }
+    console.log(`S ticks ${seen.join(',')} ${sub.state} ${sub.closed}`);
+  });
+
+  it('calls callbacks', async () => {
+    const log = [];
+    await new Promise((resolve) => {
+      graphql.subscribe('subscription { greetings(names: ["Ada", "Linus"]) }', null, {
+        onData: (ev) => log.push(ev.data.greetings),
+        onStateChange: (s) => log.push(`[${s}]`),
+        onComplete: () => { log.push('done'); resolve(); },
+      });
+    });
+    console.log(`S callbacks ${log.join(' ')}`);
+  });
+
+  it('consumes 10 000 events', async () => {
+    const sub = graphql.subscribe('subscription Big { count(to: 10000) }');
+    let n = 0, last = 0;
+    for await (const ev of sub) {
+      n++;
+      last = ev.data.count;
+    }
+    console.log(`S big ${n} ${last} ${sub.state}`);
+  });
+
+  it('bounds unread events', async () => {
+    const sub = graphql.subscribe('subscription { count(to: 100) }', null, { maxBufferedEvents: 10 });
+    await new Promise((r) => setTimeout(r, 300));
+    console.log(`S bound ${await settle(sub.next())} ${sub.state}`);
+  });
+
+  it('times out waiting', async () => {
+    const sub = graphql.subscribe('subscription Slow { count(to: 1, delay: 3000) }');
+    console.log(`S timeout ${await settle(sub.next({ timeout: 200 }))}`);
+    console.log(`S take-timeout ${await settle(sub.take(2, { timeout: 200 }))}`);
+    sub.unsubscribe();
+  });
+
+  it('refuses bad connection params with 4403', async () => {
+    const client = createGraphQLClient({ webSocket: { url: `ws://${base}/graphql-auth`, connectionParams: { authToken: 'wrong' } } });
+    console.log(`S forbidden ${await settle(client.subscribe('subscription { count(to: 1) }').next())}`);
+    const ok = createGraphQLClient({ webSocket: { url: `ws://${base}/graphql-auth`, connectionParams: async () => ({ authToken: 'secret' }) } });
+    console.log(`S allowed ${counts(await ok.subscribe('subscription { count(to: 2) }').take(5, { timeout: 3000 }))}`);
+  });
+
+  it('reconnects after the server drops the socket and subscribes again', async () => {
+    const client = createGraphQLClient({ webSocket: { url: `ws://${base}/graphql-drop`, reconnectInterval: 50 } });
+    const states = [];
+    const sub = client.subscribe('subscription Drop { count(to: 6, delay: 20) }', null, { onStateChange: (s) => states.push(s) });
+    const evs = [];
+    for await (const ev of sub) evs.push(ev.data.count);
+    console.log(`S reconnect ${evs.join(',')} ${states.join(',')}`);
+  });
+
+  it('gives up after reconnectAttempts, or at once without reconnect', async () => {
+    const client = createGraphQLClient({ webSocket: { url: 'ws://127.0.0.1:1/graphql', reconnectAttempts: 2, reconnectInterval: 10 } });
+    console.log(`S unreachable ${await settle(client.subscribe('subscription Lost { count(to: 1) }').next())}`);
+    const never = createGraphQLClient({ webSocket: { url: `ws://${base}/echo`, connectionTimeout: 200 } });
+    console.log(`S no-ack ${await settle(never.subscribe('subscription { count(to: 1) }').next())}`);
+  });
+
+  it('rejects an unknown transport', () => {
+    try {
+      graphql.subscribe('subscription { ticks }', null, { transport: 'carrier-pigeon' });
+    } catch (e) {
+      console.log(`S transport ${e.name}: ${e.message}`);
+    }
+  });
+
+  it('leaves a subscription open', async () => {
+    const sub = graphql.subscribe('subscription LeftOpen { ticks }');
+    await sub.next({ timeout: 3000 });
+    console.log('S left open');
+  });
+});
+
+describe('subscriptions over the legacy graphql-ws protocol', () => {
+  it('takes events', async () => {
+    const client = createGraphQLClient({ webSocket: { url: `ws://${base}/legacy`, protocol: 'graphql-ws', connectionParams: { who: 'legacy' } } });
+    const sub = client.subscribe('subscription { greetings(names: ["a", "b", "c"]) }');
+    const evs = await sub.take(5, { timeout: 3000 });
+    const t = client.subscribe('subscription { ticks }');
+    await t.take(2, { timeout: 3000 });
+    t.unsubscribe();
+    console.log(`S legacy ${evs.map((e) => e.data.greetings).join(',')} ${sub.state} ${t.state}`);
+    client.close();
+  });
+});
+
+describe('subscriptions over SSE', () => {
+  it('takes events', async () => {
+    const sub = graphql.subscribe('subscription Sse { count(to: 3) }', null, { transport: 'sse' });
+    console.log(`S sse ${counts(await sub.take(5, { timeout: 3000 }))} ${sub.state}`);
+  });
+
+  it('sends sse.headers and reports refusals and broken streams', async () => {
+    const anon = createGraphQLClient({ sse: { url: `http://${base}/graphql/stream-auth` } });
+    console.log(`S sse-401 ${await settle(anon.subscribe('subscription A { count(to: 1) }').next())}`);
+    const withToken = createGraphQLClient({ sse: { url: `http://${base}/graphql/stream-auth`, headers: { 'x-token': 'secret' } } });
+    console.log(`S sse-token ${counts(await withToken.subscribe('subscription { count(to: 2) }').take(5, { timeout: 3000 }))}`);
+    const junk = createGraphQLClient({ sse: { url: `http://${base}/graphql/junk` } });
+    console.log(`S sse-junk ${await settle(junk.subscribe('subscription Junk { count(to: 1) }').next())}`);
+    const cut = createGraphQLClient({ sse: { url: `http://${base}/graphql/cut` } });
+    console.log(`S sse-cut ${await settle(cut.subscribe('subscription Cut { count(to: 2) }').take(2, { timeout: 3000 }))}`);
+  });
+});
