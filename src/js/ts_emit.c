@@ -193,22 +193,28 @@ static int edit_order(const void *a, const void *b) {
   return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/* Line terminators in [start, end), each as it is in the source; returns how many. */
-size_t ts_newlines(const char *s, size_t start, size_t end, sbuf_t *out) {
+/* Appends the line terminators of [start, end) after the first `skip` of them, each as
+ * it is in the source; returns how many the range holds (\r\n counts one). */
+static size_t newlines_after(const char *s, size_t start, size_t end, size_t skip, sbuf_t *out) {
   size_t n = 0;
   for (size_t i = start; i < end; i++) {
     unsigned char c = (unsigned char)s[i];
-    if (c == '\n' || c == '\r') {
-      if (out) sbuf_putc(out, (char)c);
-      if (!(c == '\r' && i + 1 < end && s[i + 1] == '\n')) n++;
-    } else if (c == 0xE2 && i + 2 < end && (unsigned char)s[i + 1] == 0x80 &&
-               ((unsigned char)s[i + 2] == 0xA8 || (unsigned char)s[i + 2] == 0xA9)) {
-      if (out) sbuf_append(out, s + i, 3);
-      n++;
-      i += 2;
-    }
+    size_t len = 0;
+    if (c == '\r' && i + 1 < end && s[i + 1] == '\n') len = 2;
+    else if (c == '\n' || c == '\r') len = 1;
+    else if (c == 0xE2 && i + 2 < end && (unsigned char)s[i + 1] == 0x80 &&
+             ((unsigned char)s[i + 2] == 0xA8 || (unsigned char)s[i + 2] == 0xA9))
+      len = 3;
+    if (!len) continue;
+    if (out && n >= skip) sbuf_append(out, s + i, len);
+    n++;
+    i += len - 1;
   }
   return n;
+}
+
+size_t ts_newlines(const char *s, size_t start, size_t end, sbuf_t *out) {
+  return newlines_after(s, start, end, 0, out);
 }
 
 static void put_blank(const char *s, size_t start, size_t end, sbuf_t *out) {
@@ -238,10 +244,10 @@ void ts_assemble(const ts_parser_t *p, sbuf_t *out) {
     if (!e->text) {
       put_blank(p->src, e->start, e->end, out);
     } else {
+      /* The replaced range's line terminators the text lacks follow it, as they were. */
       sbuf_puts(out, e->text);
       size_t have = ts_newlines(e->text, 0, strlen(e->text), NULL);
-      size_t need = ts_newlines(p->src, e->start, e->end, NULL);
-      for (; have < need; have++) sbuf_putc(out, '\n');
+      newlines_after(p->src, e->start, e->end, have, out);
     }
     cursor = e->end;
   }

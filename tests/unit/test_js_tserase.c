@@ -622,6 +622,24 @@ static void test_jsx_flag(void **state) {
   sbuf_free(&out);
 }
 
+/* Line terminators stay as they were: CR LF, a lone CR and U+2028 in blanked types and in
+ * the ranges transforms replace. */
+static void test_line_terminators(void **state) {
+  (void)state;
+  static const erase_case_t cases[] = {
+      {"let a: {\r\n  b: number\r\n} = c;\r\n", "let a   \r\n           \r\n  = c;\r\n"},
+      {"let a: A |\rB = c;", "let a     \r  = c;"},
+      {"let a: A |\xe2\x80\xa8" "B = c;", "let a     \xe2\x80\xa8" "  = c;"},
+      {"export\r\r\n= Foo;", "module.exports =\r\r\n Foo;"},
+      {"enum E {\r\n  A,\r  B\r\n}", "var E; (function (E) {\r\nE[E[\"A\"] = 0] = \"A\";\rE[E[\"B\"] = 1] = \"B\";\r\n})(E || (E = {}));"},
+  };
+  for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    char *got = erase(cases[i].in);
+    assert_string_equal(got, cases[i].out);
+    free(got);
+  }
+}
+
 static void test_paths(void **state) {
   (void)state;
   assert_true(ts_is_ts_path("/a/b.spec.ts"));
@@ -784,6 +802,7 @@ int main(void) {
       cmocka_unit_test(test_errors),
       cmocka_unit_test(test_jsx_flag),
       cmocka_unit_test(test_paths),
+      cmocka_unit_test(test_line_terminators),
       cmocka_unit_test(test_run_transforms),
       cmocka_unit_test(test_robust),
   };
