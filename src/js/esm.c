@@ -593,7 +593,7 @@ static int import_clause(rewriter_t *rw, names_t *names, tok_t *ns, tok_t *spec)
 
 static void import_code(rewriter_t *rw, const names_t *names, const tok_t *ns, const tok_t *spec,
                         sbuf_t *code) {
-  sbuf_t named = SBUF_INIT, m = SBUF_INIT;
+  sbuf_t named = SBUF_INIT, m = SBUF_INIT, checked = SBUF_INIT;
   size_t parts = ns->kind != TK_EOF;
   for (size_t i = 0; i < names->n; i += 2) {
     const tok_t *name = &names->v[i], *alias = &names->v[i + 1];
@@ -602,6 +602,7 @@ static void import_code(rewriter_t *rw, const names_t *names, const tok_t *ns, c
     } else {
       sbuf_printf(&named, "%s%.*s", named.len ? ", " : "", TXT(name));
       if (alias->start != name->start) sbuf_printf(&named, ": %.*s", TXT(alias));
+      sbuf_printf(&checked, name->kind == TK_STR ? ", %.*s" : ", '%.*s'", TXT(name));
     }
   }
   parts += named.len > 0;
@@ -625,10 +626,13 @@ static void import_code(rewriter_t *rw, const names_t *names, const tok_t *ns, c
     sbuf_printf(code, "%s%.*s = __sonde_ns(%s)", sep, TXT(ns), m.data);
     sep = ", ";
   }
-  if (named.len) sbuf_printf(code, "%s{ %s } = %s", sep, named.data, m.data);
+  if (named.len)
+    sbuf_printf(code, "%s{ %s } = __sonde_named(%s, %.*s%s)", sep, named.data, m.data, TXT(spec),
+                checked.data);
   if (parts) sbuf_putc(code, ';');
   sbuf_free(&named);
   sbuf_free(&m);
+  sbuf_free(&checked);
 }
 
 static int import_stmt(rewriter_t *rw) {

@@ -3,7 +3,8 @@
  * its line count (extra code is appended on the last line). Pure text; no JS engine.
  *
  * The rewritten source expects these names in scope (the loader's module wrapper supplies
- * them): __sonde_require (the module's require under a name user code never declares: ES
+ * them): __sonde_named(m, M, ...names) (checks that m exports the names; returns m),
+ * __sonde_require (the module's require under a name user code never declares: ES
  * modules often declare their own `require` with createRequire), exports, module,
  * __sonde_import (dynamic import(): returns a Promise of a namespace), __sonde_meta (import.meta), __sonde_default(m) (a module's default export:
  * m.__esModule ? m.default : m), __sonde_ns(m) (namespace object of a module),
@@ -12,9 +13,11 @@
  * What it writes (M stands for the module specifier, copied verbatim with its quotes):
  *   import x from M                 const x = __sonde_default(__sonde_require(M));
  *   import * as ns from M           const ns = __sonde_ns(__sonde_require(M));
- *   import { a, b as c } from M     const { a, b: c } = __sonde_require(M);
+ *   import { a, b as c } from M     const { a, b: c } = __sonde_named(__sonde_require(M), M, 'a', 'b');
+ *                                   (__sonde_named throws Node's SyntaxError for a name M
+ *                                   does not export)
  *   import x, { a } from M          const __sonde_m1 = __sonde_require(M), x = __sonde_default(__sonde_m1),
- *                                     { a } = __sonde_m1;   (any two or more bindings, and
+ *                                     { a } = __sonde_named(__sonde_m1, M, 'a');   (any two or more bindings, and
  *                                     `{ default as d }`, which reads __sonde_default too)
  *   import M                        __sonde_require(M);             (attributes `with {...}` dropped)
  *   import(e) / import.meta         __sonde_import(e) / __sonde_meta, anywhere

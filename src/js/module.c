@@ -91,6 +91,28 @@ static JSValueRef helper_default(JSContextRef ctx, JSObjectRef f, JSObjectRef se
   return is_esm_exports(ctx, argv[0]) ? js_get(ctx, argv[0], "default") : argv[0];
 }
 
+/* __sonde_named(m, specifier, ...names): an import of names checks that the module exports
+ * each of them, as Node does at link time ("does not provide an export named"), instead of
+ * binding undefined and failing later. Returns m. */
+static JSValueRef helper_named(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                               const JSValueRef argv[], JSValueRef *exc) {
+  if (argc < 2) return argc ? argv[0] : JSValueMakeUndefined(ctx);
+  JSObjectRef m = JSValueIsObject(ctx, argv[0]) ? (JSObjectRef)argv[0] : NULL;
+  for (size_t i = 2; i < argc; i++) {
+    JSStringRef name = JSValueToStringCopy(ctx, argv[i], NULL);
+    bool found = name && m && JSObjectHasProperty(ctx, m, name);
+    if (name) JSStringRelease(name);
+    if (found) continue;
+    char *spec = js_value_to_utf8(ctx, argv[1]), *key = js_value_to_utf8(ctx, argv[i]);
+    js_throw(ctx, exc, "SyntaxError", "The requested module '%s' does not provide an export named '%s'",
+             spec, key);
+    free(spec);
+    free(key);
+    return NULL;
+  }
+  return argv[0];
+}
+
 static void copy_props(JSContextRef ctx, JSObjectRef dst, JSValueRef src, bool skip_default) {
   if (!JSValueIsObject(ctx, src)) return;
   JSPropertyNameArrayRef names = JSObjectCopyPropertyNames(ctx, (JSObjectRef)src);
@@ -536,6 +558,7 @@ void js_module_init_realm(js_realm_t *realm) {
   js_set_hidden(ctx, global, "__sonde_default", JSObjectMakeFunctionWithCallback(ctx, NULL, helper_default));
   js_set_hidden(ctx, global, "__sonde_ns", JSObjectMakeFunctionWithCallback(ctx, NULL, helper_ns));
   js_set_hidden(ctx, global, "__sonde_star", JSObjectMakeFunctionWithCallback(ctx, NULL, helper_star));
+  js_set_hidden(ctx, global, "__sonde_named", JSObjectMakeFunctionWithCallback(ctx, NULL, helper_named));
   char *cwd = fs_cwd();
   js_set_hidden(ctx, global, "require", make_require(realm, cwd, false, false));
   free(cwd);

@@ -102,6 +102,11 @@ static const char *js_prelude =
     "  ns.default = m;\n"
     "  return ns;\n"
     "}\n"
+    "function __sonde_named(m, spec) {\n"
+    "  for (var i = 2; i < arguments.length; i++)\n"
+    "    if (!(arguments[i] in Object(m))) throw new SyntaxError('no export ' + arguments[i]);\n"
+    "  return m;\n"
+    "}\n"
     "function __sonde_star(e, m) {\n"
     "  for (var k in m) if (k !== 'default' && k !== '__esModule') e[k] = m[k];\n"
     "}\n"
@@ -185,10 +190,10 @@ static void test_import_namespace(void **state) {
 
 static void test_import_named(void **state) {
   expect_out("import { a, b as c } from 'm';",
-             "const { a, b: c } = __sonde_require('m');;" END);
-  expect_out("import { a, } from 'm'", "const { a } = __sonde_require('m');;" END);
+             "const { a, b: c } = __sonde_named(__sonde_require('m'), 'm', 'a', 'b');;" END);
+  expect_out("import { a, } from 'm'", "const { a } = __sonde_named(__sonde_require('m'), 'm', 'a');;" END);
   expect_out("import { \"a-b\" as ab } from 'm'",
-             "const { \"a-b\": ab } = __sonde_require('m');;" END);
+             "const { \"a-b\": ab } = __sonde_named(__sonde_require('m'), 'm', \"a-b\");;" END);
   expect_out("import {} from 'm'", "__sonde_require('m');;" END);
 }
 
@@ -197,13 +202,13 @@ static void test_import_default_by_name(void **state) {
              "const d = __sonde_default(__sonde_require('m'));;" END);
   expect_out("import { default as d, a } from 'm'",
              "const __sonde_m1 = __sonde_require('m'), d = __sonde_default(__sonde_m1),"
-             " { a } = __sonde_m1;;" END);
+             " { a } = __sonde_named(__sonde_m1, 'm', 'a');;" END);
 }
 
 static void test_import_combinations(void **state) {
   expect_out("import x, { a } from 'm'; import y, * as ns from 'n';",
              "const __sonde_m1 = __sonde_require('m'), x = __sonde_default(__sonde_m1),"
-             " { a } = __sonde_m1; const __sonde_m2 = __sonde_require('n'),"
+             " { a } = __sonde_named(__sonde_m1, 'm', 'a'); const __sonde_m2 = __sonde_require('n'),"
              " y = __sonde_default(__sonde_m2), ns = __sonde_ns(__sonde_m2);;" END);
 }
 
@@ -377,7 +382,8 @@ static void test_multiline_import_keeps_lines(void **state) {
   const char *src = "import {\n  a, // first\n  b /* second\n  still */,\n} from 'm';\n"
                     "const marker = a + b;\n";
   char *s = rw(src, NULL);
-  assert_string_equal(s, "const { a, b } = __sonde_require('m');\n\n\n\n\nconst marker = a + b;\n;" END);
+  assert_string_equal(s, "const { a, b } = __sonde_named(__sonde_require('m'), 'm', 'a', 'b');\n\n\n\n\n"
+                         "const marker = a + b;\n;" END);
   assert_int_equal(line_of(s, "marker"), line_of(src, "marker"));
   free(s);
 }
@@ -405,7 +411,8 @@ static void test_export_prefix_keeps_columns(void **state) {
 
 static void test_crlf_preserved(void **state) {
   expect_out("import {\r\n a\r\n} from 'm'\r\nexport const b = a\r\n",
-             "const { a } = __sonde_require('m');\r\n\r\n\r\n       const b = a\r\n;exports.b = b;" END);
+             "const { a } = __sonde_named(__sonde_require('m'), 'm', 'a');\r\n\r\n\r\n       const b = a\r\n"
+             ";exports.b = b;" END);
 }
 
 static void test_errors_keep_line_numbers_at_runtime(void **state) {
@@ -485,7 +492,7 @@ static void test_dynamic_import_in_blocks_and_classes(void **state) {
 
 static void test_unicode(void **state) {
   expect_out("import { ünï as 名 } from './ü.js' // ✓\nexport const π = 名;",
-             "const { ünï: 名 } = __sonde_require('./ü.js'); // ✓\n"
+             "const { ünï: 名 } = __sonde_named(__sonde_require('./ü.js'), './ü.js', 'ünï'); // ✓\n"
              "       const π = 名;;exports.π = π;" END);
 }
 
@@ -635,7 +642,7 @@ static void test_run_realistic_spec(void **state) {
   expect_js(spec, "{default:3,results:[paginates=1/2/0.25,matches=true,ns=3]} (esm)");
   char *s = rw(spec, NULL);
   assert_int_equal(line_of(s, "describe('users'"), 10);
-  assert_int_equal(line_of(s, "const { a: limit, b } = __sonde_require('esm');"), 3);
+  assert_int_equal(line_of(s, "const { a: limit, b } = __sonde_named(__sonde_require('esm'), 'esm', 'a', 'b');"), 3);
   free(s);
 }
 

@@ -24,7 +24,10 @@ done
 # Spec files that cannot load fail on their own, naming the file and line of the cause.
 run_sonde run bad.conf.js
 expect_status 1
-expect_out_re 'Spec Files:	 0 passed, 3 failed, 3 total \(100% completed\)'
+expect_out_re 'Spec Files:	 0 passed, 4 failed, 4 total \(100% completed\)'
+# Importing a name the module does not export fails the file at load, naming both.
+expect_out "SyntaxError: The requested module './lib/math.mjs' does not provide an export named 'tripple'"
+expect_out_re 'unexported\.spec\.js:2'
 expect_out '[0-1] FAILED in api - bad/missing.spec.js'
 expect_out "Cannot find module './nope.js'"
 expect_out_re "^\[api #0-1\]     at .*/bad/missing\.spec\.js:4:[0-9]+$"
