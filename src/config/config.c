@@ -219,8 +219,11 @@ static void validate(validator_t *v, JSValueRef c, sonde_config_t *out) {
   out->max_instances = (int)mi;
   out->framework = get_string(v, c, "framework", "framework", "mocha");
   /* cucumberOpts are read by frameworks/cucumber/cuke_opts.c (the launcher checks them). */
-  if (!v->failed && strcmp(out->framework, "mocha") != 0 && strcmp(out->framework, "cucumber") != 0)
-    fail(v, "framework", "\"%s\" is \"%s\", but this sonde supports only \"mocha\" and \"cucumber\"",
+  /* jasmineOpts: frameworks/jasmine_opts.c. */
+  if (!v->failed && strcmp(out->framework, "mocha") != 0 && strcmp(out->framework, "cucumber") != 0 &&
+      strcmp(out->framework, "jasmine") != 0)
+    fail(v, "framework",
+         "\"%s\" is \"%s\", but this sonde supports only \"mocha\", \"jasmine\" and \"cucumber\"",
          out->framework);
 
   JSValueRef mocha = get_object(v, c, "mochaOpts", "mochaOpts");

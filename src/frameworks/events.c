@@ -121,7 +121,9 @@ void fw_emit_pending(fw_runner_t *r, fw_runnable_t *t) {
   }
   t->state = FW_STATE_PENDING;
   r->stats.pending++;
-  fw_emit(r, fw_test_event(r, "test:pending", t->parent, t->title));
+  json_t *ev = fw_test_event(r, "test:pending", t->parent, t->title);
+  if (t->pending_reason) json_object_set_new(ev, "reason", json_string(t->pending_reason));
+  fw_emit(r, ev);
 }
 
 void fw_emit_suite(fw_runner_t *r, fw_suite_t *s, bool start, double duration) {

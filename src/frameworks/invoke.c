@@ -12,7 +12,8 @@ void fw_handle_closed(uv_handle_t *h) {
   if (--r->handles_open == 0 && r->freeing) free(r);
 }
 
-static JSObjectRef timeout_error(fw_runner_t *r, const fw_runnable_t *rn, double ms) {
+static JSObjectRef timeout_error(fw_runner_t *r, fw_runnable_t *rn, double ms) {
+  if (r->iface && r->iface->timeout_error) return r->iface->timeout_error(r->iface->ud, rn, ms);
   return fw_make_error(r, "ERR_MOCHA_TIMEOUT",
                        "Timeout of %gms exceeded. For async tests and hooks, ensure \"done()\" is "
                        "called; if returning a Promise, ensure it resolves. (%s)",
@@ -26,7 +27,8 @@ void fw_settle(fw_runner_t *r, unsigned serial, JSValueRef error) {
   if (inv->done) inv->done->finished = true;
   /* mocha: a function that returns after its timeout fails even when it never yielded. */
   double elapsed = fw_now_ms() - inv->started;
-  if (!error && !inv->skip_requested && inv->timeout_ms > 0 && elapsed > inv->timeout_ms)
+  if (!error && !inv->skip_requested && inv->timeout_ms > 0 && elapsed > inv->timeout_ms &&
+      !(r->iface && r->iface->timeout_error)) /* jasmine times out asynchronous work only */
     error = timeout_error(r, inv->runnable, inv->timeout_ms);
   if (error) {
     inv->error = error;
@@ -239,6 +241,9 @@ void fw_invoke(fw_runner_t *r, fw_runnable_t *rn) {
   }
   JSContextRef ctx = r->ctx;
   JSObjectRef this_ctx = rn->parent->ctx;
+  if (r->test_active && r->tf.spec_this &&
+      (rn->kind == FW_TEST || rn->kind == FW_HOOK_BEFORE_EACH || rn->kind == FW_HOOK_AFTER_EACH))
+    this_ctx = r->tf.spec_this;
   if (rn->arity < 0) rn->arity = (int)js_get_number(ctx, rn->fn, "length", 0);
   JSValueRef exc = NULL, result;
   if (rn->arity >= 1) {

@@ -141,6 +141,10 @@ static void start_test(fw_runner_t *r, fw_runnable_t *t) {
   free(chain);
   r->test_active = true;
   fw_emit(r, fw_test_event(r, "test:start", t->parent, t->title));
+  if (r->iface && r->iface->test_begin) {
+    tf->spec_this = r->iface->test_begin(r->iface->ud, t);
+    if (tf->spec_this) JSValueProtect(r->ctx, tf->spec_this);
+  }
 }
 
 static void clear_test_errors(fw_runner_t *r) {
@@ -153,6 +157,7 @@ static void clear_test_errors(fw_runner_t *r) {
 static void end_test(fw_runner_t *r) {
   test_frame_t *tf = &r->tf;
   clear_test_errors(r);
+  if (tf->spec_this) JSValueUnprotect(r->ctx, tf->spec_this);
   free(tf->before_each.items);
   free(tf->after_each.items);
   memset(tf, 0, sizeof(*tf));
@@ -164,6 +169,13 @@ static bool within(const fw_suite_t *s, const fw_suite_t *top) {
   for (; s; s = s->parent)
     if (s == top) return true;
   return false;
+}
+
+/* stop_on_failure: what follows is reported pending; the `after all` hooks of the suites
+ * already entered still run. */
+static void stop_file(fw_runner_t *r) {
+  r->root->skip = true;
+  for (size_t i = 0; i < r->n_frames; i++) r->frames[i].suite->skip_all = true;
 }
 
 /* The test's outcome, reported once its function and the config's afterTest have run. */
@@ -183,6 +195,7 @@ static void report_test(fw_runner_t *r) {
     tf->retrying = true;
   } else if (tf->error) {
     fw_emit_test_fail(r, t, tf->error, tf->duration, t->attempt);
+    if (r->iface && r->iface->stop_on_failure) stop_file(r);
   } else {
     fw_emit_test_pass(r, t, tf->duration, t->attempt);
   }
@@ -204,6 +217,14 @@ static void hook_settled(fw_runner_t *r, fw_runnable_t *hook, JSValueRef err, bo
       tf->skipped = true;
       tf->after_from = s;
     } /* `after each`: mocha marks the test pending after it was reported; nothing shows */
+    return;
+  }
+  if (err && r->iface && r->iface->spec_scope && r->test_active &&
+      (hook->kind == FW_HOOK_BEFORE_EACH || hook->kind == FW_HOOK_AFTER_EACH)) {
+    /* The test's failure, not the hook's; the other afterEach hooks still run. */
+    hook->state = FW_STATE_FAILED;
+    r->iface->spec_error(r->iface->ud, tf->test, err);
+    if (hook->kind == FW_HOOK_BEFORE_EACH) tf->body_skipped = true;
     return;
   }
   if (!err) {
@@ -252,6 +273,7 @@ void fw_settle_fire(uv_timer_t *timer) {
     test_frame_t *tf = &r->tf;
     tf->duration = duration;
     if (skipped) tf->skipped = true;
+    else if (err && r->iface && r->iface->spec_scope) r->iface->spec_error(r->iface->ud, rn, err);
     else if (err) {
       tf->error = err;
       JSValueProtect(r->ctx, err);
@@ -304,14 +326,15 @@ static bool step_test(fw_runner_t *r) {
   for (;;) {
     switch (tf->phase) {
       case TF_BEFORE_EACH:
-        if (tf->index < tf->before_each.len && !tf->skipped && !tf->abandoned) {
+        if (tf->index < tf->before_each.len && !tf->skipped && !tf->abandoned &&
+            !tf->body_skipped) {
           invoke_hook(r, tf->before_each.items[tf->index++]);
           return true;
         }
         tf->phase = TF_TEST;
         break;
       case TF_TEST:
-        if (tf->skipped || tf->abandoned) {
+        if (tf->skipped || tf->abandoned || tf->body_skipped) {
           tf->phase = TF_AFTER_TEST;
           break;
         }
@@ -327,9 +350,15 @@ static bool step_test(fw_runner_t *r) {
         fw_invoke(r, tf->test);
         return true;
       case TF_AFTER_TEST:
+        if (r->iface && r->iface->spec_scope && !tf->each_done) {
+          /* Reported after its afterEach hooks, with what they added. */
+          tf->phase = TF_AFTER_EACH;
+          tf->index = 0;
+          break;
+        }
         if (after_test_hook(r)) return true;
         report_test(r);
-        tf->phase = TF_AFTER_EACH;
+        tf->phase = tf->each_done ? TF_END : TF_AFTER_EACH;
         tf->index = 0;
         break;
       case TF_AFTER_EACH:
@@ -338,6 +367,16 @@ static bool step_test(fw_runner_t *r) {
           if (tf->after_from && !within(tf->after_from, hook->parent)) continue;
           invoke_hook(r, hook);
           return true;
+        }
+        if (r->iface && r->iface->spec_scope && !tf->each_done) {
+          tf->each_done = true;
+          JSValueRef err = tf->skipped ? NULL : r->iface->test_result(r->iface->ud, tf->test);
+          if (err) {
+            tf->error = err;
+            JSValueProtect(r->ctx, err);
+          }
+          tf->phase = TF_AFTER_TEST;
+          break;
         }
         tf->phase = TF_END;
         break;
@@ -399,6 +438,23 @@ void fw_step(fw_runner_t *r) {
         f->index = 0;
         break;
       case SF_TESTS:
+        if (r->iface && r->iface->declaration_order) {
+          if (f->index < s->n_order && !fw_suite_aborted(r, s) && !fw_bail_now(r, s)) {
+            int entry = s->order[f->index++];
+            if (entry < 0) {
+              push_frame(r, s->suites[-1 - entry]);
+              break;
+            }
+            fw_runnable_t *t = s->tests.items[entry];
+            if (!t->selected) break;
+            if (t->skip || fw_suite_skipped(s)) fw_emit_pending(r, t);
+            else start_test(r, t);
+            break;
+          }
+          f->phase = SF_SUITES;
+          f->index = s->n_suites; /* they ran in order with the tests */
+          break;
+        }
         if (f->index < s->tests.len && !fw_suite_aborted(r, s) && !fw_bail_now(r, s)) {
           fw_runnable_t *t = s->tests.items[f->index++];
           if (!t->selected) break;
@@ -546,9 +602,19 @@ js_realm_t *fw_runner_realm(fw_runner_t *r) {
   return r->realm;
 }
 
+void fw_runner_set_iface(fw_runner_t *r, const fw_iface_t *iface) {
+  r->iface = iface;
+}
+
+JSValueRef fw_runner_skip_current(fw_runner_t *r) {
+  if (r->inv.running) r->inv.skip_requested = true;
+  return r->skip_marker;
+}
+
 int fw_runner_prepare(fw_runner_t *r, char **err) {
   if (r->prepared) return r->stats.tests_total;
   r->prepared = true;
+  if (r->iface && r->iface->prepare) r->iface->prepare(r->iface->ud, r);
   bool only = fw_has_only(r->root);
   if (only && r->opts.forbid_only) {
     *err = xstrdup("`.only` forbidden by forbidOnly");

@@ -87,6 +87,37 @@ void fw_runner_set_hook_caller(fw_runner_t *r, fw_hook_call_fn fn, fw_hook_defin
 /* The spec file being loaded (named in events and timeout messages). */
 void fw_runner_set_file(fw_runner_t *r, const char *file);
 
+/* ---- what another interface changes (jasmine.c); mocha sets none of it ---- */
+typedef struct {
+  void *ud;
+  /* A suite's tests and child suites run interleaved, in `fw_suite_t.order` (declaration
+   * order, which the interface may permute before the run). */
+  bool declaration_order;
+  /* The each hooks belong to their test: a failing beforeEach skips the test's function
+   * (its afterEach hooks still run), errors of all three are handed to spec_error instead
+   * of failing hooks, and the test is reported after its afterEach hooks. */
+  bool spec_scope;
+  /* After the first failed test, the rest of the file is reported pending (`after all`
+   * hooks of suites already entered still run). */
+  bool stop_on_failure;
+  /* Called once before only/grep selection (the tree is complete). */
+  void (*prepare)(void *ud, fw_runner_t *r);
+  /* A test begins: returns the `this` of its each hooks and itself, or NULL (its suite's). */
+  JSObjectRef (*test_begin)(void *ud, fw_runnable_t *t);
+  /* An error of a test or one of its each hooks (spec_scope). */
+  void (*spec_error)(void *ud, fw_runnable_t *rn, JSValueRef err);
+  /* The test's failure once its hooks have run (spec_scope), or NULL when it passed. */
+  JSValueRef (*test_result)(void *ud, fw_runnable_t *t);
+  /* The error of a runnable that overran its timeout (NULL: mocha's). */
+  JSObjectRef (*timeout_error)(void *ud, fw_runnable_t *rn, double ms);
+} fw_iface_t;
+/* Borrowed: must outlive the runner. */
+void fw_runner_set_iface(fw_runner_t *r, const fw_iface_t *iface);
+/* A pending test's reason (reported with test:pending). */
+void fw_runnable_set_pending_reason(fw_runnable_t *rn, const char *reason);
+/* Ends the running function as pending (pending() in jasmine): throw the returned marker. */
+JSValueRef fw_runner_skip_current(fw_runner_t *r);
+
 /* ---- running ---- */
 /* Applies .only and grep; returns how many tests will run, or -1 with a malloc'd message in
  * `err` (forbidOnly). fw_runner_run prepares by itself when the caller did not. */

@@ -40,6 +40,7 @@ typedef struct fw_runnable {
   JSValueRef hook_error;   /* a hook's this.test.error(err): fails the current test; protected */
   JSObjectRef obj;         /* its Test or Hook object for JavaScript; protected; NULL until made */
   int arity;               /* fn.length, read on the first run; -1 until then */
+  char *pending_reason;    /* reported with test:pending; NULL for none */
 } fw_runnable_t;
 
 typedef struct {
@@ -65,6 +66,10 @@ struct fw_suite {
   bool has_selected;
   bool aborted;            /* a hook failed: remaining tests and child suites do not run */
   bool skip_all;           /* this.skip() in `before all`: remaining tests are pending */
+  /* Declaration order of tests (i) and child suites (-1 - i), used with the interface's
+   * declaration_order. */
+  int *order;
+  size_t n_order, cap_order;
 };
 
 typedef enum { SF_START, SF_BEFORE_ALL, SF_TESTS, SF_SUITES, SF_AFTER_ALL, SF_END } suite_phase_t;
@@ -96,6 +101,9 @@ typedef struct {
   double duration;
   bool before_test_called;    /* the config's beforeTest/afterTest hooks */
   bool after_test_called;
+  bool each_done;              /* spec_scope: its afterEach hooks have run */
+  bool body_skipped;           /* spec_scope: a beforeEach failed, the function does not run */
+  JSObjectRef spec_this;       /* protected; the interface's `this` for it, or NULL */
 } test_frame_t;
 
 /* The `done` callback of one invocation, shared by the JS closure and the invocation
@@ -170,6 +178,7 @@ struct fw_runner {
   size_t n_early_errors;
   fw_stats_t stats;
   double started;
+  const fw_iface_t *iface;      /* another interface's changes; NULL for mocha */
 };
 
 /* ---- tree.c ---- */

@@ -55,6 +55,7 @@ static void runnable_free(fw_runner_t *r, fw_runnable_t *rn) {
   if (rn->fn) JSValueUnprotect(r->ctx, rn->fn);
   if (rn->obj) JSValueUnprotect(r->ctx, rn->obj);
   if (rn->hook_error) JSValueUnprotect(r->ctx, rn->hook_error);
+  free(rn->pending_reason);
   free(rn->title);
   free(rn);
 }
@@ -68,6 +69,7 @@ void fw_suite_free(fw_runner_t *r, fw_suite_t *s) {
   }
   for (size_t i = 0; i < s->n_suites; i++) fw_suite_free(r, s->suites[i]);
   free(s->suites);
+  free(s->order);
   JSValueUnprotect(r->ctx, s->ctx);
   if (s->obj) JSValueUnprotect(r->ctx, s->obj);
   free(s->title);
@@ -94,6 +96,19 @@ fw_runnable_t *fw_runnable_new(fw_runner_t *r, fw_kind_t kind, const char *title
   return rn;
 }
 
+static void push_order(fw_suite_t *s, int entry) {
+  if (s->n_order == s->cap_order) {
+    s->cap_order = s->cap_order ? s->cap_order * 2 : 4;
+    s->order = xrealloc(s->order, s->cap_order * sizeof(*s->order));
+  }
+  s->order[s->n_order++] = entry;
+}
+
+void fw_runnable_set_pending_reason(fw_runnable_t *rn, const char *reason) {
+  free(rn->pending_reason);
+  rn->pending_reason = reason ? xstrdup(reason) : NULL;
+}
+
 fw_suite_t *fw_root_suite(fw_runner_t *r) {
   return r->root;
 }
@@ -113,6 +128,7 @@ fw_suite_t *fw_add_suite(fw_runner_t *r, const char *title, JSValueRef fn, bool 
     parent->suites = xrealloc(parent->suites, parent->cap_suites * sizeof(fw_suite_t *));
   }
   parent->suites[parent->n_suites++] = s;
+  push_order(parent, -(int)parent->n_suites);
   if (!fn || !js_is_function(r->ctx, fn)) return s;
   r->collecting = s;
   JSValueRef exc = NULL;
@@ -132,6 +148,7 @@ fw_runnable_t *fw_add_test(fw_runner_t *r, const char *title, JSValueRef fn, boo
   t->skip = skip || (!t->fn && !t->bad_fn);
   if (retries >= 0) t->retries = retries;
   fw_vec_push(&r->collecting->tests, t);
+  push_order(r->collecting, (int)r->collecting->tests.len - 1);
   return t;
 }
 

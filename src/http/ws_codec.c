@@ -237,9 +237,48 @@ static int ws_genmask_cb(wslay_event_context_ptr ctx, uint8_t *buf, size_t len, 
   return ws_random(buf, len);
 }
 
+/* Well-formed UTF-8 (RFC 3629: no overlongs, surrogates or code points past U+10FFFF). */
+static bool ws_utf8_valid(const uint8_t *s, size_t n) {
+  size_t i = 0;
+  while (i < n) {
+    uint8_t b = s[i];
+    size_t len;
+    uint32_t cp;
+    if (b < 0x80) {
+      i++;
+      continue;
+    } else if ((b & 0xE0) == 0xC0) {
+      len = 2, cp = b & 0x1F;
+    } else if ((b & 0xF0) == 0xE0) {
+      len = 3, cp = b & 0x0F;
+    } else if ((b & 0xF8) == 0xF0) {
+      len = 4, cp = b & 0x07;
+    } else {
+      return false;
+    }
+    if (i + len > n) return false;
+    for (size_t k = 1; k < len; k++) {
+      if ((s[i + k] & 0xC0) != 0x80) return false;
+      cp = cp << 6 | (s[i + k] & 0x3F);
+    }
+    static const uint32_t min[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (cp < min[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+    i += len;
+  }
+  return true;
+}
+
 static void ws_msg_cb(wslay_event_context_ptr ctx, const struct wslay_event_on_msg_recv_arg *arg,
                       void *ud) {
   ws_codec_t *c = ud;
+  if (arg->opcode == WSLAY_CONNECTION_CLOSE && arg->msg_length > 2 &&
+      !ws_utf8_valid(arg->msg + 2, arg->msg_length - 2)) {
+    /* wslay would echo the reason as it came; RFC 6455 7.1.6 wants UTF-8, so this is the
+     * peer's violation (1007), answered before wslay queues its echo (which then fails). */
+    if (wslay_event_queue_close(ctx, WSLAY_CODE_INVALID_FRAME_PAYLOAD_DATA, NULL, 0) == 0)
+      c->failed = WSLAY_CODE_INVALID_FRAME_PAYLOAD_DATA;
+    return;
+  }
   if (arg->opcode == WSLAY_CONNECTION_CLOSE) {
     uint16_t code = arg->status_code ? arg->status_code : WSLAY_CODE_NO_STATUS_RCVD;
     const char *reason = arg->msg_length > 2 ? (const char *)arg->msg + 2 : "";

@@ -23,6 +23,7 @@
 #include "common/secret.h"
 #include "config/hooks.h"
 #include "frameworks/cucumber/cuke_opts.h"
+#include "frameworks/jasmine_opts.h"
 #include "js/jsutil.h"
 #include "js/runtime.h"
 #include "launcher/launcher_internal.h"
@@ -570,6 +571,11 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
     cuke_opts_t cuke;
     loaded = cuke_opts_parse(&cfg, &cuke, &err);
     cuke_opts_free(&cuke);
+  }
+  if (loaded == 0 && strcmp(cfg.framework, "jasmine") == 0) {
+    jasmine_opts_t jas;
+    loaded = jasmine_opts_parse(&cfg, true, &jas, &err);
+    jasmine_opts_free(&jas);
   }
   if (loaded != 0) {
     fprintf(stderr, "sonde: %s\n", sbuf_cstr(&err));

@@ -22,6 +22,7 @@
 #include "config/config.h"
 #include "config/hooks.h"
 #include "frameworks/cucumber.h"
+#include "frameworks/jasmine.h"
 #include "frameworks/runner.h"
 #include "js/inspect.h"
 #include "js/jsutil.h"
@@ -78,6 +79,7 @@ typedef struct {
   api_config_t api_config;
   bool have_config;
   cuke_opts_t cuke;       /* cucumberOpts, for framework: 'cucumber' */
+  jasmine_opts_t jasmine; /* jasmineOpts, for framework: 'jasmine' */
   int young_garbage; /* tests and realms since the last young collection, weighed */
   api_client_t *api;
   job_t job;
@@ -425,7 +427,7 @@ static void job_advance(worker_t *w) {
         break;
       }
       case JP_REQUIRE: {
-        if (job->cucumber) {
+        if (job->cucumber || job->support.len) { /* jasmine: requires, then helpers */
           /* One file at a time: a step file may be an ES module with top-level await. */
           if (job->error || job->support_index == job->support.len)
             job->phase = job->error ? JP_AFTER_SESSION : JP_LOAD;
@@ -518,6 +520,22 @@ static void sonde_module_init(js_realm_t *realm, JSObjectRef exports, void *ud) 
   graphql_export(realm, exports);
 }
 
+/* jasmineOpts.requires (resolved from the cwd), then the files of the helpers globs (from the
+ * config's folder, sorted as jasmine loads them). */
+static void jasmine_support_files(const sonde_config_t *cfg, const jasmine_opts_t *o, strvec_t *out) {
+  char *cwd = fs_cwd();
+  for (size_t i = 0; i < o->requires.len; i++)
+    strvec_push_owned(out, path_resolve(cwd, o->requires.items[i]));
+  free(cwd);
+  for (size_t i = 0; i < o->helpers.len; i++) {
+    strvec_t files = STRVEC_INIT;
+    glob_expand(cfg->dir, o->helpers.items[i], &files);
+    for (size_t k = 0; k < files.len; k++)
+      if (!strvec_contains(out, files.items[k])) strvec_push(out, files.items[k]);
+    strvec_free(&files);
+  }
+}
+
 static void job_start(worker_t *w, json_t *msg) {
   job_t *job = &w->job;
   const sonde_config_t *cfg = &w->config;
@@ -564,6 +582,11 @@ static void job_start(worker_t *w, json_t *msg) {
       .file = job->specs.items[0],
       .drain_ms = cfg->drain_timeout,
   };
+  bool jasmine = strcmp(cfg->framework, "jasmine") == 0;
+  if (jasmine)
+    fw_opts = (fw_options_t){.timeout_ms = w->jasmine.timeout, .grep = w->jasmine.grep,
+                             .invert = w->jasmine.invert_grep, .file = job->specs.items[0],
+                             .drain_ms = cfg->drain_timeout};
   if (cucumber) {
     /* Scenarios are selected by tags, names and lines; hooks get the step timeout. */
     fw_opts = (fw_options_t){.timeout_ms = w->cuke.timeout, .bail = w->cuke.fail_fast,
@@ -577,7 +600,14 @@ static void job_start(worker_t *w, json_t *msg) {
     job->phase = JP_AFTER_SESSION;
   } else {
     fw_runner_set_hook_caller(job->runner, runner_hook, runner_hook_defined, w);
-    if (!cucumber) {
+    if (jasmine) {
+      if (!fw_jasmine_install(job->runner, &w->jasmine, &err)) {
+        job->error = json_pack("{s:s, s:s}", "name", "Error", "message", err);
+        free(err);
+        job->phase = JP_AFTER_SESSION;
+      }
+      jasmine_support_files(cfg, &w->jasmine, &job->support);
+    } else if (!cucumber) {
       fw_mocha_install(job->runner, cfg->mocha_ui);
     } else if (!(job->cucumber = fw_cucumber_install(job->runner, &w->cuke, &err))) {
       job->error = json_pack("{s:s, s:s}", "name", "Error", "message", err);
@@ -621,7 +651,9 @@ static void on_message(json_t *msg, void *ud) {
     if (!path || config_load(w->rt, path, json_object_get(msg, "overrides"), &w->config, &err) != 0 ||
         api_config_parse(&w->config, &w->api_config, &err) != 0 ||
         (strcmp(w->config.framework, "cucumber") == 0 &&
-         cuke_opts_parse(&w->config, &w->cuke, &err) != 0)) {
+         cuke_opts_parse(&w->config, &w->cuke, &err) != 0) ||
+        (strcmp(w->config.framework, "jasmine") == 0 &&
+         jasmine_opts_parse(&w->config, false, &w->jasmine, &err) != 0)) {
       fprintf(stderr, "sonde worker: %s\n", sbuf_cstr(&err));
       sbuf_free(&err);
       w->exit_code = 1;
@@ -710,6 +742,7 @@ int worker_main(int argc, char **argv) {
   api_client_free(w.api);
   if (w.have_config) config_free(&w.config);
   cuke_opts_free(&w.cuke);
+  jasmine_opts_free(&w.jasmine);
   api_config_free(&w.api_config);
   js_runtime_free(w.rt);
   ipc_reader_free(&w.reader);

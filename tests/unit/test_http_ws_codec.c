@@ -226,6 +226,20 @@ static void test_close_handshake(void **state) {
   /* graphql-ws's own codes come through. */
   check_frames(FRAMES("\x88\x0e\x11\x33" "Unauthorized"), 0, "CLOSE:4403:Unauthorized\n",
                "CLOSE:4403:Unauthorized\n", 0);
+  /* A close reason that is not UTF-8, in one piece, is answered with 1007, not echoed.
+   * (When the frame comes in pieces wslay echoes it before the codec sees it: known.) */
+  {
+    sink_t s;
+    ws_codec_t *c = new_codec(&s, false, 0);
+    assert_int_equal(ws_codec_feed(c, "\x88\x04\x03\xe8\xff\xfe", 6), 0);
+    assert_int_equal(ws_codec_failed(c), 1007);
+    assert_string_equal(sbuf_cstr(&s.log), "");
+    char *seen = server_sees(c);
+    assert_string_equal(seen, "CLOSE:1007:\n");
+    free(seen);
+    ws_codec_free(c);
+    sbuf_free(&s.log);
+  }
   /* A close frame with a one-byte body (no whole code): wslay takes it as one without a
    * code rather than failing the connection. */
   check_frames(FRAMES("\x88\x01x"), 0, "CLOSE:1005:\n", "CLOSE:1005:\n", 0);

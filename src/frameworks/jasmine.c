@@ -1,0 +1,288 @@
+/* jasmine: see jasmine.h. The globals come from src/jslib/jasmine.js; the natives here add
+ * suites, specs and hooks to the runner's tree, and the runner's interface hooks (fw_iface_t)
+ * hand each spec's errors to the JS side, which keeps its failed expectations. */
+#include "frameworks/jasmine.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "frameworks/runner_internal.h"
+#include "js/jsclass.h"
+
+struct fw_jasmine {
+  fw_runner_t *r;
+  const jasmine_opts_t *opts;
+  fw_iface_t iface;
+  JSObjectRef api;       /* {globals, begin, error, result}; protected */
+  char *seed;            /* the seed of the random order (given or made); NULL when not random */
+  double default_timeout;/* jasmine.DEFAULT_TIMEOUT_INTERVAL, read when a runnable is declared */
+};
+
+/* ---- jasmine-core's order ---- */
+
+/* JS's ToInt32 of a number that is a whole value. */
+static int32_t to_int32(double d) {
+  double m = fmod(d, 4294967296.0);
+  if (m < 0) m += 4294967296.0;
+  return (int32_t)(uint32_t)m;
+}
+
+double fw_jasmine_order_key(const char *seed, const char *id) {
+  /* JavaScript numbers: `+=` keeps a double, the shifts and `^` go through int32. Both
+   * strings are ASCII (digits and the ids), so a byte is a UTF-16 unit. */
+  double hash = 0;
+  char key[128];
+  snprintf(key, sizeof(key), "%s%s", seed, id);
+  for (const unsigned char *p = (const unsigned char *)key; *p; p++) {
+    hash += *p;
+    hash += (double)(int32_t)((uint32_t)to_int32(hash) << 10);
+    int32_t h = to_int32(hash);
+    hash = (double)(h ^ (h >> 6));
+  }
+  hash += (double)(int32_t)((uint32_t)to_int32(hash) << 3);
+  int32_t h = to_int32(hash);
+  hash = (double)(h ^ (h >> 11));
+  hash += (double)(int32_t)((uint32_t)to_int32(hash) << 15);
+  return hash;
+}
+
+typedef struct {
+  int entry;
+  double key;
+} keyed_t;
+
+/* Ids as jasmine gives them: in declaration order, a suite before what it declares; the
+ * top suite is suite0. */
+static void shuffle_suite(fw_jasmine_t *jas, fw_suite_t *s, unsigned *spec_n, unsigned *suite_n) {
+  keyed_t *items = xmalloc((s->n_order ? s->n_order : 1) * sizeof(*items));
+  char id[32];
+  for (size_t i = 0; i < s->n_order; i++) {
+    int e = s->order[i];
+    if (e >= 0) snprintf(id, sizeof(id), "spec%u", (*spec_n)++);
+    else snprintf(id, sizeof(id), "suite%u", (*suite_n)++);
+    items[i] = (keyed_t){e, fw_jasmine_order_key(jas->seed, id)};
+    if (e < 0) shuffle_suite(jas, s->suites[-1 - e], spec_n, suite_n);
+  }
+  /* Stable insertion sort, as Array.prototype.sort is stable. */
+  for (size_t i = 1; i < s->n_order; i++) {
+    keyed_t x = items[i];
+    size_t j = i;
+    while (j > 0 && items[j - 1].key > x.key) {
+      items[j] = items[j - 1];
+      j--;
+    }
+    items[j] = x;
+  }
+  for (size_t i = 0; i < s->n_order; i++) s->order[i] = items[i].entry;
+  free(items);
+}
+
+static void jas_prepare(void *ud, fw_runner_t *r) {
+  fw_jasmine_t *jas = ud;
+  if (!jas->seed) return;
+  unsigned specs = 0, suites = 1; /* suite0 is the top suite */
+  shuffle_suite(jas, r->root, &specs, &suites);
+  json_t *ev = json_pack("{s:s, s:s}", "type", "log", "level", "info");
+  char *text = xasprintf("Randomized with seed %s", jas->seed);
+  json_object_set_new(ev, "text", json_string(text));
+  json_object_set_new(ev, "seed", json_string(jas->seed));
+  free(text);
+  fw_emit(r, ev);
+}
+
+/* ---- the runner's interface hooks ---- */
+
+static JSValueRef api_call(fw_jasmine_t *jas, const char *name, size_t argc, const JSValueRef argv[]) {
+  JSContextRef ctx = jas->r->ctx;
+  JSValueRef exc = NULL;
+  JSValueRef v = js_call(ctx, js_get(ctx, jas->api, name), jas->api, argc, argv, &exc);
+  return exc ? NULL : v;
+}
+
+static JSObjectRef jas_test_begin(void *ud, fw_runnable_t *t) {
+  fw_jasmine_t *jas = ud;
+  JSValueRef arg = t->parent->ctx;
+  JSValueRef self = api_call(jas, "begin", 1, &arg);
+  return self && JSValueIsObject(jas->r->ctx, self) ? (JSObjectRef)self : NULL;
+}
+
+static void jas_spec_error(void *ud, fw_runnable_t *rn, JSValueRef err) {
+  api_call(ud, "error", 1, &err);
+}
+
+static JSValueRef jas_test_result(void *ud, fw_runnable_t *t) {
+  fw_jasmine_t *jas = ud;
+  JSValueRef v = api_call(jas, "result", 0, NULL);
+  return v && !JSValueIsUndefined(jas->r->ctx, v) ? v : NULL;
+}
+
+static JSObjectRef jas_timeout_error(void *ud, fw_runnable_t *rn, double ms) {
+  fw_jasmine_t *jas = ud;
+  return fw_make_error(jas->r, NULL, "Timeout - Async function did not complete within %gms %s", ms,
+                       ms != jas->default_timeout ? "(custom timeout)"
+                                                  : "(set by jasmine.DEFAULT_TIMEOUT_INTERVAL)");
+}
+
+/* ---- natives for jasmine.js ---- */
+
+static bool arg_bool(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i) {
+  return argc > i && JSValueToBoolean(ctx, argv[i]);
+}
+
+static double arg_timeout(JSContextRef ctx, fw_jasmine_t *jas, size_t argc, const JSValueRef argv[],
+                          size_t i) {
+  double t = argc > i && JSValueIsNumber(ctx, argv[i]) ? JSValueToNumber(ctx, argv[i], NULL) : -1;
+  return t > 0 ? t : jas->default_timeout;
+}
+
+/* suite(title, fn, focus, exclude) */
+static JSValueRef n_suite(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                          const JSValueRef argv[], JSValueRef *exception) {
+  fw_jasmine_t *jas = data;
+  char *title = argc > 0 ? js_value_to_utf8(ctx, argv[0]) : xstrdup("");
+  fw_add_suite(jas->r, title, argc > 1 ? argv[1] : NULL, arg_bool(ctx, argc, argv, 2),
+               arg_bool(ctx, argc, argv, 3), exception);
+  free(title);
+  return JSValueMakeUndefined(ctx);
+}
+
+/* spec(title, fn|undefined, focus, exclude, timeout, reason|null) */
+static JSValueRef n_spec(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                         const JSValueRef argv[], JSValueRef *exception) {
+  fw_jasmine_t *jas = data;
+  char *title = argc > 0 ? js_value_to_utf8(ctx, argv[0]) : xstrdup("");
+  bool exclude = arg_bool(ctx, argc, argv, 3);
+  JSValueRef fn = argc > 1 && !exclude ? argv[1] : NULL;
+  fw_runnable_t *t = fw_add_test(jas->r, title, fn, arg_bool(ctx, argc, argv, 2), exclude, -1);
+  fw_runnable_set_timeout(jas->r, t, arg_timeout(ctx, jas, argc, argv, 4));
+  if (argc > 5 && JSValueIsString(ctx, argv[5])) {
+    char *reason = js_value_to_utf8(ctx, argv[5]);
+    fw_runnable_set_pending_reason(t, reason);
+    free(reason);
+  } else if (fw_suite_skipped(t->parent)) {
+    fw_runnable_set_pending_reason(t, "Temporarily disabled with xdescribe");
+  }
+  free(title);
+  return JSValueMakeUndefined(ctx);
+}
+
+/* hook(kind, fn, timeout): kinds in fw_kind_t's order. */
+static JSValueRef n_hook(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                         const JSValueRef argv[], JSValueRef *exception) {
+  fw_jasmine_t *jas = data;
+  int kind = argc > 0 ? (int)JSValueToNumber(ctx, argv[0], NULL) : 0;
+  if (kind < FW_HOOK_BEFORE_ALL || kind > FW_HOOK_AFTER_ALL) kind = FW_HOOK_BEFORE_EACH;
+  if (fw_suite_skipped(fw_collecting_suite(jas->r))) return JSValueMakeUndefined(ctx);
+  fw_runnable_t *h = fw_add_hook(jas->r, (fw_kind_t)kind, "", argc > 1 ? argv[1] : NULL);
+  if (h) fw_runnable_set_timeout(jas->r, h, arg_timeout(ctx, jas, argc, argv, 2));
+  return JSValueMakeUndefined(ctx);
+}
+
+/* pending(reason) -> the marker for jasmine.js to throw. */
+static JSValueRef n_pending(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                            const JSValueRef argv[], JSValueRef *exception) {
+  fw_jasmine_t *jas = data;
+  fw_runner_t *r = jas->r;
+  if (r->test_active && argc > 0) {
+    char *reason = js_value_to_utf8(ctx, argv[0]);
+    fw_runnable_set_pending_reason(r->tf.test, reason && reason[0] ? reason : NULL);
+    free(reason);
+  }
+  return fw_runner_skip_current(r);
+}
+
+/* defaultTimeout([ms]): jasmine.DEFAULT_TIMEOUT_INTERVAL, for what is declared after. */
+static JSValueRef n_default_timeout(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                                    const JSValueRef argv[], JSValueRef *exception) {
+  fw_jasmine_t *jas = data;
+  if (argc > 0 && JSValueIsNumber(ctx, argv[0]) && JSValueToNumber(ctx, argv[0], NULL) > 0)
+    jas->default_timeout = JSValueToNumber(ctx, argv[0], NULL);
+  return JSValueMakeNumber(ctx, jas->default_timeout);
+}
+
+static void add_native(JSContextRef ctx, JSObjectRef obj, const char *name, js_closure_fn fn,
+                       fw_jasmine_t *jas) {
+  js_set(ctx, obj, name, js_make_closure(ctx, name, fn, jas, NULL));
+}
+
+static void jas_free(js_realm_t *realm, void *ud) {
+  fw_jasmine_t *jas = ud;
+  if (jas->api) JSValueUnprotect(js_realm_context(realm), jas->api);
+  free(jas->seed);
+  free(jas);
+}
+
+/* jasmine's own seeds are five digits (String(Math.random()).slice(-5)). */
+static char *make_seed(void) {
+  uint64_t x = uv_hrtime() ^ ((uint64_t)getpid() << 20);
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  return xasprintf("%05u", (unsigned)(x % 100000));
+}
+
+fw_jasmine_t *fw_jasmine_install(fw_runner_t *r, const jasmine_opts_t *opts, char **err) {
+  js_realm_t *realm = fw_runner_realm(r);
+  JSContextRef ctx = js_realm_context(realm);
+  fw_jasmine_t *jas = xcalloc(1, sizeof(*jas));
+  jas->r = r;
+  jas->opts = opts;
+  jas->default_timeout = opts->timeout;
+  if (opts->random) jas->seed = opts->seed ? xstrdup(opts->seed) : make_seed();
+  js_realm_on_free(realm, jas_free, jas);
+
+  JSObjectRef natives = JSObjectMake(ctx, NULL, NULL);
+  add_native(ctx, natives, "suite", n_suite, jas);
+  add_native(ctx, natives, "spec", n_spec, jas);
+  add_native(ctx, natives, "hook", n_hook, jas);
+  add_native(ctx, natives, "pending", n_pending, jas);
+  add_native(ctx, natives, "defaultTimeout", n_default_timeout, jas);
+  js_set(ctx, natives, "random", JSValueMakeBoolean(ctx, opts->random));
+  js_set(ctx, natives, "seed", jas->seed ? js_make_string(ctx, jas->seed) : JSValueMakeNull(ctx));
+  JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
+  js_set(ctx, o, "timeout", JSValueMakeNumber(ctx, opts->timeout));
+  js_set(ctx, o, "stopSpecOnExpectationFailure", JSValueMakeBoolean(ctx, opts->stop_spec_on_failure));
+  js_set(ctx, o, "failSpecWithNoExpectations", JSValueMakeBoolean(ctx, opts->fail_no_expectations));
+  js_set(ctx, o, "resultHandler", opts->result_handler ? (JSValueRef)opts->result_handler
+                                                       : JSValueMakeNull(ctx));
+  js_set(ctx, natives, "opts", o);
+
+  JSValueRef exc = NULL;
+  JSValueRef spies = js_jslib_call(ctx, "jasmine-spies", 0, NULL, &exc);
+  JSValueRef make = spies ? js_jslib(ctx, "jasmine", &exc) : NULL;
+  JSValueRef args[2] = {natives, spies};
+  JSValueRef api = make ? js_call(ctx, make, NULL, 2, args, &exc) : NULL;
+  if (!api || exc || !JSValueIsObject(ctx, api)) {
+    js_error_info_t info;
+    js_error_info(ctx, exc, &info);
+    *err = xasprintf("the jasmine interface failed to load: %s", info.message ? info.message : "?");
+    js_error_info_free(&info);
+    return NULL;
+  }
+  jas->api = (JSObjectRef)api;
+  JSValueProtect(ctx, jas->api);
+  JSValueRef globals = js_get(ctx, api, "globals");
+  JSObjectRef global = JSContextGetGlobalObject(ctx);
+  JSPropertyNameArrayRef names = JSObjectCopyPropertyNames(ctx, (JSObjectRef)globals);
+  for (size_t i = 0; i < JSPropertyNameArrayGetCount(names); i++) {
+    char *name = js_string_to_utf8(JSPropertyNameArrayGetNameAtIndex(names, i));
+    js_define_value(ctx, global, name, js_get(ctx, globals, name), true);
+    free(name);
+  }
+  JSPropertyNameArrayRelease(names);
+
+  jas->iface = (fw_iface_t){
+      .ud = jas,
+      .declaration_order = true,
+      .spec_scope = true,
+      .stop_on_failure = opts->stop_on_failure,
+      .prepare = jas_prepare,
+      .test_begin = jas_test_begin,
+      .spec_error = jas_spec_error,
+      .test_result = jas_test_result,
+      .timeout_error = jas_timeout_error,
+  };
+  fw_runner_set_iface(r, &jas->iface);
+  return jas;
+}

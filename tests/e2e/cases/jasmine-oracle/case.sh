@@ -1,0 +1,57 @@
+# jasmine-core as the oracle (issue 16): the corpus runs under jasmine-core 5 from the npm
+# registry (installed into build-oracles/, git-ignored) and under sonde.
+# - order.spec.js: for 20 seeds, the order the spec bodies ran in must be jasmine-core's
+#   (random order per level, reproducible by seed), and sonde prints the seed.
+# - outcomes.spec.js: per spec, the full name, the status and every failure message (the
+#   matchers' texts, toEqual's diff lines, spies, expectAsync, pending, fail, done.fail,
+#   errors thrown in specs and hooks) must be equal.
+if ! command -v npm >/dev/null 2>&1 || ! command -v node >/dev/null 2>&1; then
+  echo "e2e: SKIP [$CASE_NAME]: node and npm are needed for the jasmine-core oracle"
+  return 0
+fi
+mkdir -p tmp
+oracle=$(cd "$(dirname "$SONDE")/.." && pwd)/build-oracles/jasmine5
+if [[ ! -f $oracle/node_modules/jasmine-core/package.json ]]; then
+  mkdir -p "$oracle"
+  if ! timeout 300 npm install --no-audit --no-fund --loglevel=error --prefix "$oracle" jasmine-core@5 \
+    >"tmp/npm.log" 2>&1; then
+    echo "e2e: SKIP [$CASE_NAME]: npm could not install jasmine-core@5 (no registry?):"
+    sed 's/^/  | /' "tmp/npm.log" | tail -n 5
+    return 0
+  fi
+fi
+core=$oracle/node_modules/jasmine-core
+
+# Order: 20 seeds (jasmine's own seeds are 5 digits; a few shorter and longer ones too).
+for seed in 1 7 42 99 123 1234 4321 9999 10000 12345 23456 34567 45678 56789 67890 78901 \
+  89012 90123 31337 271828; do
+  expected=$(node oracle.js "$core" corpus/order.spec.js "$seed" | grep '^RAN ' | tr '\n' ' ')
+  [[ $(wc -w <<<"$expected") -eq 44 ]] || fail "jasmine-core ran $(wc -w <<<"$expected") words for seed $seed"
+  run_sonde run sonde.conf.js --spec corpus/order.spec.js --jasmineOpts.random true \
+    --jasmineOpts.seed "$seed"
+  expect_status 0
+  expect_out "Randomized with seed $seed"
+  got=$(grep -o 'RAN [a-z0-9]*' "$OUT" | tr '\n' ' ')
+  expect_eq "$got" "$expected" "order for seed $seed"
+done
+
+# Without random (WebdriverIO's default): declaration order, specs and suites interleaved.
+run_sonde run sonde.conf.js --spec corpus/order.spec.js
+expect_status 0
+expect_no_out 'Randomized with seed'
+got=$(grep -o 'RAN [a-z0-9]*' "$OUT" | tr '\n' ' ')
+expect_eq "$got" "$(node oracle.js "$core" corpus/order.spec.js none | grep '^RAN ' | tr '\n' ' ')" \
+  "declaration order"
+
+# Outcomes and failure texts.
+rm -rf out
+run_sonde run sonde.conf.js --spec corpus/outcomes.spec.js
+expect_status 1
+node oracle.js "$core" corpus/outcomes.spec.js none | sort >"tmp/jasmine.txt"
+node results.js out/wdio-0-0-json-reporter.log | sort >"tmp/sonde.txt"
+[[ $(grep -c '^RESULT ' "tmp/jasmine.txt") -eq 35 ]] || fail "jasmine-core reported $(grep -c '^RESULT ' "tmp/jasmine.txt") specs, expected 35"
+if ! diff -u "tmp/jasmine.txt" "tmp/sonde.txt" >"tmp/outcomes.diff"; then
+  cat "tmp/outcomes.diff"
+  fail "outcomes differ from jasmine-core's"
+fi
+rm -rf out
