@@ -31,6 +31,14 @@ static JSValueRef graphql_lib(JSContextRef ctx, JSValueRef *exc) {
   JSValueRef lib = js_jslib_call(ctx, "graphql", 3, args, exc);
   if (!lib || !JSValueIsObject(ctx, lib)) return NULL;
   js_set_hidden(ctx, global, GRAPHQL_LIB_KEY, lib);
+  /* The GraphQL matchers join expect where there is one (spec realms). */
+  JSValueRef expect = js_get(ctx, global, "expect");
+  JSValueRef extend = js_get(ctx, expect, "extend");
+  if (js_is_function(ctx, extend)) {
+    JSValueRef matchers = js_get(ctx, lib, "matchers");
+    JSValueRef ignored = NULL;
+    js_call(ctx, extend, expect, 1, &matchers, &ignored);
+  }
   return lib;
 }
 

@@ -7,13 +7,14 @@
 # 4403 from connectionParams, reconnection after a dropped socket counted from the server's
 # log, giving up, a server that never acks, a subscription left open), over the legacy
 # graphql-ws protocol and over SSE (sse.headers, 401, a non-JSON "next", a stream cut
-# before "complete").
+# before "complete"); the expect matchers toHaveNoGraphQLErrors, toHaveGraphQLError and
+# toHaveGraphQLData and their messages.
 source "$E2E_LIB_DIR/support/graphql.sh"
 gql_start
 
 run_sonde run sonde.conf.js
 expect_status 0
-expect_out '[api #0-0] 5 passing'
+expect_out '[api #0-0] 6 passing'
 expect_out '[api #0-1] 15 passing'
 expect_out '[0-0] Q string 200 {"data":{"hello":"Hello, world!"}} errors=0 hasErrors=false hasData=true isSuccess=true'
 expect_out '[0-0] Q gql Hi 200 {"data":{"hello":"Hello, sonde!"}} errors=0 hasErrors=false hasData=true isSuccess=true'
@@ -27,6 +28,7 @@ expect_out '[0-0] Q auth 200 admin then 401'
 expect_out '[0-0] Q interceptor 200 admin'
 expect_out "[0-0] Q throws Error: graphql query (anonymous): Request timeout after 200ms: POST http://127.0.0.1:$GQL_PORT/graphql"
 expect_out_re '^\[0-0\] Q throws Error: graphql query \(anonymous\): POST http://127\.0\.0\.1:1/graphql failed: Failed to connect to 127\.0\.0\.1 port 1 after [0-9]+ ms: .*Connection refused'
+expect_out '[0-0] M expected no GraphQL errors, but the result has 1: "Boom!" at boom | expected a GraphQL error, but the result has no errors | expected a GraphQL error matching /nope/, but the errors are "Boom!" at boom | expected data.users[0].name to equal "Linus", received "Ada" | expected data.users[5] to exist | expected no GraphQL data, but the result has some'
 expect_out '[0-0] Q throws TypeError: graphql.query: the document must be a string, a gql`` result or { query, variables }'
 expect_out '[0-1] S take Five 1 2,3,4,5 closed'
 expect_out '[0-1] S many 1 | 1,2 | 1,2,3 | 1,2,3,4 | 1,2,3,4,5'

@@ -55,3 +55,26 @@ describe('GraphQL over HTTP', () => {
     }
   });
 });
+
+describe('GraphQL matchers', () => {
+  it('checks errors and data', async () => {
+    const ok = await graphql.query('{ users { id name } }');
+    const boom = await graphql.query('{ hello boom }');
+    expect(ok).toHaveNoGraphQLErrors();
+    expect(ok).toHaveGraphQLData();
+    expect(ok).toHaveGraphQLData('users[0].name', 'Ada');
+    expect(ok).toHaveGraphQLData('users.1.id');
+    expect(boom).toHaveGraphQLError('Boom');
+    expect(boom).toHaveGraphQLError(/^Boom!$/);
+    expect(boom).not.toHaveGraphQLError('other');
+    const failures = [];
+    for (const f of [() => expect(boom).toHaveNoGraphQLErrors(), () => expect(ok).toHaveGraphQLError(),
+      () => expect(boom).toHaveGraphQLError(/nope/), () => expect(ok).toHaveGraphQLData('users[0].name', 'Linus'),
+      () => expect(ok).toHaveGraphQLData('users[5]'), () => expect(ok).not.toHaveGraphQLData()]) {
+      try { f(); failures.push('passed'); } catch (e) { failures.push(e.message.split('\n').filter((l) => l.trim()).pop()); }
+    }
+    console.log(`M ${failures.join(' | ')}`);
+    const sub = graphql.subscribe('subscription { count(to: 1) }');
+    expect(await sub.next({ timeout: 3000 })).toHaveGraphQLData('count', 1);
+  });
+});
