@@ -192,29 +192,50 @@ NATIVE(n_tags_match) {
   return JSValueMakeBoolean(ctx, ok);
 }
 
-/* step(event, title, keyword, text, status?, durationMs?, error?): step:start / step:end
- * for the scenario (test) that is running. */
+/* step(event, title, keyword, text, status?, durationMs?, error?, index?, location?):
+ * step:start / step:end for the scenario (test) that is running; a step:end also goes to
+ * the json format with the step's index in the pickle and its definition's file:line. */
 NATIVE(n_step) {
   fw_cucumber_t *ck = data;
   fw_runner_t *r = ck->r;
-  if (ck->opts->scenario_level_reporter) return JSValueMakeUndefined(ctx);
   char *type = arg_str(ctx, argc, argv, 0), *title = arg_str(ctx, argc, argv, 1),
        *kw = arg_str(ctx, argc, argv, 2), *text = arg_str(ctx, argc, argv, 3),
-       *status = arg_str(ctx, argc, argv, 4);
-  fw_runnable_t *t = r->test_active ? r->tf.test : NULL;
-  json_t *ev = json_pack("{s:s, s:s, s:s, s:s}", "type", type ? type : "step:start", "title",
-                         title ? title : "", "keyword", kw ? kw : "", "text", text ? text : "");
-  if (t) json_object_set_new(ev, "test", json_string(t->title));
-  if (status) json_object_set_new(ev, "status", json_string(status));
-  if (argc > 5 && JSValueIsNumber(ctx, argv[5]))
-    json_object_set_new(ev, "duration", json_real(JSValueToNumber(ctx, argv[5], NULL)));
-  if (argc > 6 && !JSValueIsUndefined(ctx, argv[6]) && !JSValueIsNull(ctx, argv[6]))
-    json_object_set_new(ev, "error", fw_error_json(r, argv[6]));
-  fw_emit(r, ev);
+       *status = arg_str(ctx, argc, argv, 4), *where = arg_str(ctx, argc, argv, 8);
+  double duration = argc > 5 && JSValueIsNumber(ctx, argv[5]) ? JSValueToNumber(ctx, argv[5], NULL) : 0;
+  JSValueRef error = argc > 6 && !JSValueIsUndefined(ctx, argv[6]) && !JSValueIsNull(ctx, argv[6])
+                         ? argv[6] : NULL;
+  if (status && argc > 7 && JSValueIsNumber(ctx, argv[7]))
+    cuke_json_step(ck, ctx, (size_t)JSValueToNumber(ctx, argv[7], NULL), kw ? kw : "", status,
+                   duration, error, where);
+  if (!ck->opts->scenario_level_reporter) {
+    fw_runnable_t *t = r->test_active ? r->tf.test : NULL;
+    json_t *ev = json_pack("{s:s, s:s, s:s, s:s}", "type", type ? type : "step:start", "title",
+                           title ? title : "", "keyword", kw ? kw : "", "text", text ? text : "");
+    if (t) json_object_set_new(ev, "test", json_string(t->title));
+    if (status) json_object_set_new(ev, "status", json_string(status));
+    if (status) json_object_set_new(ev, "duration", json_real(duration));
+    if (error) json_object_set_new(ev, "error", fw_error_json(r, error));
+    fw_emit(r, ev);
+  }
   free(type);
   free(title);
   free(kw);
   free(text);
+  free(status);
+  free(where);
+  return JSValueMakeUndefined(ctx);
+}
+
+/* hookResult(keyword, status, durationMs, error?): a Before/After hook's outcome, for the
+ * json format (hidden steps). */
+NATIVE(n_hook_result) {
+  fw_cucumber_t *ck = data;
+  char *kw = arg_str(ctx, argc, argv, 0), *status = arg_str(ctx, argc, argv, 1);
+  double duration = argc > 2 && JSValueIsNumber(ctx, argv[2]) ? JSValueToNumber(ctx, argv[2], NULL) : 0;
+  JSValueRef error = argc > 3 && !JSValueIsUndefined(ctx, argv[3]) && !JSValueIsNull(ctx, argv[3])
+                         ? argv[3] : NULL;
+  cuke_json_hook(ck, ctx, kw ? kw : "Before", status ? status : "passed", duration, error);
+  free(kw);
   free(status);
   return JSValueMakeUndefined(ctx);
 }
@@ -296,6 +317,7 @@ static void cuke_free(js_realm_t *realm, void *ud) {
   free(ck->defs);
   cukexpr_registry_free(ck->reg);
   tagexpr_free(ck->tags);
+  cuke_json_free(ck);
   gherkin_pickles_free(&ck->pickles);
   for (size_t i = 0; i < ck->nsteps; i++) free(ck->steps[i].keyword);
   free(ck->steps);
@@ -312,6 +334,7 @@ fw_cucumber_t *fw_cucumber_install(fw_runner_t *r, const cuke_opts_t *opts, char
   ck->realm = realm;
   ck->opts = opts;
   ck->reg = cukexpr_registry_new();
+  ck->running_pickle = SIZE_MAX;
   js_realm_on_free(realm, cuke_free, ck);
   if (opts->tags && !(ck->tags = tagexpr_parse(opts->tags, err))) return NULL;
 
@@ -326,6 +349,7 @@ fw_cucumber_t *fw_cucumber_install(fw_runner_t *r, const cuke_opts_t *opts, char
   add_native(ctx, natives, "log", n_log, ck);
   add_native(ctx, natives, "skipTest", n_skip_test, ck);
   add_native(ctx, natives, "onUncaught", n_on_uncaught, ck);
+  add_native(ctx, natives, "hookResult", n_hook_result, ck);
   add_native(ctx, natives, "noRetry", n_no_retry, ck);
   add_native(ctx, natives, "configHook", n_config_hook, ck);
   add_native(ctx, natives, "hasConfigHook", n_has_config_hook, ck);
@@ -340,6 +364,7 @@ fw_cucumber_t *fw_cucumber_install(fw_runner_t *r, const cuke_opts_t *opts, char
   js_set(ctx, o, "ignoreUndefined", JSValueMakeBoolean(ctx, opts->ignore_undefined));
   js_set(ctx, o, "failAmbiguous", JSValueMakeBoolean(ctx, opts->fail_ambiguous));
   js_set(ctx, o, "snippets", JSValueMakeBoolean(ctx, opts->snippets));
+  js_set(ctx, o, "json", JSValueMakeBoolean(ctx, opts->json_path != NULL));
   if (opts->world_parameters)
     js_set(ctx, o, "worldParameters", js_from_json(ctx, opts->world_parameters));
   js_set(ctx, natives, "opts", o);
@@ -436,6 +461,7 @@ static JSValueRef run_scenario(JSContextRef ctx, void *data, JSObjectRef self, s
                                const JSValueRef argv[], JSValueRef *exc) {
   scenario_ref_t *ref = data;
   fw_cucumber_t *ck = ref->ck;
+  cuke_json_scenario_start(ck, ref->index);
   JSValueRef run = js_get(ctx, ck->api, "__run");
   JSValueRef pickle = pickle_value(ctx, ck, &ck->pickles.items[ref->index]);
   return js_call(ctx, run, ck->api, 1, &pickle, exc);

@@ -33,6 +33,10 @@ int fw_cucumber_load_feature(fw_cucumber_t *ck, const char *spec, json_t **error
 int fw_cucumber_support_files(fw_cucumber_t *ck, const char *config_dir, strvec_t *out,
                               json_t **error);
 
+/* The job has ended: writes cucumberOpts.format files (json:<file> as <file> with "-<cid>"
+ * before its extension). 0, or -1 with a malloc'd message. */
+int fw_cucumber_finish(fw_cucumber_t *ck, const char *cid, char **err);
+
 /* Built-in modules `@cucumber/cucumber` and `@wdio/cucumber-framework`; and the API's
  * members added to an exports object (the `sonde` module) when the realm has it. */
 void fw_cucumber_register_modules(js_runtime_t *rt);

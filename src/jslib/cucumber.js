@@ -10,7 +10,8 @@
 //   match(text) -> [{id, args: [{type, custom, value, groups}]}]
 //   snippet(keywordType, text, extraArgName|'') -> text
 //   checkTags(expression) (throws), tagsMatch(expression, [tags]) -> bool
-//   step(event, title, keyword, text, status, durationMs, error|undefined)
+//   step(event, title, keyword, text, status, durationMs, error|undefined, index, location)
+//   hookResult(keyword, status, durationMs, error|undefined)   (format json)
 //   configHook(name, [args]) -> promise|undefined, hasConfigHook(name)   (WebdriverIO's
 //     beforeScenario ... hooks of the config)
 //   log(text)                  this.log / this.attach
@@ -20,6 +21,8 @@
 (function (natives) {
   'use strict';
   const setTimer = setTimeout, clearTimer = clearTimeout;
+  // Step and hook durations (reported in ms, fractions kept).
+  const now = typeof performance === 'object' && performance.now ? () => performance.now() : Date.now;
   const Status = Object.freeze({
     UNKNOWN: 'UNKNOWN', PASSED: 'PASSED', SKIPPED: 'SKIPPED', PENDING: 'PENDING',
     UNDEFINED: 'UNDEFINED', AMBIGUOUS: 'AMBIGUOUS', FAILED: 'FAILED',
@@ -186,6 +189,14 @@
       '" (' + pickle.uri + ':' + step.line + '):\n' + ambiguousDefinitions(matches));
   }
 
+  // A Before or After hook, its outcome also kept for the json format.
+  async function runHook(keyword, h, world, arg) {
+    const started = now();
+    const r = await invoke(h.fn, world, [arg], hookTimeout(h));
+    if (natives.opts.json) natives.hookResult(keyword, r.status, now() - started, r.error);
+    return r;
+  }
+
   // Runs the pickle's Before hooks, steps and After hooks with a fresh World. Resolves when
   // the scenario passed; rejects with the first error; calls natives.skipTest() first for a
   // scenario that ends pending or skipped.
@@ -209,12 +220,16 @@
     const scenarioStarted = Date.now();
     if (!opts.dryRun) await natives.configHook('beforeScenario', [hookArg, world]);
     if (!opts.dryRun)
-      for (const h of state.before)
-        if (applies(h, pickle.tags)) record(await invoke(h.fn, world, [hookArg], hookTimeout(h)));
-    for (const step of pickle.steps) {
+      for (const h of state.before) {
+        if (!applies(h, pickle.tags)) continue;
+        // After a failed Before hook the others do not run (After hooks always do).
+        if (status !== 'passed') { if (opts.json) natives.hookResult('Before', 'skipped', 0); }
+        else record(await runHook('Before', h, world, hookArg));
+      }
+    for (const [index, step] of pickle.steps.entries()) {
       const title = step.keyword + step.text;
       natives.step('step:start', title, step.keyword, step.text);
-      const started = Date.now();
+      const started = now();
       let matches = natives.match(step.text);
       let r;
       // WebdriverIO's failAmbiguousDefinitions: off, the first definition runs (with a warning).
@@ -256,13 +271,14 @@
       if (status !== 'passed' && r.status !== 'undefined' && r.status !== 'ambiguous') r = { status: 'skipped' };
       record(r);
       if (!error && r.error) error = r.error;
-      natives.step('step:end', title, step.keyword, step.text, r.status, Date.now() - started, r.error);
+      natives.step('step:end', title, step.keyword, step.text, r.status, now() - started, r.error,
+        index, matches.length === 1 ? state.steps[matches[0].id].where : undefined);
     }
     if (!opts.dryRun) {
       const result = { status: Status[status.toUpperCase()], message: error ? String(error.message || error) : undefined };
       for (const h of state.after.slice().reverse())
         if (applies(h, pickle.tags)) {
-          const a = await invoke(h.fn, world, [{ ...hookArg, result }], hookTimeout(h));
+          const a = await runHook('After', h, world, { ...hookArg, result });
           if (a.status === 'failed' && status !== 'failed') {
             status = 'failed';
             error = a.error;

@@ -283,6 +283,13 @@ static void job_end(worker_t *w) {
   job_t *job = &w->job;
   /* process 'exit' listeners: their output is the job's, so before runner:end. */
   if (job->realm) js_realm_emit_exit(job->realm);
+  char *err = NULL;
+  if (fw_cucumber_finish(job->cucumber, job->cid, &err) != 0) {
+    json_t *log = json_pack("{s:s, s:s, s:s}", "type", "log", "level", "error", "text", err);
+    send_job_event(w, log);
+    json_decref(log);
+    free(err);
+  }
   fw_stats_t st = {0};
   if (job->runner) fw_runner_stats(job->runner, &st);
   json_t *ev = json_pack("{s:s, s:i, s:i, s:i, s:f}", "type", "runner:end", "passes", st.passes,

@@ -27,6 +27,10 @@ struct fw_cucumber {
   gherkin_pickles_t pickles;    /* of every feature loaded into the job */
   cuke_step_info_t *steps;      /* by AST step id */
   size_t nsteps;
+  size_t running_pickle;        /* the scenario running now (SIZE_MAX: none) */
+  json_t *json_features;        /* format json: the features loaded, in order */
+  json_t **json_elements;       /* format json: by pickle, its scenario (NULL: not selected) */
+  size_t json_elements_len;
   JSObjectRef step_failer;      /* fails the running step or hook (cucumber.js); protected */
   bool all_hooks_added;         /* BeforeAll/AfterAll are in the tree */
 };
@@ -39,6 +43,17 @@ JSValueRef cuke_config_hook(fw_cucumber_t *ck, const char *name, size_t argc,
                             const JSValueRef argv[], JSValueRef *exc);
 /* beforeFeature/afterFeature as hooks of the suite being collected (the feature's). */
 void cuke_add_feature_hooks(fw_cucumber_t *ck, const gherkin_document_t *doc);
+
+/* ---- cuke_json.c: cucumberOpts.format json:<file> (no-ops without it) ---- */
+void cuke_json_add_feature(fw_cucumber_t *ck, const gherkin_document_t *doc, size_t first,
+                           const bool *selected);
+/* A scenario's attempt starts (its steps so far are dropped). */
+void cuke_json_scenario_start(fw_cucumber_t *ck, size_t index);
+void cuke_json_step(fw_cucumber_t *ck, JSContextRef ctx, size_t step_index, const char *keyword,
+                    const char *status, double duration_ms, JSValueRef error, const char *location);
+void cuke_json_hook(fw_cucumber_t *ck, JSContextRef ctx, const char *keyword, const char *status,
+                    double duration_ms, JSValueRef error);
+void cuke_json_free(fw_cucumber_t *ck);
 
 /* The scenario's test function: runs pickle `index` through cucumber.js's __run. */
 JSObjectRef cuke_scenario_fn(fw_cucumber_t *ck, size_t index);

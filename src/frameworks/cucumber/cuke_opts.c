@@ -237,12 +237,18 @@ int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err) {
   }
   strvec_t formats = STRVEC_INIT;
   read_list(&rd, "format", &formats);
-  if (formats.len && !rd.failed) {
-    /* Cucumber's formatters write their own files; sonde reports through `reporters`. */
+  /* Only Cucumber's JSON is written (cuke_json.c); the console and the other files come
+   * from `reporters`. */
+  for (size_t i = 0; i < formats.len && !rd.failed; i++) {
+    const char *f = formats.items[i];
+    if (strncmp(f, "json:", 5) == 0 && f[5] && !out->json_path) {
+      out->json_path = xstrdup(f + 5);
+      continue;
+    }
     rd.failed = true;
     config_key_error(cfg, "cucumberOpts.format", err,
-                     "\"cucumberOpts.format\" (\"%s\") is not supported by this sonde: use "
-                     "`reporters` (spec, junit, json, allure)", formats.items[0]);
+                     "\"cucumberOpts.format\" (\"%s\") is not supported by this sonde: it writes "
+                     "one \"json:<file>\"; use `reporters` (spec, junit, json, allure) for the rest", f);
   }
   strvec_free(&formats);
   return rd.failed ? -1 : 0;
@@ -255,5 +261,6 @@ void cuke_opts_free(cuke_opts_t *o) {
   strvec_free(&o->names);
   free(o->language);
   json_decref(o->world_parameters);
+  free(o->json_path);
   memset(o, 0, sizeof(*o));
 }

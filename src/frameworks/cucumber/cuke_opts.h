@@ -30,6 +30,7 @@ typedef struct {
   char *language;            /* default dialect of the feature files ("en") */
   bool snippets;             /* undefined steps print a snippet */
   bool scenario_level_reporter; /* the spec reporter shows scenarios without their steps */
+  char *json_path;           /* format 'json:<file>' (relative to the cwd); NULL for none */
   json_t *world_parameters;  /* an object: the World's `parameters`; NULL for {} */
 } cuke_opts_t;
 

@@ -255,6 +255,7 @@ int fw_cucumber_load_feature(fw_cucumber_t *ck, const char *spec, json_t **error
     for (size_t i = b.first; i < ck->pickles.len; i++)
       b.selected[i - b.first] = select_pickle(ck, doc, &ck->pickles.items[i], lines, nlines);
     add_all_hooks(ck);
+    cuke_json_add_feature(ck, doc, b.first, b.selected);
     if (any_selected(&b, doc->feature->children, doc->feature->nchildren)) {
       JSContextRef ctx = js_realm_context(ck->realm);
       JSValueRef exc = NULL;

@@ -92,6 +92,14 @@ f=$(grep -l '"name": "an undefined step"' allure/*-result.json)
 expect_eq "$(grep -o '"status": "[a-z]*"' "$f" | tr '\n' ' ')" '"status": "broken" "status": "broken" "status": "skipped" ' \
   'statuses of the undefined scenario and its steps'
 
+# format json: Cucumber's JSON per job, the cid in the file name (cucumber-differential
+# compares the document with cucumber-js's).
+expect_file reports/cucumber-0-5.json
+expect_file_contains reports/cucumber-0-5.json '"id": "users-api;validation;an-invalid-email-is-refused"'
+expect_file_contains reports/cucumber-0-5.json '"location": "steps/api.steps.js:9"'
+expect_file_contains reports/cucumber-0-3.json '"status": "undefined"'
+expect_no_file reports/cucumber-0-2.json
+
 # failAmbiguousDefinitions: the ambiguous step fails and names every definition.
 run_sonde run sonde.conf.js --spec features/statuses.feature --cucumberOpts.failAmbiguousDefinitions true
 expect_status 1

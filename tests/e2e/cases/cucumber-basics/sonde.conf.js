@@ -10,5 +10,6 @@ exports.config = {
   cucumberOpts: {
     require: ['./steps/*.js'],
     timeout: 3000,
+    format: ['json:reports/cucumber.json'],
   },
 };

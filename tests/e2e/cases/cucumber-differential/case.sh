@@ -2,8 +2,9 @@
 # definitions (corpus/: statuses, hooks, outlines, rules and backgrounds, tables and doc
 # strings, expressions and parameter types, asynchronous steps and timeouts, French, and
 # undefined steps): per scenario, the verdict and each step's symbol must be equal, and so
-# must the snippets printed for undefined steps. sonde runs with failAmbiguousDefinitions
-# (cucumber-js always fails ambiguous steps).
+# must the snippets printed for undefined steps and the classic JSON of format 'json:' (but
+# for durations and error texts). sonde runs with failAmbiguousDefinitions (cucumber-js
+# always fails ambiguous steps).
 if ! command -v npm >/dev/null 2>&1 || ! command -v node >/dev/null 2>&1; then
   echo "e2e: SKIP [$CASE_NAME]: node and npm are needed for the cucumber-js oracle"
   return 0
@@ -28,7 +29,7 @@ NODE_PATH=$oracle/node_modules "$oracle/node_modules/.bin/cucumber-js" --require
 [[ -s $E2E_TMP/cucumber.json ]] || fail "cucumber-js wrote no report: $(cat "$E2E_TMP/cucumber.out")"
 cd .. || fail 'no case folder'
 
-run_sonde run sonde.conf.js
+run_sonde run sonde.conf.js --cucumberOpts.format "json:$E2E_TMP/sonde/cucumber.json"
 expect_status 1
 node compare.js cucumber "$E2E_TMP/cucumber.json" >"$E2E_TMP/expected.txt" || fail 'compare.js failed on cucumber-js output'
 node compare.js sonde "$OUT" >"$E2E_TMP/actual.txt" || fail 'compare.js failed on sonde output'
@@ -43,4 +44,12 @@ expect_eq "$(grep -c '^});' "$E2E_TMP/expected-snippets.txt")" 7 'distinct snipp
 if ! diff -u "$E2E_TMP/expected-snippets.txt" "$E2E_TMP/actual-snippets.txt" >"$E2E_TMP/diff.txt"; then
   fail "snippets differ from cucumber-js (- cucumber-js, + sonde):
 $(cat "$E2E_TMP/diff.txt")"
+fi
+# One JSON file per job (the cid in its name), together the same document as cucumber-js's.
+expect_eq "$(find "$E2E_TMP/sonde" -name 'cucumber-0-*.json' | wc -l)" 7 'json files, one per feature file'
+node compare.js json "$E2E_TMP/cucumber.json" >"$E2E_TMP/expected.json"
+node compare.js json "$E2E_TMP"/sonde/cucumber-0-*.json >"$E2E_TMP/actual.json"
+if ! diff -u "$E2E_TMP/expected.json" "$E2E_TMP/actual.json" >"$E2E_TMP/diff.txt"; then
+  fail "format json differs from cucumber-js's (- cucumber-js, + sonde):
+$(head -n 80 "$E2E_TMP/diff.txt")"
 fi

@@ -4,6 +4,10 @@
 //   node compare.js sonde <sonde stdout (spec reporter)>
 //   node compare.js snippets <cucumber-js summary output | sonde stdout>
 //     the snippets of undefined steps, each once, sorted
+//   node compare.js json <Cucumber JSON file>...
+//     the classic JSON of format 'json:' (several files: one array), features by uri, with
+//     what depends on the run taken out: durations, error texts, and the "corpus/" that
+//     sonde's paths start with (it runs from the case folder, cucumber-js from corpus/)
 // verdict: passed, failed or skipped as a WebdriverIO reporter counts a scenario (under
 // strict, pending and undefined fail it); steps: one symbol per step as the spec reporter
 // shows it (✓ passed, ✖ failed or ambiguous, - skipped, pending or undefined).
@@ -13,6 +17,20 @@ const [mode, file] = process.argv.slice(2);
 const symbol = (s) => (s === 'passed' ? '✓' : s === 'failed' || s === 'ambiguous' ? '✖' : '-');
 const out = [];
 
+if (mode === 'json') {
+  const files = process.argv.slice(3);
+  const features = files.flatMap((f) => JSON.parse(fs.readFileSync(f, 'utf8')));
+  const clean = (v) => JSON.parse(JSON.stringify(v, (k, x) => {
+    if (k === 'duration' || k === 'error_message') return undefined;
+    if (typeof x === 'string') return x.replace(/^corpus\//, '');
+    if (x && typeof x === 'object' && !Array.isArray(x))
+      return Object.fromEntries(Object.keys(x).sort().map((key) => [key, x[key]]));
+    return x;
+  }));
+  features.sort((a, b) => (a.uri < b.uri ? -1 : 1));
+  process.stdout.write(JSON.stringify(clean(features), null, 1) + '\n');
+  process.exit(0);
+}
 if (mode === 'snippets') {
   // A snippet follows "... the following snippet:" and a blank line and ends with "});";
   // sonde's lines carry the reporter's "[api #0-0] " prefix, cucumber-js's an indent.

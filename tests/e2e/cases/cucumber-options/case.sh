@@ -91,9 +91,9 @@ expect_err '"cucumberOpts.bogus" is not an option sonde knows'
 run_sonde run sonde.conf.js --cucumberOpts.language xx
 expect_status 1
 expect_err '"cucumberOpts.language" is "xx", which is not a Gherkin dialect'
-run_sonde run sonde.conf.js --cucumberOpts.format json:out.json
+run_sonde run sonde.conf.js --cucumberOpts.format message:out.ndjson
 expect_status 1
-expect_err '"cucumberOpts.format" ("json:out.json") is not supported by this sonde'
+expect_err '"cucumberOpts.format" ("message:out.ndjson") is not supported by this sonde: it writes one "json:<file>"'
 run_sonde run sonde.conf.js --cucumberOpts.requireModule ./support/missing.js
 expect_status 1
 expect_out "cucumberOpts.requireModule: cannot find module './support/missing.js'"
