@@ -15,6 +15,7 @@
  * appended to `err` only on failure. */
 #include "js/esm.h"
 
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -192,10 +193,13 @@ static bool skip_space(lexer_t *lx) {
 static void scan_name(lexer_t *lx) {
   while (ident_at(lx, lx->pos, false)) {
     if (lx->src[lx->pos++] != '\\') continue;
-    /* \uXXXX or \u{X...}: the hex digits are identifier characters anyway */
-    if (lx->pos < lx->len && lx->src[lx->pos] == 'u') lx->pos++;
-    if (lx->pos < lx->len && lx->src[lx->pos] == '{')
-      while (lx->pos < lx->len && lx->src[lx->pos++] != '}') {}
+    /* \uXXXX or \u{X...}: the hex digits are identifier characters anyway. Only hex digits
+     * in the braces: a name never spans a line (the fuzzer found `\{` running to the end). */
+    if (lx->pos + 1 < lx->len && lx->src[lx->pos] == 'u' && lx->src[lx->pos + 1] == '{') {
+      lx->pos += 2;
+      while (lx->pos < lx->len && isxdigit((unsigned char)lx->src[lx->pos])) lx->pos++;
+      if (lx->pos < lx->len && lx->src[lx->pos] == '}') lx->pos++;
+    }
   }
 }
 

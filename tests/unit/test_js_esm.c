@@ -225,6 +225,15 @@ static void test_import_specifier_continued(void **state) {
   expect_out("import'\\\n", "__sonde_require('\\\n);;" END);
 }
 
+/* A backslash in a name never swallows the rest of the source (fuzzer: `\{` ran to the end,
+ * so the recorded export copied a line break). \u{..} escapes still count as the name. */
+static void test_name_escapes(void **state) {
+  expect_out("export const \\u{61}b = 1;\n",
+             "       const \\u{61}b = 1;\n;exports.\\u{61}b = \\u{61}b;" END);
+  char *s = rw("export const \\{\n", NULL);
+  free(s);
+}
+
 static void test_import_attributes(void **state) {
   expect_out("import data from './d.json' with { type: 'json' };",
              "const data = __sonde_default(__sonde_require('./d.json'));;" END);
@@ -655,6 +664,7 @@ int main(void) {
       cmocka_unit_test(test_import_combinations),
       cmocka_unit_test(test_import_side_effect),
       cmocka_unit_test(test_import_specifier_continued),
+      cmocka_unit_test(test_name_escapes),
       cmocka_unit_test(test_import_attributes),
       cmocka_unit_test(test_import_from_named_from),
       cmocka_unit_test(test_dynamic_import),
