@@ -50,7 +50,10 @@ void graphql_export(js_realm_t *realm, JSObjectRef exports) {
     if (exc) js_realm_report_uncaught(realm, exc, false);
     return;
   }
-  static const char *const names[] = {"createGraphQLClient", "gql", "GraphQLSubscriptionError"};
+  static const char *const names[] = {"createGraphQLClient",       "gql",
+                                      "GraphQLSubscriptionError",  "createQueryBuilder",
+                                      "extendWithGraphQL",         "createSubscriptionManager",
+                                      "createWebSocketSubscription", "createSSESubscription"};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     js_set(ctx, exports, names[i], js_get(ctx, lib, names[i]));
 }

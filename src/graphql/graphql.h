@@ -14,7 +14,9 @@
 /* Defines the global on every realm `rt` creates from now on, from cfg->json as it is when
  * the realm is made (a realm made before the config is loaded gets nothing). */
 void graphql_register(js_runtime_t *rt, const sonde_config_t *cfg);
-/* Adds createGraphQLClient, gql and GraphQLSubscriptionError to a module's exports. */
+/* Adds createGraphQLClient, gql, GraphQLSubscriptionError and wdio-api-runner's helpers
+ * (createQueryBuilder, extendWithGraphQL, createSubscriptionManager, create*Subscription) to a
+ * module's exports. */
 void graphql_export(js_realm_t *realm, JSObjectRef exports);
 
 #endif

@@ -8,7 +8,8 @@
 # log, giving up, a server that never acks, a subscription left open), over the legacy
 # graphql-ws protocol and over SSE (sse.headers, 401, a non-JSON "next", a stream cut
 # before "complete"); the expect matchers toHaveNoGraphQLErrors, toHaveGraphQLError and
-# toHaveGraphQLData and their messages.
+# toHaveGraphQLData and their messages; wdio-api-runner's query builder (its text, worked
+# out from that project's builder), extendWithGraphQL and subscription manager.
 source "$E2E_LIB_DIR/support/graphql.sh"
 gql_start
 
@@ -16,6 +17,13 @@ run_sonde run sonde.conf.js
 expect_status 0
 expect_out '[api #0-0] 6 passing'
 expect_out '[api #0-1] 15 passing'
+expect_out '[api #0-2] 3 passing'
+expect_out '[0-2] H builder {"query":"query GetUser($id: ID!, $limit: Int = 10) {\n  user(id: $id) {\n    id\n    name\n    recent: posts(first: 2, order: DESC, tag: \"a b\", where: {ok: true, ids: [1, 2]}) {\n      title\n    }\n  }\n  mail: email @include(if: $withEmail)\n  ...Parts\n}\n\nfragment Parts on User {\n  id\n}","operationName":"GetUser"}'
+expect_out '[0-2] H builder-run 200 {"data":{"user":{"name":"Linus"}}}'
+expect_out "[0-2] H extend http://127.0.0.1:$GQL_PORT/graphql Hello, world! Hello, ext! function"
+expect_out '[0-2] H manager active=1'
+expect_out '[0-2] H manager ws1,ws2,sse1,sse2 active=1 then 0 true | GraphQLSubscriptionError: WebSocket URL not configured: call configure({ webSocket: { url } }) or use subscribeWebSocket()'
+expect_out '[0-2] H sse-factory mine 1'
 expect_out '[0-0] Q string 200 {"data":{"hello":"Hello, world!"}} errors=0 hasErrors=false hasData=true isSuccess=true'
 expect_out '[0-0] Q gql Hi 200 {"data":{"hello":"Hello, sonde!"}} errors=0 hasErrors=false hasData=true isSuccess=true'
 expect_out '[0-0] Q object 200 {"data":{"user":{"id":"2","name":"Linus"}}} errors=0 hasErrors=false hasData=true isSuccess=true application/graphql-response+json; charset=utf-8 sent="{\"query\":\"query U($id: ID!) { user(id: $id) { id name } }\",\"operationName\":\"U\",\"variables\":{\"id\":\"2\"}}"'
@@ -56,7 +64,7 @@ expect_out "[0-1] S sse-cut GraphQLSubscriptionError: subscription Cut: the serv
 # subscriptions and the legacy client each used one connection; the unsubscribed ones were
 # completed on the wire.
 expect_eq "$(gql_log_count 'ws-connect /graphql-drop')" 2 'connections to /graphql-drop (one reconnection)'
-expect_eq "$(gql_log_count 'ws-connect /graphql params={}')" 1 'connections of the client with five subscriptions'
+expect_eq "$(gql_log_count 'ws-connect /graphql params={\"who\":\"many\"}')" 1 'connections of the client with five subscriptions'
 expect_eq "$(gql_log_count 'legacy-connect')" 1 'legacy connections'
 expect_eq "$(gql_log_count 'legacy-init {\"who\":\"legacy\"}')" 1 'legacy connection_init with its params'
 expect_eq "$(gql_log_count 'legacy-stop')" 1 'legacy stop on unsubscribe'

@@ -19,7 +19,7 @@ describe('subscriptions over graphql-transport-ws', () => {
   });
 
   it('multiplexes many subscriptions on one socket', async () => {
-    const client = createGraphQLClient({ webSocket: { url: `ws://${base}/graphql` } });
+    const client = createGraphQLClient({ webSocket: { url: `ws://${base}/graphql`, connectionParams: { who: 'many' } } });
     const subs = [1, 2, 3, 4, 5].map((n) => client.subscribe('subscription Many($n: Int!) { count(to: $n) }', { n }));
     const all = await Promise.all(subs.map((s) => s.take(10, { timeout: 3000 })));
     console.log(`S many ${all.map(counts).join(' | ')}`);
