@@ -21,7 +21,8 @@ int main(int argc, char **argv) {
   int code = 0;
   switch (opts.command) {
     case CLI_HELP:
-      fputs(cli_usage(), stdout);
+      fputs(cli_usage(), opts.no_config ? stderr : stdout);
+      if (opts.no_config) code = 2;
       break;
     case CLI_VERSION:
       printf("sonde %s\n", SONDE_VERSION);

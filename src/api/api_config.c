@@ -280,8 +280,22 @@ int api_config_parse(const sonde_config_t *cfg, api_config_t *out, sbuf_t *err) 
   }
   if (read_env_options(&p) != 0) return -1;
 
-  /* The variable's keys win over the section's; its headers add to the section's. */
-  json_t *merged = section && json_is_object(section) ? json_deep_copy(section) : json_object();
+  /* runner: ['api', { ...options }] (WebdriverIO's tuple form) gives options too, under
+   * apiRunner's: apiRunner's keys win, headers add up. The variable's keys win over both;
+   * its headers add to theirs. */
+  json_t *merged = json_object();
+  json_t *runner = json_object_get(cfg->json, "runner");
+  json_t *direct = json_is_array(runner) ? json_array_get(runner, 1) : NULL;
+  if (json_is_object(direct)) json_object_update(merged, direct);
+  if (section && json_is_object(section)) {
+    json_t *headers = json_deep_copy(json_object_get(merged, "headers"));
+    json_t *copy = json_deep_copy(section); /* the config's JSON stays as it was */
+    json_object_update(merged, copy);
+    json_decref(copy);
+    json_t *mine = json_object_get(merged, "headers");
+    if (json_is_object(headers) && json_is_object(mine)) json_object_update_missing(mine, headers);
+    json_decref(headers);
+  }
   int rc = 0;
   if (p.env) {
     json_t *base = json_object_get(p.env, "baseUrl");

@@ -289,6 +289,19 @@ static bool cli_looks_like_config(const char *arg) {
   return stat(arg, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/* The config `wdio` would run from the current folder: sonde's names first. */
+static char *cli_default_config(void) {
+  static const char *const names[] = {"sonde.conf.ts",  "sonde.conf.mts", "sonde.conf.js",
+                                      "sonde.conf.mjs", "sonde.conf.cjs", "wdio.conf.ts",
+                                      "wdio.conf.mts",  "wdio.conf.js",   "wdio.conf.mjs",
+                                      "wdio.conf.cjs"};
+  for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+    struct stat st;
+    if (stat(names[i], &st) == 0 && S_ISREG(st.st_mode)) return xstrdup(names[i]);
+  }
+  return NULL;
+}
+
 /* Returns 1 when parsing is complete (help/version words), 0 to go on, -1 on error. */
 static int cli_positional(cli_parser_t *p, const char *arg) {
   cli_options_t *o = p->opts;
@@ -360,10 +373,15 @@ int cli_parse(int argc, char **argv, cli_options_t *out, sbuf_t *err) {
   }
   if (rc > 0) return 0;
 
-  if (rc == 0 && !p.command_seen && argc > 1)
-    rc = cli_fail(&p, "No config file given. Usage: sonde run <config> [options]");
-  if (rc == 0 && out->command == CLI_RUN && !out->config_path)
-    rc = cli_fail(&p, "Missing config file. Usage: sonde run <config> [options]");
+  if (rc == 0 && (!p.command_seen || (out->command == CLI_RUN && !out->config_path))) {
+    out->config_path = cli_default_config();
+    if (out->config_path) out->command = CLI_RUN;
+    else if (argc <= 1) out->no_config = true; /* plain `sonde`: the usage, exit 2 */
+    else
+      rc = cli_fail(&p, "No config file given, and no sonde.conf.{ts,mts,js,mjs,cjs} or "
+                        "wdio.conf.{ts,mts,js,mjs,cjs} in this folder. Usage: sonde run <config> "
+                        "[options]");
+  }
   if (rc < 0) {
     cli_options_free(out);
     return -1;

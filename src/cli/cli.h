@@ -4,6 +4,7 @@
 #define SONDE_CLI_CLI_H
 
 #include <jansson.h>
+#include <stdbool.h>
 
 #include "common/sbuf.h"
 #include "common/strvec.h"
@@ -27,10 +28,14 @@ typedef struct {
    * followed by another flag or by nothing is true ("--mochaOpts.invert"). A key given twice
    * becomes an array of both values. Never NULL after a successful parse. */
   json_t *overrides;
+  bool no_config;      /* CLI_HELP because no config was given or found: exit 2 */
 } cli_options_t;
 
-/* Returns 0 on success. On a usage error (unknown command, flag without a name, --spec
- * without a value, missing config path for run) returns -1 with one line in `err`. */
+/* Returns 0 on success. Without a config path (`sonde`, `sonde run`, `sonde --spec x`) the
+ * first of sonde.conf.{ts,mts,js,mjs,cjs} and wdio.conf.{...} in the current folder is run,
+ * as `wdio` does; `sonde` alone with none of them asks for help (no_config). On a usage
+ * error (unknown command, flag without a name, --spec without a value, no config given or
+ * found for run) returns -1 with one line in `err`. */
 int cli_parse(int argc, char **argv, cli_options_t *out, sbuf_t *err);
 void cli_options_free(cli_options_t *opts);
 

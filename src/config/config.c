@@ -195,7 +195,21 @@ static char *get_grep(validator_t *v, JSValueRef mocha) {
 
 static void validate(validator_t *v, JSValueRef c, sonde_config_t *out) {
   JSContextRef ctx = v->ctx;
-  char *runner = get_string(v, c, "runner", "runner", NULL);
+  /* runner: 'api', or WebdriverIO's tuple form ['api', { ...options }] (the options are
+   * apiRunner options; api_config reads them). */
+  JSValueRef runner_value = js_get(ctx, c, "runner");
+  char *runner = NULL;
+  if (JSValueIsArray(ctx, runner_value)) {
+    JSValueRef name = js_array_get(ctx, runner_value, 0);
+    JSValueRef opts = js_array_get(ctx, runner_value, 1);
+    runner = JSValueIsString(ctx, name) ? js_value_to_utf8(ctx, name) : NULL;
+    if (runner && !JSValueIsUndefined(ctx, opts) &&
+        (!JSValueIsObject(ctx, opts) || JSValueIsArray(ctx, opts) || js_is_function(ctx, opts)))
+      fail(v, "runner", "\"%s\": the second item of ['api', options] must be an object (got %s)",
+           type_name(ctx, opts));
+  } else {
+    runner = get_string(v, c, "runner", "runner", NULL);
+  }
   if (!v->failed && (!runner || strcmp(runner, "api") != 0)) {
     char *got = runner ? xasprintf("'%s'", runner) : xstrdup("nothing");
     fail(v, "runner",

@@ -179,10 +179,51 @@ static void test_unknown_command_and_positionals(void **state) {
             "extra");
   PARSE_ERR("Unexpected argument \"more\". Run \"sonde --help\" for usage.", "worker", "more");
   PARSE_ERR("Unexpected argument \"run\". Run \"sonde --help\" for usage.", "conf.js", "run");
-  PARSE_ERR("Missing config file. Usage: sonde run <config> [options]", "run");
-  PARSE_ERR("Missing config file. Usage: sonde run <config> [options]", "run", "--bail");
-  PARSE_ERR("No config file given. Usage: sonde run <config> [options]", "--spec", "a.js");
+#define NO_CONFIG                                                                            \
+  "No config file given, and no sonde.conf.{ts,mts,js,mjs,cjs} or wdio.conf.{ts,mts,js,mjs,cjs} " \
+  "in this folder. Usage: sonde run <config> [options]"
+  PARSE_ERR(NO_CONFIG, "run");
+  PARSE_ERR(NO_CONFIG, "run", "--bail");
+  PARSE_ERR(NO_CONFIG, "--spec", "a.js");
   PARSE_ERR("Unknown option \"-x\". Run \"sonde --help\" for usage.", "conf.js", "-x");
+}
+
+/* Without a config the one in the current folder runs, as with `wdio`: sonde's names
+ * first, then WebdriverIO's; plain `sonde` with none asks for help (exit 2 in main). */
+static void test_default_config(void **state) {
+  char dir[] = "/tmp/sonde-cli-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char *cwd = getcwd(NULL, 0);
+  assert_int_equal(chdir(dir), 0);
+  cli_options_t o;
+  char *alone[] = {"sonde", NULL};
+  assert_int_equal(cli_parse(1, alone, &o, NULL), 0);
+  assert_int_equal(o.command, CLI_HELP);
+  assert_true(o.no_config);
+  cli_options_free(&o);
+  FILE *f = fopen("wdio.conf.js", "w");
+  assert_non_null(f);
+  fclose(f);
+  assert_int_equal(cli_parse(1, alone, &o, NULL), 0);
+  assert_int_equal(o.command, CLI_RUN);
+  assert_string_equal(o.config_path, "wdio.conf.js");
+  cli_options_free(&o);
+  f = fopen("sonde.conf.mjs", "w");
+  assert_non_null(f);
+  fclose(f);
+  PARSE_OK(&o, "run", "--spec", "a.js");
+  assert_string_equal(o.config_path, "sonde.conf.mjs");
+  assert_false(o.no_config);
+  cli_options_free(&o);
+  PARSE_OK(&o, "--bail");
+  assert_int_equal(o.command, CLI_RUN);
+  assert_string_equal(o.config_path, "sonde.conf.mjs");
+  cli_options_free(&o);
+  assert_int_equal(unlink("sonde.conf.mjs"), 0);
+  assert_int_equal(unlink("wdio.conf.js"), 0);
+  assert_int_equal(chdir(cwd), 0);
+  assert_int_equal(rmdir(dir), 0);
+  free(cwd);
 }
 
 static void test_double_dash(void **state) {
@@ -469,6 +510,7 @@ int main(void) {
     cmocka_unit_test(test_overrides_bad_names),
     cmocka_unit_test(test_error_reset_and_null_err),
     cmocka_unit_test(test_usage),
+    cmocka_unit_test(test_default_config),
     cmocka_unit_test(test_deep_merge),
     cmocka_unit_test(test_parse_then_merge),
   };

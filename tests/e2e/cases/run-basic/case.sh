@@ -26,3 +26,22 @@ run_sonde sonde.conf.js --spec specs/health.spec.js
 expect_status 0
 expect_out "Execution of 1 workers started"
 expect_out_re 'Spec Files:	 1 passed, 1 total'
+
+# `sonde` with no arguments runs the config of the current folder, as `wdio` does; with
+# flags and no config too.
+run_sonde
+expect_status 0
+expect_out "[0-1] PASSED in api - specs/users.spec.js"
+run_sonde --spec specs/health.spec.js
+expect_status 0
+expect_out "[0-0] PASSED in api - specs/health.spec.js"
+expect_no_out "users.spec.js"
+# In a folder without one: the usage, on stderr, exit 2.
+mkdir empty && cd empty || fail 'cannot make a folder'
+run_sonde
+expect_status 2
+expect_err 'sonde run <config>'
+run_sonde --bail
+expect_status 1
+expect_err 'No config file given, and no sonde.conf.{ts,mts,js,mjs,cjs} or wdio.conf'
+cd ..

@@ -1,0 +1,4 @@
+exports.config = {
+  specs: ['./specs/*.spec.js'],
+  runner: ['api', 'not options'],
+};
