@@ -318,6 +318,8 @@ static void cuke_free(js_realm_t *realm, void *ud) {
   cukexpr_registry_free(ck->reg);
   tagexpr_free(ck->tags);
   cuke_json_free(ck);
+  for (size_t i = 0; i < ck->nmeta; i++) json_decref(ck->meta[i]);
+  free(ck->meta);
   gherkin_pickles_free(&ck->pickles);
   for (size_t i = 0; i < ck->nsteps; i++) free(ck->steps[i].keyword);
   free(ck->steps);
@@ -462,6 +464,12 @@ static JSValueRef run_scenario(JSContextRef ctx, void *data, JSObjectRef self, s
   scenario_ref_t *ref = data;
   fw_cucumber_t *ck = ref->ck;
   cuke_json_scenario_start(ck, ref->index);
+  /* What the test:start event does not say: the scenario's tags and outline values. */
+  if (ref->index < ck->nmeta && ck->meta[ref->index]) {
+    json_t *ev = json_pack("{s:s}", "type", "scenario");
+    json_object_update(ev, ck->meta[ref->index]);
+    fw_emit(ck->r, ev);
+  }
   JSValueRef run = js_get(ctx, ck->api, "__run");
   JSValueRef pickle = pickle_value(ctx, ck, &ck->pickles.items[ref->index]);
   return js_call(ctx, run, ck->api, 1, &pickle, exc);

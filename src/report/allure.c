@@ -313,8 +313,8 @@ static const char *result_status(const rm_test_t *t) {
 /* Writes one result; `uuid` receives its id. */
 static void write_result(allure_reporter_t *r, const rm_job_t *j, const char *name,
                          const char *full_title, const char *status, const json_t *error,
-                         const json_t *exchanges, const json_t *cuke_steps, const char *logs,
-                         double start, double stop, char uuid[37]) {
+                         const json_t *exchanges, const json_t *cuke_steps, const json_t *meta,
+                         const char *logs, double start, double stop, char uuid[37]) {
   char hid[33];
   report_uuid4(uuid);
   history_id(j->capabilities, full_title, hid);
@@ -329,6 +329,8 @@ static void write_result(allure_reporter_t *r, const rm_job_t *j, const char *na
     set_text(p, "value", key);
     json_array_append_new(parameters, p);
   }
+  /* A cucumber outline row's values (cucumber's own names, as allure-cucumberjs shows). */
+  json_array_extend(parameters, json_object_get(meta, "parameters"));
   json_t *doc = json_object();
   set_text(doc, "uuid", uuid);
   set_text(doc, "historyId", hid);
@@ -344,7 +346,12 @@ static void write_result(allure_reporter_t *r, const rm_job_t *j, const char *na
                                         : exchange_steps(r, exchanges));
   json_object_set_new(doc, "attachments", attachments);
   json_object_set_new(doc, "parameters", parameters);
-  json_object_set_new(doc, "labels", labels_doc(r, j));
+  json_t *labels = labels_doc(r, j);
+  size_t ti;
+  json_t *tag;
+  json_array_foreach(json_object_get(meta, "tags"), ti, tag)
+    json_array_append_new(labels, json_pack("{s:s, s:O}", "name", "tag", "value", tag));
+  json_object_set_new(doc, "labels", labels);
   json_object_set_new(doc, "links", json_array());
   json_object_set_new(doc, "start", json_integer(ms_int(start)));
   json_object_set_new(doc, "stop", json_integer(ms_int(stop >= start ? stop : start)));
@@ -365,7 +372,7 @@ static void on_suite_start(rm_job_t *j, rm_suite_t *s, void *ud) {
 static void on_test_end(rm_job_t *j, rm_suite_t *s, rm_test_t *t, void *ud) {
   allure_reporter_t *r = ud;
   char uuid[37];
-  write_result(r, j, t->title, t->full_title, result_status(t), t->error, t->exchanges, t->steps,
+  write_result(r, j, t->title, t->full_title, result_status(t), t->error, t->exchanges, t->steps, t->meta,
                r->opts.add_console_logs ? sbuf_cstr(&t->logs) : NULL, t->start_ms, t->stop_ms,
                uuid);
   for (size_t i = 0; i < j->nopen; i++) {
@@ -435,7 +442,7 @@ static void allure_job_end(reporter_t *base, const report_job_t *job, bool passe
   if (j->error && !j->error_absorbed) {
     char uuid[37];
     j->nopen = 0;  /* no describe applies: labels and titlePath name the file only */
-    write_result(r, j, j->spec_display, j->spec_display, "broken", j->error, NULL, NULL, NULL,
+    write_result(r, j, j->spec_display, j->spec_display, "broken", j->error, NULL, NULL, NULL, NULL,
                  j->start_ms, j->stop_ms, uuid);
   }
   write_environment(r);

@@ -26,6 +26,9 @@
  *       between its test:start and its end event; title is keyword and text ("Given a
  *       user"), status passed|failed|pending|skipped|undefined|ambiguous
  *       (not sent with cucumberOpts.scenarioLevelReporter)
+ *   {"type":"scenario","cid","tags":["@a"],"parameters":[{"name","value"}]}
+ *       framework cucumber: right after a scenario's test:start (each attempt), its tags and,
+ *       for a Scenario Outline's row, the Examples values by column
  *   {"type":"log","cid","level":"log|info|warn|error|debug","text":"..."}
  *   {"type":"http","cid","method","url","status","statusText","duration",
  *    "request":{"headers","body"},"response":{"headers","body","size"},"error"?}

@@ -87,6 +87,7 @@ static void test_free(rm_test_t *t) {
   json_decref(t->error);
   json_decref(t->exchanges);
   json_decref(t->steps);
+  json_decref(t->meta);
   sbuf_free(&t->logs);
   free(t);
 }
@@ -288,6 +289,9 @@ void rm_feed(rm_set_t *set, const report_job_t *job, const json_t *ev) {
     json_t *step = j->current ? json_array_get(j->current->steps, json_array_size(j->current->steps) - 1) : NULL;
     if (step && !json_object_get(step, "status")) json_array_append(json_object_get(step, "exchanges"), ex);
     json_array_append_new(j->current ? j->current->exchanges : j->loose, ex);
+  } else if (strcmp(type, "scenario") == 0 && j->current) {
+    json_decref(j->current->meta);
+    j->current->meta = json_deep_copy(ev);
   } else if (strcmp(type, "step:start") == 0 && j->current) {
     if (!j->current->steps) j->current->steps = json_array();
     json_array_append_new(j->current->steps,

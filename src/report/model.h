@@ -51,6 +51,7 @@ typedef struct {
   json_t *exchanges;   /* array of http events, without "type" and "cid" and with "time":
                           epoch ms when the launcher got it */
   sbuf_t logs;         /* "text\n" per console line, with RM_KEEP_LOGS */
+  json_t *meta;        /* a cucumber scenario's "scenario" event (tags, parameters), or NULL */
   json_t *steps;       /* a cucumber scenario's steps (step:start/step:end), NULL when
                           none: [{title, status, start, stop (epoch ms), error?, exchanges}],
                           each step's exchanges also in `exchanges` */

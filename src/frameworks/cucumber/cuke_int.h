@@ -27,6 +27,8 @@ struct fw_cucumber {
   gherkin_pickles_t pickles;    /* of every feature loaded into the job */
   cuke_step_info_t *steps;      /* by AST step id */
   size_t nsteps;
+  json_t **meta;                /* by pickle: {"tags", "parameters"} for the "scenario" event */
+  size_t nmeta;
   size_t running_pickle;        /* the scenario running now (SIZE_MAX: none) */
   json_t *json_features;        /* format json: the features loaded, in order */
   json_t **json_elements;       /* format json: by pickle, its scenario (NULL: not selected) */

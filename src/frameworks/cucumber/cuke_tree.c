@@ -132,11 +132,36 @@ static bool select_pickle(fw_cucumber_t *ck, const gherkin_document_t *doc,
   return true;
 }
 
+/* A pickle's tags and, for an outline's row, its Examples values by column:
+ * {"tags": ["@a"], "parameters": [{"name": "a", "value": "1"}]}. */
+static json_t *pickle_meta(const gherkin_document_t *doc, const gherkin_pickle_t *p) {
+  json_t *tags = json_array(), *params = json_array();
+  for (size_t i = 0; i < p->ntags; i++) json_array_append_new(tags, json_string(p->tags[i].name));
+  const gherkin_scenario_t *s =
+      p->nast_ids == 2 ? find_scenario(doc->feature->children, doc->feature->nchildren, p->ast_ids[0]) : NULL;
+  for (size_t k = 0; s && k < s->nexamples; k++) {
+    const gherkin_examples_t *ex = &s->examples[k];
+    for (size_t r = 0; ex->header && r < ex->nbody; r++) {
+      if (ex->body[r].id != p->ast_ids[1]) continue;
+      for (size_t c = 0; c < ex->header->ncells && c < ex->body[r].ncells; c++)
+        json_array_append_new(params, json_pack("{s:s, s:s}", "name", ex->header->cells[c].value,
+                                                "value", ex->body[r].cells[c].value));
+    }
+  }
+  return json_pack("{s:o, s:o}", "tags", tags, "parameters", params);
+}
+
 static void add_scenario_tests(build_t *b, const gherkin_scenario_t *s) {
   fw_cucumber_t *ck = b->ck;
   for (size_t i = b->first; i < ck->pickles.len; i++) {
     const gherkin_pickle_t *p = &ck->pickles.items[i];
     if (!b->selected[i - b->first] || p->ast_ids[0] != s->id) continue;
+    if (i >= ck->nmeta) {
+      ck->meta = xrealloc(ck->meta, ck->pickles.len * sizeof(json_t *));
+      memset(ck->meta + ck->nmeta, 0, (ck->pickles.len - ck->nmeta) * sizeof(json_t *));
+      ck->nmeta = ck->pickles.len;
+    }
+    ck->meta[i] = pickle_meta(b->doc, p);
     fw_runnable_t *t = fw_add_test(ck->r, p->name, cuke_scenario_fn(ck, i), false, false,
                                    ck->opts->retry);
     /* Steps and hooks have their own timeouts (cucumber.js); a scenario has none. */

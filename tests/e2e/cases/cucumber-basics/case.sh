@@ -88,6 +88,15 @@ f=$(grep -l '"name": "reading user 999"' allure/*-result.json)
 expect_eq "$(grep -o '"name": "\([^"\\]\|\\.\)*"' "$f" | head -n 10 | tr '\n' '|')" \
   '"name": "reading user 999"|"name": "Given the users API is reset"|"name": "POST /reset → 200"|"name": "Request"|"name": "Response"|"name": "When I GET \"/users/999\""|"name": "GET /users/999 → 404"|"name": "Request"|"name": "Response"|"name": "Then the status is 404"|' \
   'steps of an allure result'
+# The scenario's tags are "tag" labels, an outline row's values its parameters.
+expect_file_contains "$f" '"name": "tag",
+      "value": "@missing"'
+expect_file_contains "$f" '"name": "tag",
+      "value": "@api"'
+expect_file_contains "$f" '"name": "id",
+      "value": "999"'
+expect_file_contains "$f" '"name": "status",
+      "value": "404"'
 f=$(grep -l '"name": "an undefined step"' allure/*-result.json)
 expect_eq "$(grep -o '"status": "[a-z]*"' "$f" | tr '\n' ' ')" '"status": "broken" "status": "broken" "status": "skipped" ' \
   'statuses of the undefined scenario and its steps'
