@@ -1,12 +1,10 @@
-/* api: the worker's api client, its binding to each realm, and the methods of the `api`
- * object: the HTTP methods and request(), default headers (setHeader, setHeaders,
- * removeHeader, getHeaders), the base URL (setBaseUrl, getBaseUrl), interceptors
- * (addRequestInterceptor, addResponseInterceptor, clearInterceptors) and clearCookies().
- * A call itself is api_request.c. Also the custom client of apiRunner.client /
+/* api: the worker's api client, its binding to each realm (which holds the realm's client
+ * objects: `api` and those of createApiClient) and the JS glue they share.
+ * The methods are api_methods.c, a call itself api_request.c. Also the custom client of apiRunner.client /
  * apiRunner.clientFactory, made once per worker and installed instead of this object.
  *
- * Memory: the client owns its bindings; a binding protects the JS values it keeps (the
- * object, the interceptor lists, the helper, console.info) until api_unbind. */
+ * Memory: the client owns its bindings; a binding owns its client objects and protects the
+ * JS values it keeps (the helper, console.info) until api_unbind. */
 #include "api/api.h"
 
 #include <stdio.h>
@@ -77,11 +75,37 @@ static const char api_helper_src[] =
     "    }\n"
     "    return { parts };\n"
     "  }\n"
+    "  // wdio-api-runner's form, told by its two parameters: (url, options) with the\n"
+    "  // absolute URL and a plain headers object, returning the options, { url, options }\n"
+    "  // or the options with a url field (or nothing: the options as it left them).\n"
+    "  async function twoArgs(fn, config) {\n"
+    "    const headers = {};\n"
+    "    if (config.headers && typeof config.headers.forEach === 'function')\n"
+    "      config.headers.forEach((value, name) => { headers[name] = value; });\n"
+    "    else Object.assign(headers, config.headers);\n"
+    "    const init = { method: config.method, headers, body: config.body,\n"
+    "                   timeout: config.timeout, params: config.params };\n"
+    "    let out = await fn(config.url, init);\n"
+    "    if (out === undefined) out = init;\n"
+    "    if (out === null || typeof out !== 'object')\n"
+    "      throw new TypeError('A request interceptor (url, options) must return the options, '\n"
+    "        + '{ url, options } or nothing, not ' + out);\n"
+    "    const keys = Object.keys(out);\n"
+    "    const wrapped = out.options !== null && typeof out.options === 'object'\n"
+    "      && keys.every((k) => k === 'url' || k === 'options');\n"
+    "    const options = wrapped ? out.options : out;\n"
+    "    const next = Object.assign({}, config);\n"
+    "    if (typeof out.url === 'string' && out.url !== '') next.url = out.url;\n"
+    "    for (const k of ['method', 'headers', 'timeout', 'params'])\n"
+    "      if (options[k] !== undefined && options[k] !== null) next[k] = options[k];\n"
+    "    if ('body' in options) next.body = options.body;\n"
+    "    return next;\n"
+    "  }\n"
     "  return {\n"
     "    tag,\n"
     "    async request(fns, config) {\n"
     "      for (const fn of fns.slice()) {\n"
-    "        const next = await fn(config);\n"
+    "        const next = fn.length >= 2 ? await twoArgs(fn, config) : await fn(config);\n"
     "        if (next !== undefined) config = next;\n"
     "      }\n"
     "      if (config === null || typeof config !== 'object')\n"
@@ -136,201 +160,6 @@ char *api_tag_of(api_binding_t *b, JSValueRef v) {
   return text;
 }
 
-/* ---- methods of the api object ---- */
-
-#define API_FN(name)                                                                        \
-  static JSValueRef name(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,   \
-                         const JSValueRef argv[], JSValueRef *exc)
-
-static api_binding_t *bound(JSContextRef ctx, JSValueRef *exc) {
-  api_binding_t *b = api_binding_of(ctx);
-  if (!b) js_throw(ctx, exc, "Error", "the api client is not active in this context");
-  return b;
-}
-
-#define API_VERB(fname, verb, has_body)                                                     \
-  API_FN(fname) {                                                                           \
-    api_binding_t *b = bound(ctx, exc);                                                     \
-    if (!b) return NULL;                                                                    \
-    size_t opt = has_body ? 2 : 1;                                                          \
-    return api_call_start(ctx, b, verb, argc ? argv[0] : NULL,                              \
-                          has_body && argc > 1 ? argv[1] : NULL,                            \
-                          argc > opt ? argv[opt] : NULL, exc);                              \
-  }
-API_VERB(api_get, "GET", false)
-API_VERB(api_head, "HEAD", false)
-API_VERB(api_options_m, "OPTIONS", false)
-API_VERB(api_delete, "DELETE", false)
-API_VERB(api_post, "POST", true)
-API_VERB(api_put, "PUT", true)
-API_VERB(api_patch, "PATCH", true)
-
-/* api.request(path, {method, body, ...options}) */
-API_FN(api_request) {
-  api_binding_t *b = bound(ctx, exc);
-  if (!b) return NULL;
-  JSValueRef options = argc > 1 && JSValueIsObject(ctx, argv[1]) ? argv[1] : NULL;
-  JSValueRef e = NULL;
-  JSValueRef m = api_prop(ctx, options, "method", &e);
-  char *method = JSValueIsUndefined(ctx, m) || JSValueIsNull(ctx, m)
-                     ? NULL
-                     : api_to_utf8(ctx, m, NULL, &e);
-  JSValueRef body = options ? api_prop(ctx, options, "body", &e) : NULL;
-  if (e) {
-    free(method);
-    *exc = e;
-    return NULL;
-  }
-  if (!method || !*method) {
-    free(method);
-    method = xstrdup("GET");
-  }
-  for (char *p = method; *p; p++)
-    if (*p >= 'a' && *p <= 'z') *p = (char)(*p - 'a' + 'A');
-  JSValueRef r = api_call_start(ctx, b, method, argc ? argv[0] : NULL, body, options, exc);
-  free(method);
-  return r;
-}
-
-static void set_default(api_binding_t *b, const char *name, const char *value) {
-  if (strcasecmp(name, "content-type") == 0) b->ct_builtin = false;
-  if (api_secret_header(&b->cfg, name)) secret_add_header(name, value);
-  api_hlist_set(&b->defaults, name, value);
-}
-
-API_FN(api_set_header) {
-  api_binding_t *b = bound(ctx, exc);
-  if (!b) return NULL;
-  if (argc < 2 || !JSValueIsString(ctx, argv[0]))
-    return js_throw(ctx, exc, "TypeError", "api.setHeader(name, value): name must be a string");
-  JSValueRef e = NULL;
-  char *name = api_to_utf8(ctx, argv[0], NULL, &e);
-  char *value = api_to_utf8(ctx, argv[1], NULL, &e);
-  if (!e) set_default(b, name, value);
-  free(name);
-  free(value);
-  if (e) *exc = e;
-  return e ? NULL : JSValueMakeUndefined(ctx);
-}
-
-API_FN(api_set_headers) {
-  api_binding_t *b = bound(ctx, exc);
-  if (!b) return NULL;
-  if (argc < 1 || !JSValueIsObject(ctx, argv[0]))
-    return js_throw(ctx, exc, "TypeError", "api.setHeaders(headers): headers must be an object");
-  api_hlist_t h = {0};
-  JSValueRef e = NULL;
-  api_hlist_from_js(ctx, &h, argv[0], &e);
-  for (size_t i = 0; !e && i < h.len; i++) set_default(b, h.names[i], h.values[i]);
-  api_hlist_free(&h);
-  if (e) *exc = e;
-  return e ? NULL : JSValueMakeUndefined(ctx);
-}
-
-API_FN(api_remove_header) {
-  api_binding_t *b = bound(ctx, exc);
-  if (!b) return NULL;
-  JSValueRef e = NULL;
-  char *name = argc ? api_to_utf8(ctx, argv[0], NULL, &e) : xstrdup("");
-  if (!e) api_hlist_del(&b->defaults, name);
-  free(name);
-  if (e) *exc = e;
-  return e ? NULL : JSValueMakeUndefined(ctx);
-}
-
-API_FN(api_get_headers) {
-  api_binding_t *b = bound(ctx, exc);
-  return b ? api_hlist_to_object(ctx, &b->defaults) : NULL;
-}
-
-API_FN(api_set_base_url) {
-  api_binding_t *b = bound(ctx, exc);
-  if (!b) return NULL;
-  char *url = NULL;
-  JSValueRef e = NULL;
-  if (argc && !JSValueIsUndefined(ctx, argv[0]) && !JSValueIsNull(ctx, argv[0]))
-    url = api_to_utf8(ctx, argv[0], NULL, &e);
-  if (e) {
-    free(url);
-    *exc = e;
-    return NULL;
-  }
-  free(b->cfg.base_url);
-  b->cfg.base_url = url;
-  return JSValueMakeUndefined(ctx);
-}
-
-API_FN(api_get_base_url) {
-  api_binding_t *b = bound(ctx, exc);
-  if (!b) return NULL;
-  return b->cfg.base_url ? js_make_string(ctx, b->cfg.base_url) : JSValueMakeUndefined(ctx);
-}
-
-static JSValueRef add_interceptor(JSContextRef ctx, JSObjectRef list, size_t argc,
-                                  const JSValueRef argv[], JSValueRef *exc) {
-  api_binding_t *b = bound(ctx, exc);
-  if (!b) return NULL;
-  JSObjectRef helper = api_helper(b, exc);
-  if (!helper) return NULL;
-  JSValueRef args[2] = {list, argc ? argv[0] : JSValueMakeUndefined(ctx)};
-  return js_call(ctx, js_get(ctx, helper, "add"), helper, 2, args, exc);
-}
-
-API_FN(api_add_request_interceptor) {
-  api_binding_t *b = bound(ctx, exc);
-  return b ? add_interceptor(ctx, b->req_fns, argc, argv, exc) : NULL;
-}
-
-API_FN(api_add_response_interceptor) {
-  api_binding_t *b = bound(ctx, exc);
-  return b ? add_interceptor(ctx, b->res_fns, argc, argv, exc) : NULL;
-}
-
-API_FN(api_clear_interceptors) {
-  api_binding_t *b = bound(ctx, exc);
-  if (!b) return NULL;
-  js_set(ctx, b->req_fns, "length", JSValueMakeNumber(ctx, 0));
-  js_set(ctx, b->res_fns, "length", JSValueMakeNumber(ctx, 0));
-  return JSValueMakeUndefined(ctx);
-}
-
-API_FN(api_clear_cookies) {
-  api_binding_t *b = bound(ctx, exc);
-  if (!b) return NULL;
-  http_client_clear_cookies(b->client->http);
-  return JSValueMakeUndefined(ctx);
-}
-
-static JSObjectRef make_client_object(JSContextRef ctx) {
-  static const struct {
-    const char *name;
-    JSObjectCallAsFunctionCallback fn;
-  } methods[] = {
-      {"get", api_get},
-      {"head", api_head},
-      {"options", api_options_m},
-      {"delete", api_delete},
-      {"post", api_post},
-      {"put", api_put},
-      {"patch", api_patch},
-      {"request", api_request},
-      {"setHeader", api_set_header},
-      {"setHeaders", api_set_headers},
-      {"removeHeader", api_remove_header},
-      {"getHeaders", api_get_headers},
-      {"setBaseUrl", api_set_base_url},
-      {"getBaseUrl", api_get_base_url},
-      {"addRequestInterceptor", api_add_request_interceptor},
-      {"addResponseInterceptor", api_add_response_interceptor},
-      {"clearInterceptors", api_clear_interceptors},
-      {"clearCookies", api_clear_cookies},
-  };
-  JSObjectRef obj = JSObjectMake(ctx, NULL, NULL);
-  for (size_t i = 0; i < sizeof(methods) / sizeof(methods[0]); i++)
-    js_set_function(ctx, obj, methods[i].name, methods[i].fn);
-  return obj;
-}
-
 /* ---- binding ---- */
 
 void api_bind(api_client_t *c, js_realm_t *realm, const api_config_t *cfg, const char *base_url) {
@@ -344,31 +173,12 @@ void api_bind(api_client_t *c, js_realm_t *realm, const api_config_t *cfg, const
     b->cfg.base_url = xstrdup(base_url);
   }
   if (b->cfg.timeout_ms < 0) b->cfg.timeout_ms = 30000;
-  /* The built-in defaults come first, so the config's headers replace them in place. */
-  api_hlist_set(&b->defaults, "Content-Type", "application/json");
-  api_hlist_set(&b->defaults, "Accept", "application/json");
-  b->ct_builtin = true;
-  const char *key;
-  json_t *val;
-  json_object_foreach(b->cfg.headers, key, val) {
-    if (json_is_string(val)) set_default(b, key, json_string_value(val));
-  }
-  b->object = c->custom ? c->custom : make_client_object(ctx);
-  b->req_fns = js_make_array(ctx, 0, NULL);
-  b->res_fns = js_make_array(ctx, 0, NULL);
-  /* Only for verbose logging: reading console makes the realm's console (a lazy global). */
-  if (b->cfg.verbose) {
-    JSValueRef info = js_get(ctx, js_get(ctx, JSContextGetGlobalObject(ctx), "console"), "info");
-    b->console_info = js_is_function(ctx, info) ? (JSObjectRef)info : NULL;
-  }
-  JSValueRef held[] = {b->object, b->req_fns, b->res_fns, b->console_info};
-  for (size_t i = 0; i < sizeof(held) / sizeof(held[0]); i++)
-    if (held[i]) JSValueProtect(ctx, held[i]);
+  js_realm_set_slot(realm, JS_SLOT_API, b);
+  api_inst_t *inst = api_inst_new(b, &b->cfg, c->custom);
   if (b->cfg.debug) http_client_set_debug(c->http, api_debug_http, c);
 
   const char *name = b->cfg.global_name && b->cfg.global_name[0] ? b->cfg.global_name : "api";
-  js_set(ctx, JSContextGetGlobalObject(ctx), name, b->object);
-  js_realm_set_slot(realm, JS_SLOT_API, b);
+  js_set(ctx, JSContextGetGlobalObject(ctx), name, inst->object);
   b->next = c->bindings;
   c->bindings = b;
 }
@@ -380,15 +190,21 @@ void api_unbind(api_client_t *c, js_realm_t *realm) {
     *pp = b->next;
     JSContextRef ctx = js_realm_context(realm);
     while (b->calls) api_call_cancel(b->calls);
-    JSValueRef held[] = {b->object, b->req_fns, b->res_fns, b->console_info, b->helper};
-    for (size_t i = 0; i < sizeof(held) / sizeof(held[0]); i++)
-      if (held[i]) JSValueUnprotect(ctx, held[i]);
+    api_insts_free(b);
+    if (b->console_info) JSValueUnprotect(ctx, b->console_info);
+    if (b->helper) JSValueUnprotect(ctx, b->helper);
     js_realm_set_slot(realm, JS_SLOT_API, NULL);
-    api_hlist_free(&b->defaults);
     api_config_free(&b->cfg);
     free(b);
     return;
   }
+}
+
+/* The realm's `api`: the first client object made, the last in the list. */
+static api_inst_t *main_inst(api_binding_t *b) {
+  api_inst_t *inst = b->insts;
+  while (inst && inst->next) inst = inst->next;
+  return inst;
 }
 
 struct http_client *api_http_of(js_realm_t *realm) {
@@ -398,7 +214,8 @@ struct http_client *api_http_of(js_realm_t *realm) {
 
 JSValueRef api_global(js_realm_t *realm) {
   api_binding_t *b = js_realm_get_slot(realm, JS_SLOT_API);
-  return b ? (JSValueRef)b->object : JSValueMakeUndefined(js_realm_context(realm));
+  api_inst_t *inst = b ? main_inst(b) : NULL;
+  return inst ? (JSValueRef)inst->object : JSValueMakeUndefined(js_realm_context(realm));
 }
 
 /* ---- the custom client ---- */

@@ -99,6 +99,8 @@ struct http_client *api_http_of(js_realm_t *realm);
 
 /* The client object bound to `realm` (the custom one when configured), or undefined. */
 JSValueRef api_global(js_realm_t *realm);
+/* Adds `api` (api_global) and createApiClient to the exports of the `sonde` module. */
+void api_export(js_realm_t *realm, JSObjectRef exports);
 
 /* Headers objects (also used for request configs): a case-insensitive, ordered list. */
 JSObjectRef api_headers_new(JSContextRef ctx);

@@ -20,6 +20,7 @@
 
 typedef struct api_binding api_binding_t;
 typedef struct api_call api_call_t;
+typedef struct api_inst api_inst_t;
 
 /* ---- header lists (headers.c) ---- */
 
@@ -70,15 +71,27 @@ struct api_client {
   uint64_t rng;                    /* xorshift state for retry jitter */
 };
 
-struct api_binding {
-  api_client_t *client;
-  js_realm_t *realm;
-  api_config_t cfg;          /* own copy; base_url is this realm's */
+/* One client object of a realm: the `api` global (id 0) or one made by createApiClient.
+ * Its methods are closures carrying the id, found again through the realm's binding, so a
+ * method called after its realm went away finds nothing rather than freed memory. */
+struct api_inst {
+  api_binding_t *b;
+  unsigned id;
+  api_config_t cfg;          /* own copy: base URL, timeout, retries, verbose ... */
   api_hlist_t defaults;      /* default headers, built-in ones first; setHeader changes them */
   bool ct_builtin;           /* the default Content-Type is the built-in one (not the user's) */
   JSObjectRef object;        /* the client object (built-in or custom); protected */
   JSObjectRef req_fns;       /* request interceptors (array); protected */
   JSObjectRef res_fns;       /* response interceptors (array); protected */
+  api_inst_t *next;
+};
+
+struct api_binding {
+  api_client_t *client;
+  js_realm_t *realm;
+  api_config_t cfg;          /* own copy: the realm's options; base_url is this realm's */
+  api_inst_t *insts;         /* the realm's clients; the last one is `api` (id 0) */
+  unsigned next_id;
   JSObjectRef helper;        /* api_helper(): JS glue, made on first use; protected */
   JSObjectRef console_info;  /* console.info as the realm started, when verbose; protected */
   bool headers_iterable;     /* Headers.prototype[Symbol.iterator] is set in this realm */
@@ -96,11 +109,22 @@ char *api_tag_of(api_binding_t *b, JSValueRef v);
 /* Uniform random number in [0, 1) for jitter. */
 double api_random(api_client_t *c);
 
+/* ---- client objects (api_methods.c) ---- */
+
+/* A new client object of the binding with `cfg` (copied) and the built-in default headers
+ * plus cfg->headers; `custom` (the custom client) instead of the built-in methods when not
+ * NULL. */
+api_inst_t *api_inst_new(api_binding_t *b, const api_config_t *cfg, JSObjectRef custom);
+/* Unprotects and frees every client object of the binding. */
+void api_insts_free(api_binding_t *b);
+/* console.info of the realm for verbose output, read once. */
+void api_keep_console(api_binding_t *b);
+
 /* ---- calls (api_request.c) ---- */
 
-/* api.<method>(path, [body,] options) and api.request(path, options): returns the promise,
- * or NULL with *exc for bad arguments. `body` NULL: none. */
-JSValueRef api_call_start(JSContextRef ctx, api_binding_t *b, const char *method,
+/* <client>.<method>(path, [body,] options) and request(path, options): returns the
+ * promise, or NULL with *exc for bad arguments. `body` NULL: none. */
+JSValueRef api_call_start(JSContextRef ctx, api_inst_t *inst, const char *method,
                           JSValueRef path, JSValueRef body, JSValueRef options, JSValueRef *exc);
 /* Drops a call without settling it (its realm is going away). */
 void api_call_cancel(api_call_t *call);
@@ -172,13 +196,14 @@ api_exchange_t *api_log_request(api_binding_t *b, const char *method, const char
                                 int attempt, const http_header_t *headers, size_t n_headers,
                                 const char *body, size_t body_len);
 /* Completes the record and hands it to the sink (takes it), and prints the response half
- * when verbose. `retry_ms` >= 0 when another attempt follows after that wait. */
-void api_log_response(api_binding_t *b, api_exchange_t *exchange, const http_response_t *res,
-                      int attempt, double retry_ms);
-/* Prints the request half when verbose. */
-void api_log_verbose_request(api_binding_t *b, const char *method, const char *url,
-                             int attempt, int attempts_max, const http_header_t *headers,
-                             size_t n_headers, const char *body, size_t body_len);
+ * when `verbose`. `retry_ms` >= 0 when another attempt follows after that wait. */
+void api_log_response(api_binding_t *b, bool verbose, api_exchange_t *exchange,
+                      const http_response_t *res, int attempt, double retry_ms);
+/* Prints the request half when `verbose`. */
+void api_log_verbose_request(api_binding_t *b, bool verbose, const char *method,
+                             const char *url, int attempt, int attempts_max,
+                             const http_header_t *headers, size_t n_headers, const char *body,
+                             size_t body_len);
 /* "sonde:http <message>" on stderr when DEBUG enables it. */
 void api_debug(const api_binding_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The http client's informational lines, as debug lines. */

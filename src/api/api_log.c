@@ -223,10 +223,11 @@ static void verbose_body(sbuf_t *out, const char *body, size_t len) {
   if (n < len) sbuf_printf(out, "… (truncated: %zu bytes in all)", len);
 }
 
-void api_log_verbose_request(api_binding_t *b, const char *method, const char *url,
-                             int attempt, int attempts_max, const http_header_t *headers,
-                             size_t n_headers, const char *body, size_t body_len) {
-  if (!b->cfg.verbose) return;
+void api_log_verbose_request(api_binding_t *b, bool verbose, const char *method,
+                             const char *url, int attempt, int attempts_max,
+                             const http_header_t *headers, size_t n_headers, const char *body,
+                             size_t body_len) {
+  if (!verbose) return;
   sbuf_t out = SBUF_INIT;
   sbuf_printf(&out, "→ %s %s", method, url);
   if (attempt > 1) sbuf_printf(&out, " (attempt %d of %d)", attempt, attempts_max);
@@ -252,9 +253,9 @@ static void verbose_response(api_binding_t *b, const http_response_t *res, doubl
   sbuf_free(&out);
 }
 
-void api_log_response(api_binding_t *b, api_exchange_t *x, const http_response_t *res,
-                      int attempt, double retry_ms) {
-  if (b->cfg.verbose) verbose_response(b, res, retry_ms);
+void api_log_response(api_binding_t *b, bool verbose, api_exchange_t *x,
+                      const http_response_t *res, int attempt, double retry_ms) {
+  if (verbose) verbose_response(b, res, retry_ms);
   api_client_t *c = b->client;
   if (!x) return;
   x->duration_ms = res->duration_ms;

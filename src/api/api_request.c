@@ -38,6 +38,7 @@ typedef struct {
 
 struct api_call {
   api_binding_t *b;
+  api_inst_t *inst;              /* the client object called; outlived by the call */
   api_call_t *prev, *next;
   api_ticket_t *ticket;
   JSObjectRef resolve, reject;   /* protected */
@@ -327,8 +328,9 @@ static bool call_options(JSContextRef ctx, api_call_t *call, const api_args_t *a
 
 /* ---- start ---- */
 
-JSValueRef api_call_start(JSContextRef ctx, api_binding_t *b, const char *method,
+JSValueRef api_call_start(JSContextRef ctx, api_inst_t *inst, const char *method,
                           JSValueRef path, JSValueRef body, JSValueRef options, JSValueRef *exc) {
+  api_binding_t *b = inst->b;
   char *fn = xasprintf("api.%s", method);
   for (char *p = fn + 4; *p; p++) *p = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
   api_args_t a = {fn, exc};
@@ -341,6 +343,7 @@ JSValueRef api_call_start(JSContextRef ctx, api_binding_t *b, const char *method
 
   api_call_t *call = xcalloc(1, sizeof(*call));
   call->b = b;
+  call->inst = inst;
   call->ticket = xcalloc(1, sizeof(*call->ticket));
   call->ticket->refs = 1;
   call->ticket->call = call;
@@ -349,15 +352,15 @@ JSValueRef api_call_start(JSContextRef ctx, api_binding_t *b, const char *method
   b->calls = call;
   call->method = xstrdup(method);
   char *p = js_value_to_utf8(ctx, path);
-  call->url = url_join(b->cfg.base_url, p);
+  call->url = url_join(inst->cfg.base_url, p);
   free(p);
-  call->timeout_ms = b->cfg.timeout_ms;
-  call->retries = b->cfg.retries;
-  call->retry_delay_ms = b->cfg.retry_delay_ms;
-  call->exponential = b->cfg.retry_exponential;
-  call->max_redirects = b->cfg.max_redirects;
-  call->max_body_size = b->cfg.max_body_size;
-  api_hlist_copy(&call->headers, &b->defaults);
+  call->timeout_ms = inst->cfg.timeout_ms;
+  call->retries = inst->cfg.retries;
+  call->retry_delay_ms = inst->cfg.retry_delay_ms;
+  call->exponential = inst->cfg.retry_exponential;
+  call->max_redirects = inst->cfg.max_redirects;
+  call->max_body_size = inst->cfg.max_body_size;
+  api_hlist_copy(&call->headers, &inst->defaults);
 
   api_body_kind_t kind = api_body_kind(b, body);
   if (kind != API_BODY_NONE) {
@@ -367,7 +370,7 @@ JSValueRef api_call_start(JSContextRef ctx, api_binding_t *b, const char *method
   if (kind == API_BODY_MULTIPART) call->boundary = api_body_boundary(b->client);
   /* The body's own type applies unless the user chose one (apiRunner.headers, setHeader);
    * call_options drops it again when the request's headers name one. */
-  if (kind != API_BODY_NONE && (b->ct_builtin || !api_hlist_get(&b->defaults, "content-type")))
+  if (kind != API_BODY_NONE && (inst->ct_builtin || !api_hlist_get(&inst->defaults, "content-type")))
     call->auto_type = api_body_content_type(ctx, kind, body, call->boundary);
 
   if (options && !call_options(ctx, call, &a, options)) {
@@ -458,7 +461,7 @@ static void call_attempt(api_call_t *call) {
   call->attempt++;
   /* Without request interceptors nobody sees the config before it is sent: send straight
    * from the call; response.request is made when the response is. */
-  if (js_array_length(ctx, b->req_fns) == 0 &&
+  if (js_array_length(ctx, call->inst->req_fns) == 0 &&
       !api_body_needs_async(api_body_kind(b, call->body))) {
     call_send(call, NULL, JSValueMakeUndefined(ctx));
     return;
@@ -476,7 +479,7 @@ static void call_attempt(api_call_t *call) {
   js_set(ctx, config, "body", call->body ? call->body : JSValueMakeUndefined(ctx));
   js_set(ctx, config, "timeout", JSValueMakeNumber(ctx, call->timeout_ms));
   js_set(ctx, config, "attempt", JSValueMakeNumber(ctx, call->attempt));
-  call_chain(call, "request", b->req_fns, config, on_config_ready);
+  call_chain(call, "request", call->inst->req_fns, config, on_config_ready);
 }
 
 /* params: an object (arrays repeat the name) or a URLSearchParams, already encoded. A
@@ -583,7 +586,7 @@ static void call_send(api_call_t *call, JSObjectRef config, JSValueRef materiali
   char *path = config ? get_string(ctx, config, "url", &exc) : NULL;
   sbuf_t url = SBUF_INIT;
   if (path) {
-    char *joined = url_join(b->cfg.base_url, path);
+    char *joined = url_join(call->inst->cfg.base_url, path);
     sbuf_puts(&url, joined);
     free(joined);
     free(path);
@@ -686,8 +689,8 @@ static void call_send(api_call_t *call, JSObjectRef config, JSValueRef materiali
   int max = call->retries + 1;
   call->exchange = api_log_request(b, call->sent_method, call->sent_url, call->attempt, hh,
                                 headers.len, data, len);
-  api_log_verbose_request(b, call->sent_method, call->sent_url, call->attempt, max, hh,
-                          headers.len, data, len);
+  api_log_verbose_request(b, call->inst->cfg.verbose, call->sent_method, call->sent_url,
+                          call->attempt, max, hh, headers.len, data, len);
   call->http_id = http_client_send(c->http, &req, on_http_done, call);
   api_debug(b, "#%llu → %s %s (attempt %d of %d)", (unsigned long long)call->http_id,
             call->sent_method, call->sent_url, call->attempt, max);
@@ -756,7 +759,7 @@ static void on_http_done(http_response_t *res, void *userdata) {
   double delay = retry_delay(call, res);
   api_exchange_t *exchange = call->exchange;
   call->exchange = NULL;
-  api_log_response(b, exchange, res, call->attempt, delay);
+  api_log_response(b, call->inst->cfg.verbose, exchange, res, call->attempt, delay);
   if (res->error == HTTP_OK)
     api_debug(b, "#%llu ← %ld %s (%.1f ms, %zu bytes, HTTP %s, %s connection%s)",
               (unsigned long long)id, res->status, res->status_text, res->duration_ms,
@@ -808,9 +811,9 @@ static void on_http_done(http_response_t *res, void *userdata) {
   }
   JSObjectRef response = api_response_new(ctx, &info, res);
   http_response_free(res);
-  if (js_array_length(ctx, b->res_fns) == 0) {
+  if (js_array_length(ctx, call->inst->res_fns) == 0) {
     call_settle(call, response, false);
     return;
   }
-  call_chain(call, "response", b->res_fns, response, on_response_ready);
+  call_chain(call, "response", call->inst->res_fns, response, on_response_ready);
 }

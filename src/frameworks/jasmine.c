@@ -78,9 +78,21 @@ static void shuffle_suite(fw_jasmine_t *jas, fw_suite_t *s, unsigned *spec_n, un
   free(items);
 }
 
-static void jas_prepare(void *ud, fw_runner_t *r) {
+/* jasmine's focus: a fit, or an fdescribe with nothing focused inside it (one that has
+ * loses its focus to those), runs with everything below it; nothing else runs. */
+static void select_focused(fw_suite_t *s, bool above) {
+  for (size_t i = 0; i < s->tests.len; i++) s->tests.items[i]->selected = above || s->tests.items[i]->only;
+  for (size_t i = 0; i < s->n_suites; i++) {
+    fw_suite_t *c = s->suites[i];
+    select_focused(c, above || (c->only && !fw_has_only(c)));
+  }
+}
+
+static bool jas_prepare(void *ud, fw_runner_t *r) {
   fw_jasmine_t *jas = ud;
-  if (!jas->seed) return;
+  fw_mark_all(r->root, true);
+  if (fw_has_only(r->root)) select_focused(r->root, false);
+  if (!jas->seed) return true;
   unsigned specs = 0, suites = 1; /* suite0 is the top suite */
   shuffle_suite(jas, r->root, &specs, &suites);
   json_t *ev = json_pack("{s:s, s:s}", "type", "log", "level", "info");
@@ -89,6 +101,7 @@ static void jas_prepare(void *ud, fw_runner_t *r) {
   json_object_set_new(ev, "seed", json_string(jas->seed));
   free(text);
   fw_emit(r, ev);
+  return true;
 }
 
 /* ---- the runner's interface hooks ---- */

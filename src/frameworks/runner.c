@@ -614,14 +614,15 @@ JSValueRef fw_runner_skip_current(fw_runner_t *r) {
 int fw_runner_prepare(fw_runner_t *r, char **err) {
   if (r->prepared) return r->stats.tests_total;
   r->prepared = true;
-  if (r->iface && r->iface->prepare) r->iface->prepare(r->iface->ud, r);
-  bool only = fw_has_only(r->root);
-  if (only && r->opts.forbid_only) {
-    *err = xstrdup("`.only` forbidden by forbidOnly");
-    return -1;
+  if (!(r->iface && r->iface->prepare && r->iface->prepare(r->iface->ud, r))) {
+    bool only = fw_has_only(r->root);
+    if (only && r->opts.forbid_only) {
+      *err = xstrdup("`.only` forbidden by forbidOnly");
+      return -1;
+    }
+    fw_mark_all(r->root, true);
+    if (only) fw_filter_only(r->root);
   }
-  fw_mark_all(r->root, true);
-  if (only) fw_filter_only(r->root);
   fw_select_tests(r, r->root);
   return r->stats.tests_total;
 }

@@ -100,8 +100,10 @@ typedef struct {
   /* After the first failed test, the rest of the file is reported pending (`after all`
    * hooks of suites already entered still run). */
   bool stop_on_failure;
-  /* Called once before only/grep selection (the tree is complete). */
-  void (*prepare)(void *ud, fw_runner_t *r);
+  /* Called once before only/grep selection (the tree is complete). Returns true when it
+   * chose the tests that run itself (`selected`; grep still applies), false for mocha's
+   * .only rules. */
+  bool (*prepare)(void *ud, fw_runner_t *r);
   /* A test begins: returns the `this` of its each hooks and itself, or NULL (its suite's). */
   JSObjectRef (*test_begin)(void *ud, fw_runnable_t *t);
   /* An error of a test or one of its each hooks (spec_scope). */

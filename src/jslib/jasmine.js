@@ -484,7 +484,7 @@
         s.failures.push(failure('Spec has no expectations', null, SELF));
       if (!s.failures.length) return undefined;
       const first = s.failures[0];
-      if (s.failures.length === 1 && first.jasmineExpectation) return first;
+      if (s.failures.length === 1) return first; // reporters show a thrown error as it is
       // As jasmine words them: an error thrown is "Name: message".
       const err = new Error(s.failures.map((f) => f.jasmineExpectation ? f.message : f.name + ': ' + f.message).join('\n'));
       if (first.stack) err.stack = first.stack;

@@ -520,8 +520,7 @@ static void job_advance(worker_t *w) {
 }
 
 static void sonde_module_init(js_realm_t *realm, JSObjectRef exports, void *ud) {
-  JSContextRef ctx = js_realm_context(realm);
-  js_set(ctx, exports, "api", api_global(realm));
+  api_export(realm, exports);
   assert_export(realm, exports);
   fw_cucumber_export(realm, exports);
   graphql_export(realm, exports);

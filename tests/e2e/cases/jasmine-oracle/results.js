@@ -6,4 +6,12 @@ const status = { passed: 'passed', failed: 'failed', skipped: 'pending' };
 const tests = [];
 const walk = (suites) => { for (const s of suites) { tests.push(...s.tests); walk(s.suites || []); } };
 walk(report.suites);
-for (const t of tests) console.log('RESULT ' + t.fullTitle + ' | ' + (status[t.state] || t.state) + ' | ' + (t.error || ''));
+// jasmine words an error thrown as "Name: message"; sonde reports the error itself. Failed
+// expectations (one, or several joined) are errors made in sonde:jasmine, already in
+// jasmine's words.
+const text = (t) => {
+  const d = t.errorDetails;
+  if (!d) return t.error || '';
+  return d.file === 'sonde:jasmine' ? d.message : d.name + ': ' + d.message;
+};
+for (const t of tests) console.log('RESULT ' + t.fullTitle + ' | ' + (status[t.state] || t.state) + ' | ' + text(t));

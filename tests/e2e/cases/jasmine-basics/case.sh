@@ -1,0 +1,91 @@
+# framework: 'jasmine' (issue 16): the interface, its options and their failure texts, and
+# a file mixing assertResponse with jasmine's matchers (the API ones included) against the
+# test server. Outcomes and orders are compared with jasmine-core in jasmine-oracle.
+
+# Flow: `this` shared by beforeAll (copied) and fresh per spec, hooks around each spec,
+# suites and specs in declaration order, pending reasons, done, the mock clock.
+run_sonde run sonde.conf.js --spec specs/flow.spec.js
+expect_status 0
+expect_out '] ORDER ba,be,t1,ae,be,n1,ae,be,t2,ae,be,ae,be,ae,be,ae,aa'
+expect_out_re '^\[api #0-[0-9]+\]    ✓ sees beforeAll context'
+expect_out_re '^\[api #0-[0-9]+\]    - pending with reason'
+expect_out_re '^\[api #0-[0-9]+\]    - disabled'
+expect_out_re '^\[api #0-[0-9]+\]    ✓ mock clock'
+expect_out_re '^\[api #0-[0-9]+\] 5 passing'
+expect_out_re '^\[api #0-[0-9]+\] 2 skipped'
+
+# The API: every failed expectation of a spec is listed (the spec goes on after each);
+# assertResponse still throws at its first failure; a helper's matcher and global.
+run_sonde run sonde.conf.js --spec specs/api.spec.js
+expect_status 1
+expect_out_re '^\[api #0-[0-9]+\]    ✓ lists users'
+expect_out_re '^\[api #0-[0-9]+\]    ✖ collects every failed expectation'
+expect_out '] STILL RUNNING after failures'
+expect_out 'Expected 404 to be 200.'
+expect_out 'Expected 3 to be even'
+expect_out_re 'Expected status 200'
+expect_no_out 'NOT REACHED'
+expect_out_re '^\[api #0-[0-9]+\] 1 passing'
+expect_out_re '^\[api #0-[0-9]+\] 2 failing'
+
+# stopOnFailure: the rest of the file is skipped, afterAll still runs.
+run_sonde run sonde.conf.js --spec opts/stop.spec.js --jasmineOpts.stopOnFailure true
+expect_status 1
+expect_out '] AFTER FIRST'
+expect_out '] AFTERALL RAN'
+expect_no_out 'LATER RAN'
+expect_out_re '^\[api #0-[0-9]+\]    - later spec'
+expect_out 'Expected 1 to be 2.'
+expect_out 'Expected 3 to be 4.'
+# WebdriverIO's name for it, stopOnSpecFailure, is the same option.
+run_sonde run sonde.conf.js --spec opts/stop.spec.js --jasmineOpts.stopOnSpecFailure true
+expect_status 1
+expect_no_out 'LATER RAN'
+
+# stopSpecOnExpectationFailure (and oneFailurePerSpec): the first failure ends the spec;
+# failSpecWithNoExpectations: a spec without expectations fails.
+run_sonde run sonde.conf.js --spec opts/stop.spec.js --jasmineOpts.stopSpecOnExpectationFailure true \
+  --jasmineOpts.failSpecWithNoExpectations true
+expect_status 1
+expect_no_out 'AFTER FIRST'
+expect_no_out 'Expected 3 to be 4.'
+expect_out 'LATER RAN'
+expect_out 'Spec has no expectations'
+expect_out_re '^\[api #0-[0-9]+\]    ✖ empty spec'
+run_sonde run sonde.conf.js --spec opts/stop.spec.js --jasmineOpts.oneFailurePerSpec true
+expect_no_out 'AFTER FIRST'
+expect_out_re '^\[api #0-[0-9]+\]    ✓ empty spec'
+
+# grep and invertGrep on the full names.
+run_sonde run sonde.conf.js --spec opts/stop.spec.js --jasmineOpts.grep 'later'
+expect_status 0
+expect_out 'LATER RAN'
+expect_no_out 'AFTER FIRST'
+expect_out_re '^\[api #0-[0-9]+\] 1 passing'
+run_sonde run sonde.conf.js --spec opts/stop.spec.js --jasmineOpts.grep 'later' --jasmineOpts.invertGrep true
+expect_status 1
+expect_no_out 'LATER RAN'
+expect_out 'AFTER FIRST'
+
+# Focus: fit and an fdescribe beside it run, nothing else; the run passes.
+run_sonde run sonde.conf.js --spec opts/focus.spec.js
+expect_status 0
+expect_out '] FOCUSED RAN'
+expect_out '] INSIDE RAN'
+expect_no_out 'UNFOCUSED RAN'
+
+# The seed: printed once per file, and the same seed gives the same order.
+run_sonde run sonde.conf.js --spec opts/stop.spec.js --jasmineOpts.random true --jasmineOpts.seed 4321
+expect_out_count 'Randomized with seed 4321' 1
+
+# Options with the wrong type fail before anything runs, naming the key and the line;
+# unknown keys warn.
+run_sonde run bad.conf.js
+expect_status 1
+expect_err_re 'bad\.conf\.js:6: "jasmineOpts\.defaultTimeoutInterval" must be a number of milliseconds, 0 or more \(got string\)'
+run_sonde run sonde.conf.js --spec opts/focus.spec.js --jasmineOpts.stopOnFialure true
+expect_status 0
+expect_err 'warning: "jasmineOpts.stopOnFialure" is not an option sonde knows; ignored'
+run_sonde run sonde.conf.js --spec opts/focus.spec.js --jasmineOpts.random yes
+expect_status 1
+expect_err '"jasmineOpts.random" must be a boolean (got string)'

@@ -1,0 +1,5 @@
+// A helper (jasmineOpts.helpers): loaded before each spec file, in its realm.
+globalThis.HELPER_LOADED = 'yes';
+beforeEach(() => { jasmine.addMatchers({
+  toBeEven: () => ({ compare: (actual) => ({ pass: actual % 2 === 0, message: 'Expected ' + actual + ' to be even' }) }),
+}); });
