@@ -32,6 +32,20 @@ typedef struct stream_h {
 
 static stream_h *live;
 
+/* Events delivered since the last young collection. A stream of small messages makes
+ * short-lived strings, parsed objects and event objects faster than the engine's own
+ * schedule collects them: 10 000 GraphQL events over one subscription grew a worker's RSS
+ * by ~19 MB over a 100-event one; with a young collection (a fraction of a millisecond)
+ * every 512 events, by 6 to 12 MB (noisy), the same for 50 000 events. */
+#define STREAMS_EVENTS_PER_COLLECTION 512
+static unsigned events_since_gc;
+
+static void h_count_event(stream_h *h) {
+  if (++events_since_gc < STREAMS_EVENTS_PER_COLLECTION) return;
+  events_since_gc = 0;
+  js_runtime_collect_young(js_realm_runtime(h->realm));
+}
+
 static void h_unlink(stream_h *h) {
   if (h->prev) h->prev->next = h->next;
   else live = h->next;
@@ -163,6 +177,7 @@ static void ws_message_cb(ws_conn_t *c, int op, const uint8_t *data, size_t len,
     return; /* pings and pongs are answered already */
   }
   h_emit(h, "message", 1, &a);
+  h_count_event(h);
   h_release(h);
 }
 
@@ -274,6 +289,7 @@ static void sse_event_cb(const sse_event_t *ev, void *ud) {
       js_string_from_utf8(ctx, ev->id, strlen(ev->id), false),
   };
   h_emit(h, "event", 3, a);
+  h_count_event(h);
   h_release(h);
 }
 
