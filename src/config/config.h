@@ -63,4 +63,10 @@ int config_load(js_runtime_t *rt, const char *path, const json_t *overrides,
                 sonde_config_t *out, sbuf_t *err);
 void config_free(sonde_config_t *cfg);
 
+/* Keys of the config (top level, mochaOpts, apiRunner) one or two edits from a known key:
+ * appends a line for each to `out` ("<file>:<line>: unknown key \"maxInstance\"; did you
+ * mean \"maxInstances\"?", or for a key from `overrides`, the command line's, the flag as
+ * typed) and returns how many (near_miss.c). */
+int config_near_misses(const sonde_config_t *cfg, const json_t *overrides, sbuf_t *out);
+
 #endif

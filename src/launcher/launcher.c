@@ -582,6 +582,16 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
     goto out;
   }
   launcher_setup_logging(&cfg);
+  {
+    /* Near misses ("maxInstance") warn; the run goes on, as WebdriverIO's does. */
+    sbuf_t warn = SBUF_INIT;
+    if (config_near_misses(&cfg, opts->overrides, &warn) > 0) {
+      char *save = NULL;
+      for (char *line = strtok_r(warn.data, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+        fprintf(stderr, "sonde: warning: %s\n", line);
+    }
+    sbuf_free(&warn);
+  }
   l.cfg = &cfg;
   report_env_t env = {stdout, l.color};
   if (plan_jobs(&l, &err) != 0 ||

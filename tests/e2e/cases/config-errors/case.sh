@@ -84,3 +84,13 @@ run_sonde run drain.conf.js
 expect_status 1
 expect_err_re 'drain\.conf\.js:4: "drainTimeout" must be a number of milliseconds, 0 or more'
 expect_no_out "RUNNING"
+
+# Near misses warn with a suggestion and the run goes on; other unknown keys stay silent
+# (services read keys of their own); a near-miss flag is blamed on the flag.
+run_sonde run near.conf.js --mochaOpt.grep nothing-matches
+expect_status 0
+expect_err_re 'sonde: warning: .*near\.conf\.js:4: unknown key "maxInstance"; did you mean "maxInstances"\?'
+expect_err_re 'near\.conf\.js:5: unknown key "mochaOpts\.timout"; did you mean "mochaOpts\.timeout"\?'
+expect_err_re 'near\.conf\.js:6: unknown key "apiRunner\.retrys"; did you mean "apiRunner\.retries"\?'
+expect_err 'sonde: warning: --mochaOpt.grep: unknown option; did you mean --mochaOpts.grep?'
+expect_no_err 'myServiceOption'
