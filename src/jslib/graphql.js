@@ -464,6 +464,114 @@
     sub._attach(undefined, finish);
   }
 
+  // GraphQL over SSE, single connection mode: a reservation (PUT) gives a token; one event
+  // stream per client carries every operation's `next` and `complete` ({ id, payload }),
+  // operations are POSTed with the token and stopped with DELETE ?operationId.
+  class SseLink {
+    #cfg; #token = null; #handle = null; #ops = new Map(); #next = 1; #opening = null;
+    constructor(cfg) { this.#cfg = cfg; }
+
+    #headers(extra) {
+      return assign(assign({}, this.#cfg.headers), extra);
+    }
+
+    add(sub, op) {
+      const id = String(this.#next++);
+      this.#ops.set(id, { sub, op });
+      sub._attach(id, () => this.#remove(id));
+      this.#start(id, sub, op).catch((e) => {
+        this.#ops.delete(id);
+        sub._fail(new GraphQLSubscriptionError(`subscription ${sub.operationName}: ${e.message}`, id, { code: e.code }));
+      });
+    }
+
+    async #start(id, sub, op) {
+      await this.#open();
+      if (!this.#ops.has(id)) return;
+      const api = natives.api();
+      const body = { ...op, extensions: { ...(op.extensions || {}), operationId: id } };
+      const res = await api.post(this.#cfg.url, body, {
+        headers: this.#headers({ 'X-GraphQL-Event-Stream-Token': this.#token, Accept: 'application/json' }),
+      });
+      if (res.status !== 202 && res.status !== 200) {
+        throw Object.assign(new Error(`the server at ${this.#cfg.url} answered ${res.status} to the operation`), { code: 'EHTTP' });
+      }
+      sub._setState('connected');
+    }
+
+    #open() {
+      if (this.#opening) return this.#opening;
+      this.#opening = (async () => {
+        const api = natives.api();
+        const r = await api.put(this.#cfg.url, undefined, { headers: this.#headers({ Accept: 'text/plain' }) });
+        if (r.status !== 201) {
+          throw Object.assign(new Error(`the server at ${this.#cfg.url} answered ${r.status} to the stream reservation (PUT)`), { code: 'EHTTP' });
+        }
+        this.#token = typeof r.data === 'string' ? r.data : String(r.text ? await r.text() : r.data);
+        await new Promise((resolve, reject) => {
+          const headers = this.#headers({ Accept: 'text/event-stream', 'X-GraphQL-Event-Stream-Token': this.#token });
+          this.#handle = natives.sseOpen(this.#cfg.url, 'GET', headers, null, (kind, a, b) => {
+            if (kind === 'head') {
+              if (a === 200 && /^text\/event-stream/i.test(b)) resolve();
+              else reject(Object.assign(new Error(`the server at ${this.#cfg.url} answered ${a} instead of an event stream`), { code: 'EHTTP' }));
+            } else if (kind === 'event') {
+              this.#event(a, b);
+            } else if (kind === 'end') {
+              this.#handle = null;
+              this.#lost(a ? `the event stream failed: ${a}` : 'the server ended the event stream', b);
+              reject(Object.assign(new Error(a || 'the event stream ended'), { code: b || 'ECONNRESET' }));
+            }
+          });
+        });
+      })();
+      this.#opening.catch(() => { this.#opening = null; });
+      return this.#opening;
+    }
+
+    #event(type, data) {
+      let msg;
+      try {
+        msg = JSON.parse(data);
+      } catch {
+        this.#lost(`a "${type}" event whose data is not JSON: ${data.slice(0, 100)}`, 'EPROTO');
+        return;
+      }
+      const entry = msg && this.#ops.get(String(msg.id));
+      if (!entry) return;
+      if (type === 'next') {
+        entry.sub._emit(msg.payload);
+      } else if (type === 'complete') {
+        this.#ops.delete(String(msg.id));
+        entry.sub._complete();
+      }
+    }
+
+    #lost(why, code) {
+      const ops = [...this.#ops.values()];
+      this.#ops.clear();
+      this.close();
+      for (const { sub } of ops) sub._fail(new GraphQLSubscriptionError(`subscription ${sub.operationName}: ${why}`, sub.id, { code }));
+    }
+
+    #remove(id) {
+      if (!this.#ops.delete(id)) return;
+      if (this.#token) {
+        natives.api().delete(this.#cfg.url, {
+          params: { operationId: id },
+          headers: this.#headers({ 'X-GraphQL-Event-Stream-Token': this.#token }),
+        }).catch(() => {}); // best effort: the stream closes below when nothing is left
+      }
+      if (this.#ops.size === 0) this.close();
+    }
+
+    close() {
+      if (this.#handle) natives.sseClose(this.#handle);
+      this.#handle = null;
+      this.#token = null;
+      this.#opening = null;
+    }
+  }
+
   // ---- the client ----
 
   function wsConfig(ws, headers) {
@@ -485,7 +593,7 @@
   }
 
   class GraphQLClient {
-    #opts; #headers; #interceptors = []; #ws = null; #subs = new Set();
+    #opts; #headers; #interceptors = []; #ws = null; #sse = null; #subs = new Set();
     constructor(options = {}) {
       if (!options || typeof options !== 'object') throw new TypeError('createGraphQLClient: options must be an object');
       this.#opts = { ...options };
@@ -575,7 +683,13 @@
       } else if (transport === 'sse') {
         const url = (sse && sse.url) || this.#opts.endpoint;
         if (!url) throw new TypeError('graphql.subscribe: no SSE URL (graphqlRunner.sse.url)');
-        sseSubscribe({ url, headers: { ...this.#headers, ...((sse && sse.headers) || {}) } }, sub, op);
+        const cfg = { url, headers: { ...this.#headers, ...((sse && sse.headers) || {}) } };
+        if (sse && sse.singleConnection) {
+          if (!this.#sse) this.#sse = new SseLink(cfg);
+          this.#sse.add(sub, op);
+        } else {
+          sseSubscribe(cfg, sub, op);
+        }
       } else {
         throw new TypeError(`graphql.subscribe: transport must be 'ws' or 'sse', not '${transport}'`);
       }
@@ -590,7 +704,9 @@
     close() {
       this.unsubscribeAll();
       if (this.#ws) this.#ws.close();
+      if (this.#sse) this.#sse.close();
       this.#ws = null;
+      this.#sse = null;
     }
   }
 

@@ -6,7 +6,8 @@
 # on one socket, for await, callbacks, 10 000 events, the unread-event bound, timeouts,
 # 4403 from connectionParams, reconnection after a dropped socket counted from the server's
 # log, giving up, a server that never acks, a subscription left open), over the legacy
-# graphql-ws protocol and over SSE (sse.headers, 401, a non-JSON "next", a stream cut
+# graphql-ws protocol and over SSE (distinct connections and single connection mode,
+# sse.headers, 401, a non-JSON "next", a stream cut
 # before "complete"); the expect matchers toHaveNoGraphQLErrors, toHaveGraphQLError and
 # toHaveGraphQLData and their messages; wdio-api-runner's query builder (its text, worked
 # out from that project's builder), extendWithGraphQL and subscription manager.
@@ -16,7 +17,7 @@ gql_start
 run_sonde run sonde.conf.js
 expect_status 0
 expect_out '[api #0-0] 6 passing'
-expect_out '[api #0-1] 15 passing'
+expect_out '[api #0-1] 16 passing'
 expect_out '[api #0-2] 3 passing'
 expect_out '[0-2] H builder {"query":"query GetUser($id: ID!, $limit: Int = 10) {\n  user(id: $id) {\n    id\n    name\n    recent: posts(first: 2, order: DESC, tag: \"a b\", where: {ok: true, ids: [1, 2]}) {\n      title\n    }\n  }\n  mail: email @include(if: $withEmail)\n  ...Parts\n}\n\nfragment Parts on User {\n  id\n}","operationName":"GetUser"}'
 expect_out '[0-2] H builder-run 200 {"data":{"user":{"name":"Linus"}}}'
@@ -55,6 +56,7 @@ expect_out '[0-1] S transport TypeError: graphql.subscribe: transport must be '\
 expect_out '[0-1] S left open'
 expect_out '[0-1] S legacy Hi a,Hi b,Hi c closed closed'
 expect_out '[0-1] S sse 1,2,3 closed'
+expect_out '[0-1] S sse-single 1,2,3 Hi x,Hi y 2 closed closed'
 expect_out "[0-1] S sse-401 GraphQLSubscriptionError: subscription A: the server at http://127.0.0.1:$GQL_PORT/graphql/stream-auth answered 401 (text/plain) instead of an event stream"
 expect_out '[0-1] S sse-token 1,2'
 expect_out '[0-1] S sse-junk GraphQLSubscriptionError: subscription Junk: a "next" event whose data is not JSON: {not json'
@@ -68,6 +70,10 @@ expect_eq "$(gql_log_count 'ws-connect /graphql params={\"who\":\"many\"}')" 1 '
 expect_eq "$(gql_log_count 'legacy-connect')" 1 'legacy connections'
 expect_eq "$(gql_log_count 'legacy-init {\"who\":\"legacy\"}')" 1 'legacy connection_init with its params'
 expect_eq "$(gql_log_count 'legacy-stop')" 1 'legacy stop on unsubscribe'
+# Single connection mode: one reservation, one stream, three operations, one stopped.
+expect_eq "$(gql_log_count 'http PUT /graphql/stream')" 1 'SSE stream reservations'
+expect_eq "$(gql_log_count 'http GET /graphql/stream')" 1 'SSE single-connection streams'
+expect_eq "$(gql_log_count 'http DELETE /graphql/stream')" 1 'SSE operations stopped'
 
 # graphqlRunner.globalName and the wdio-api-runner module name.
 run_sonde run other/global-name.conf.js

@@ -128,6 +128,17 @@ describe('subscriptions over SSE', () => {
     console.log(`S sse ${counts(await sub.take(5, { timeout: 3000 }))} ${sub.state}`);
   });
 
+  it('multiplexes operations on one stream in single connection mode', async () => {
+    const c = createGraphQLClient({ sse: { url: `http://${base}/graphql/stream`, singleConnection: true } });
+    const a = c.subscribe('subscription A { count(to: 3) }');
+    const b = c.subscribe('subscription B { greetings(names: ["x", "y"]) }');
+    const t = c.subscribe('subscription T { ticks }');
+    const [ra, rb, rt] = await Promise.all([a.take(5, { timeout: 3000 }), b.take(5, { timeout: 3000 }), t.take(2, { timeout: 3000 })]);
+    t.unsubscribe();
+    console.log(`S sse-single ${counts(ra)} ${rb.map((e) => e.data.greetings).join(',')} ${rt.length} ${a.state} ${t.state}`);
+    c.close();
+  });
+
   it('sends sse.headers and reports refusals and broken streams', async () => {
     const anon = createGraphQLClient({ sse: { url: `http://${base}/graphql/stream-auth` } });
     console.log(`S sse-401 ${await settle(anon.subscribe('subscription A { count(to: 1) }').next())}`);
