@@ -487,7 +487,10 @@
       if (s.failures.length === 1) return first; // reporters show a thrown error as it is
       // As jasmine words them: an error thrown is "Name: message".
       const err = new Error(s.failures.map((f) => f.jasmineExpectation ? f.message : f.name + ': ' + f.message).join('\n'));
-      if (first.stack) err.stack = first.stack;
+      // The first failure's frames under the whole message (as a single failure shows).
+      const head = first.name + ': ' + first.message;
+      if (typeof first.stack === 'string')
+        err.stack = first.stack.startsWith(head) ? 'Error: ' + err.message + first.stack.slice(head.length) : first.stack;
       err.errors = s.failures;
       return err;
     },

@@ -314,7 +314,7 @@ static const char *result_status(const rm_test_t *t) {
 static void write_result(allure_reporter_t *r, const rm_job_t *j, const char *name,
                          const char *full_title, const char *status, const json_t *error,
                          const json_t *exchanges, const json_t *cuke_steps, const json_t *meta,
-                         const char *logs, double start, double stop, char uuid[37]) {
+                         const char *pending_reason, const char *logs, double start, double stop, char uuid[37]) {
   char hid[33];
   report_uuid4(uuid);
   history_id(j->capabilities, full_title, hid);
@@ -329,6 +329,7 @@ static void write_result(allure_reporter_t *r, const rm_job_t *j, const char *na
     set_text(p, "value", key);
     json_array_append_new(parameters, p);
   }
+  if (j->seed) json_array_append_new(parameters, json_pack("{s:s, s:s}", "name", "seed", "value", j->seed));
   /* A cucumber outline row's values (cucumber's own names, as allure-cucumberjs shows). */
   json_array_extend(parameters, json_object_get(meta, "parameters"));
   json_t *doc = json_object();
@@ -339,7 +340,9 @@ static void write_result(allure_reporter_t *r, const rm_job_t *j, const char *na
   set_text(doc, "fullName", full_name);
   json_object_set_new(doc, "titlePath", title_path(j));
   set_text(doc, "status", status);
-  json_object_set_new(doc, "statusDetails", status_details(error));
+  json_t *details = status_details(error);
+  if (pending_reason) json_object_set_new(details, "message", json_string(pending_reason));
+  json_object_set_new(doc, "statusDetails", details);
   set_text(doc, "stage", strcmp(status, "skipped") == 0 ? "pending" : "finished");
   json_object_set_new(doc, "steps", json_array_size(cuke_steps) && !r->opts.disable_steps
                                         ? cucumber_steps(r, cuke_steps)
@@ -373,7 +376,7 @@ static void on_test_end(rm_job_t *j, rm_suite_t *s, rm_test_t *t, void *ud) {
   allure_reporter_t *r = ud;
   char uuid[37];
   write_result(r, j, t->title, t->full_title, result_status(t), t->error, t->exchanges, t->steps, t->meta,
-               r->opts.add_console_logs ? sbuf_cstr(&t->logs) : NULL, t->start_ms, t->stop_ms,
+               t->pending_reason, r->opts.add_console_logs ? sbuf_cstr(&t->logs) : NULL, t->start_ms, t->stop_ms,
                uuid);
   for (size_t i = 0; i < j->nopen; i++) {
     allure_suite_t *as = j->suites[j->open[i]]->data;
@@ -443,7 +446,7 @@ static void allure_job_end(reporter_t *base, const report_job_t *job, bool passe
     char uuid[37];
     j->nopen = 0;  /* no describe applies: labels and titlePath name the file only */
     write_result(r, j, j->spec_display, j->spec_display, "broken", j->error, NULL, NULL, NULL, NULL,
-                 j->start_ms, j->stop_ms, uuid);
+                 NULL, j->start_ms, j->stop_ms, uuid);
   }
   write_environment(r);
   for (size_t i = 0; i < j->nsuites; i++) {

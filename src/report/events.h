@@ -18,7 +18,8 @@
  *   {"type":"test:fail","cid","title","fullTitle","parent","duration","error":ERROR}
  *       with "hook":"before all"|"after all"|"before each"|"after each" when a hook failed;
  *       the title is then mocha's: "\"before all\" hook for \"<test or suite title>\""
- *   {"type":"test:pending","cid","title","fullTitle","parent"}     skipped or pending
+ *   {"type":"test:pending","cid","title","fullTitle","parent", "reason"?}  skipped or pending
+ *                                                      (reason: jasmine's pending('...'), xit)
  *   {"type":"test:retry","cid","title","fullTitle","parent","duration","error":ERROR}
  *   {"type":"step:start","cid","title","keyword","text","test"}
  *   {"type":"step:end","cid","title","keyword","text","test","status","duration","error"?}

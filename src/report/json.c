@@ -50,6 +50,7 @@ static json_t *test_doc(const rm_test_t *t) {
     if (t->error) json_object_set_new(d, "errorDetails", json_deep_copy(t->error));
     if (t->aborted) json_object_set_new(d, "aborted", json_true());
   }
+  if (t->pending_reason) json_object_set_new(d, "pendingReason", json_string(t->pending_reason));
   json_object_set_new(d, "exchanges", json_deep_copy(t->exchanges));
   if (t->logs.len) json_object_set_new(d, "logs", json_string(t->logs.data));
   return d;
@@ -90,6 +91,7 @@ json_t *json_reporter_document(const json_reporter_opts_t *o, const rm_job_t *j)
   json_object_set_new(d, "end", iso(j->stop_ms));
   json_object_set_new(d, "duration", json_real(j->duration_ms));
   json_object_set_new(d, "passed", json_boolean(j->passed));
+  if (j->seed) json_object_set_new(d, "seed", json_string(j->seed));
   json_object_set_new(d, "state", json_pack("{s:i, s:i, s:i, s:i}", "passed", j->passed_tests,
                                             "failed", j->failed_tests, "skipped",
                                             j->skipped_tests, "retried", j->retried_tests));

@@ -208,6 +208,7 @@ static int write_testcase(xmlTextWriterPtr w, const junit_opts_t *o, const char 
   if (o->add_file_attribute) JW(jw_attr(w, "file", file));
   if (t->state == RM_SKIPPED) {
     JW(xmlTextWriterStartElement(w, BAD_CAST "skipped"));
+    if (t->pending_reason) JW(jw_attr(w, "message", t->pending_reason));
     JW(xmlTextWriterEndElement(w));
   } else if (t->state == RM_FAILED) {
     JW(write_failure(w, o, t));
@@ -278,6 +279,7 @@ static int write_suite(xmlTextWriterPtr w, const junit_ctx_t *c, const rm_suite_
   JW(write_property(w, "suiteName", suite_title(s)));
   JW(write_property(w, "capabilities", c->caps));
   JW(write_property(w, "file", c->file));
+  if (c->j->seed) JW(write_property(w, "seed", c->j->seed));
   JW(xmlTextWriterEndElement(w));
   for (size_t i = 0; i < s->ntests; i++) JW(write_testcase(w, c->o, cls, c->file, s->tests[i]));
   rc = xmlTextWriterEndElement(w);

@@ -88,6 +88,7 @@ static void test_free(rm_test_t *t) {
   json_decref(t->exchanges);
   json_decref(t->steps);
   json_decref(t->meta);
+  free(t->pending_reason);
   sbuf_free(&t->logs);
   free(t);
 }
@@ -115,6 +116,7 @@ void rm_job_free(rm_job_t *j) {
   free(j->cid);
   free(j->spec);
   free(j->spec_display);
+  free(j->seed);
   free(j);
 }
 
@@ -200,6 +202,8 @@ static void on_test_end(rm_set_t *set, rm_job_t *j, const json_t *ev, rm_state_t
   const json_t *retries = json_object_get(ev, "retries");
   if (json_is_integer(retries)) t->retries = (int)json_integer_value(retries);
   if (state == RM_FAILED) set_error(t, json_object_get(ev, "error"));
+  if (state == RM_SKIPPED && report_jstr(ev, "reason"))
+    t->pending_reason = xstrdup(report_jstr(ev, "reason"));
   finish_test(set, j, t);
 }
 
@@ -306,6 +310,7 @@ void rm_feed(rm_set_t *set, const report_job_t *job, const json_t *ev) {
       if (json_is_object(err)) json_object_set_new(step, "error", json_deep_copy(err));
     }
   } else if (strcmp(type, "log") == 0) {
+    if (report_jstr(ev, "seed") && !j->seed) j->seed = xstrdup(report_jstr(ev, "seed"));
     if (j->current && (set->hooks.flags & RM_KEEP_LOGS)) {
       sbuf_puts(&j->current->logs, report_jstr(ev, "text") ? report_jstr(ev, "text") : "");
       sbuf_putc(&j->current->logs, '\n');

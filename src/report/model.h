@@ -52,6 +52,7 @@ typedef struct {
                           epoch ms when the launcher got it */
   sbuf_t logs;         /* "text\n" per console line, with RM_KEEP_LOGS */
   json_t *meta;        /* a cucumber scenario's "scenario" event (tags, parameters), or NULL */
+  char *pending_reason;/* a skipped test's reason (jasmine's pending('...')), or NULL */
   json_t *steps;       /* a cucumber scenario's steps (step:start/step:end), NULL when
                           none: [{title, status, start, stop (epoch ms), error?, exchanges}],
                           each step's exchanges also in `exchanges` */
@@ -93,6 +94,7 @@ typedef struct rm_job {
   bool passed;         /* job_end's verdict */
   double start_ms, stop_ms, duration_ms;
   int passed_tests, failed_tests, skipped_tests, retried_tests;
+  char *seed;          /* jasmine's random order seed (a log event's "seed"), or NULL */
   void *data;          /* the reporter's */
 } rm_job_t;
 

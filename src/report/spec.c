@@ -91,6 +91,7 @@ typedef struct spec_job {
   json_t *last_exchange; /* the last http event of the running test, for its failure */
   json_t *running_test;  /* the test:start of the test that has not ended yet, or NULL */
   json_t *steps;         /* step:end events of the running cucumber scenario, or NULL */
+  char *seed;            /* jasmine's random order seed, or NULL */
 } spec_job_t;
 
 typedef struct {
@@ -288,6 +289,7 @@ static void spec_job_free(spec_job_t *j) {
   free(j->cid);
   free(j->spec);
   free(j->spec_display);
+  free(j->seed);
   free(j->prefix);
   free(j->running);
   json_decref(j->last_exchange);
@@ -573,7 +575,12 @@ static void spec_event(reporter_t *base, const report_job_t *job, const json_t *
   spec_reporter_t *r = (spec_reporter_t *)base;
   const char *type = spec_str(ev, "type");
 
-  /* The launcher streams log lines live; they are no part of the block. */
+  /* The launcher streams log lines live; they are no part of the block, but the seed of a
+   * random order is shown under the counts. */
+  if (type && strcmp(type, "log") == 0 && spec_str(ev, "seed")) {
+    spec_job_t *j = spec_job_get(r, job);
+    if (!j->seed) j->seed = xstrdup(spec_str(ev, "seed"));
+  }
   if (!type || strcmp(type, "log") == 0) return;
   spec_job_t *j = spec_job_get(r, job);
   spec_track_running(j, type, ev);
@@ -680,6 +687,11 @@ static char *spec_job_render(spec_reporter_t *r, spec_job_t *j) {
   sbuf_append(&b, results.data, results.len);
   sbuf_free(&results);
   spec_put_counts(r, j, &b);
+  if (j->seed) {
+    char *line = xasprintf("Randomized with seed %s", j->seed);
+    spec_put(r, j, &b, NULL, line);
+    free(line);
+  }
 
   if (j->nfailures)
     qsort(j->failures, j->nfailures, sizeof *j->failures, spec_failure_cmp);

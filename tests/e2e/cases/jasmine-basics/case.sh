@@ -74,9 +74,10 @@ expect_out '] FOCUSED RAN'
 expect_out '] INSIDE RAN'
 expect_no_out 'UNFOCUSED RAN'
 
-# The seed: printed once per file, and the same seed gives the same order.
+# The seed: printed once when the file starts and under the spec reporter's counts.
 run_sonde run sonde.conf.js --spec opts/stop.spec.js --jasmineOpts.random true --jasmineOpts.seed 4321
-expect_out_count 'Randomized with seed 4321' 1
+expect_out_count '[0-0] Randomized with seed 4321' 1
+expect_out_re '^\[api #0-0\] Randomized with seed 4321$'
 
 # Options with the wrong type fail before anything runs, naming the key and the line;
 # unknown keys warn.
@@ -89,3 +90,12 @@ expect_err 'warning: "jasmineOpts.stopOnFialure" is not an option sonde knows; i
 run_sonde run sonde.conf.js --spec opts/focus.spec.js --jasmineOpts.random yes
 expect_status 1
 expect_err '"jasmineOpts.random" must be a boolean (got string)'
+
+# Reports: json (seed, pendingReason), junit (a seed property, skipped messages), allure
+# (statusDetails of pending specs, a seed parameter); the spec reporter shows the seed.
+rm -rf out
+run_sonde run report.conf.js
+expect_status 0
+expect_out_re '^\[api #0-[0-9]+\] Randomized with seed 24680$'
+python3 check_reports.py >check.out 2>&1 || fail "reports: $(cat check.out)"
+expect_eq "$(cat check.out)" 'check_reports: ok' 'the reports of jasmine specs'
