@@ -158,7 +158,7 @@ useServer({
     }
   },
   onComplete: (ctx) => { log('ws-complete'); },
-}, wssModern);
+}, wssModern, 50); // WebSocket pings every 50 ms: a client that does not pong is cut off
 
 // The legacy protocol (subscriptions-transport-ws), written for these tests from its
 // message list: connection_init → connection_ack (+ ka), start → data... → complete, stop,

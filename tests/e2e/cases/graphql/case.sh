@@ -11,6 +11,8 @@
 # before "complete"); the expect matchers toHaveNoGraphQLErrors, toHaveGraphQLError and
 # toHaveGraphQLData and their messages; wdio-api-runner's query builder (its text, worked
 # out from that project's builder), extendWithGraphQL and subscription manager.
+# The server pings every WebSocket every 50 ms and cuts one that does not pong: the longer
+# subscriptions (10 000 events, the timeouts) would see a reconnection if sonde did not.
 source "$E2E_LIB_DIR/support/graphql.sh"
 gql_start
 
