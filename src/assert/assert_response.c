@@ -1,7 +1,8 @@
 /* assert_response: the API checks on responses ({status, statusText, headers, data,
  * duration}) with wdio-api-runner's messages, and the assertResponse(response) chain that
  * runs them (`.not` negates the rest of the chain, `.and` returns it). expect's API
- * matchers (expect(res).toHaveStatus(200)) run the same table (expect_core.c).
+ * matchers (expect(res).toHaveStatus(200)) and the apiMatchers export (assert_matchers.c)
+ * run the same table (expect_core.c).
  *
  * Memory: a chain is an instance of a JS class whose private data is its flags (a small
  * integer stored in the pointer); the response hangs off it as a hidden property. The
@@ -630,54 +631,4 @@ JSObjectRef assert_response_function(JSContextRef ctx) {
   JSObjectRef fn = js_make_function(ctx, "assertResponse", assert_response_call, 1);
   assert_state_set(ctx, "assertResponse", fn);
   return fn;
-}
-
-/* ---- apiMatchers: the checks as Jest matcher functions ---- */
-
-static JSValueRef api_matcher_message(JSContextRef ctx, JSObjectRef fn, JSObjectRef self,
-                                      size_t argc, const JSValueRef argv[], JSValueRef *exc) {
-  return js_get(ctx, fn, "__message");
-}
-
-/* matcher(received, ...args) → {pass, message(), actual, expected}, for the code that does
- * expect.extend(apiMatchers) as wdio-api-runner's README shows; `this.isNot` picks which
- * message the check writes. */
-static JSValueRef api_matcher_call(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
-                                   const JSValueRef argv[], JSValueRef *exc) {
-  const assert_check_t *check = data;
-  JSValueRef received = assert_arg(ctx, argc, argv, 0);
-  bool is_not = self && JSValueToBoolean(ctx, js_get(ctx, self, "isNot"));
-  assert_run_t run = {.ctx = ctx,
-                      .name = check->name,
-                      .received = received,
-                      .flags = (is_not ? ASSERT_NOT : 0) | ASSERT_EXPECT,
-                      .param = check->param};
-  JSObjectRef result = JSObjectMake(ctx, NULL, NULL);
-  JSValueRef err = NULL;
-  if (assert_not_response(ctx, received)) {
-    sbuf_puts(&run.msg, "Expected value to be an ApiResponse object");
-  } else if (!check->fn(&run, argc ? argc - 1 : 0, argc ? argv + 1 : argv, &err)) {
-    sbuf_free(&run.msg);
-    *exc = err;
-    return NULL;
-  }
-  JSObjectRef message = js_make_function(ctx, "message", api_matcher_message, 0);
-  js_set_hidden(ctx, message, "__message", js_make_string(ctx, sbuf_cstr(&run.msg)));
-  js_set(ctx, result, "pass", JSValueMakeBoolean(ctx, run.pass));
-  js_set(ctx, result, "message", message);
-  if (run.actual) js_set(ctx, result, "actual", run.actual);
-  if (run.expected) js_set(ctx, result, "expected", run.expected);
-  sbuf_free(&run.msg);
-  return result;
-}
-
-JSObjectRef assert_api_matchers(JSContextRef ctx) {
-  JSValueRef m = assert_state_get(ctx, "apiMatchers");
-  if (JSValueIsObject(ctx, m)) return (JSObjectRef)m;
-  JSObjectRef matchers = JSObjectMake(ctx, NULL, NULL);
-  for (const assert_check_t *c = assert_response_checks; c->name; c++)
-    js_set(ctx, matchers, c->name,
-           js_make_closure(ctx, c->name, api_matcher_call, (void *)c, NULL));
-  assert_state_set(ctx, "apiMatchers", matchers);
-  return matchers;
 }
