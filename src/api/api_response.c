@@ -652,6 +652,11 @@ JSObjectRef api_error_new(JSContextRef ctx, const api_exchange_info_t *info,
                           const http_response_t *res) {
   char *msg;
   const char *why = res->error_message ? res->error_message : "network error";
+  /* A path with no base URL to join it to: say what to set, not libcurl's "bad URL". */
+  bool relative = info->url && !strstr(info->url, "://");
+  if (relative)
+    why = "a relative URL needs a base URL: set baseUrl in the config (or apiRunner.baseUrl, "
+          "or --baseUrl)";
   if (res->error == HTTP_ERR_TIMEOUT)
     msg = xasprintf("Request timeout after %gms: %s %s", info->timeout_ms, info->method,
                     info->url);
@@ -662,7 +667,8 @@ JSObjectRef api_error_new(JSContextRef ctx, const api_exchange_info_t *info,
     msg = xasprintf("%s %s failed: %s", info->method, info->url, why);
   JSObjectRef e = js_make_error(ctx, "Error", msg);
   free(msg);
-  js_set(ctx, e, "code", js_make_string(ctx, res->error_code ? res->error_code : "EUNKNOWN"));
+  js_set(ctx, e, "code", js_make_string(ctx, relative ? "ERR_INVALID_URL"
+                                             : res->error_code ? res->error_code : "EUNKNOWN"));
   js_set(ctx, e, "attempts", JSValueMakeNumber(ctx, info->attempts));
   js_set(ctx, e, "method", js_make_string(ctx, info->method));
   js_set(ctx, e, "url", js_make_string(ctx, info->url));

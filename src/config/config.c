@@ -20,6 +20,7 @@ typedef struct {
   JSContextRef ctx;
   const char *path;
   const char *source;  /* the file's text, for line lookups */
+  const json_t *overrides; /* the command line's, or NULL */
   sbuf_t *err;
   bool failed;
 } validator_t;
@@ -44,7 +45,22 @@ static int key_line(const char *src, const char *key) {
   return 0;
 }
 
-static void locate(const char *path, const char *source, const char *key, sbuf_t *err) {
+/* Whether the dotted `key` was given on the command line (--a.b value). */
+static bool from_overrides(const json_t *overrides, const char *key) {
+  char *copy = xstrdup(key), *save = NULL;
+  const json_t *v = overrides;
+  for (char *part = strtok_r(copy, ".", &save); part && v; part = strtok_r(NULL, ".", &save))
+    v = json_is_object(v) ? json_object_get(v, part) : NULL;
+  free(copy);
+  return v != NULL;
+}
+
+static void locate(const char *path, const char *source, const json_t *overrides, const char *key,
+                   sbuf_t *err) {
+  if (overrides && from_overrides(overrides, key)) {
+    sbuf_printf(err, "--%s: ", key);
+    return;
+  }
   const char *leaf = strrchr(key, '.');
   int line = key_line(source, leaf ? leaf + 1 : key);
   if (line) sbuf_printf(err, "%s:%d: ", path, line);
@@ -54,13 +70,13 @@ static void locate(const char *path, const char *source, const char *key, sbuf_t
 static void fail(validator_t *v, const char *key, const char *fmt, const char *detail) {
   if (v->failed) return;
   v->failed = true;
-  locate(v->path, v->source, key, v->err);
+  locate(v->path, v->source, v->overrides, key, v->err);
   sbuf_printf(v->err, fmt, key, detail);
 }
 
 void config_key_error(const sonde_config_t *cfg, const char *key, sbuf_t *err, const char *fmt,
                       ...) {
-  locate(cfg->path, cfg->source, key, err);
+  locate(cfg->path, cfg->source, cfg->overrides, key, err);
   va_list ap;
   va_start(ap, fmt);
   sbuf_vprintf(err, fmt, ap);
@@ -306,6 +322,13 @@ static void validate(validator_t *v, JSValueRef c, sonde_config_t *out) {
   }
 
   out->base_url = get_string(v, c, "baseUrl", "baseUrl", NULL);
+  if (!v->failed && out->base_url && out->base_url[0] && strncmp(out->base_url, "http://", 7) != 0 &&
+      strncmp(out->base_url, "https://", 8) != 0) {
+    /* Said once, up front, instead of a network error in every test. */
+    char *got = xasprintf("\"%s\"", out->base_url);
+    fail(v, "baseUrl", "\"%s\" must be an http:// or https:// URL (got %s)", got);
+    free(got);
+  }
   out->log_level = get_string(v, c, "logLevel", "logLevel", "info");
   static const char *const levels[] = {"trace", "debug", "info", "warn", "error", "silent"};
   bool level_ok = false;
@@ -460,7 +483,8 @@ int config_load(js_runtime_t *rt, const char *path, const json_t *overrides,
     out->json = json_object();
   }
   out->source = fs_read_file(out->path, NULL);
-  validator_t v = {ctx, out->path, out->source, err, false};
+  out->overrides = overrides ? json_incref((json_t *)overrides) : NULL;
+  validator_t v = {ctx, out->path, out->source, overrides, err, false};
   validate(&v, c, out);
   if (v.failed) return -1;
   return hooks_validate(out, err);
@@ -468,6 +492,7 @@ int config_load(js_runtime_t *rt, const char *path, const json_t *overrides,
 
 void config_free(sonde_config_t *cfg) {
   if (!cfg) return;
+  json_decref(cfg->overrides);
   free(cfg->path);
   free(cfg->dir);
   free(cfg->framework);

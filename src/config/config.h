@@ -42,6 +42,8 @@ typedef struct {
   char *log_level;         /* default "info" */
   json_t *capabilities;    /* array of objects; default [{"browserName":"api"}] */
   json_t *json;            /* the whole config as JSON (functions left out), overrides merged */
+  json_t *overrides;       /* the command line's overrides (a reference), or NULL: a bad
+                            * value from there is blamed on its flag, not a config line */
   JSObjectRef object;      /* the config object itself in `realm` (protected) */
   char *source;            /* the file's text, for line lookups in error messages */
   js_realm_t *realm;       /* where the config was evaluated */

@@ -94,3 +94,16 @@ expect_err_re 'near\.conf\.js:5: unknown key "mochaOpts\.timout"; did you mean "
 expect_err_re 'near\.conf\.js:6: unknown key "apiRunner\.retrys"; did you mean "apiRunner\.retries"\?'
 expect_err 'sonde: warning: --mochaOpt.grep: unknown option; did you mean --mochaOpts.grep?'
 expect_no_err 'myServiceOption'
+
+# A bad value given on the command line is blamed on the flag, not on a config line.
+run_sonde run good.conf.js --maxInstances two
+expect_status 1
+expect_err 'sonde: --maxInstances: "maxInstances" must be a number (got string)'
+run_sonde run good.conf.js --baseUrl not-a-url
+expect_status 1
+expect_err 'sonde: --baseUrl: "baseUrl" must be an http:// or https:// URL (got "not-a-url")'
+expect_no_out 'RUNNING'
+# A relative request with no baseUrl says what to set.
+run_sonde run relative.conf.js
+expect_status 1
+expect_out 'GET /users failed: a relative URL needs a base URL: set baseUrl in the config (or apiRunner.baseUrl, or --baseUrl)'

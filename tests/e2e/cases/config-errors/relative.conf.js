@@ -1,0 +1,1 @@
+exports.config = { runner: 'api', specs: ['./relative/*.spec.js'] };

@@ -1,0 +1,1 @@
+describe('no baseUrl', () => { it('requests a relative path', () => api.get('/users')); });
