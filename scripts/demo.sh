@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs the example suite against the project's demo API: scripts/demo.sh BUILD_DIR
 # (`make demo` calls it after building). Starts BUILD_DIR/sonde-testserver on a free
-# loopback port, runs `sonde run examples/sonde.conf.js` and then examples/cucumber.conf.js
-# from the repository root with API_BASE_URL pointing at it, stops the server however the run ends (Ctrl-C included),
+# loopback port, runs `sonde run examples/sonde.conf.js`, then examples/cucumber.conf.js and
+# examples/jasmine.conf.js from the repository root with API_BASE_URL pointing at it, stops the server however the run ends (Ctrl-C included),
 # and exits with sonde's exit code.
 # shellcheck disable=SC2317 # cleanup is reached through `trap`
 set -euo pipefail
@@ -59,4 +59,6 @@ status=0
 "$build/sonde" run examples/sonde.conf.js || status=$?
 # The same API in Gherkin (framework: 'cucumber').
 "$build/sonde" run examples/cucumber.conf.js || status=$?
+# And with framework: 'jasmine'.
+"$build/sonde" run examples/jasmine.conf.js || status=$?
 exit "$status"

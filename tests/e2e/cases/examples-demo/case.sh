@@ -18,6 +18,15 @@ expect_out_re '^\[api #0-0\]        ✓ And the response lists these users:$'
 expect_out_re '^\[api #0-0\] 5 passing'
 expect_no_out 'renamed'
 
+# The jasmine example: jasmine's expect with the API matchers, spies, a random order.
+run_sonde run "$repo/examples/jasmine.conf.js"
+expect_status 0
+expect_out_re 'Spec Files:	 1 passed, 1 total \(100% completed\)'
+expect_out_re '^\[api #0-0\] Randomized with seed [0-9]{5}$'
+expect_out_re '^\[api #0-0\]        ✓ sees each call'
+expect_out_re '^\[api #0-0\] 5 passing'
+
 demo_out=$(bash "$repo/scripts/demo.sh" "$(dirname "$SONDE")" 2>&1) || fail "scripts/demo.sh failed: $demo_out"
 grep -qE 'Spec Files:	 3 passed, 3 total' <<<"$demo_out" || fail "demo summary missing: $demo_out"
 grep -qE 'Spec Files:	 1 passed, 1 total' <<<"$demo_out" || fail "cucumber demo summary missing: $demo_out"
+grep -qE 'Randomized with seed' <<<"$demo_out" || fail "jasmine demo missing: $demo_out"
