@@ -176,7 +176,8 @@
     const extra = step.dataTable ? 'dataTable' : step.docString !== undefined ? 'docString' : '';
     let msg = 'Undefined step "' + step.keyword + step.text + '" (' + pickle.uri + ':' + step.line + ')';
     if (natives.opts.snippets)
-      msg += '\nImplement with the following snippet:\n\n' + natives.snippet(step.type, step.text, extra);
+      msg += '\nImplement with the following snippet:\n\n' + natives.snippet(step.type, step.text, extra) + '\n';
+    msg += '\nYou can ignore this error by setting cucumberOpts.ignoreUndefinedDefinitions as true.';
     return stepError('UndefinedStepError', msg);
   }
 
@@ -232,14 +233,15 @@
       const started = now();
       let matches = natives.match(step.text);
       let r;
-      // WebdriverIO's failAmbiguousDefinitions: off, the first definition runs (with a warning).
-      if (matches.length > 1 && !opts.failAmbiguous) {
-        natives.log('Warning: several step definitions match "' + step.keyword + step.text + '" (' +
-          pickle.uri + ':' + step.line + '), the first one runs:\n' + ambiguousDefinitions(matches));
-        matches = matches.slice(0, 1);
-      }
       if (matches.length === 0) r = { status: 'undefined', error: undefinedError(pickle, step) };
-      else if (matches.length > 1) r = { status: 'ambiguous', error: ambiguousError(pickle, step, matches) };
+      else if (matches.length > 1 && opts.failAmbiguous) r = { status: 'ambiguous', error: ambiguousError(pickle, step, matches) };
+      else if (matches.length > 1) {
+        // Without failAmbiguousDefinitions WebdriverIO reports an ambiguous step pending.
+        natives.log('Warning: several step definitions match "' + step.keyword + step.text + '" (' +
+          pickle.uri + ':' + step.line + '); the step is pending (cucumberOpts.failAmbiguousDefinitions ' +
+          'makes it fail):\n' + ambiguousDefinitions(matches));
+        r = { status: 'pending' };
+      }
       else if (status !== 'passed' || opts.dryRun) r = { status: 'skipped' };
       else {
         const def = state.steps[matches[0].id];
@@ -271,7 +273,9 @@
       if (status !== 'passed' && r.status !== 'undefined' && r.status !== 'ambiguous') r = { status: 'skipped' };
       record(r);
       if (!error && r.error) error = r.error;
-      natives.step('step:end', title, step.keyword, step.text, r.status, now() - started, r.error,
+      // WebdriverIO's title for an undefined step it was told to ignore.
+      const shown = r.status === 'undefined' && opts.ignoreUndefined ? title + ' (undefined step)' : title;
+      natives.step('step:end', shown, step.keyword, step.text, r.status, now() - started, r.error,
         index, matches.length === 1 ? state.steps[matches[0].id].where : undefined);
     }
     if (!opts.dryRun) {

@@ -134,7 +134,8 @@ static void read_names(reader_t *rd, strvec_t *out) {
 
 /* Keys sonde knows; anything else is refused so that a typo does not go unnoticed. source,
  * profile and backtrace are in WebdriverIO's own sample config and change nothing there
- * any more: accepted so that such a config runs, and ignored. */
+ * any more: accepted so that such a config runs, and ignored. Defaults are
+ * @wdio/cucumber-framework's (strict off, timeout 60000), not cucumber-js's. */
 static const char *const kKnown[] = {
     "require", "requireModule", "tags", "timeout", "strict", "dryRun", "failFast",
     "ignoreUndefinedDefinitions", "failAmbiguousDefinitions", "retry", "name", "language",
@@ -145,7 +146,6 @@ static const char *const kKnown[] = {
 int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err) {
   memset(out, 0, sizeof(*out));
   out->timeout = 60000;
-  out->strict = true;
   out->snippets = true;
   out->language = xstrdup("en");
   JSContextRef ctx = js_realm_context(cfg->realm);
@@ -191,7 +191,7 @@ int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err) {
     free(perr);
   }
   out->timeout = read_number(&rd, "timeout", 60000, 0, false);
-  out->strict = read_bool(&rd, "strict", true);
+  out->strict = read_bool(&rd, "strict", false);
   out->dry_run = read_bool(&rd, "dryRun", false);
   out->fail_fast = read_bool(&rd, "failFast", false);
   out->ignore_undefined = read_bool(&rd, "ignoreUndefinedDefinitions", false);
@@ -230,11 +230,7 @@ int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err) {
                      "\"cucumberOpts.parallel\" is not supported by this sonde: the scenarios of a "
                      "feature run one after another (use maxInstances to run features in parallel)");
   }
-  if (read_bool(&rd, "tagsInTitle", false) && !rd.failed) {
-    rd.failed = true;
-    config_key_error(cfg, "cucumberOpts.tagsInTitle", err,
-                     "\"cucumberOpts.tagsInTitle\" is not supported by this sonde");
-  }
+  out->tags_in_title = read_bool(&rd, "tagsInTitle", false);
   strvec_t formats = STRVEC_INIT;
   read_list(&rd, "format", &formats);
   /* Only Cucumber's JSON is written (cuke_json.c); the console and the other files come

@@ -2,7 +2,7 @@
  * config.c checks the core options: the first bad value gives one message
  * "<config>:<line>: \"cucumberOpts.<key>\" ..." (config_key_error). The launcher calls it to
  * refuse a bad config before any worker starts; each worker reads it again for its jobs.
- * Defaults are WebdriverIO's (timeout 60000, strict, snippets on).
+ * Defaults are @wdio/cucumber-framework's (timeout 60000, strict off, snippets on).
  *
  * Memory: everything in cuke_opts_t is owned by it (cuke_opts_free). */
 #ifndef SONDE_FRAMEWORKS_CUCUMBER_CUKE_OPTS_H
@@ -20,7 +20,7 @@ typedef struct {
   strvec_t require_module;   /* modules loaded before them (resolved from the config's folder) */
   char *tags;                /* a tag expression; NULL for every scenario */
   double timeout;            /* default step and hook timeout, ms */
-  bool strict;               /* pending and undefined steps fail the scenario */
+  bool strict;               /* pending steps fail the scenario (WebdriverIO's default: off) */
   bool dry_run;              /* match steps without running them */
   bool fail_fast;            /* stop after the first failed scenario */
   bool ignore_undefined;     /* undefined steps make the scenario pending, not failed */
@@ -30,6 +30,7 @@ typedef struct {
   char *language;            /* default dialect of the feature files ("en") */
   bool snippets;             /* undefined steps print a snippet */
   bool scenario_level_reporter; /* the spec reporter shows scenarios without their steps */
+  bool tags_in_title;        /* "@a, @b: title" for features and scenarios, as WebdriverIO */
   char *json_path;           /* format 'json:<file>' (relative to the cwd); NULL for none */
   json_t *world_parameters;  /* an object: the World's `parameters`; NULL for {} */
 } cuke_opts_t;

@@ -151,6 +151,16 @@ static json_t *pickle_meta(const gherkin_document_t *doc, const gherkin_pickle_t
   return json_pack("{s:o, s:o}", "tags", tags, "parameters", params);
 }
 
+/* WebdriverIO's tagsInTitle: "@a, @b: name" (the name alone without tags or the option). */
+static char *shown_title(const fw_cucumber_t *ck, const char *name, const char *const *tags,
+                         size_t ntags) {
+  if (!ck->opts->tags_in_title || !ntags) return xstrdup(name);
+  sbuf_t b = SBUF_INIT;
+  for (size_t i = 0; i < ntags; i++) sbuf_printf(&b, "%s%s", i ? ", " : "", tags[i]);
+  sbuf_printf(&b, ": %s", name);
+  return sbuf_take(&b);
+}
+
 static void add_scenario_tests(build_t *b, const gherkin_scenario_t *s) {
   fw_cucumber_t *ck = b->ck;
   for (size_t i = b->first; i < ck->pickles.len; i++) {
@@ -162,8 +172,13 @@ static void add_scenario_tests(build_t *b, const gherkin_scenario_t *s) {
       ck->nmeta = ck->pickles.len;
     }
     ck->meta[i] = pickle_meta(b->doc, p);
-    fw_runnable_t *t = fw_add_test(ck->r, p->name, cuke_scenario_fn(ck, i), false, false,
+    const char **tags = xcalloc(p->ntags + 1, sizeof(char *));
+    for (size_t k = 0; k < p->ntags; k++) tags[k] = p->tags[k].name;
+    char *title = shown_title(ck, p->name, tags, p->ntags);
+    free(tags);
+    fw_runnable_t *t = fw_add_test(ck->r, title, cuke_scenario_fn(ck, i), false, false,
                                    ck->opts->retry);
+    free(title);
     /* Steps and hooks have their own timeouts (cucumber.js); a scenario has none. */
     if (t) fw_runnable_set_timeout(ck->r, t, 0);
   }
@@ -286,8 +301,14 @@ int fw_cucumber_load_feature(fw_cucumber_t *ck, const char *spec, json_t **error
       JSValueRef exc = NULL;
       fw_runner_set_file(ck->r, path);
       JSObjectRef body = js_make_closure(ctx, "feature", children_body, &b, NULL);
-      const char *title = *doc->feature->name ? doc->feature->name : fs_basename(path);
-      if (!fw_add_suite(ck->r, title, body, false, false, &exc) || exc) {
+      const gherkin_feature_t *f = doc->feature;
+      const char **tags = xcalloc(f->ntags + 1, sizeof(char *));
+      for (size_t k = 0; k < f->ntags; k++) tags[k] = f->tags[k].name;
+      char *title = shown_title(ck, *f->name ? f->name : fs_basename(path), tags, f->ntags);
+      free(tags);
+      fw_suite_t *suite = fw_add_suite(ck->r, title, body, false, false, &exc);
+      free(title);
+      if (!suite || exc) {
         *error = error_json("Error", "the feature's scenarios could not be added", path);
         rc = -1;
       }

@@ -3,8 +3,8 @@
 # strings, expressions and parameter types, asynchronous steps and timeouts, French, and
 # undefined steps): per scenario, the verdict and each step's symbol must be equal, and so
 # must the snippets printed for undefined steps and the classic JSON of format 'json:' (but
-# for durations and error texts). sonde runs with failAmbiguousDefinitions (cucumber-js
-# always fails ambiguous steps).
+# for durations and error texts). sonde runs with strict and failAmbiguousDefinitions
+# (cucumber-js's behaviour; WebdriverIO's defaults are both off).
 if ! command -v npm >/dev/null 2>&1 || ! command -v node >/dev/null 2>&1; then
   echo "e2e: SKIP [$CASE_NAME]: node and npm are needed for the cucumber-js oracle"
   return 0

@@ -4,5 +4,7 @@ exports.config = {
   framework: 'cucumber',
   specs: ['./corpus/features/*.feature'],
   maxInstances: 2,
-  cucumberOpts: { require: ['./corpus/steps/*.js'], failAmbiguousDefinitions: true },
+  // strict and failAmbiguousDefinitions: cucumber-js's behaviour (WebdriverIO's defaults are
+  // both off).
+  cucumberOpts: { require: ['./corpus/steps/*.js'], strict: true, failAmbiguousDefinitions: true },
 };

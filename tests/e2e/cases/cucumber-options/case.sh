@@ -40,13 +40,26 @@ expect_out_re '^\[api #0-1\]        - Then this step is skipped$'
 expect_out 'Error: thrown in a timer'
 expect_no_out 'RAN skipped'
 
-# strict off and ignoreUndefinedDefinitions: pending and undefined make a scenario pending.
-run_sonde run sonde.conf.js --spec features/selection.feature --cucumberOpts.strict false --cucumberOpts.ignoreUndefinedDefinitions true --cucumberOpts.retry 0
+# ignoreUndefinedDefinitions: undefined steps are pending (WebdriverIO's "(undefined step)"
+# title), so with strict off (the default) the scenario is pending...
+run_sonde run sonde.conf.js --spec features/selection.feature --cucumberOpts.ignoreUndefinedDefinitions true --cucumberOpts.retry 0
 expect_status 1
 expect_out_re '^\[api #0-0\]    - alpha passes$'
+expect_out_re '^\[api #0-0\]        - And a step that nobody defined \(undefined step\)$'
 expect_out_re '^\[api #0-0\]    ✖ beta fails'
 expect_out_re '^\[api #0-0\]    ✓ gamma passes'
 expect_out_re '^\[api #0-0\] 1 skipped$'
+# ... and with strict it fails.
+run_sonde run sonde.conf.js --spec features/selection.feature --cucumberOpts.ignoreUndefinedDefinitions true --cucumberOpts.strict true --cucumberOpts.retry 0
+expect_status 1
+expect_out_re '^\[api #0-0\]    ✖ alpha passes'
+expect_out 'Scenario "alpha passes" (features/selection.feature:2) has a pending step, which fails it as cucumberOpts.strict is on'
+
+# tagsInTitle: WebdriverIO's "@tag, @tag: title" for features and scenarios.
+run_sonde run sonde.conf.js --spec features/world.feature --cucumberOpts.tagsInTitle true
+expect_status 0
+expect_out_re '^\[api #0-0\] @world: World parameters and modules$'
+expect_out_re '^\[api #0-0\]    ✓ @world: the World has the parameters'
 
 # dryRun: steps are matched, not run (skipped, so the scenario is too); undefined steps
 # still fail.
@@ -84,7 +97,7 @@ expect_status 1
 expect_err_re 'bad-timeout\.conf\.js:5: "cucumberOpts\.timeout" must be a number of milliseconds, 0 or more \(got string\)$'
 run_sonde run sonde.conf.js --cucumberOpts.tags '@a and'
 expect_status 1
-expect_err 'sonde.conf.js: "cucumberOpts.tags": Tag expression "@a and" could not be parsed because of syntax error: Expected operand.'
+expect_err '"cucumberOpts.tags": Tag expression "@a and" could not be parsed because of syntax error: Expected operand.'
 run_sonde run sonde.conf.js --cucumberOpts.bogus 1
 expect_status 1
 expect_err '"cucumberOpts.bogus" is not an option sonde knows'
