@@ -259,7 +259,7 @@
   // legacy graphql-ws protocol); reconnects after an abnormal close and subscribes again.
   class WsLink {
     #cfg; #socket = null; #acked = false; #ops = new Map(); #next = 1; #attempts = 0;
-    #ackTimer = null; #retryTimer = null; #legacy; #lastError = '';
+    #ackTimer = null; #retryTimer = null; #legacy; #lastError = ''; #pinger = null;
     constructor(cfg) {
       this.#cfg = cfg;
       this.#legacy = cfg.protocol === 'graphql-ws';
@@ -293,7 +293,32 @@
       if (this.#ops.size === 0) this.close();
     }
 
+    // webSocket.keepAliveInterval: a graphql-ws ping that often; no pong by the next one
+    // counts as a lost connection (reconnected as any other).
+    #keepAlive(socket) {
+      const ms = this.#cfg.keepAliveInterval;
+      if (!(ms > 0) || this.#legacy) return;
+      let waiting = false;
+      this.#pinger = setInterval(() => {
+        if (socket !== this.#socket) return;
+        if (waiting) {
+          this.#socket = null;
+          this.#acked = false;
+          clearInterval(this.#pinger);
+          socket.close();
+          this.#closed({ code: 1006, reason: `no pong within ${ms} ms` });
+          return;
+        }
+        waiting = true;
+        this.#send({ type: 'ping' });
+      }, ms);
+      if (this.#pinger && this.#pinger.unref) this.#pinger.unref();
+      this.#pong = () => { waiting = false; };
+    }
+    #pong = () => {};
+
     close() {
+      clearInterval(this.#pinger);
       clearTimeout(this.#ackTimer);
       clearTimeout(this.#retryTimer);
       this.#retryTimer = null;
@@ -353,6 +378,7 @@
         this.#socket = null;
         this.#acked = false;
         clearTimeout(this.#ackTimer);
+        clearInterval(this.#pinger);
         this.#closed(ev);
       };
     }
@@ -364,6 +390,7 @@
           clearTimeout(this.#ackTimer);
           this.#acked = true;
           this.#attempts = 0;
+          this.#keepAlive(this.#socket);
           for (const [id, { sub }] of this.#ops) {
             sub._setState('connected');
             this.#subscribe(id);
@@ -373,6 +400,8 @@
           this.#send(msg.payload === undefined ? { type: 'pong' } : { type: 'pong', payload: msg.payload });
           break;
         case 'pong':
+          this.#pong();
+          break;
         case 'ka':
           break;
         case 'next':
@@ -588,6 +617,7 @@
       reconnectAttempts: ws.reconnectAttempts >= 0 ? ws.reconnectAttempts : DEFAULT_RECONNECT_ATTEMPTS,
       reconnectInterval: ws.reconnectInterval >= 0 ? ws.reconnectInterval : DEFAULT_RECONNECT_INTERVAL,
       ackTimeout: ws.connectionTimeout > 0 ? ws.connectionTimeout : DEFAULT_ACK_TIMEOUT,
+      keepAliveInterval: ws.keepAliveInterval > 0 ? ws.keepAliveInterval : 0,
       headers: { ...(ws.headers || {}) },
     };
   }

@@ -158,6 +158,7 @@ useServer({
     }
   },
   onComplete: (ctx) => { log('ws-complete'); },
+  onPing: (ctx) => { log(`ws-ping ${ctx.extra.request.url}`); },
 }, wssModern, 50); // WebSocket pings every 50 ms: a client that does not pong is cut off
 
 // The legacy protocol (subscriptions-transport-ws), written for these tests from its

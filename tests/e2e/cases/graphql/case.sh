@@ -19,7 +19,7 @@ gql_start
 run_sonde run sonde.conf.js
 expect_status 0
 expect_out '[api #0-0] 6 passing'
-expect_out '[api #0-1] 16 passing'
+expect_out '[api #0-1] 17 passing'
 expect_out '[api #0-2] 3 passing'
 expect_out '[0-2] H builder {"query":"query GetUser($id: ID!, $limit: Int = 10) {\n  user(id: $id) {\n    id\n    name\n    recent: posts(first: 2, order: DESC, tag: \"a b\", where: {ok: true, ids: [1, 2]}) {\n      title\n    }\n  }\n  mail: email @include(if: $withEmail)\n  ...Parts\n}\n\nfragment Parts on User {\n  id\n}","operationName":"GetUser"}'
 expect_out '[0-2] H builder-run 200 {"data":{"user":{"name":"Linus"}}}'
@@ -54,6 +54,7 @@ expect_out '[0-1] S allowed 1,2'
 expect_out '[0-1] S reconnect 1,2,3,1,2,3,4,5,6 connected,disconnected,connected,closed'
 expect_out_re '^\[0-1\] S unreachable GraphQLSubscriptionError: subscription Lost: cannot connect to the WebSocket server at ws://127\.0\.0\.1:1/graphql: .*Connection refused.* \(after 2 reconnection attempts\)$'
 expect_out "[0-1] S no-ack GraphQLSubscriptionError: subscription (anonymous): the server at ws://127.0.0.1:$GQL_PORT/echo did not acknowledge the connection within 200 ms"
+expect_out '[0-1] S keepalive 1,2,3,4,5,6 closed'
 expect_out '[0-1] S transport TypeError: graphql.subscribe: transport must be '\''ws'\'' or '\''sse'\'', not '\''carrier-pigeon'\'''
 expect_out '[0-1] S left open'
 expect_out '[0-1] S legacy Hi a,Hi b,Hi c closed closed'
@@ -72,6 +73,10 @@ expect_eq "$(gql_log_count 'ws-connect /graphql params={\"who\":\"many\"}')" 1 '
 expect_eq "$(gql_log_count 'legacy-connect')" 1 'legacy connections'
 expect_eq "$(gql_log_count 'legacy-init {\"who\":\"legacy\"}')" 1 'legacy connection_init with its params'
 expect_eq "$(gql_log_count 'legacy-stop')" 1 'legacy stop on unsubscribe'
+# keepAliveInterval 30 ms over a subscription of 300 ms: pings answered, no reconnection.
+pings=$(gql_log_count 'ws-ping /graphql?keepalive')
+((pings >= 5)) || fail "expected at least 5 graphql-ws pings from keepAliveInterval, the server got $pings"
+expect_eq "$(gql_log_count 'ws-connect /graphql?keepalive')" 1 'connections of the keep-alive client'
 # Single connection mode: one reservation, one stream, three operations, one stopped.
 expect_eq "$(gql_log_count 'http PUT /graphql/stream')" 1 'SSE stream reservations'
 expect_eq "$(gql_log_count 'http GET /graphql/stream')" 1 'SSE single-connection streams'

@@ -94,6 +94,12 @@ describe('subscriptions over graphql-transport-ws', () => {
     console.log(`S no-ack ${await settle(never.subscribe('subscription { count(to: 1) }').next())}`);
   });
 
+  it('pings the server every keepAliveInterval', async () => {
+    const client = createGraphQLClient({ webSocket: { url: `ws://${base}/graphql?keepalive`, keepAliveInterval: 30 } });
+    const sub = client.subscribe('subscription { count(to: 6, delay: 50) }');
+    console.log(`S keepalive ${counts(await sub.take(10, { timeout: 3000 }))} ${sub.state}`);
+  });
+
   it('rejects an unknown transport', () => {
     try {
       graphql.subscribe('subscription { ticks }', null, { transport: 'carrier-pigeon' });
