@@ -6,7 +6,9 @@
 // Bound to 127.0.0.1 on a free port, which it prints as "listening <port>". Every
 // connection and subscription is logged to stdout ("ws-connect /path", ...), so cases can
 // count reconnections from the log.
+import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import { buildSchema, execute, subscribe, parse, validate, GraphQLError } from 'graphql';
 import { createHandler as httpHandler } from 'graphql-http/lib/use/http';
 import { createHandler as sseHandler } from 'graphql-sse/lib/use/http';
@@ -83,7 +85,7 @@ const graphqlHttp = httpHandler({ schema });
 const graphqlHttpAuth = httpHandler({ schema, context: () => ({ user: 'admin' }) });
 const graphqlSse = sseHandler({ schema });
 
-const server = http.createServer((req, res) => {
+function handle(req, res) {
   const url = new URL(req.url, 'http://x');
   log(`http ${req.method} ${url.pathname}`);
   if (url.pathname === '/graphql') return graphqlHttp(req, res);
@@ -117,7 +119,8 @@ const server = http.createServer((req, res) => {
   }
   res.writeHead(404);
   res.end();
-});
+}
+const server = http.createServer(handle);
 
 // /events?n=3&close=1: a plain event stream: a comment, a retry, n events with ids (the
 // first after Last-Event-ID when the client sent one), a named event; close=1 ends the
@@ -218,7 +221,7 @@ wssPlain.on('connection', (socket, req) => {
   socket.on('close', (code, reason) => log(`echo-close ${code} ${req.headers['x-token'] || '-'} ${reason}`));
 });
 
-server.on('upgrade', (req, socket, head) => {
+function upgrade(req, socket, head) {
   const path = new URL(req.url, 'http://x').pathname;
   const wss = path === '/echo' ? wssPlain : path === '/legacy' ? wssLegacy
     : path.startsWith('/graphql') ? wssModern : null;
@@ -227,6 +230,22 @@ server.on('upgrade', (req, socket, head) => {
     return;
   }
   wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
-});
+}
+server.on('upgrade', upgrade);
 
-server.listen(0, '127.0.0.1', () => log(`listening ${server.address().port}`));
+// The same routes over TLS when GQL_TLS_DIR holds tls.key and tls.crt (a self-signed
+// certificate made by graphql.sh): "tls-listening <port>", printed before "listening".
+const tlsDir = process.env.GQL_TLS_DIR;
+function listenPlain() {
+  server.listen(0, '127.0.0.1', () => log(`listening ${server.address().port}`));
+}
+if (tlsDir && fs.existsSync(`${tlsDir}/tls.crt`)) {
+  const tls = https.createServer({ key: fs.readFileSync(`${tlsDir}/tls.key`), cert: fs.readFileSync(`${tlsDir}/tls.crt`) }, handle);
+  tls.on('upgrade', upgrade);
+  tls.listen(0, '127.0.0.1', () => {
+    log(`tls-listening ${tls.address().port}`);
+    listenPlain();
+  });
+} else {
+  listenPlain();
+}

@@ -6,7 +6,8 @@
 #
 # Usage in a case.sh:
 #   source "$E2E_LIB_DIR/support/graphql.sh"   # E2E_LIB_DIR: this file's parent folder
-#   gql_start                                   # sets and exports GQL_PORT, GQL_URL; GQL_LOG
+#   gql_start                                   # sets and exports GQL_PORT, GQL_URL; GQL_LOG;
+#                                               # GQL_TLS_PORT ("" without openssl)
 #   ... run_sonde ...; gql_log_count 'ws-connect /graphql-drop'
 
 GQL_PACKAGES=(graphql@16.15.0 graphql-ws@6.4.2 ws@8.23.0 graphql-sse@2.6.1 graphql-http@1.23.1)
@@ -36,6 +37,13 @@ gql_start() {
     gql_skip 'npm install of the GraphQL reference packages failed (no registry?)'
   fi
   cp "$E2E_LIB_DIR/support/graphql-server.mjs" "$dir/"
+  # A self-signed certificate for the TLS listener, when openssl is there to make one.
+  if command -v openssl >/dev/null 2>&1 &&
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 1 \
+      -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
+      -keyout "$dir/tls.key" -out "$dir/tls.crt" >"$E2E_TMP/gql-openssl.log" 2>&1; then
+    export GQL_TLS_DIR=$dir
+  fi
   GQL_LOG=$E2E_TMP/gql-server.log
   node "$dir/graphql-server.mjs" >"$GQL_LOG" 2>&1 </dev/null &
   GQL_PID=$!
@@ -54,7 +62,8 @@ gql_start() {
   grep -q '^listening ' "$GQL_LOG" || fail "the reference GraphQL server did not start: $(cat "$GQL_LOG")"
   GQL_PORT=$(sed -n 's/^listening //p' "$GQL_LOG")
   GQL_URL=http://127.0.0.1:$GQL_PORT
-  export GQL_PORT GQL_URL
+  GQL_TLS_PORT=$(sed -n 's/^tls-listening //p' "$GQL_LOG")
+  export GQL_PORT GQL_URL GQL_TLS_PORT
 }
 
 # gql_log_count PATTERN: lines of the server's log starting with PATTERN.

@@ -27,3 +27,20 @@ expect_eq "$(gql_log_count 'sse-connect 2 last=2 auth=tok')" 1 'reconnection wit
 # server sees 1006), and the run did not wait for it.
 expect_eq "$(gql_log_count 'echo-close 1006 left')" 1 'the socket left open, dropped at the end of its file'
 expect_eq "$(gql_log_count 'echo-close 1000 abc done')" 1 'the close frame of the first test'
+
+# wss: and https: with the api's TLS rules: a self-signed certificate is refused, and
+# accepted with NODE_TLS_REJECT_UNAUTHORIZED=0 (WebSocket, EventSource and the GraphQL
+# client's WebSocket alike). Without openssl to make the certificate this part is skipped.
+if [[ -n $GQL_TLS_PORT ]]; then
+  run_sonde run tls/tls.conf.js
+  expect_status 0
+  expect_out '[0-0] T error true 1006 | error true | graphql error true'
+  export NODE_TLS_REJECT_UNAUTHORIZED=0
+  run_sonde run tls/tls.conf.js
+  unset NODE_TLS_REJECT_UNAUTHORIZED
+  expect_status 0
+  expect_out '[0-0] T message over tls | event event 1 | graphql 1'
+else
+  echo "e2e: [$CASE_NAME]: openssl is not available: the TLS part is skipped"
+fi
+
