@@ -3,7 +3,7 @@ BUILD      ?= build
 ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build asan test test-release test-asan demo bench fuzz clean
+.PHONY: all deps build asan test test-release test-asan demo bench fuzz install package clean
 
 all: build
 
@@ -29,6 +29,15 @@ test: test-release test-asan
 
 demo: build
 	@scripts/demo.sh $(BUILD)
+
+# Installs the binary, its manual page and shell completion under PREFIX (default /usr/local).
+PREFIX ?= /usr/local
+install: build
+	@cmake --install $(BUILD) --prefix $(PREFIX)
+
+# A Debian package of the release build (build/sonde_<version>_<arch>.deb).
+package: build
+	@cd $(BUILD) && cpack -G DEB >/dev/null && ls -1 $(CURDIR)/$(BUILD)/*.deb
 
 # Every libFuzzer target under tests/fuzz for FUZZ_SECONDS each (clang, ASan + UBSan);
 # CI runs them for 30 s each after the tests.

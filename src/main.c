@@ -1,13 +1,28 @@
 /* sonde: entry point. `sonde run <config>` (or `sonde <config>`) starts the launcher;
  * `sonde worker` is the internal worker mode the launcher spawns. */
+#include <dlfcn.h>
+#include <jsc/jsc.h>
 #include <stdio.h>
 #include <unistd.h>
+#include <uv.h>
 
 #include "cli/cli.h"
 #include "http/client.h"
 #include "launcher/launcher.h"
 #include "launcher/zygote.h"
 #include "worker/worker.h"
+
+/* `sonde --version`: its own version (CMake's project version, one place) and those of the
+ * engine and libraries it runs on, read from them at run time. libcurl is opened here only
+ * for its version: the launcher loads it lazily otherwise (src/http/curl_dl.h). */
+static void print_version(void) {
+  const char *curl = "not found";
+  void *lib = dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL);
+  const char *(*curl_version)(void) = lib ? (const char *(*)(void))dlsym(lib, "curl_version") : NULL;
+  if (curl_version) curl = curl_version();
+  printf("sonde %s\nJavaScriptCore %u.%u.%u, libuv %s, %s\n", SONDE_VERSION, jsc_get_major_version(),
+         jsc_get_minor_version(), jsc_get_micro_version(), uv_version_string(), curl);
+}
 
 int main(int argc, char **argv) {
   cli_options_t opts;
@@ -25,7 +40,7 @@ int main(int argc, char **argv) {
       if (opts.no_config) code = 2;
       break;
     case CLI_VERSION:
-      printf("sonde %s\n", SONDE_VERSION);
+      print_version();
       break;
     case CLI_WORKER:
       code = worker_main(argc, argv);

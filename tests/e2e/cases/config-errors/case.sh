@@ -59,7 +59,9 @@ expect_out "--mochaOpts.grep"
 
 run_sonde --version
 expect_status 0
-expect_out_re '^sonde [0-9]+\.[0-9]+\.[0-9]+'
+expect_out_re '^sonde [0-9]+\.[0-9]+\.[0-9]+$'
+# ... and the engine and libraries it runs on, as they report themselves.
+expect_out_re '^JavaScriptCore [0-9]+\.[0-9]+\.[0-9]+, libuv [0-9]+\.[0-9]+\.[0-9]+, libcurl/[0-9]+\.[0-9]+'
 
 run_sonde run good.conf.js
 expect_status 0
