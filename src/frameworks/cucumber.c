@@ -36,19 +36,48 @@ NATIVE(n_define_step) {
   } else {
     e = cukexpr_compile(ck->reg, pattern ? pattern : "", &err);
   }
-  free(pattern);
   free(flags);
-  if (!e) {
+  bool defer = !e && !is_re && !ck->defs_final && err && strstr(err, "Undefined parameter type");
+  if (!e && !defer) {
     js_throw(ctx, exc, "Error", "%s", err ? err : "invalid step pattern");
     free(err);
+    free(pattern);
     return NULL;
   }
+  free(err);
   if (ck->ndefs == ck->cap) {
     ck->cap = ck->cap ? ck->cap * 2 : 16;
     ck->defs = xrealloc(ck->defs, ck->cap * sizeof(*ck->defs));
   }
-  ck->defs[ck->ndefs] = e;
+  ck->defs[ck->ndefs] = (cuke_def_t){e, defer ? pattern : NULL};
+  if (!defer) free(pattern);
   return JSValueMakeNumber(ctx, (double)ck->ndefs++);
+}
+
+int cuke_defs_finish(fw_cucumber_t *ck, json_t **error) {
+  if (ck->defs_final) return 0;
+  ck->defs_final = true;
+  JSContextRef ctx = js_realm_context(ck->realm);
+  for (size_t i = 0; i < ck->ndefs; i++) {
+    cuke_def_t *d = &ck->defs[i];
+    if (!d->deferred) continue;
+    char *err = NULL;
+    d->e = cukexpr_compile(ck->reg, d->deferred, &err);
+    free(d->deferred);
+    d->deferred = NULL;
+    if (d->e) continue;
+    /* Where the definition was made, as cucumber.js recorded it. */
+    JSValueRef steps = js_get(ctx, js_get(ctx, ck->api, "__state"), "steps");
+    char *where = js_get_string(ctx, js_array_get(ctx, steps, (unsigned)i), "where");
+    *error = json_pack("{s:s, s:s}", "name", "Error", "message", err ? err : "invalid expression");
+    char *stack = xasprintf("Error: %s\n    at %s", err ? err : "invalid expression", where ? where : "?");
+    json_object_set_new(*error, "stack", json_string(stack));
+    free(stack);
+    free(where);
+    free(err);
+    return -1;
+  }
+  return 0;
 }
 
 /* defineParameterType(name, [sources], useForSnippets, preferForRegexpMatch) */
@@ -96,7 +125,8 @@ NATIVE(n_match) {
   for (size_t i = 0; text && i < ck->ndefs; i++) {
     cukexpr_arg_t *args = NULL;
     size_t nargs = 0;
-    if (cukexpr_match(ck->defs[i], text, strlen(text), &args, &nargs) != 1) continue;
+    if (!ck->defs[i].e || cukexpr_match(ck->defs[i].e, text, strlen(text), &args, &nargs) != 1)
+      continue;
     JSObjectRef m = JSObjectMake(ctx, NULL, NULL);
     js_set(ctx, m, "id", JSValueMakeNumber(ctx, (double)i));
     JSValueRef *vals = xcalloc(nargs + 1, sizeof(JSValueRef));
@@ -313,7 +343,10 @@ static void add_native(JSContextRef ctx, JSObjectRef obj, const char *name, js_c
 
 static void cuke_free(js_realm_t *realm, void *ud) {
   fw_cucumber_t *ck = ud;
-  for (size_t i = 0; i < ck->ndefs; i++) cukexpr_free(ck->defs[i]);
+  for (size_t i = 0; i < ck->ndefs; i++) {
+    cukexpr_free(ck->defs[i].e);
+    free(ck->defs[i].deferred);
+  }
   free(ck->defs);
   cukexpr_registry_free(ck->reg);
   tagexpr_free(ck->tags);

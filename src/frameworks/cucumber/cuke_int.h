@@ -14,13 +14,22 @@ typedef struct {
   int line;
 } cuke_step_info_t;
 
+/* A step definition's pattern. An expression naming a parameter type not defined yet is
+ * kept as text until the features load, as cucumber-js builds its expressions only then
+ * (a support file loaded after the step file may define the type). */
+typedef struct {
+  cukexpr_t *e;                 /* NULL while deferred */
+  char *deferred;               /* the expression's text, or NULL */
+} cuke_def_t;
+
 struct fw_cucumber {
   fw_runner_t *r;
   js_realm_t *realm;
   const cuke_opts_t *opts;      /* the worker's */
   cukexpr_registry_t *reg;
-  cukexpr_t **defs;             /* by step definition id */
+  cuke_def_t *defs;             /* by step definition id */
   size_t ndefs, cap;
+  bool defs_final;              /* the features are loading: no more deferred expressions */
   JSObjectRef api;              /* what cucumber.js returned; protected */
   tagexpr_t *tags;              /* cucumberOpts.tags; NULL for none */
   gherkin_ids_t ids;
@@ -56,6 +65,10 @@ void cuke_json_step(fw_cucumber_t *ck, JSContextRef ctx, size_t step_index, cons
 void cuke_json_hook(fw_cucumber_t *ck, JSContextRef ctx, const char *keyword, const char *status,
                     double duration_ms, JSValueRef error);
 void cuke_json_free(fw_cucumber_t *ck);
+
+/* Compiles the deferred expressions; -1 and *error (an ERROR object naming the definition's
+ * file:line) when one still names an unknown parameter type. */
+int cuke_defs_finish(fw_cucumber_t *ck, json_t **error);
 
 /* The scenario's test function: runs pickle `index` through cucumber.js's __run. */
 JSObjectRef cuke_scenario_fn(fw_cucumber_t *ck, size_t index);

@@ -257,6 +257,7 @@ int fw_cucumber_load_feature(fw_cucumber_t *ck, const char *spec, json_t **error
   char *src = fs_read_file(path, &len);
   int rc = -1;
   char *uri = NULL;
+  if (cuke_defs_finish(ck, error) != 0) goto out;
   if (!src) {
     char *msg = xasprintf("cannot read the feature file %s", path);
     *error = error_json("Error", msg, path);

@@ -32,8 +32,10 @@ expect_out_re '^\[api #0-0\]    ✖ alpha passes'
 # Undefined is worse than pending: the scenario fails with the snippet.
 expect_out 'Undefined step "And a step that nobody defined" (features/selection.feature:4)'
 # Custom parameter types (transformers with the World as `this`, several groups), a
-# regular expression whose (\d+) group is an int, biginteger as a BigInt.
+# regular expression whose (\d+) group is an int, biginteger as a BigInt, a type defined
+# in a file loaded after the step that uses it.
 expect_out_re '^\[api #0-1\]    ✓ a custom type and a regexp'
+expect_out_re '^\[api #0-1\]        ✓ And a vanilla flavour$'
 # A step's timer that throws fails that step; the next step is skipped.
 expect_out_re '^\[api #0-1\]        ✖ Given a step whose timer throws$'
 expect_out_re '^\[api #0-1\]        - Then this step is skipped$'
@@ -115,7 +117,7 @@ expect_out "cucumberOpts.requireModule: cannot find module './support/missing.js
 run_sonde run unknown-type.conf.js
 expect_status 1
 expect_out "Undefined parameter type 'colour'."
-expect_out 'bad-steps/unknown-type.js:2:'
+expect_out '    at bad-steps/unknown-type.js:2'
 run_sonde run bad-tags.conf.js
 expect_status 1
 expect_out 'Tag expression "@a and" could not be parsed because of syntax error: Expected operand.'

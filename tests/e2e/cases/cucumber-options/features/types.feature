@@ -4,6 +4,7 @@ Feature: Parameter types
     And the amount is 12.5 EUR
     Then a regexp step captures "abc" and 7
     And big numbers 123456789012345678901234567890 and 1.50
+    And a vanilla flavour
 
   Scenario: flaky passes on the second attempt
     Given a flaky step
