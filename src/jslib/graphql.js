@@ -433,8 +433,9 @@
       if (this.#ops.size === 0) return;
       const reason = ev.reason || closeReasons[ev.code] || '';
       const what = `the server at ${cfg.url} closed the connection with ${ev.code}${reason ? ` ${reason}` : ''}`;
-      // The protocol's own 44xx codes say the request itself is wrong: no retry.
-      const fatal = ev.code >= 4400 && ev.code < 4500;
+      // The protocol's own 44xx codes say the request itself is wrong, and a server that
+      // broke the WebSocket protocol (1002, 1007, 1009) would do it again: no retry.
+      const fatal = (ev.code >= 4400 && ev.code < 4499) || ev.code === 1002 || ev.code === 1007 || ev.code === 1009;
       if (!fatal && cfg.reconnect && this.#attempts < cfg.reconnectAttempts) {
         this.#attempts++;
         for (const { sub } of this.#ops.values()) sub._setState('disconnected');
@@ -446,8 +447,8 @@
         return;
       }
       const tried = cfg.reconnect && !fatal ? ` (after ${this.#attempts} reconnection attempts)` : '';
-      // A connection that never opened says why (its error event); one lost says how.
-      const why = this.#lastError && ev.code === 1006 ? this.#lastError : what;
+      // A connection that failed says why (its error event); one closed says how.
+      const why = this.#lastError || what;
       this.#failAll(Object.assign(new Error(`${why}${tried}`), { code: fatal ? 'ECLOSED' : 'ECONNRESET', closeCode: ev.code }));
     }
   }

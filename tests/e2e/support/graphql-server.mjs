@@ -6,6 +6,7 @@
 // Bound to 127.0.0.1 on a free port, which it prints as "listening <port>". Every
 // connection and subscription is logged to stdout ("ws-connect /path", ...), so cases can
 // count reconnections from the log.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -221,8 +222,28 @@ wssPlain.on('connection', (socket, req) => {
   socket.on('close', (code, reason) => log(`echo-close ${code} ${req.headers['x-token'] || '-'} ${reason}`));
 });
 
+// /raw?mode=frame|json: a graphql-transport-ws server gone wrong, written on the bare
+// socket: it acks connection_init, then answers the subscribe with a masked frame (a
+// protocol violation) or with a text message that is not JSON.
+function rawServer(req, socket, mode) {
+  const accept = crypto.createHash('sha1').update(req.headers['sec-websocket-key'] + '258EAFA5-E914-47DA-95CA-C5AB0DC85B11').digest('base64');
+  socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+    `Sec-WebSocket-Accept: ${accept}\r\nSec-WebSocket-Protocol: graphql-transport-ws\r\n\r\n`);
+  const text = (t) => Buffer.concat([Buffer.from([0x81, Buffer.byteLength(t)]), Buffer.from(t)]);
+  let frames = 0;
+  socket.on('data', () => {
+    frames++;
+    log(`raw-frame ${mode} ${frames}`);
+    if (frames === 1) socket.write(text('{"type":"connection_ack"}'));
+    else if (frames === 2 && mode === 'frame') socket.write(Buffer.from([0x81, 0x81, 1, 2, 3, 4, 0x79]));
+    else if (frames === 2) socket.write(text('not json'));
+  });
+  socket.on('error', () => {});
+}
+
 function upgrade(req, socket, head) {
   const path = new URL(req.url, 'http://x').pathname;
+  if (path === '/raw') return rawServer(req, socket, new URL(req.url, 'http://x').searchParams.get('mode'));
   const wss = path === '/echo' ? wssPlain : path === '/legacy' ? wssLegacy
     : path.startsWith('/graphql') ? wssModern : null;
   if (!wss) {

@@ -5,7 +5,8 @@
 # endpoints thrown with the operation's name; subscriptions over graphql-transport-ws (many
 # on one socket, for await, callbacks, 10 000 events, the unread-event bound, timeouts,
 # 4403 from connectionParams, reconnection after a dropped socket counted from the server's
-# log, giving up, a server that never acks, a subscription left open), over the legacy
+# log, giving up, a server that never acks, a malformed frame, a message that is not JSON,
+# a subscription left open), over the legacy
 # graphql-ws protocol and over SSE (distinct connections and single connection mode,
 # sse.headers, 401, a non-JSON "next", a stream cut
 # before "complete"); the expect matchers toHaveNoGraphQLErrors, toHaveGraphQLError and
@@ -19,7 +20,7 @@ gql_start
 run_sonde run sonde.conf.js
 expect_status 0
 expect_out '[api #0-0] 6 passing'
-expect_out '[api #0-1] 17 passing'
+expect_out '[api #0-1] 18 passing'
 expect_out '[api #0-2] 3 passing'
 expect_out '[0-2] H builder {"query":"query GetUser($id: ID!, $limit: Int = 10) {\n  user(id: $id) {\n    id\n    name\n    recent: posts(first: 2, order: DESC, tag: \"a b\", where: {ok: true, ids: [1, 2]}) {\n      title\n    }\n  }\n  mail: email @include(if: $withEmail)\n  ...Parts\n}\n\nfragment Parts on User {\n  id\n}","operationName":"GetUser"}'
 expect_out '[0-2] H builder-run 200 {"data":{"user":{"name":"Linus"}}}'
@@ -55,6 +56,8 @@ expect_out '[0-1] S reconnect 1,2,3,1,2,3,4,5,6 connected,disconnected,connected
 expect_out_re '^\[0-1\] S unreachable GraphQLSubscriptionError: subscription Lost: cannot connect to the WebSocket server at ws://127\.0\.0\.1:1/graphql: .*Connection refused.* \(after 2 reconnection attempts\)$'
 expect_out "[0-1] S no-ack GraphQLSubscriptionError: subscription (anonymous): the server at ws://127.0.0.1:$GQL_PORT/echo did not acknowledge the connection within 200 ms"
 expect_out '[0-1] S keepalive 1,2,3,4,5,6 closed'
+expect_out "[0-1] S raw-frame GraphQLSubscriptionError: subscription Raw_frame: the WebSocket server at ws://127.0.0.1:$GQL_PORT/raw?mode=frame sent a frame that breaks the WebSocket protocol (closed with 1002)"
+expect_out "[0-1] S raw-json GraphQLSubscriptionError: subscription Raw_json: the server at ws://127.0.0.1:$GQL_PORT/raw?mode=json sent a message that is not JSON: not json"
 expect_out '[0-1] S transport TypeError: graphql.subscribe: transport must be '\''ws'\'' or '\''sse'\'', not '\''carrier-pigeon'\'''
 expect_out '[0-1] S left open'
 expect_out '[0-1] S legacy Hi a,Hi b,Hi c closed closed'
@@ -77,6 +80,8 @@ expect_eq "$(gql_log_count 'legacy-stop')" 1 'legacy stop on unsubscribe'
 pings=$(gql_log_count 'ws-ping /graphql?keepalive')
 ((pings >= 5)) || fail "expected at least 5 graphql-ws pings from keepAliveInterval, the server got $pings"
 expect_eq "$(gql_log_count 'ws-connect /graphql?keepalive')" 1 'connections of the keep-alive client'
+# A protocol violation is not retried: one connection each.
+expect_eq "$(gql_log_count 'raw-frame frame 1')" 1 'connections to the server sending a masked frame'
 # Single connection mode: one reservation, one stream, three operations, one stopped.
 expect_eq "$(gql_log_count 'http PUT /graphql/stream')" 1 'SSE stream reservations'
 expect_eq "$(gql_log_count 'http GET /graphql/stream')" 1 'SSE single-connection streams'

@@ -100,6 +100,13 @@ describe('subscriptions over graphql-transport-ws', () => {
     console.log(`S keepalive ${counts(await sub.take(10, { timeout: 3000 }))} ${sub.state}`);
   });
 
+  it('fails clearly on a malformed frame or a message that is not JSON', async () => {
+    for (const mode of ['frame', 'json']) {
+      const client = createGraphQLClient({ webSocket: { url: `ws://${base}/raw?mode=${mode}`, reconnectInterval: 10 } });
+      console.log(`S raw-${mode} ${await settle(client.subscribe(`subscription Raw_${mode} { ticks }`).next({ timeout: 3000 }))}`);
+    }
+  });
+
   it('rejects an unknown transport', () => {
     try {
       graphql.subscribe('subscription { ticks }', null, { transport: 'carrier-pigeon' });
