@@ -119,6 +119,15 @@ api_inst_t *api_inst_new(api_binding_t *b, const api_config_t *cfg, JSObjectRef 
 void api_insts_free(api_binding_t *b);
 /* console.info of the realm for verbose output, read once. */
 void api_keep_console(api_binding_t *b);
+/* createApiClient(options): a new client object of the running realm's binding, or NULL
+ * with *exc (no binding, an option of the wrong type). `options` NULL: none. */
+JSValueRef api_create_client(JSContextRef ctx, JSValueRef options, JSValueRef *exc);
+
+/* ---- auth helpers (api_auth.c, jslib/api-auth.js) ---- */
+
+/* Adds basicAuth, apiKeyAuth, bearerAuth, oauth2ClientCredentials and their utilities to
+ * the exports of `sonde`; a failure to load them is reported as the realm's error. */
+void api_auth_export(js_realm_t *realm, JSObjectRef exports);
 
 /* ---- calls (api_request.c) ---- */
 

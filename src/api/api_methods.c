@@ -348,12 +348,10 @@ static bool client_options(JSContextRef ctx, JSValueRef options, api_config_t *c
   return !*exc;
 }
 
-static JSValueRef create_api_client(JSContextRef ctx, JSObjectRef fn, JSObjectRef self,
-                                    size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+JSValueRef api_create_client(JSContextRef ctx, JSValueRef options, JSValueRef *exc) {
   api_binding_t *b = api_binding_of(ctx);
   if (!b) return js_throw(ctx, exc, "Error", "createApiClient: no api client in this context");
-  JSValueRef options = argc ? argv[0] : JSValueMakeUndefined(ctx);
-  if (JSValueIsNull(ctx, options)) options = JSValueMakeUndefined(ctx);
+  if (!options || JSValueIsNull(ctx, options)) options = JSValueMakeUndefined(ctx);
   if (!JSValueIsUndefined(ctx, options) && !JSValueIsObject(ctx, options))
     return js_throw(ctx, exc, "TypeError", "createApiClient(options): options must be an "
                                            "object");
@@ -365,8 +363,14 @@ static JSValueRef create_api_client(JSContextRef ctx, JSObjectRef fn, JSObjectRe
   return inst ? inst->object : NULL;
 }
 
+static JSValueRef create_api_client(JSContextRef ctx, JSObjectRef fn, JSObjectRef self,
+                                    size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+  return api_create_client(ctx, argc ? argv[0] : NULL, exc);
+}
+
 void api_export(js_realm_t *realm, JSObjectRef exports) {
   JSContextRef ctx = js_realm_context(realm);
   js_set(ctx, exports, "api", api_global(realm));
   js_set_function(ctx, exports, "createApiClient", create_api_client);
+  api_auth_export(realm, exports);
 }

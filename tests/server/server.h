@@ -149,6 +149,8 @@ bool srv_route_faults(srv_request_t *req, enum MHD_Result *ret);
 bool srv_route_bodies(srv_request_t *req, enum MHD_Result *ret);
 void srv_faults_reset(void);
 void srv_faults_cleanup(void);
+/* An OAuth2 client-credentials token endpoint, POST /oauth/token (routes_auth.c). */
+bool srv_route_auth(srv_request_t *req, enum MHD_Result *ret);
 /* Restores the seed users; also the initial state. */
 void srv_users_reset(void);
 void srv_users_cleanup(void);

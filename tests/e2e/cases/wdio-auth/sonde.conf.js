@@ -1,0 +1,6 @@
+exports.config = {
+  runner: 'api',
+  specs: ['./specs/*.spec.js'],
+  baseUrl: process.env.API_BASE_URL,
+  mochaOpts: { timeout: 30000 },
+};
