@@ -351,6 +351,7 @@ static void cuke_free(js_realm_t *realm, void *ud) {
   cukexpr_registry_free(ck->reg);
   tagexpr_free(ck->tags);
   cuke_json_free(ck);
+  json_decref(ck->documents);
   for (size_t i = 0; i < ck->nmeta; i++) json_decref(ck->meta[i]);
   free(ck->meta);
   gherkin_pickles_free(&ck->pickles);
@@ -504,8 +505,10 @@ static JSValueRef run_scenario(JSContextRef ctx, void *data, JSObjectRef self, s
     fw_emit(ck->r, ev);
   }
   JSValueRef run = js_get(ctx, ck->api, "__run");
-  JSValueRef pickle = pickle_value(ctx, ck, &ck->pickles.items[ref->index]);
-  return js_call(ctx, run, ck->api, 1, &pickle, exc);
+  const gherkin_pickle_t *p = &ck->pickles.items[ref->index];
+  JSValueRef args[2] = {pickle_value(ctx, ck, p),
+                        js_from_json(ctx, json_object_get(ck->documents, p->uri))};
+  return js_call(ctx, run, ck->api, 2, args, exc);
 }
 
 JSObjectRef cuke_scenario_fn(fw_cucumber_t *ck, size_t index) {

@@ -55,7 +55,7 @@
     raw() { return this.rawTable.map((r) => r.slice()); }
     rows() { return this.rawTable.slice(1).map((r) => r.slice()); }
     hashes() {
-      const [keys, ...rows] = this.rawTable;
+      const [keys = [], ...rows] = this.rawTable;
       return rows.map((r) => Object.fromEntries(keys.map((k, i) => [k, r[i]])));
     }
     rowsHash() {
@@ -201,7 +201,7 @@
   // Runs the pickle's Before hooks, steps and After hooks with a fresh World. Resolves when
   // the scenario passed; rejects with the first error; calls natives.skipTest() first for a
   // scenario that ends pending or skipped.
-  async function runScenario(pickle) {
+  async function runScenario(pickle, gherkinDocument) {
     const opts = natives.opts;
     const World = state.World || WorldClass;
     const world = new World({
@@ -217,7 +217,7 @@
       status = r.status;
       if (r.status === 'failed') error = r.error;
     };
-    const hookArg = { pickle, gherkinDocument: pickle.gherkinDocument, testCaseStartedId: String(pickle.id) };
+    const hookArg = { pickle, gherkinDocument, testCaseStartedId: String(pickle.id) };
     const scenarioStarted = Date.now();
     if (!opts.dryRun) await natives.configHook('beforeScenario', [hookArg, world]);
     if (!opts.dryRun)
@@ -245,7 +245,7 @@
       else if (status !== 'passed' || opts.dryRun) r = { status: 'skipped' };
       else {
         const def = state.steps[matches[0].id];
-        const stepArg = { pickle, pickleStep: step, gherkinDocument: pickle.gherkinDocument, testCaseStartedId: String(pickle.id), testStepId: String(step.id) };
+        const stepArg = { pickle, pickleStep: step, gherkinDocument, testCaseStartedId: String(pickle.id), testStepId: String(step.id) };
         r = { status: 'passed' };
         if (natives.hasConfigHook('beforeStep')) await natives.configHook('beforeStep', [step, pickle, world]);
         const stepStarted = Date.now();

@@ -36,6 +36,7 @@ struct fw_cucumber {
   gherkin_pickles_t pickles;    /* of every feature loaded into the job */
   cuke_step_info_t *steps;      /* by AST step id */
   size_t nsteps;
+  json_t *documents;            /* uri -> its GherkinDocument (messages' shape), for hooks */
   json_t **meta;                /* by pickle: {"tags", "parameters"} for the "scenario" event */
   size_t nmeta;
   size_t running_pickle;        /* the scenario running now (SIZE_MAX: none) */

@@ -297,6 +297,10 @@ int fw_cucumber_load_feature(fw_cucumber_t *ck, const char *spec, json_t **error
       b.selected[i - b.first] = select_pickle(ck, doc, &ck->pickles.items[i], lines, nlines);
     add_all_hooks(ck);
     cuke_json_add_feature(ck, doc, b.first, b.selected);
+    if (!ck->documents) ck->documents = json_object();
+    json_t *env = gherkin_document_json(doc);
+    json_object_set(ck->documents, doc->uri, json_object_get(env, "gherkinDocument"));
+    json_decref(env);
     if (any_selected(&b, doc->feature->children, doc->feature->nchildren)) {
       JSContextRef ctx = js_realm_context(ck->realm);
       JSValueRef exc = NULL;

@@ -12,7 +12,7 @@ expect_out_count '] SETUP loaded' 3
 # (world, result, context), step (step, scenario, context) and (step, scenario, result,
 # context); mocha's beforeTest/beforeSuite are not called under cucumber.
 expect_out '[0-2] HOOK beforeFeature features/world.feature Feature: World parameters and modules'
-expect_out '[0-2] HOOK beforeScenario the World has the parameters @world function'
+expect_out '[0-2] HOOK beforeScenario the World has the parameters @world function in World parameters and modules'
 expect_out '[0-2] HOOK beforeStep the world parameters say "e2e" @ the World has the parameters'
 expect_out '[0-2] HOOK afterStep the world parameters say "e2e" true -'
 expect_out '[0-2] HOOK afterScenario the World has the parameters PASSED true - number'

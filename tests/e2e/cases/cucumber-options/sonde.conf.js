@@ -15,7 +15,8 @@ exports.config = {
   beforeFeature(uri, feature) { line('HOOK beforeFeature', uri, feature.keyword + ':', feature.name); },
   afterFeature(uri, feature) { line('HOOK afterFeature', uri, feature.name, feature.children.length); },
   beforeScenario(world, context) {
-    line('HOOK beforeScenario', world.pickle.name, world.pickle.tags.map((t) => t.name).join('|'), typeof context.attach);
+    line('HOOK beforeScenario', world.pickle.name, world.pickle.tags.map((t) => t.name).join('|'),
+      typeof context.attach, 'in', world.gherkinDocument.feature.name);
   },
   afterScenario(world, result, context) {
     line('HOOK afterScenario', world.pickle.name, world.result.status, result.passed,

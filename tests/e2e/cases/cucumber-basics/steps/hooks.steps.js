@@ -13,7 +13,11 @@ setWorldConstructor(CustomWorld);
 const order = [];
 BeforeAll(function () { order.push('beforeAll'); });
 AfterAll(function () { console.log('ORDER ' + order.join(',')); });
-Before({ tags: '@hooks' }, function ({ pickle }) { order.push('before:' + pickle.name.split(' ')[0]); });
+Before({ tags: '@hooks' }, function ({ pickle, gherkinDocument }) {
+  if (gherkinDocument.feature.name !== 'Hooks and the World' || pickle.tags[0].name !== '@hooks')
+    throw new Error('Before got ' + gherkinDocument.feature.name + ' ' + JSON.stringify(pickle.tags));
+  order.push('before:' + pickle.name.split(' ')[0]);
+});
 Before({ tags: '@tagged', name: 'only tagged' }, function () { order.push('tagged'); });
 After({ tags: '@hooks' }, function ({ result }) {
   order.push('after:' + result.status + ':' + (result.status === Status.PASSED));
