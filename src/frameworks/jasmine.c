@@ -295,6 +295,8 @@ fw_jasmine_t *fw_jasmine_install(fw_runner_t *r, const jasmine_opts_t *opts, cha
       .spec_error = jas_spec_error,
       .test_result = jas_test_result,
       .timeout_error = jas_timeout_error,
+      .not_run_message = "Not run because a beforeAll function failed. The beforeAll failure "
+                         "will be reported on the suite that caused it.",
   };
   fw_runner_set_iface(r, &jas->iface);
   return jas;

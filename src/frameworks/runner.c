@@ -171,6 +171,12 @@ static bool within(const fw_suite_t *s, const fw_suite_t *top) {
   return false;
 }
 
+/* A test below a failed `before all` hook, reported failed without running (jasmine). */
+static void report_not_run(fw_runner_t *r, fw_runnable_t *t) {
+  fw_emit(r, fw_test_event(r, "test:start", t->parent, t->title));
+  fw_emit_test_fail(r, t, fw_make_error(r, NULL, "%s", r->iface->not_run_message), 0, 0);
+}
+
 /* stop_on_failure: what follows is reported pending; the `after all` hooks of the suites
  * already entered still run. */
 static void stop_file(fw_runner_t *r) {
@@ -439,7 +445,9 @@ void fw_step(fw_runner_t *r) {
         break;
       case SF_TESTS:
         if (r->iface && r->iface->declaration_order) {
-          if (f->index < s->n_order && !fw_suite_aborted(r, s) && !fw_bail_now(r, s)) {
+          bool aborted = fw_suite_aborted(r, s);
+          if (f->index < s->n_order && !fw_bail_now(r, s) && !r->aborted &&
+              (!aborted || r->iface->not_run_message)) {
             int entry = s->order[f->index++];
             if (entry < 0) {
               push_frame(r, s->suites[-1 - entry]);
@@ -448,6 +456,7 @@ void fw_step(fw_runner_t *r) {
             fw_runnable_t *t = s->tests.items[entry];
             if (!t->selected) break;
             if (t->skip || fw_suite_skipped(s)) fw_emit_pending(r, t);
+            else if (aborted) report_not_run(r, t);
             else start_test(r, t);
             break;
           }
@@ -475,7 +484,9 @@ void fw_step(fw_runner_t *r) {
         f->index = 0;
         break;
       case SF_AFTER_ALL:
-        if (f->index < s->hooks[FW_HOOK_AFTER_ALL].len) {
+        /* not_run_message: a suite below a failed `before all` ran none of its hooks. */
+        if (f->index < s->hooks[FW_HOOK_AFTER_ALL].len &&
+            !(r->iface && r->iface->not_run_message && s->parent && fw_suite_aborted(r, s->parent))) {
           invoke_hook(r, s->hooks[FW_HOOK_AFTER_ALL].items[f->index++]);
           return;
         }

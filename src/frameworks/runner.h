@@ -110,6 +110,9 @@ typedef struct {
   void (*spec_error)(void *ud, fw_runnable_t *rn, JSValueRef err);
   /* The test's failure once its hooks have run (spec_scope), or NULL when it passed. */
   JSValueRef (*test_result)(void *ud, fw_runnable_t *t);
+  /* With declaration_order: the tests below a failed `before all` hook are reported failed
+   * with this message (jasmine's "Not run because ..."); NULL: not reported (mocha). */
+  const char *not_run_message;
   /* The error of a runnable that overran its timeout (NULL: mocha's). */
   JSObjectRef (*timeout_error)(void *ud, fw_runnable_t *rn, double ms);
 } fw_iface_t;

@@ -221,8 +221,9 @@
         const spies = Object.keys(a).filter((k) => isSpy(a[k]));
         if (!spies.length) throw new Error('Expected an object with spies, but object has no spies.');
         const other = [];
-        for (const k of spies) for (const r of a[k].calls.all()) if (!r.verified) other.push(id(a[k]) + ' called with ' + pp(r.args));
-        return { pass: !other.length, message: other.length ? 'Unexpected spy interaction(s):\n  ' + other.join('\n  ') : "Expected a spy object to have other spy interactions but it didn't." };
+        for (const k of spies) for (const r of a[k].calls.all()) if (!r.verified) other.push('  ' + a[k].and.identity + ' called with ' + pp(r.args));
+        return { pass: !other.length, message: other.length ? 'Expected a spy object to have no other spy interactions, but it had the following calls:\n' + other.join(',\n') + '.'
+          : "Expected a spy object to have other spy interactions but it didn't." };
       },
     };
   }
@@ -231,10 +232,11 @@
   function asyncMatchers(promise, pp, eq, runMatcher, already) {
     const settle = () => {
       const outcome = Promise.resolve(promise).then((v) => ({ s: 'resolved', v }), (v) => ({ s: 'rejected', v }));
-      if (!already) return outcome;
+      if (!already && !pending) return outcome;
       return Promise.race([outcome, Promise.resolve().then(() => ({ s: 'pending' }))]);
     };
-    const def = (name, judge) => (p, args, isNot, ctx) => settle().then((o) => {
+    let pending = false; // toBePending looks at the state now, as `already` does
+    const def = (name, judge) => (p, args, isNot, ctx) => (pending = name === 'toBePending', settle()).then((o) => {
       if (already && o.s === 'pending' && name !== 'toBePending') {
         runMatcher(name, () => ({ pass: isNot, message: 'Expected a promise to be settled (via expectAsync(...).already) but it was pending.' }), p, args, isNot, ctx);
         return;

@@ -226,10 +226,10 @@
   const errName = (e) => (e && e.constructor && e.constructor.name) || 'Error';
   const matchers = {
     toBe(a, e) {
-      const pass = Object.is(a, e) || (a === e && a !== 0);
-      let message;
-      if (!pass && e && typeof e === 'object' && eq(a, e)) message = failureMessage('toBe', this.isNot, a, e) + ' Tip: To check for deep equality, use .toEqual() instead of .toBe().';
-      return { pass, message };
+      const pass = a === e;
+      // jasmine adds the tip whenever the expected value is an object (null too)
+      if (typeof e !== 'object') return { pass };
+      return { pass, message: failureMessage('toBe', pass, a, e) + ' Tip: To check for deep equality, use .toEqual() instead of .toBe().' };
     },
     toEqual(a, e) {
       const pass = eq(a, e);

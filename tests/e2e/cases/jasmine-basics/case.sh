@@ -99,3 +99,18 @@ expect_status 0
 expect_out_re '^\[api #0-[0-9]+\] Randomized with seed 24680$'
 python3 check_reports.py >check.out 2>&1 || fail "reports: $(cat check.out)"
 expect_eq "$(cat check.out)" 'check_reports: ok' 'the reports of jasmine specs'
+
+# expectationResultHandler (each expectation, passed or not), requires, timeouts (a spec's
+# own, jasmine.DEFAULT_TIMEOUT_INTERVAL set in the file) with jasmine's texts, the config's
+# afterTest with result.passed and the spec's error, and specs below a failed beforeAll.
+run_sonde run extra.conf.js
+expect_status 1
+expect_out '] HANDLER true toBe'
+expect_out '] HANDLER false toBe: Expected 1 to be 2.'
+expect_out '] AFTERTEST handler sees each expectation passed=false error=Expected 1 to be 2.'
+expect_out 'Timeout - Async function did not complete within 100ms (custom timeout)'
+expect_out 'Timeout - Async function did not complete within 50ms (set by jasmine.DEFAULT_TIMEOUT_INTERVAL)'
+expect_no_out 'NOT RUN'
+expect_out_re '^\[api #0-[0-9]+\]        ✖ not run'
+expect_out 'Not run because a beforeAll function failed. The beforeAll failure will be reported on the suite that caused it.'
+expect_out 'beforeAll broke'

@@ -2,7 +2,7 @@
 # registry (installed into build-oracles/, git-ignored) and under sonde.
 # - order.spec.js: for 20 seeds, the order the spec bodies ran in must be jasmine-core's
 #   (random order per level, reproducible by seed), and sonde prints the seed.
-# - outcomes.spec.js: per spec, the full name, the status and every failure message (the
+# - outcomes.spec.js and more.spec.js: per spec, the full name, the status and every failure message (the
 #   matchers' texts, toEqual's diff lines, spies, expectAsync, pending, fail, done.fail,
 #   errors thrown in specs and hooks) must be equal.
 if ! command -v npm >/dev/null 2>&1 || ! command -v node >/dev/null 2>&1; then
@@ -43,15 +43,20 @@ got=$(grep -o 'RAN [a-z0-9]*' "$OUT" | tr '\n' ' ')
 expect_eq "$got" "$(node oracle.js "$core" corpus/order.spec.js none | grep '^RAN ' | tr '\n' ' ')" \
   "declaration order"
 
-# Outcomes and failure texts.
-rm -rf out
-run_sonde run sonde.conf.js --spec corpus/outcomes.spec.js
-expect_status 1
-node oracle.js "$core" corpus/outcomes.spec.js none | sort >"tmp/jasmine.txt"
-node results.js out/wdio-0-0-json-reporter.log | sort >"tmp/sonde.txt"
-[[ $(grep -c '^RESULT ' "tmp/jasmine.txt") -eq 35 ]] || fail "jasmine-core reported $(grep -c '^RESULT ' "tmp/jasmine.txt") specs, expected 35"
-if ! diff -u "tmp/jasmine.txt" "tmp/sonde.txt" >"tmp/outcomes.diff"; then
-  cat "tmp/outcomes.diff"
-  fail "outcomes differ from jasmine-core's"
-fi
+# Outcomes and failure texts, per corpus file (with how many specs jasmine-core reports).
+for entry in outcomes:37 more:10; do
+  name=${entry%%:*}
+  rm -rf out
+  run_sonde run sonde.conf.js --spec "corpus/$name.spec.js"
+  expect_status 1
+  node oracle.js "$core" "corpus/$name.spec.js" none | sort >"tmp/$name.jasmine.txt"
+  node results.js out/wdio-0-0-json-reporter.log | sort >"tmp/$name.sonde.txt"
+  n=$(grep -c '^RESULT ' "tmp/$name.jasmine.txt")
+  [[ $n -eq ${entry#*:} ]] || fail "jasmine-core reported $n specs of $name, expected ${entry#*:}"
+  if ! diff -u "tmp/$name.jasmine.txt" "tmp/$name.sonde.txt" >"tmp/$name.diff"; then
+    cat "tmp/$name.diff"
+    fail "outcomes of corpus/$name.spec.js differ from jasmine-core's"
+  fi
+  expect_eq "$(cat "tmp/$name.sonde.txt")" "$(cat "tmp/$name.jasmine.txt")" "outcomes of $name"
+done
 rm -rf out

@@ -87,6 +87,12 @@ describe('flow', () => {
     beforeEach(() => { throw new Error('in beforeEach'); });
     it('skipped body', () => { expect(1).toBe(1); });
   });
+  describe('beforeAll failing', () => {
+    beforeAll(() => { throw new Error('in beforeAll'); });
+    afterAll(() => {});
+    it('not run 1', () => { expect(1).toBe(1); });
+    describe('below it', () => { it('not run 2', () => { expect(1).toBe(1); }); });
+  });
   describe('afterEach expectation', () => {
     afterEach(() => { expect('after').toBe('each'); });
     it('fails from afterEach', () => { expect(1).toBe(1); });
