@@ -301,6 +301,10 @@ static char *stream_setup(http_stream_t *s, const http_stream_req_t *req) {
     if (!l) return xstrdup("curl_slist_append failed");
     s->hdrs = l;
   }
+  /* curl would wait up to a second for a "100 Continue" before sending a larger body. */
+  struct curl_slist *l = curl_slist_append(s->hdrs, "Expect:");
+  if (!l) return xstrdup("curl_slist_append failed");
+  s->hdrs = l;
   STREAM_SETOPT(s, CURLOPT_ERRORBUFFER, s->errbuf);
   STREAM_SETOPT(s, CURLOPT_URL, s->url);
   STREAM_SETOPT(s, CURLOPT_PROTOCOLS_STR, "http,https");
