@@ -190,11 +190,17 @@
       '" (' + pickle.uri + ':' + step.line + '):\n' + ambiguousDefinitions(matches));
   }
 
-  // A Before or After hook, its outcome also kept for the json format.
+  // A Before or After hook, its outcome also kept for the json format. A failed hook is
+  // listed among the steps ("✖ Before hook: name"), so that the report shows what failed.
   async function runHook(keyword, h, world, arg) {
     const started = now();
     const r = await invoke(h.fn, world, [arg], hookTimeout(h));
     if (natives.opts.json) natives.hookResult(keyword, r.status, now() - started, r.error);
+    if (r.status === 'failed') {
+      const title = keyword + ' hook' + (h.name ? ': ' + h.name : '') + (h.where ? ' (' + h.where + ')' : '');
+      natives.step('step:start', title, keyword, '');
+      natives.step('step:end', title, keyword, '', 'failed', now() - started, r.error);
+    }
     return r;
   }
 

@@ -31,6 +31,9 @@ cd .. || fail 'no case folder'
 
 run_sonde run sonde.conf.js --cucumberOpts.format "json:$E2E_TMP/sonde/cucumber.json"
 expect_status 1
+# A failed Before/After hook is listed with the scenario's steps, with its file:line.
+expect_out_re '^\[api #0-[0-9]\]        ✖ Before hook \(corpus/steps/steps\.js:27\)$'
+expect_out_re '^\[api #0-[0-9]\]        ✖ After hook \(corpus/steps/steps\.js:28\)$'
 node compare.js cucumber "$E2E_TMP/cucumber.json" >"$E2E_TMP/expected.txt" || fail 'compare.js failed on cucumber-js output'
 node compare.js sonde "$OUT" >"$E2E_TMP/actual.txt" || fail 'compare.js failed on sonde output'
 expect_eq "$(wc -l <"$E2E_TMP/expected.txt")" 36 'scenarios cucumber-js ran'

@@ -82,7 +82,8 @@ if (mode === 'snippets') {
       current = { name: item[3], verdict: verdicts[item[2]], steps: '' };
       out.push(current);
       current.feature = feature;
-    } else if (current && indent === scenarioIndent + 4) {
+    } else if (current && indent === scenarioIndent + 4 && !/^(Before|After) hook/.test(item[3])) {
+      // A failed Before/After hook is listed with the steps; cucumber-js's JSON hides hooks.
       current.steps += item[2];
     }
   }
