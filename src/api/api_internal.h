@@ -71,6 +71,13 @@ struct api_client {
   uint64_t rng;                    /* xorshift state for retry jitter */
 };
 
+/* A client's HAR recording (api_har.c). */
+typedef struct {
+  bool recording;
+  char *name;      /* the file's name without .har; owned */
+  json_t *entries; /* array, owned; NULL when not recording */
+} api_har_t;
+
 /* One client object of a realm: the `api` global (id 0) or one made by createApiClient.
  * Its methods are closures carrying the id, found again through the realm's binding, so a
  * method called after its realm went away finds nothing rather than freed memory. */
@@ -83,6 +90,7 @@ struct api_inst {
   JSObjectRef object;        /* the client object (built-in or custom); protected */
   JSObjectRef req_fns;       /* request interceptors (array); protected */
   JSObjectRef res_fns;       /* response interceptors (array); protected */
+  api_har_t har;
   api_inst_t *next;
 };
 
@@ -122,6 +130,26 @@ void api_keep_console(api_binding_t *b);
 /* createApiClient(options): a new client object of the running realm's binding, or NULL
  * with *exc (no binding, an option of the wrong type). `options` NULL: none. */
 JSValueRef api_create_client(JSContextRef ctx, JSValueRef options, JSValueRef *exc);
+
+/* ---- HAR recording (api_har.c) ---- */
+
+/* Wall-clock milliseconds since the epoch (an entry's startedDateTime). */
+double api_har_now_ms(void);
+/* The request half of an entry: the attempt as sent. A new reference. */
+json_t *api_har_request(const api_config_t *cfg, const char *method, const char *url,
+                        const http_header_t *h, size_t n, const char *body, size_t len);
+/* Completes `request` (taken) with the attempt's response and appends the entry, when the
+ * client still records; else drops it. */
+void api_har_add(api_har_t *har, const api_config_t *cfg, json_t *request, double started_ms,
+                 const http_response_t *res);
+/* startRecording(name?): -1 with a message for a name that is no file name. */
+int api_har_start(api_har_t *har, const char *name, sbuf_t *err);
+/* stopRecording(): writes the file and returns its path (malloc'd), or NULL with the
+ * reason in err (not recording, cannot write: then the recording goes on). */
+char *api_har_stop(api_har_t *har, sbuf_t *err);
+/* getHar(): the document so far, secrets masked. A new reference. */
+json_t *api_har_get(const api_har_t *har);
+void api_har_free(api_har_t *har);
 
 /* ---- auth helpers (api_auth.c, jslib/api-auth.js) ---- */
 

@@ -5,7 +5,8 @@
  * realm's transport options (proxies, TLS, maskHeaders, maxBodySize, maxRedirects).
  * Methods: the HTTP verbs and request() (api_request.c), setHeader, setHeaders,
  * removeHeader, getHeaders, setBaseUrl, getBaseUrl, addRequestInterceptor,
- * addResponseInterceptor, clearInterceptors, clearCookies.
+ * addResponseInterceptor, clearInterceptors, clearCookies, and HAR recording
+ * (startRecording, stopRecording, getHar, isRecording; api_har.c).
  *
  * Memory: a binding owns its client objects (api_inst_t) and frees them at api_unbind;
  * each protects its object and interceptor lists until then. A method is a closure over
@@ -183,6 +184,59 @@ API_FN(api_clear_cookies) {
   return JSValueMakeUndefined(ctx);
 }
 
+/* ---- HAR recording ---- */
+
+API_FN(api_start_recording) {
+  api_inst_t *inst = inst_of(ctx, data, exc);
+  if (!inst) return NULL;
+  JSValueRef name = argc ? argv[0] : JSValueMakeUndefined(ctx);
+  bool none = JSValueIsUndefined(ctx, name) || JSValueIsNull(ctx, name);
+  if (!none && !JSValueIsString(ctx, name))
+    return js_throw(ctx, exc, "TypeError", "startRecording(name): name must be a string");
+  char *text = none ? NULL : js_value_to_utf8(ctx, name);
+  sbuf_t err = SBUF_INIT;
+  int rc = api_har_start(&inst->har, text, &err);
+  free(text);
+  if (rc != 0) js_throw(ctx, exc, "Error", "%s", sbuf_cstr(&err));
+  sbuf_free(&err);
+  return rc == 0 ? JSValueMakeUndefined(ctx) : NULL;
+}
+
+/* A promise already settled with `value` (rejected when `reject`). */
+static JSValueRef settled(JSContextRef ctx, JSValueRef value, bool reject, JSValueRef *exc) {
+  JSObjectRef resolve, rejecter;
+  JSObjectRef promise = JSObjectMakeDeferredPromise(ctx, &resolve, &rejecter, exc);
+  if (!promise) return NULL;
+  if (!js_call(ctx, reject ? rejecter : resolve, NULL, 1, &value, exc)) return NULL;
+  return promise;
+}
+
+API_FN(api_stop_recording) {
+  api_inst_t *inst = inst_of(ctx, data, exc);
+  if (!inst) return NULL;
+  sbuf_t err = SBUF_INIT;
+  char *path = api_har_stop(&inst->har, &err);
+  JSValueRef r = path ? settled(ctx, js_make_string(ctx, path), false, exc)
+                      : settled(ctx, js_make_error(ctx, "Error", sbuf_cstr(&err)), true, exc);
+  free(path);
+  sbuf_free(&err);
+  return r;
+}
+
+API_FN(api_get_har) {
+  api_inst_t *inst = inst_of(ctx, data, exc);
+  if (!inst) return NULL;
+  json_t *doc = api_har_get(&inst->har);
+  JSValueRef v = js_from_json(ctx, doc);
+  json_decref(doc);
+  return v;
+}
+
+API_FN(api_is_recording) {
+  api_inst_t *inst = inst_of(ctx, data, exc);
+  return inst ? JSValueMakeBoolean(ctx, inst->har.recording) : NULL;
+}
+
 static JSObjectRef make_client_object(JSContextRef ctx, unsigned id) {
   static const struct {
     const char *name;
@@ -206,6 +260,10 @@ static JSObjectRef make_client_object(JSContextRef ctx, unsigned id) {
       {"addResponseInterceptor", api_add_response_interceptor},
       {"clearInterceptors", api_clear_interceptors},
       {"clearCookies", api_clear_cookies},
+      {"startRecording", api_start_recording},
+      {"stopRecording", api_stop_recording},
+      {"getHar", api_get_har},
+      {"isRecording", api_is_recording},
   };
   JSObjectRef obj = JSObjectMake(ctx, NULL, NULL);
   for (size_t i = 0; i < sizeof(methods) / sizeof(methods[0]); i++)
@@ -262,6 +320,7 @@ void api_insts_free(api_binding_t *b) {
     JSValueUnprotect(ctx, inst->res_fns);
     api_hlist_free(&inst->defaults);
     api_config_free(&inst->cfg);
+    api_har_free(&inst->har);
     free(inst);
   }
 }

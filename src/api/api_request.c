@@ -67,6 +67,9 @@ struct api_call {
   uv_timer_t *timer;             /* the wait before the next attempt; NULL when none */
   char *sent_method, *sent_url;  /* of the attempt in flight */
   api_exchange_t *exchange;      /* its exchange record (request half) */
+  json_t *har_request;           /* its HAR entry's request half when the client records;
+                                  * owned; NULL otherwise */
+  double har_started;            /* when it was sent, ms since the epoch */
 };
 
 static void call_attempt(api_call_t *call);
@@ -111,6 +114,7 @@ static void call_free(api_call_t *call) {
   for (size_t i = 0; i < sizeof(held) / sizeof(held[0]); i++)
     if (held[i]) JSValueUnprotect(ctx, held[i]);
   api_exchange_free(call->exchange);
+  json_decref(call->har_request);
   api_hlist_free(&call->headers);
   api_hlist_free(&call->sent_headers);
   free(call->sent_json);
@@ -687,6 +691,13 @@ static void call_send(api_call_t *call, JSObjectRef config, JSValueRef materiali
                                                               : (size_t)call->max_body_size,
   };
   int max = call->retries + 1;
+  json_decref(call->har_request);
+  call->har_request = NULL;
+  if (call->inst->har.recording) {
+    call->har_request = api_har_request(&b->cfg, call->sent_method, call->sent_url, hh,
+                                        headers.len, data, len);
+    call->har_started = api_har_now_ms();
+  }
   call->exchange = api_log_request(b, call->sent_method, call->sent_url, call->attempt, hh,
                                 headers.len, data, len);
   api_log_verbose_request(b, call->inst->cfg.verbose, call->sent_method, call->sent_url,
@@ -760,6 +771,10 @@ static void on_http_done(http_response_t *res, void *userdata) {
   api_exchange_t *exchange = call->exchange;
   call->exchange = NULL;
   api_log_response(b, call->inst->cfg.verbose, exchange, res, call->attempt, delay);
+  if (call->har_request) {
+    api_har_add(&call->inst->har, &b->cfg, call->har_request, call->har_started, res);
+    call->har_request = NULL;
+  }
   if (res->error == HTTP_OK)
     api_debug(b, "#%llu ← %ld %s (%.1f ms, %zu bytes, HTTP %s, %s connection%s)",
               (unsigned long long)id, res->status, res->status_text, res->duration_ms,

@@ -1,0 +1,7 @@
+exports.config = {
+  runner: 'api',
+  specs: ['./specs/*.spec.js'],
+  baseUrl: process.env.API_BASE_URL,
+  mochaOpts: { timeout: 30000 },
+  apiRunner: { headers: { Authorization: 'Bearer har-secret-token' } },
+};
