@@ -87,8 +87,9 @@ static JSValueRef graphql_get(JSContextRef ctx, void *data, JSObjectRef self, si
   if (!realm || !section) return JSValueMakeUndefined(ctx);
   JSValueRef lib = graphql_lib(ctx, exc);
   if (!lib) return NULL;
-  JSValueRef opts = js_from_json(ctx, section);
-  JSValueRef client = js_call(ctx, js_get(ctx, lib, "createGraphQLClient"), NULL, 1, &opts, exc);
+  /* Option errors name the config key: "graphqlRunner.webSocket.url must be ...". */
+  JSValueRef args[2] = {js_from_json(ctx, section), js_make_string(ctx, "graphqlRunner.")};
+  JSValueRef client = js_call(ctx, js_get(ctx, lib, "createGraphQLClient"), NULL, 2, args, exc);
   if (!client) return NULL;
   js_define_value(ctx, JSContextGetGlobalObject(ctx), graphql_global_name(section), client, false);
   return client;

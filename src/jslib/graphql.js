@@ -608,7 +608,7 @@
     if (!ws) return null;
     const protocol = ws.protocol || 'graphql-transport-ws';
     if (protocol !== 'graphql-transport-ws' && protocol !== 'graphql-ws') {
-      throw new TypeError(`graphql: webSocket.protocol must be 'graphql-transport-ws' or 'graphql-ws', not '${protocol}'`);
+      throw new TypeError(`webSocket.protocol must be 'graphql-transport-ws' or 'graphql-ws', not '${protocol}'`);
     }
     return {
       url: ws.url,
@@ -623,10 +623,44 @@
     };
   }
 
+  // Checks the options (graphqlRunner's for the global: `where` names the key's prefix).
+  function checkOptions(o, where) {
+    const bad = (key, what, v) => new TypeError(`${where}${key} must be ${what}, not ${v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'string' ? JSON.stringify(v) : typeof v === 'number' ? v : typeof v}`);
+    const str = (obj, key, prefix = '') => {
+      if (obj[key] !== undefined && typeof obj[key] !== 'string') throw bad(prefix + key, 'a string', obj[key]);
+    };
+    const num = (obj, key, prefix = '') => {
+      if (obj[key] !== undefined && !(typeof obj[key] === 'number' && obj[key] >= 0)) throw bad(prefix + key, 'a number of 0 or more', obj[key]);
+    };
+    const obj = (v, key) => {
+      if (v !== undefined && (v === null || typeof v !== 'object' || Array.isArray(v))) throw bad(key, 'an object', v);
+    };
+    str(o, 'endpoint');
+    obj(o.headers, 'headers');
+    for (const k of ['timeout', 'retries', 'retryDelay', 'maxBufferedEvents']) num(o, k);
+    obj(o.webSocket, 'webSocket');
+    if (o.webSocket) {
+      const w = o.webSocket;
+      str(w, 'url', 'webSocket.');
+      if (typeof w.url === 'string' && !/^(wss?|https?):\/\//i.test(w.url)) throw bad('webSocket.url', 'a ws: or wss: URL', w.url);
+      for (const k of ['reconnectAttempts', 'reconnectInterval', 'connectionTimeout', 'keepAliveInterval']) num(w, k, 'webSocket.');
+      if (w.connectionParams !== undefined && w.connectionParams !== null && typeof w.connectionParams !== 'object' && typeof w.connectionParams !== 'function') {
+        throw bad('webSocket.connectionParams', 'an object or a function', w.connectionParams);
+      }
+    }
+    obj(o.sse, 'sse');
+    if (o.sse) {
+      str(o.sse, 'url', 'sse.');
+      obj(o.sse.headers, 'sse.headers');
+    }
+  }
+
   class GraphQLClient {
     #opts; #headers; #interceptors = []; #ws = null; #sse = null; #subs = new Set();
-    constructor(options = {}) {
+    constructor(options = {}, where = 'createGraphQLClient: options.') {
       if (!options || typeof options !== 'object') throw new TypeError('createGraphQLClient: options must be an object');
+      checkOptions(options, where);
+      if (options.webSocket) wsConfig(options.webSocket); // the protocol name
       this.#opts = { ...options };
       this.#headers = lowerKeys(options.headers);
     }
@@ -741,8 +775,8 @@
     }
   }
 
-  function createGraphQLClient(options) {
-    return new GraphQLClient(options);
+  function createGraphQLClient(options, where) {
+    return new GraphQLClient(options, where);
   }
 
   // ---- wdio-api-runner's helpers ----

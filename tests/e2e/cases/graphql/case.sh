@@ -91,3 +91,8 @@ expect_eq "$(gql_log_count 'http DELETE /graphql/stream')" 1 'SSE operations sto
 run_sonde run other/global-name.conf.js
 expect_status 0
 expect_out '[0-0] G name undefined object function Hello, world!'
+
+# Options of the wrong type, in the config and in createGraphQLClient, name their key.
+run_sonde run other/bad.conf.js
+expect_status 0
+expect_out '[0-0] B TypeError: graphqlRunner.webSocket.url must be a string, not 42 | TypeError: createGraphQLClient: options.sse.headers must be an object, not an array | TypeError: createGraphQLClient: options.webSocket.url must be a ws: or wss: URL, not "ftp://x" | TypeError: createGraphQLClient: options.timeout must be a number of 0 or more, not -1 | TypeError: webSocket.protocol must be '"'"'graphql-transport-ws'"'"' or '"'"'graphql-ws'"'"', not '"'"'mqtt'"'"''
