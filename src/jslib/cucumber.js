@@ -104,12 +104,22 @@
       options = options || {};
       if (typeof fn !== 'function') throw new TypeError('a hook needs a function');
       if (withTags && options.tags) natives.checkTags(options.tags);
-      state[list].push({ fn, tags: options.tags, name: options.name, timeout: options.timeout, where: where() });
+      state[list].push({ fn, options, tags: options.tags, name: options.name, timeout: options.timeout, where: where() });
     };
   }
 
-  // One function under a timeout: resolves {status, error}, never rejects.
-  function invoke(fn, self, args, timeout) {
+  // setDefinitionFunctionWrapper: steps and scenario hooks run wrapped (the wrapper gets the
+  // function and the definition's wrapperOptions); the arity that tells a callback-style
+  // function stays the original's, as in cucumber-js.
+  function code(def) {
+    if (!state.wrapper) return def.fn;
+    if (!def.wrapped) def.wrapped = state.wrapper(def.fn, def.options && def.options.wrapperOptions);
+    return def.wrapped;
+  }
+
+  // One function under a timeout: resolves {status, error}, never rejects. `arity`: the
+  // length of the function as defined (a wrapper may change fn's).
+  function invoke(fn, self, args, timeout, arity = fn.length) {
     return new Promise((resolve) => {
       let over = false, timer = null;
       const finish = (status, error) => {
@@ -121,7 +131,7 @@
       };
       const fromValue = (v) => finish(v === 'pending' ? 'pending' : v === 'skipped' ? 'skipped' : 'passed');
       const fail = (e) => finish('failed', e === undefined || e === null ? new Error('the step failed without a reason') : e);
-      const callback = fn.length === args.length + 1;
+      const callback = arity === args.length + 1;
       natives.onUncaught((e) => fail(e));
       if (timeout > 0)
         timer = setTimer(() => fail(new Error('function timed out, ensure the ' +
@@ -194,7 +204,7 @@
   // listed among the steps ("✖ Before hook: name"), so that the report shows what failed.
   async function runHook(keyword, h, world, arg) {
     const started = now();
-    const r = await invoke(h.fn, world, [arg], hookTimeout(h));
+    const r = await invoke(code(h), world, [arg], hookTimeout(h), h.fn.length);
     if (natives.opts.json) natives.hookResult(keyword, r.status, now() - started, r.error);
     if (r.status === 'failed') {
       const title = keyword + ' hook' + (h.name ? ': ' + h.name : '') + (h.where ? ' (' + h.where + ')' : '');
@@ -256,12 +266,13 @@
         if (natives.hasConfigHook('beforeStep')) await natives.configHook('beforeStep', [step, pickle, world]);
         const stepStarted = Date.now();
         for (const h of state.beforeStep)
-          if (r.status === 'passed' && applies(h, pickle.tags)) r = await invoke(h.fn, world, [stepArg], hookTimeout(h));
+          if (r.status === 'passed' && applies(h, pickle.tags))
+            r = await invoke(code(h), world, [stepArg], hookTimeout(h), h.fn.length);
         if (r.status === 'passed') {
           try {
             const args = await stepArgs(world, matches[0], step);
             const timeout = typeof def.options.timeout === 'number' ? def.options.timeout : state.timeout;
-            r = await invoke(def.fn, world, args, timeout);
+            r = await invoke(code(def), world, args, timeout, def.fn.length);
           } catch (e) {
             r = { status: 'failed', error: e };
           }
@@ -269,7 +280,7 @@
         stepArg.result = { status: Status[r.status.toUpperCase()], message: r.error ? String(r.error.message || r.error) : undefined };
         for (const h of state.afterStep)
           if (applies(h, pickle.tags)) {
-            const a = await invoke(h.fn, world, [stepArg], hookTimeout(h));
+            const a = await invoke(code(h), world, [stepArg], hookTimeout(h), h.fn.length);
             if (a.status === 'failed' && r.status !== 'failed') r = a;
           }
         if (natives.hasConfigHook('afterStep'))
@@ -321,9 +332,7 @@
     defineParameterType,
     setDefaultTimeout(ms) { state.timeout = ms; },
     setWorldConstructor(ctor) { state.World = ctor; },
-    setDefinitionFunctionWrapper() {
-      throw new Error('setDefinitionFunctionWrapper is not supported by sonde');
-    },
+    setDefinitionFunctionWrapper(wrapper) { state.wrapper = wrapper; },
     Before: defineHook('before', true), After: defineHook('after', true),
     BeforeStep: defineHook('beforeStep', true), AfterStep: defineHook('afterStep', true),
     BeforeAll: defineHook('beforeAll', false), AfterAll: defineHook('afterAll', false),

@@ -16,11 +16,14 @@ expect_out '[0-2] HOOK beforeScenario the World has the parameters @world functi
 expect_out '[0-2] HOOK beforeStep the world parameters say "e2e" @ the World has the parameters'
 expect_out '[0-2] HOOK afterStep the world parameters say "e2e" true -'
 expect_out '[0-2] HOOK afterScenario the World has the parameters PASSED true - number'
-expect_out '[0-2] HOOK afterFeature features/world.feature World parameters and modules 1'
+expect_out '[0-2] HOOK afterFeature features/world.feature World parameters and modules 2'
 expect_out '[0-0] HOOK afterStep a failing step here false beta failed'
 expect_out '[0-0] HOOK afterScenario beta fails FAILED false beta failed number'
 expect_no_out 'HOOK beforeTest'
 expect_no_out 'HOOK beforeSuite'
+# setDefinitionFunctionWrapper wraps steps (with their wrapperOptions); callback steps keep
+# their arity (the flaky and callback steps below still pass).
+expect_out '[0-2] WRAPPED step-options'
 # retry 1: a failed scenario runs again (↻ then its final state); the flaky one passes on
 # its second attempt; an undefined step is not retried (it would be undefined again).
 expect_out_re '^\[api #0-1\]    ↻ flaky passes on the second attempt'
