@@ -140,7 +140,7 @@ static const char *const kKnown[] = {
     "require", "requireModule", "tags", "timeout", "strict", "dryRun", "failFast",
     "ignoreUndefinedDefinitions", "failAmbiguousDefinitions", "retry", "name", "language",
     "snippets", "scenarioLevelReporter", "format", "import", "worldParameters", "order",
-    "parallel", "source", "profile", "tagsInTitle", "backtrace",
+    "parallel", "source", "profile", "tagsInTitle", "backtrace", "tagExpression",
 };
 
 int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err) {
@@ -180,6 +180,11 @@ int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err) {
   read_list(&rd, "import", &out->require);
   read_list(&rd, "requireModule", &out->require_module);
   out->tags = read_string(&rd, "tags");
+  /* WebdriverIO's former name of `tags`, still in its defaults. */
+  if (!out->tags || !*out->tags) {
+    free(out->tags);
+    out->tags = read_string(&rd, "tagExpression");
+  }
   if (out->tags && !rd.failed) {
     char *perr = NULL;
     tagexpr_t *e = tagexpr_parse(out->tags, &perr);

@@ -131,6 +131,12 @@ expect_no_out 'reading user 1'
 expect_no_out 'invalid email'
 expect_out_re '^\[api #0-0\] 2 passing'
 
+# tagExpression, WebdriverIO's former name of tags.
+run_sonde run sonde.conf.js --spec features/users.feature --cucumberOpts.tagExpression '@smoke'
+expect_status 0
+expect_out_re '^\[api #0-0\]    ✓ listing the users'
+expect_out_re '^\[api #0-0\] 1 passing'
+
 # Line filters: the outline's line selects all its rows, an Examples row's line that row.
 run_sonde run sonde.conf.js --spec features/users.feature:22 --spec features/tables.feature:17
 expect_status 0
