@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "api/api_internal.h"
+#include "common/fsutil.h"
 #include "common/sbuf.h"
 
 void api_set_exchange_sink(api_client_t *c, api_exchange_fn fn, void *userdata) {
@@ -183,6 +184,23 @@ void api_bind(api_client_t *c, js_realm_t *realm, const api_config_t *cfg, const
   c->bindings = b;
 }
 
+static api_inst_t *main_inst(api_binding_t *b);
+
+void api_record_spec(api_client_t *c, js_realm_t *realm, const char *spec, const char *cid) {
+  api_binding_t *b = js_realm_get_slot(realm, JS_SLOT_API);
+  api_inst_t *inst = b && b->cfg.har ? main_inst(b) : NULL;
+  if (!inst || c->custom) return; /* a custom client's exchanges are not ours to record */
+  const char *base = fs_basename(spec);
+  const char *dot = strrchr(base, '.');
+  int n = (int)(dot && dot != base ? (size_t)(dot - base) : strlen(base));
+  char *name = xasprintf("%.*s-%s", n, base, cid);
+  sbuf_t err = SBUF_INIT;
+  if (api_har_start(&inst->har, name, &err) != 0)
+    fprintf(stderr, "sonde: apiRunner.har: %s\n", sbuf_cstr(&err));
+  sbuf_free(&err);
+  free(name);
+}
+
 void api_unbind(api_client_t *c, js_realm_t *realm) {
   for (api_binding_t **pp = &c->bindings; *pp; pp = &(*pp)->next) {
     api_binding_t *b = *pp;
@@ -190,6 +208,15 @@ void api_unbind(api_client_t *c, js_realm_t *realm) {
     *pp = b->next;
     JSContextRef ctx = js_realm_context(realm);
     while (b->calls) api_call_cancel(b->calls);
+    api_inst_t *inst = b->cfg.har ? main_inst(b) : NULL;
+    if (inst && inst->har.recording) {
+      /* The spec file may have stopped and restarted it: what is recorded now is written. */
+      sbuf_t err = SBUF_INIT;
+      char *path = api_har_stop(&inst->har, &err);
+      if (!path) fprintf(stderr, "sonde: apiRunner.har: %s\n", sbuf_cstr(&err));
+      free(path);
+      sbuf_free(&err);
+    }
     api_insts_free(b);
     if (b->console_info) JSValueUnprotect(ctx, b->console_info);
     if (b->helper) JSValueUnprotect(ctx, b->helper);

@@ -39,6 +39,8 @@ typedef struct {
   bool cookies;             /* apiRunner.cookies: a cookie jar per worker */
   bool http2;               /* apiRunner.http2 (default true): HTTP/2 where TLS offers it */
   bool custom_client;       /* apiRunner.client or apiRunner.clientFactory is set */
+  bool har;                 /* apiRunner.har: each spec file's `api` exchanges are written to
+                               har-logs/<spec file>-<cid>.har (api_record_spec) */
   /* From the environment. */
   bool insecure;            /* NODE_TLS_REJECT_UNAUTHORIZED=0 */
   char *http_proxy;         /* HTTP_PROXY / http_proxy; NULL: none */
@@ -90,7 +92,11 @@ void api_client_prepare(api_client_t *c, const sonde_config_t *cfg, api_ready_fn
 /* Installs the client object as a global of `realm` (and keeps it for require('sonde')).
  * `base_url` overrides cfg->base_url for this realm (a capability's custom:baseUrl). */
 void api_bind(api_client_t *c, js_realm_t *realm, const api_config_t *cfg, const char *base_url);
-/* Cancels the realm's pending requests and forgets the realm. */
+/* With apiRunner.har: starts recording the realm's `api` for the spec file `spec` of job
+ * `cid` (its HAR is written when the realm is unbound). Nothing otherwise. */
+void api_record_spec(api_client_t *c, js_realm_t *realm, const char *spec, const char *cid);
+/* Cancels the realm's pending requests, writes the HAR of apiRunner.har (a failure is
+ * printed on stderr) and forgets the realm. */
 void api_unbind(api_client_t *c, js_realm_t *realm);
 
 /* The worker's http client, for other JS bindings on the same stack (fetch); NULL when no

@@ -246,6 +246,7 @@ static int parse_section(api_parse_t *p, const json_t *s, api_config_t *out) {
       opt_bool(p, s, "verbose", &out->verbose) != 0 ||
       opt_bool(p, s, "cookies", &out->cookies) != 0 ||
       opt_bool(p, s, "http2", &out->http2) != 0 ||
+      opt_bool(p, s, "har", &out->har) != 0 ||
       parse_headers(p, json_object_get(s, "headers"), out) != 0 ||
       parse_mask(p, json_object_get(s, "maskHeaders"), out) != 0)
     return -1;
