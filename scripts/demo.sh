@@ -61,4 +61,6 @@ status=0
 "$build/sonde" run examples/cucumber.conf.js || status=$?
 # And with framework: 'jasmine'.
 "$build/sonde" run examples/jasmine.conf.js || status=$?
+# And GraphQL: queries over HTTP and a subscription over SSE, from the same server.
+"$build/sonde" run examples/graphql.conf.js || status=$?
 exit "$status"

@@ -148,7 +148,7 @@ static enum MHD_Result srv_dispatch(srv_request_t *req) {
     return srv_reply_error(req, MHD_HTTP_CONTENT_TOO_LARGE, "PAYLOAD_TOO_LARGE",
                            "Request body exceeds %u bytes", SRV_MAX_BODY);
   if (srv_route_faults(req, &ret) || srv_route_bodies(req, &ret) || srv_route_test(req, &ret) ||
-      srv_route_users(req, &ret) || srv_route_auth(req, &ret))
+      srv_route_users(req, &ret) || srv_route_auth(req, &ret) || srv_route_graphql(req, &ret))
     return ret;
   return srv_reply_error(req, MHD_HTTP_NOT_FOUND, "NOT_FOUND", "No route for %s %s",
                          req->method, req->path);

@@ -151,6 +151,8 @@ void srv_faults_reset(void);
 void srv_faults_cleanup(void);
 /* An OAuth2 client-credentials token endpoint, POST /oauth/token (routes_auth.c). */
 bool srv_route_auth(srv_request_t *req, enum MHD_Result *ret);
+/* The demo's GraphQL endpoint: POST /graphql and /graphql/stream (routes_graphql.c). */
+bool srv_route_graphql(srv_request_t *req, enum MHD_Result *ret);
 /* Restores the seed users; also the initial state. */
 void srv_users_reset(void);
 void srv_users_cleanup(void);

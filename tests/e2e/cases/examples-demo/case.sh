@@ -26,6 +26,13 @@ expect_out_re '^\[api #0-0\] Randomized with seed [0-9]{5}$'
 expect_out_re '^\[api #0-0\]        ✓ sees each call'
 expect_out_re '^\[api #0-0\] 5 passing'
 
+# The GraphQL example: queries, a mutation and an SSE subscription against the test
+# server's demo GraphQL endpoint.
+run_sonde run "$repo/examples/graphql.conf.js"
+expect_status 0
+expect_out_re '^\[api #0-0\]    ✓ counts down over a subscription'
+expect_out_re '^\[api #0-0\] 5 passing'
+
 demo_out=$(bash "$repo/scripts/demo.sh" "$(dirname "$SONDE")" 2>&1) || fail "scripts/demo.sh failed: $demo_out"
 grep -qE 'Spec Files:	 3 passed, 3 total' <<<"$demo_out" || fail "demo summary missing: $demo_out"
 grep -qE 'Spec Files:	 1 passed, 1 total' <<<"$demo_out" || fail "cucumber demo summary missing: $demo_out"
