@@ -205,6 +205,12 @@ static JSValueRef n_pending(JSContextRef ctx, void *data, JSObjectRef self, size
   return fw_runner_skip_current(r);
 }
 
+/* spies() -> the object of jasmine-spies.js, compiled once per realm on first use. */
+static JSValueRef n_spies(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                          const JSValueRef argv[], JSValueRef *exception) {
+  return js_jslib_call(ctx, "jasmine-spies", 0, NULL, exception);
+}
+
 /* defaultTimeout([ms]): jasmine.DEFAULT_TIMEOUT_INTERVAL, for what is declared after. */
 static JSValueRef n_default_timeout(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
                                     const JSValueRef argv[], JSValueRef *exception) {
@@ -251,6 +257,7 @@ fw_jasmine_t *fw_jasmine_install(fw_runner_t *r, const jasmine_opts_t *opts, cha
   add_native(ctx, natives, "hook", n_hook, jas);
   add_native(ctx, natives, "pending", n_pending, jas);
   add_native(ctx, natives, "defaultTimeout", n_default_timeout, jas);
+  add_native(ctx, natives, "spies", n_spies, jas);
   js_set(ctx, natives, "random", JSValueMakeBoolean(ctx, opts->random));
   js_set(ctx, natives, "seed", jas->seed ? js_make_string(ctx, jas->seed) : JSValueMakeNull(ctx));
   JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
@@ -262,10 +269,9 @@ fw_jasmine_t *fw_jasmine_install(fw_runner_t *r, const jasmine_opts_t *opts, cha
   js_set(ctx, natives, "opts", o);
 
   JSValueRef exc = NULL;
-  JSValueRef spies = js_jslib_call(ctx, "jasmine-spies", 0, NULL, &exc);
-  JSValueRef make = spies ? js_jslib(ctx, "jasmine", &exc) : NULL;
-  JSValueRef args[2] = {natives, spies};
-  JSValueRef api = make ? js_call(ctx, make, NULL, 2, args, &exc) : NULL;
+  JSValueRef make = js_jslib(ctx, "jasmine", &exc);
+  JSValueRef arg = natives;
+  JSValueRef api = make ? js_call(ctx, make, NULL, 1, &arg, &exc) : NULL;
   if (!api || exc || !JSValueIsObject(ctx, api)) {
     js_error_info_t info;
     js_error_info(ctx, exc, &info);

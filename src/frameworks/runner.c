@@ -376,8 +376,9 @@ static bool step_test(fw_runner_t *r) {
         }
         if (r->iface && r->iface->spec_scope && !tf->each_done) {
           tf->each_done = true;
-          JSValueRef err = tf->skipped ? NULL : r->iface->test_result(r->iface->ud, tf->test);
-          if (err) {
+          /* Asked for a pending test too: the interface ends the spec (spies, clock). */
+          JSValueRef err = r->iface->test_result(r->iface->ud, tf->test);
+          if (err && !tf->skipped) {
             tf->error = err;
             JSValueProtect(r->ctx, err);
           }

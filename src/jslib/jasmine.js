@@ -1,14 +1,18 @@
 // jasmine: the spec-file API of jasmine-core 5 on sonde's runner (framework: 'jasmine'):
 // describe/it/hooks as globals, a spec's collected expectation results, `expect` with
 // jasmine's matchers and messages, asymmetric testers, custom matchers and equality testers.
-// Spies and the mock clock are in jasmine-spies.js (`spies` below). Why JavaScript: the
+// Spies, the mock clock and expectAsync's matchers are in jasmine-spies.js, compiled on
+// first use (natives.spies(): most spec files use none of them, and each library costs a
+// realm about a millisecond). Why JavaScript: the
 // matchers and the equality are about JS values themselves; the tree, the order, timeouts and
 // reporting are C (src/frameworks/jasmine.c), reached through `natives`:
-//   suite(title, fn, focus, exclude), spec(title, fn|undefined, focus, exclude, timeout, reason),
+//   spies() -> jasmine-spies.js's object, suite(title, fn, focus, exclude), spec(title, fn|undefined, focus, exclude, timeout, reason),
 //   hook(kind 0..3, fn, timeout), pending(reason) -> marker to throw,
 //   opts: {timeout, stopSpecOnExpectationFailure, failSpecWithNoExpectations, resultHandler}
-(function (natives, spies) {
+(function (natives) {
   'use strict';
+  let spiesLib = null;
+  const spies = () => spiesLib || (spiesLib = natives.spies());
   const jestExpect = globalThis.expect; // sonde's own expect: the API matchers run on it
   const opts = natives.opts;
   const has = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
@@ -295,7 +299,14 @@
         : 'Expected function to throw an exception matching a predicate, but it threw ' + (isError(r.e) ? errName(r.e) + ' with message ' + pp(r.e.message) : pp(r.e)) + '.' };
     },
   };
-  Object.assign(matchers, spies.matchers(pp, eq, diffText));
+  let spyMatchers = null;
+  for (const name of ['toHaveBeenCalled', 'toHaveBeenCalledTimes', 'toHaveBeenCalledWith',
+    'toHaveBeenCalledOnceWith', 'toHaveBeenCalledBefore', 'toHaveNoOtherSpyInteractions']) {
+    matchers[name] = function (...args) {
+      spyMatchers = spyMatchers || spies().matchers(pp, eq, diffText);
+      return spyMatchers[name].apply(this, args);
+    };
+  }
   // The API matchers (src/assert/assert_response.c) with their own messages: a failure that
   // sonde's expect throws becomes a failed expectation of the spec.
   const API_MATCHERS = ['toHaveStatus', 'toBeSuccess', 'toBeOk', 'toBeRedirect', 'toBeClientError',
@@ -371,10 +382,32 @@
     }
     return out;
   }
+  // expect()'s objects share one prototype of matcher methods, made again only when
+  // jasmine.addMatchers adds some (a closure per matcher per expect() made a test cost
+  // ~60 allocations per expectation).
+  let expectProto = null;
+  function syncProto() {
+    if (expectProto) return expectProto;
+    const table = Object.assign({}, apiMatchers, matchers, userMatchers(customMatchers));
+    const proto = {};
+    for (const name of Object.keys(table)) {
+      const fn = table[name];
+      proto[name] = function m(...args) { return runMatcher(name, fn, this.actual, args, this.isNot, this.context, m); };
+    }
+    proto.withContext = function (c) { return expectation(this.actual, this.isNot, c); };
+    Object.defineProperty(proto, 'not', { get() { return this.isNot ? undefined : expectation(this.actual, true, this.context); } });
+    return (expectProto = proto);
+  }
+  function expectation(actual, isNot, context) {
+    const e = Object.create(syncProto());
+    e.actual = actual;
+    e.isNot = isNot;
+    e.context = context;
+    return e;
+  }
   function expect(actual) {
     if (arguments.length !== 1) throw new Error('Expect takes a single argument: expect(actual)');
-    const table = Object.assign({}, apiMatchers, matchers, userMatchers(customMatchers));
-    return makeExpectation(actual, table, false, null, false);
+    return expectation(actual, false, null);
   }
   function expectAsync(actual) {
     if (!actual || typeof actual.then !== 'function') throw new Error('Expected expectAsync to be called with a promise.');
@@ -383,7 +416,7 @@
     return e;
   }
   function makeAsync(actual, already) {
-    const table = spies.asyncMatchers(actual, pp, eq, runMatcher, already);
+    const table = spies().asyncMatchers(actual, pp, eq, runMatcher, already);
     for (const [name, def] of Object.entries(customAsyncMatchers)) {
       table[name] = (a, args, isNot, ctx) => {
         const m = def(util, customTesters);
@@ -438,11 +471,15 @@
     MAX_PRETTY_PRINT_DEPTH: 8,
     pp,
     matchersUtil: util,
-    addMatchers(m) { Object.assign(customMatchers, m); },
+    addMatchers(m) { Object.assign(customMatchers, m); expectProto = null; },
     addAsyncMatchers(m) { Object.assign(customAsyncMatchers, m); },
     addCustomEqualityTester(t) { customTesters.push(t); },
     getEnv: () => ({ configuration: () => ({ random: natives.random, seed: natives.seed }) }),
-  }, asym, spies.jasmine);
+    createSpy: (...a) => spies().jasmine.createSpy(...a),
+    createSpyObj: (...a) => spies().jasmine.createSpyObj(...a),
+    isSpy: (v) => spies().jasmine.isSpy(v),
+    clock: () => spies().jasmine.clock(),
+  }, asym);
   Object.defineProperty(jasmine, 'DEFAULT_TIMEOUT_INTERVAL', {
     get: () => natives.defaultTimeout(), set: (v) => natives.defaultTimeout(v), enumerable: true,
   });
@@ -452,7 +489,9 @@
     beforeAll: mkHook(0, 'beforeAll'), beforeEach: mkHook(1, 'beforeEach'),
     afterEach: mkHook(2, 'afterEach'), afterAll: mkHook(3, 'afterAll'),
     expect, expectAsync, fail, pending, jasmine,
-    spyOn: spies.spyOn, spyOnProperty: spies.spyOnProperty, spyOnAllFunctions: spies.spyOnAllFunctions,
+    spyOn: (...a) => spies().spyOn(...a),
+    spyOnProperty: (...a) => spies().spyOnProperty(...a),
+    spyOnAllFunctions: (...a) => spies().spyOnAllFunctions(...a),
   };
   const MOCHA = new Set(['timeout', 'retries', 'skip', 'slow', 'bail', 'currentTest', 'test']);
   return {
@@ -478,7 +517,7 @@
       const s = spec;
       spec = null;
       customTesters = [];
-      spies.reset();
+      if (spiesLib) spiesLib.reset();
       if (!s) return undefined;
       if (!s.failures.length && !s.expectations && opts.failSpecWithNoExpectations)
         s.failures.push(failure('Spec has no expectations', null, SELF));

@@ -11,8 +11,9 @@ expect_out_re '^\[api #0-[0-9]+\]    ✓ sees beforeAll context'
 expect_out_re '^\[api #0-[0-9]+\]    - pending with reason'
 expect_out_re '^\[api #0-[0-9]+\]    - disabled'
 expect_out_re '^\[api #0-[0-9]+\]    ✓ mock clock'
-expect_out_re '^\[api #0-[0-9]+\] 5 passing'
-expect_out_re '^\[api #0-[0-9]+\] 2 skipped'
+expect_out_re '^\[api #0-[0-9]+\]    ✓ sees the real function again'
+expect_out_re '^\[api #0-[0-9]+\] 6 passing'
+expect_out_re '^\[api #0-[0-9]+\] 3 skipped'
 
 # The API: every failed expectation of a spec is listed (the spec goes on after each);
 # assertResponse still throws at its first failure; a helper's matcher and global.

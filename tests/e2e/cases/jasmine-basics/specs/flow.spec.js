@@ -24,3 +24,8 @@ describe('flow', () => {
     jasmine.clock().uninstall();
   });
 });
+describe('spies end with their spec', () => {
+  const target = { f: () => 'real' };
+  it('a pending spec that spied', () => { spyOn(target, 'f').and.returnValue('fake'); pending('later'); });
+  it('sees the real function again', () => { expect(target.f()).toBe('real'); });
+});
