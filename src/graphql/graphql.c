@@ -27,8 +27,15 @@ static JSValueRef graphql_lib(JSContextRef ctx, JSValueRef *exc) {
   js_get(ctx, global, "WebSocket");
   JSObjectRef natives = streams_natives(ctx);
   js_set_function(ctx, natives, "api", n_api);
+  /* Three files, each a function of what it builds on: the transports, the client, and
+   * wdio-api-runner's helpers with the matchers (which returns the whole library). */
   JSValueRef args[3] = {natives, js_get(ctx, global, "setTimeout"), js_get(ctx, global, "clearTimeout")};
-  JSValueRef lib = js_jslib_call(ctx, "graphql", 3, args, exc);
+  JSValueRef transports = js_jslib_call(ctx, "graphql-transports", 3, args, exc);
+  if (!transports) return NULL;
+  JSValueRef core_args[2] = {natives, transports};
+  JSValueRef core = js_jslib_call(ctx, "graphql", 2, core_args, exc);
+  if (!core) return NULL;
+  JSValueRef lib = js_jslib_call(ctx, "graphql-helpers", 1, &core, exc);
   if (!lib || !JSValueIsObject(ctx, lib)) return NULL;
   js_set_hidden(ctx, global, GRAPHQL_LIB_KEY, lib);
   /* The GraphQL matchers join expect where there is one (spec realms). */

@@ -87,10 +87,13 @@ expect_eq "$(gql_log_count 'http PUT /graphql/stream')" 1 'SSE stream reservatio
 expect_eq "$(gql_log_count 'http GET /graphql/stream')" 1 'SSE single-connection streams'
 expect_eq "$(gql_log_count 'http DELETE /graphql/stream')" 1 'SSE operations stopped'
 
-# graphqlRunner.globalName and the wdio-api-runner module name.
+# graphqlRunner.globalName and verbose, and the wdio-api-runner module name.
 run_sonde run other/global-name.conf.js
 expect_status 0
 expect_out '[0-0] G name undefined object function Hello, world!'
+# graphqlRunner.verbose: each request's operation, status and first error.
+expect_out '[0-0] graphql query (anonymous) → 200'
+expect_out '[0-0] graphql query Broken → 200, 1 GraphQL error: "Boom!" at boom'
 
 # Options of the wrong type, in the config and in createGraphQLClient, name their key.
 run_sonde run other/bad.conf.js
