@@ -22,6 +22,8 @@ expect_file "$root/usr/bin/sonde"
 expect_file "$root/usr/share/man/man1/sonde.1"
 expect_file "$root/usr/share/bash-completion/completions/sonde"
 expect_file "$root/usr/share/zsh/vendor-completions/_sonde"
+expect_file "$root/usr/share/sonde/types/index.d.ts"
+expect_file "$root/usr/share/sonde/types/package.json"
 manpage=$root/usr/share/man/man1/sonde.1
 if command -v man >/dev/null; then
   man -l "$manpage" 2>/dev/null | grep -q 'native API test runner' || fail 'man cannot render sonde.1'

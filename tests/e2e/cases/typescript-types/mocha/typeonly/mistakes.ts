@@ -1,0 +1,47 @@
+// Deliberate mistakes: each must be a type error (tsc fails if one stops being reported).
+// This file is type-checked only, never run.
+import { assertResponse, createApiClient, type Options } from 'sonde';
+
+export async function mistakes(): Promise<void> {
+  const res = await api.get('/users');
+  // @ts-expect-error toHaveStatus takes a number
+  assertResponse(res).toHaveStatus('200');
+  // @ts-expect-error no such matcher on the chain
+  assertResponse(res).toHaveStatusCode(200);
+  // @ts-expect-error body goes before options in post()
+  await api.post('/users', { name: 'x' }, { timeout: '5s' });
+  // @ts-expect-error headers must be an object, not a string
+  createApiClient({ headers: 'X-A: 1' });
+  // @ts-expect-error status is a number
+  const s: string = res.status;
+  // @ts-expect-error toBeCreated takes no argument
+  expect(res).toBeCreated(201);
+  // @ts-expect-error a response is checked, not its promise (await forgotten)
+  assertResponse(api.get('/users'));
+  // @ts-expect-error the redirect option has three values
+  await api.get('/users', { redirect: 'never' });
+  void s;
+}
+
+export const badConfig: Options = {
+  runner: 'api',
+  // @ts-expect-error maxInstances is a number
+  maxInstances: 'two',
+};
+
+export const typoConfig: Options = {
+  runner: 'api',
+  // @ts-expect-error a misspelt key
+  maxInstance: 2,
+};
+
+export const badFramework: Options = {
+  runner: 'api',
+  // @ts-expect-error no such framework
+  framework: 'jest',
+};
+
+describe('mistakes', () => {
+  // @ts-expect-error a test takes a title first
+  it(() => {});
+});
