@@ -186,9 +186,20 @@ void api_bind(api_client_t *c, js_realm_t *realm, const api_config_t *cfg, const
 
 static api_inst_t *main_inst(api_binding_t *b);
 
-void api_record_spec(api_client_t *c, js_realm_t *realm, const char *spec, const char *cid) {
+void api_job_begin(api_client_t *c, js_realm_t *realm, const char *spec, const char *cid,
+                   JSValueRef config, const json_t *capabilities) {
   api_binding_t *b = js_realm_get_slot(realm, JS_SLOT_API);
-  api_inst_t *inst = b && b->cfg.har ? main_inst(b) : NULL;
+  if (!b) return;
+  JSContextRef ctx = js_realm_context(realm);
+  free(b->cid);
+  b->cid = xstrdup(cid);
+  if (b->job_config) JSValueUnprotect(ctx, b->job_config);
+  b->job_config = config && JSValueIsObject(ctx, config) ? config : NULL;
+  if (b->job_config) JSValueProtect(ctx, b->job_config);
+  json_decref(b->job_caps);
+  b->job_caps = capabilities ? json_deep_copy(capabilities) : NULL;
+  api_jslib_install_globals(ctx);
+  api_inst_t *inst = b->cfg.har ? main_inst(b) : NULL;
   if (!inst || c->custom) return; /* a custom client's exchanges are not ours to record */
   const char *base = fs_basename(spec);
   const char *dot = strrchr(base, '.');
@@ -219,6 +230,9 @@ void api_unbind(api_client_t *c, js_realm_t *realm) {
     }
     api_insts_free(b);
     if (b->console_info) JSValueUnprotect(ctx, b->console_info);
+    if (b->job_config) JSValueUnprotect(ctx, b->job_config);
+    json_decref(b->job_caps);
+    free(b->cid);
     if (b->helper) JSValueUnprotect(ctx, b->helper);
     js_realm_set_slot(realm, JS_SLOT_API, NULL);
     api_config_free(&b->cfg);

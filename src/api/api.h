@@ -92,9 +92,12 @@ void api_client_prepare(api_client_t *c, const sonde_config_t *cfg, api_ready_fn
 /* Installs the client object as a global of `realm` (and keeps it for require('sonde')).
  * `base_url` overrides cfg->base_url for this realm (a capability's custom:baseUrl). */
 void api_bind(api_client_t *c, js_realm_t *realm, const api_config_t *cfg, const char *base_url);
-/* With apiRunner.har: starts recording the realm's `api` for the spec file `spec` of job
- * `cid` (its HAR is written when the realm is unbound). Nothing otherwise. */
-void api_record_spec(api_client_t *c, js_realm_t *realm, const char *spec, const char *cid);
+/* Tells the realm's binding about its job: the spec file, the cid, the config object and
+ * the capabilities, which the global `browser` (a stub, made when first read) shows; with
+ * apiRunner.har, starts recording the realm's `api` for the spec file (its HAR is written
+ * when the realm is unbound). */
+void api_job_begin(api_client_t *c, js_realm_t *realm, const char *spec, const char *cid,
+                   JSValueRef config, const json_t *capabilities);
 /* Cancels the realm's pending requests, writes the HAR of apiRunner.har (a failure is
  * printed on stderr) and forgets the realm. */
 void api_unbind(api_client_t *c, js_realm_t *realm);

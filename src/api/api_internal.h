@@ -103,6 +103,9 @@ struct api_binding {
   JSObjectRef helper;        /* api_helper(): JS glue, made on first use; protected */
   JSObjectRef console_info;  /* console.info as the realm started, when verbose; protected */
   bool headers_iterable;     /* Headers.prototype[Symbol.iterator] is set in this realm */
+  char *cid;                 /* the job's cid (api_job_begin), or NULL */
+  JSValueRef job_config;     /* the config object for browser.options; protected; or NULL */
+  json_t *job_caps;          /* the job's capabilities; owned; or NULL */
   api_call_t *calls;         /* in flight */
   api_binding_t *next;
 };
@@ -151,11 +154,14 @@ char *api_har_stop(api_har_t *har, sbuf_t *err);
 json_t *api_har_get(const api_har_t *har);
 void api_har_free(api_har_t *har);
 
-/* ---- auth helpers (api_auth.c, jslib/api-auth.js) ---- */
+/* ---- the JavaScript parts (api_jslibs.c, jslib/api-*.js) ---- */
 
-/* Adds basicAuth, apiKeyAuth, bearerAuth, oauth2ClientCredentials and their utilities to
- * the exports of `sonde`; a failure to load them is reported as the realm's error. */
-void api_auth_export(js_realm_t *realm, JSObjectRef exports);
+/* Adds the auth helpers (basicAuth ... oauth2ClientCredentials and their utilities), the
+ * metrics (createMetricsCollector ...), createStubBrowser and `browser` to the exports of
+ * `sonde`; a failure to load them is reported as the realm's error. */
+void api_jslib_export(js_realm_t *realm, JSObjectRef exports);
+/* Defines the realm's lazy global `browser` (the job's stub browser). */
+void api_jslib_install_globals(JSContextRef ctx);
 
 /* ---- calls (api_request.c) ---- */
 

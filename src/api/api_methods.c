@@ -431,5 +431,5 @@ void api_export(js_realm_t *realm, JSObjectRef exports) {
   JSContextRef ctx = js_realm_context(realm);
   js_set(ctx, exports, "api", api_global(realm));
   js_set_function(ctx, exports, "createApiClient", create_api_client);
-  api_auth_export(realm, exports);
+  api_jslib_export(realm, exports);
 }

@@ -573,7 +573,8 @@ static void job_start(worker_t *w, json_t *msg) {
 
   const char *cap_base = json_string_value(json_object_get(job->capabilities, "custom:baseUrl"));
   api_bind(w->api, job->realm, &w->api_config, cap_base);
-  api_record_spec(w->api, job->realm, job->specs.items[0], job->cid);
+  api_job_begin(w->api, job->realm, job->specs.items[0], job->cid, cfg->object,
+                job->capabilities);
   assert_install_globals(job->realm);
 
   bool cucumber = strcmp(cfg->framework, "cucumber") == 0;
