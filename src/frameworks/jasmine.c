@@ -52,17 +52,64 @@ typedef struct {
   double key;
 } keyed_t;
 
+/* The focused runnables (fit, and fdescribe with nothing focused below), in the order they
+ * were declared: jasmine runs them in that order, whatever the seed. */
+typedef struct {
+  const void **items;
+  size_t len, cap;
+} focus_list_t;
+
+static void collect_focused(const fw_suite_t *s, focus_list_t *out) {
+  for (size_t i = 0; i < s->n_order; i++) {
+    int e = s->order[i];
+    const fw_suite_t *c = e < 0 ? s->suites[-1 - e] : NULL;
+    const void *node = NULL;
+    if (!c && s->tests.items[e]->only) node = s->tests.items[e];
+    else if (c && c->only && !fw_has_only(c)) node = c;
+    else if (c) collect_focused(c, out);
+    if (!node) continue;
+    if (out->len == out->cap) {
+      out->cap = out->cap ? out->cap * 2 : 8;
+      out->items = xrealloc(out->items, out->cap * sizeof(*out->items));
+    }
+    out->items[out->len++] = node;
+  }
+}
+
+static long focus_index(const focus_list_t *f, const void *node) {
+  for (size_t i = 0; i < f->len; i++)
+    if (f->items[i] == node) return (long)i;
+  return -1;
+}
+
+/* The first focused runnable at or below an entry of `s` (jasmine's segment minimum), or -1. */
+static long focus_min(const focus_list_t *f, const fw_suite_t *s, int e) {
+  if (e >= 0) return focus_index(f, s->tests.items[e]);
+  const fw_suite_t *c = s->suites[-1 - e];
+  long own = focus_index(f, c), best = -1;
+  if (own >= 0) return own;
+  for (size_t i = 0; i < c->n_order; i++) {
+    long m = focus_min(f, c, c->order[i]);
+    if (m >= 0 && (best < 0 || m < best)) best = m;
+  }
+  return best;
+}
+
 /* Ids as jasmine gives them: in declaration order, a suite before what it declares; the
- * top suite is suite0. */
-static void shuffle_suite(fw_jasmine_t *jas, fw_suite_t *s, unsigned *spec_n, unsigned *suite_n) {
+ * top suite is suite0. With focus, children holding focused runnables come first, in focus
+ * order; the others (inside a focused suite) by the hash. */
+static void shuffle_suite(fw_jasmine_t *jas, fw_suite_t *s, const focus_list_t *focus,
+                          unsigned *spec_n, unsigned *suite_n) {
   keyed_t *items = xmalloc((s->n_order ? s->n_order : 1) * sizeof(*items));
   char id[32];
   for (size_t i = 0; i < s->n_order; i++) {
     int e = s->order[i];
     if (e >= 0) snprintf(id, sizeof(id), "spec%u", (*spec_n)++);
     else snprintf(id, sizeof(id), "suite%u", (*suite_n)++);
-    items[i] = (keyed_t){e, fw_jasmine_order_key(jas->seed, id)};
-    if (e < 0) shuffle_suite(jas, s->suites[-1 - e], spec_n, suite_n);
+    long min = focus->len ? focus_min(focus, s, e) : -1;
+    /* Hashes stay within +-2^35: a focus position sorts below every one of them. */
+    items[i] = (keyed_t){e, min >= 0 ? (double)min - 1e12 : fw_jasmine_order_key(jas->seed, id)};
+    if (e < 0) shuffle_suite(jas, s->suites[-1 - e], focus, spec_n, suite_n);
   }
   /* Stable insertion sort, as Array.prototype.sort is stable. */
   for (size_t i = 1; i < s->n_order; i++) {
@@ -94,7 +141,10 @@ static bool jas_prepare(void *ud, fw_runner_t *r) {
   if (fw_has_only(r->root)) select_focused(r->root, false);
   if (!jas->seed) return true;
   unsigned specs = 0, suites = 1; /* suite0 is the top suite */
-  shuffle_suite(jas, r->root, &specs, &suites);
+  focus_list_t focus = {0};
+  collect_focused(r->root, &focus);
+  shuffle_suite(jas, r->root, &focus, &specs, &suites);
+  free(focus.items);
   json_t *ev = json_pack("{s:s, s:s}", "type", "log", "level", "info");
   char *text = xasprintf("Randomized with seed %s", jas->seed);
   json_object_set_new(ev, "text", json_string(text));

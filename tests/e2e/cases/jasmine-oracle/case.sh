@@ -1,10 +1,11 @@
 # jasmine-core as the oracle (issue 16): the corpus runs under jasmine-core 5 from the npm
 # registry (installed into build-oracles/, git-ignored) and under sonde.
-# - order.spec.js: for 20 seeds, the order the spec bodies ran in must be jasmine-core's
-#   (random order per level, reproducible by seed), and sonde prints the seed.
-# - outcomes.spec.js and more.spec.js: per spec, the full name, the status and every failure message (the
-#   matchers' texts, toEqual's diff lines, spies, expectAsync, pending, fail, done.fail,
-#   errors thrown in specs and hooks) must be equal.
+# - order.spec.js for 20 seeds, focus.spec.js (fit, fdescribe, xdescribe) for 5 and
+#   without random: the order the spec bodies ran in must be jasmine-core's (random order
+#   per level, reproducible by seed), and sonde prints the seed.
+# - outcomes.spec.js and more.spec.js: per spec, the full name, the status and every
+#   failure message (the matchers' texts, toEqual's diff lines, spies, expectAsync,
+#   pending, fail, done.fail, errors thrown in specs and hooks) must be equal.
 if ! command -v npm >/dev/null 2>&1 || ! command -v node >/dev/null 2>&1; then
   echo "e2e: SKIP [$CASE_NAME]: node and npm are needed for the jasmine-core oracle"
   return 0
@@ -42,6 +43,21 @@ expect_no_out 'Randomized with seed'
 got=$(grep -o 'RAN [a-z0-9]*' "$OUT" | tr '\n' ' ')
 expect_eq "$got" "$(node oracle.js "$core" corpus/order.spec.js none | grep '^RAN ' | tr '\n' ' ')" \
   "declaration order"
+
+# Focus (fit, fdescribe) with and without a random order: jasmine runs the focused ones in
+# the order they were declared and shuffles what is inside a focused suite.
+for seed in none 1 5 77 4321 31337; do
+  expected=$(node oracle.js "$core" corpus/focus.spec.js "$seed" | grep '^RAN ' | tr '\n' ' ')
+  [[ $(wc -w <<<"$expected") -eq 18 ]] || fail "jasmine-core ran $(wc -w <<<"$expected") words of focus for seed $seed"
+  if [[ $seed == none ]]; then
+    run_sonde run sonde.conf.js --spec corpus/focus.spec.js
+  else
+    run_sonde run sonde.conf.js --spec corpus/focus.spec.js --jasmineOpts.random true --jasmineOpts.seed "$seed"
+  fi
+  expect_status 0
+  got=$(grep -o 'RAN [a-z0-9]*' "$OUT" | tr '\n' ' ')
+  expect_eq "$got" "$expected" "focused order for seed $seed"
+done
 
 # Outcomes and failure texts, per corpus file (with how many specs jasmine-core reports).
 for entry in outcomes:37 more:10; do
