@@ -120,6 +120,13 @@ JSValueRef assert_throw_run(assert_run_t *run, JSValueRef stack_from, JSValueRef
 
 /* The checks of assertResponse and the API matchers of expect, {NULL}-terminated. */
 extern const assert_check_t assert_response_checks[];
+/* assert_graphql.c: the GraphQL checks of that table. */
+bool assert_check_graphql_no_errors(assert_run_t *r, size_t argc, const JSValueRef argv[],
+                                    JSValueRef *exc);
+bool assert_check_graphql_error(assert_run_t *r, size_t argc, const JSValueRef argv[],
+                                JSValueRef *exc);
+bool assert_check_graphql_data(assert_run_t *r, size_t argc, const JSValueRef argv[],
+                               JSValueRef *exc);
 /* Why `v` is not an API response (NULL when it is one): "received a Promise (did you
  * forget await?)". Static string. */
 const char *assert_not_response(JSContextRef ctx, JSValueRef v);

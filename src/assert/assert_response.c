@@ -520,6 +520,9 @@ const assert_check_t assert_response_checks[] = {
     {"toHaveBodyMatching", check_body_matching, 0},
     {"toRespondWithin", check_within, 0},
     {"toMatchSchema", assert_check_schema, 0},
+    {"toHaveNoGraphQLErrors", assert_check_graphql_no_errors, 0},
+    {"toHaveGraphQLError", assert_check_graphql_error, 0},
+    {"toHaveGraphQLData", assert_check_graphql_data, 0},
     {NULL, NULL, 0},
 };
 

@@ -28,7 +28,7 @@ static JSValueRef graphql_lib(JSContextRef ctx, JSValueRef *exc) {
   JSObjectRef natives = streams_natives(ctx);
   js_set_function(ctx, natives, "api", n_api);
   /* Three files, each a function of what it builds on: the transports, the client, and
-   * wdio-api-runner's helpers with the matchers (which returns the whole library). */
+   * wdio-api-runner's helpers (which returns the whole library). */
   JSValueRef args[3] = {natives, js_get(ctx, global, "setTimeout"), js_get(ctx, global, "clearTimeout")};
   JSValueRef transports = js_jslib_call(ctx, "graphql-transports", 3, args, exc);
   if (!transports) return NULL;
@@ -38,14 +38,6 @@ static JSValueRef graphql_lib(JSContextRef ctx, JSValueRef *exc) {
   JSValueRef lib = js_jslib_call(ctx, "graphql-helpers", 1, &core, exc);
   if (!lib || !JSValueIsObject(ctx, lib)) return NULL;
   js_set_hidden(ctx, global, GRAPHQL_LIB_KEY, lib);
-  /* The GraphQL matchers join expect where there is one (spec realms). */
-  JSValueRef expect = js_get(ctx, global, "expect");
-  JSValueRef extend = js_get(ctx, expect, "extend");
-  if (js_is_function(ctx, extend)) {
-    JSValueRef matchers = js_get(ctx, lib, "matchers");
-    JSValueRef ignored = NULL;
-    js_call(ctx, extend, expect, 1, &matchers, &ignored);
-  }
   return lib;
 }
 

@@ -1,10 +1,10 @@
 // graphql-helpers: wdio-api-runner's GraphQL helpers (createQueryBuilder, extendWithGraphQL,
-// createSubscriptionManager, createWebSocketSubscription, createSSESubscription) and the
-// expect matchers of GraphQL results, on the client of graphql.js (`lib`). Returns `lib`
-// with them added.
+// createSubscriptionManager, createWebSocketSubscription, createSSESubscription), on the
+// client of graphql.js (`lib`). Returns `lib` with them added. (The GraphQL matchers of
+// expect and assertResponse are C: src/assert/assert_graphql.c.)
 (function (lib) {
   'use strict';
-  const { createGraphQLClient, GraphQLSubscriptionError, describeErrors } = lib;
+  const { createGraphQLClient, GraphQLSubscriptionError } = lib;
 
   // ---- wdio-api-runner's helpers ----
 
@@ -186,78 +186,8 @@
     return manager;
   }
 
-  // ---- expect matchers (added to expect when the client loads: results come from it) ----
-
-  // The GraphQL body of a client result (an ApiResponse: its data) or of a subscription
-  // event (the body itself).
-  function bodyOf(r) {
-    if (r && typeof r === 'object' && typeof r.status === 'number' && 'data' in r) return r.data;
-    return r;
-  }
-
-  // Paths as toHaveBodyProperty takes them: a.b[0].c or a.b.0.c.
-  function walk(value, path) {
-    const keys = String(path).replace(/\[(\d+)\]/g, '.$1').split('.').filter((k) => k !== '');
-    let v = value;
-    for (const k of keys) {
-      if (v === null || typeof v !== 'object' || !(k in v)) return { found: false };
-      v = v[k];
-    }
-    return { found: true, value: v };
-  }
-
-  const matchers = {
-    toHaveNoGraphQLErrors(received) {
-      const body = bodyOf(received);
-      const errors = body && Array.isArray(body.errors) ? body.errors : [];
-      const pass = errors.length === 0;
-      return {
-        pass,
-        message: () => (pass ? 'expected GraphQL errors, but the result has none'
-          : `expected no GraphQL errors, but the result has ${errors.length}: ${describeErrors(errors)}`),
-      };
-    },
-    toHaveGraphQLError(received, expected) {
-      const body = bodyOf(received);
-      const errors = body && Array.isArray(body.errors) ? body.errors : [];
-      const matches = (e) => {
-        const msg = e && e.message !== undefined ? String(e.message) : '';
-        if (expected === undefined) return true;
-        return expected instanceof RegExp ? expected.test(msg) : msg.includes(String(expected));
-      };
-      const pass = errors.some(matches);
-      const what = expected === undefined ? 'a GraphQL error' : `a GraphQL error matching ${expected instanceof RegExp ? expected : JSON.stringify(String(expected))}`;
-      return {
-        pass,
-        message: () => (pass ? `expected no ${what.replace(/^a /, '')}, but found ${describeErrors(errors.filter(matches))}`
-          : `expected ${what}, but ${errors.length ? `the errors are ${describeErrors(errors)}` : 'the result has no errors'}`),
-      };
-    },
-    toHaveGraphQLData(received, path, ...rest) {
-      const body = bodyOf(received);
-      const data = body && typeof body === 'object' ? body.data : undefined;
-      const errs = body && Array.isArray(body.errors) && body.errors.length ? ` (errors: ${describeErrors(body.errors)})` : '';
-      if (path === undefined) {
-        const pass = data !== undefined && data !== null;
-        return { pass, message: () => (pass ? 'expected no GraphQL data, but the result has some' : `expected GraphQL data, but data is ${data === null ? 'null' : 'missing'}${errs}`) };
-      }
-      const got = walk(data, path);
-      if (!rest.length) {
-        return { pass: got.found, message: () => (got.found ? `expected data.${path} not to exist` : `expected data.${path} to exist${errs}`) };
-      }
-      const pass = got.found && this.equals(got.value, rest[0]);
-      const printed = (v) => (this.utils && this.utils.stringify ? this.utils.stringify(v) : JSON.stringify(v));
-      return {
-        pass,
-        message: () => (pass ? `expected data.${path} not to equal ${printed(rest[0])}`
-          : got.found ? `expected data.${path} to equal ${printed(rest[0])}, received ${printed(got.value)}`
-            : `expected data.${path} to equal ${printed(rest[0])}, but it does not exist${errs}`),
-      };
-    },
-  };
-
   return {
-    ...lib, matchers, createQueryBuilder, extendWithGraphQL, createSubscriptionManager,
+    ...lib, createQueryBuilder, extendWithGraphQL, createSubscriptionManager,
     createWebSocketSubscription, createSSESubscription,
   };
 });

@@ -7,7 +7,7 @@
 // Why JavaScript: the protocols are JSON messages handed between user callbacks, promises
 // and async iterators; every byte on the wire is C's (http/ws, http/stream, http/sse).
 // The subscriptions and transports are graphql-transports.js; wdio-api-runner's helpers
-// and the expect matchers graphql-helpers.js.
+// graphql-helpers.js.
 (function (natives, transports) {
   'use strict';
   const { GraphQLSubscriptionError, Subscription, WsLink, SseLink, sseSubscribe, assign } = transports;
@@ -297,5 +297,5 @@
     return new GraphQLClient(options, where);
   }
 
-  return { createGraphQLClient, gql, GraphQLSubscriptionError, GraphQLClient, describeErrors };
+  return { createGraphQLClient, gql, GraphQLSubscriptionError, GraphQLClient };
 });

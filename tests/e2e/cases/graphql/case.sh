@@ -9,8 +9,8 @@
 # a subscription left open), over the legacy
 # graphql-ws protocol and over SSE (distinct connections and single connection mode,
 # sse.headers, 401, a non-JSON "next", a stream cut
-# before "complete"); the expect matchers toHaveNoGraphQLErrors, toHaveGraphQLError and
-# toHaveGraphQLData and their messages; wdio-api-runner's query builder (its text, worked
+# before "complete"); toHaveNoGraphQLErrors, toHaveGraphQLError and toHaveGraphQLData in
+# expect and assertResponse chains (.not and .and) and their messages; wdio-api-runner's query builder (its text, worked
 # out from that project's builder), extendWithGraphQL and subscription manager.
 # The server pings every WebSocket every 50 ms and cuts one that does not pong: the longer
 # subscriptions (10 000 events, the timeouts) would see a reconnection if sonde did not.
@@ -40,7 +40,7 @@ expect_out '[0-0] Q auth 200 admin then 401'
 expect_out '[0-0] Q interceptor 200 admin'
 expect_out "[0-0] Q throws Error: graphql query (anonymous): Request timeout after 200ms: POST http://127.0.0.1:$GQL_PORT/graphql"
 expect_out_re '^\[0-0\] Q throws Error: graphql query \(anonymous\): POST http://127\.0\.0\.1:1/graphql failed: Failed to connect to 127\.0\.0\.1 port 1 after [0-9]+ ms: .*Connection refused'
-expect_out '[0-0] M expected no GraphQL errors, but the result has 1: "Boom!" at boom | expected a GraphQL error, but the result has no errors | expected a GraphQL error matching /nope/, but the errors are "Boom!" at boom | expected data.users[0].name to equal "Linus", received "Ada" | expected data.users[5] to exist | expected no GraphQL data, but the result has some'
+expect_out '[0-0] M Expected no GraphQL errors, but the response has 1: "Boom!" at boom | Expected a GraphQL error, but the response has no errors | Expected a GraphQL error matching /nope/, but the errors are "Boom!" at boom | Expected data.users[0].name to equal "Linus", but got "Ada" | Expected data.users[5] to exist, but data.users has 3 elements, so index 5 is out of range | Expected no GraphQL data, but the response has some | Expected no GraphQL error matching /Bo/, but found "Boom!" at boom | toHaveGraphQLError: the expected message must be a string or a RegExp'
 expect_out '[0-0] Q throws TypeError: graphql.query: the document must be a string, a gql`` result or { query, variables }'
 expect_out '[0-1] S take Five 1 2,3,4,5 closed'
 expect_out '[0-1] S many 1 | 1,2 | 1,2,3 | 1,2,3,4 | 1,2,3,4,5'
