@@ -42,16 +42,15 @@ declare namespace Sonde {
     maxRedirects?: number;
     /** Bytes; a bigger response fails. 0 lifts the limit. */
     maxBodySize?: number;
-    verbose?: boolean;
   }
 
   type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'DELETE' | 'POST' | 'PUT' | 'PATCH'
     | 'get' | 'head' | 'options' | 'delete' | 'post' | 'put' | 'patch';
 
   interface RequestConfig extends RequestOptions {
+    /** Default GET; any case. */
     method?: HttpMethod | (string & {});
     body?: unknown;
-    data?: unknown;
   }
 
   /** What a one-parameter request interceptor gets (and may change or return). */

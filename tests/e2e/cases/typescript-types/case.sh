@@ -1,3 +1,4 @@
+# ctest-timeout: 300
 # Types for editors (issue 14): sonde's declarations (types/ at the top of the project,
 # installed to share/sonde/types) type-check a corpus of typed spec files, step files and
 # configs with `tsc --noEmit` (npm typescript@5, a test-time dependency; the types folder is

@@ -5,6 +5,6 @@ export const config: Options = {
   framework: 'jasmine',
   specs: ['./specs/**/*.spec.ts'],
   baseUrl: process.env.API_BASE_URL,
-  jasmineOpts: { defaultTimeoutInterval: 10000, random: false },
+  jasmineOpts: { defaultTimeoutInterval: 10000, random: false, helpers: ['./helpers/**/*.ts'] },
   reporters: ['spec'],
 };

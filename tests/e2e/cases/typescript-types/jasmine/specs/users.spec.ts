@@ -16,6 +16,8 @@ describe('typed jasmine specs', () => {
     expect(this.users).toContain(jasmine.objectContaining({ role: 'admin' }));
     expect(this.users[0]).toEqual(jasmine.objectContaining({ id: jasmine.any(Number), email: jasmine.stringContaining('@') }));
     expect(this.users.map((u) => u.name)).toHaveSize(this.users.length);
+    expect(this.users[0]).toHaveRole('admin');
+    expect(this.users[1]).not.toHaveRole('admin');
   });
 
   it('checks responses with the API matchers', async () => {

@@ -11,6 +11,8 @@ export function mistakes(): void {
   context('x', () => {});
   // @ts-expect-error jasmine has no toBeCalled
   expect(client.fetchUser).toBeCalled();
+  // @ts-expect-error the helper's matcher takes a role
+  expect({ role: 'x' }).toHaveRole();
   // @ts-expect-error expectAsync matchers return promises (no toBe)
   expectAsync(Promise.resolve(1)).toBe(1);
 }
