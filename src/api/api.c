@@ -99,6 +99,7 @@ static const char api_helper_src[] =
     "    if (typeof out.url === 'string' && out.url !== '') next.url = out.url;\n"
     "    for (const k of ['method', 'headers', 'timeout', 'params'])\n"
     "      if (options[k] !== undefined && options[k] !== null) next[k] = options[k];\n"
+    "    if (Array.isArray(next.headers)) next.headers = Object.fromEntries(next.headers);\n"
     "    if ('body' in options) next.body = options.body;\n"
     "    return next;\n"
     "  }\n"

@@ -122,10 +122,12 @@ describe("wdio-api-runner's interceptor forms", () => {
       ...options, headers: { ...options.headers, 'X-Spread': 'a' } }));
     client.addRequestInterceptor((url, options) => ({ ...options, url: `${base}/echo/elsewhere` }));
     client.addRequestInterceptor((url, options) => { options.headers['X-Mutated'] = url; });
+    client.addRequestInterceptor((url, options) => ({ ...options,
+      headers: [...Object.entries(options.headers), ['X-Array', 'pairs']] }));
     const res = await client.post('/echo/original', { b: 2 });
     eq([res.data.path, res.data.json], ['/echo/elsewhere', { b: 2 }], 'url and body');
-    eq([res.data.headers['x-spread'], res.data.headers['x-mutated']],
-      ['a', `${base}/echo/elsewhere`], 'headers');
+    eq([res.data.headers['x-spread'], res.data.headers['x-mutated'], res.data.headers['x-array']],
+      ['a', `${base}/echo/elsewhere`, 'pairs'], 'headers');
   });
 
   it('mixes with the config form and rejects a bad return value', async () => {
