@@ -33,7 +33,16 @@ expect_status 0
 expect_out_re '^\[api #0-0\]    ✓ counts down over a subscription'
 expect_out_re '^\[api #0-0\] 5 passing'
 
+# The TypeScript variant: a sonde.conf.ts, typed specs and a typed helper (with an enum and
+# a parameter property), loaded with no build step. (e2e typescript-types type-checks it.)
+run_sonde run "$repo/examples/typescript/sonde.conf.ts"
+expect_status 0
+expect_out_re 'Spec Files:	 2 passed, 2 total \(100% completed\)'
+expect_out_re '^\[api #0-[01]\]    ✓ fetches one user that matches the schema'
+expect_out_re '^\[api #0-[01]\]        ✓ is gone after DELETE'
+
 demo_out=$(bash "$repo/scripts/demo.sh" "$(dirname "$SONDE")" 2>&1) || fail "scripts/demo.sh failed: $demo_out"
 grep -qE 'Spec Files:	 3 passed, 3 total' <<<"$demo_out" || fail "demo summary missing: $demo_out"
 grep -qE 'Spec Files:	 1 passed, 1 total' <<<"$demo_out" || fail "cucumber demo summary missing: $demo_out"
 grep -qE 'Randomized with seed' <<<"$demo_out" || fail "jasmine demo missing: $demo_out"
+grep -qE 'Spec Files:	 2 passed, 2 total' <<<"$demo_out" || fail "TypeScript demo summary missing: $demo_out"

@@ -3,9 +3,9 @@
 # installed to share/sonde/types) type-check a corpus of typed spec files, step files and
 # configs with `tsc --noEmit` (npm typescript@5, a test-time dependency; the types folder is
 # installed into the case's node_modules as a user would, `npm install <dir>`), one project
-# per framework. Each project's typeonly/ files hold deliberate mistakes, one
-# `// @ts-expect-error` line each, so tsc fails if one of them stops being an error; the
-# case also checks that without those lines tsc reports exactly those lines. The typed
+# per framework, and examples/typescript. Each project's typeonly/ files hold deliberate
+# mistakes, one `// @ts-expect-error` line each, so tsc fails if one of them stops being an
+# error; the case also checks that without those lines tsc reports exactly those lines. The typed
 # mocha, jasmine and cucumber suites then run under sonde, so the declarations describe
 # what sonde really provides. Without npm or the registry the tsc part is skipped (the
 # suites still run).
@@ -33,6 +33,10 @@ else
     expect_eq "$got" "$want" "the lines tsc reports in $p without @ts-expect-error"
     echo "e2e: [$CASE_NAME] $p: tsc passes; $(wc -l <<<"$want") deliberate mistakes reported"
   done
+  # The TypeScript examples (make demo runs them) type-check with the declarations too.
+  node_modules/.bin/tsc -p "$TYPES_DIR/../examples/typescript" >"$E2E_TMP/tsc-examples.log" 2>&1 ||
+    fail "tsc -p examples/typescript reports errors:$(printf '\n'; sed 's/^/  | /' "$E2E_TMP/tsc-examples.log")"
+  echo "e2e: [$CASE_NAME] examples/typescript: tsc passes"
 fi
 
 run_sonde run mocha/sonde.conf.ts
