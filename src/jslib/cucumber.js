@@ -96,6 +96,21 @@
     state.types[name] = { transformer };
   }
 
+  // BeforeAll/AfterAll run as the runner's hooks; `this` is then what cucumber-js gives
+  // them (attach, log, parameters), and the function keeps its length (a `done` parameter).
+  function globalHook(fn) {
+    const self = {
+      attach: (data, mediaType) => natives.log(typeof data === 'string' ? data : '[attachment' +
+        (mediaType ? ' ' + (typeof mediaType === 'string' ? mediaType : mediaType.mediaType) : '') + ']'),
+      log: (text) => natives.log(String(text)),
+      parameters: state.parameters,
+    };
+    const wrapped = function (...args) { return fn.apply(self, args); };
+    Object.defineProperty(wrapped, 'length', { value: fn.length });
+    Object.defineProperty(wrapped, 'name', { value: fn.name });
+    return wrapped;
+  }
+
   // Before(fn), Before('@tag', fn), Before({tags, name, timeout}, fn)
   function defineHook(list, withTags) {
     return function (options, fn) {
@@ -104,6 +119,7 @@
       options = options || {};
       if (typeof fn !== 'function') throw new TypeError('a hook needs a function');
       if (withTags && options.tags) natives.checkTags(options.tags);
+      if (!withTags) fn = globalHook(fn);
       state[list].push({ fn, options, tags: options.tags, name: options.name, timeout: options.timeout, where: where() });
     };
   }
@@ -287,7 +303,12 @@
           await natives.configHook('afterStep', [step, pickle,
             { passed: r.status === 'passed', error: r.error, duration: Date.now() - stepStarted }, world]);
       }
-      if (status !== 'passed' && r.status !== 'undefined' && r.status !== 'ambiguous') r = { status: 'skipped' };
+      // After a failed-ish step (pending, undefined, ambiguous, failed) an undefined or
+      // ambiguous step keeps its status; after a skipped one every step is skipped.
+      // (A dry run's skipped steps are not a step's doing: undefined ones stay undefined.)
+      if ((status === 'skipped' && !opts.dryRun) ||
+          (status !== 'passed' && r.status !== 'undefined' && r.status !== 'ambiguous'))
+        r = { status: 'skipped' };
       record(r);
       if (!error && r.error) error = r.error;
       // WebdriverIO's title for an undefined step it was told to ignore.

@@ -116,9 +116,12 @@ void cuke_json_add_feature(fw_cucumber_t *ck, const gherkin_document_t *doc, siz
 
 void cuke_json_scenario_start(fw_cucumber_t *ck, size_t index) {
   ck->running_pickle = index;
-  /* A retried scenario is reported as its last attempt. */
-  if (index < ck->json_elements_len && ck->json_elements[index])
+  /* A retried scenario is reported as its last attempt; one that ran is reported even
+   * without steps. */
+  if (index < ck->json_elements_len && ck->json_elements[index]) {
     json_object_set_new(ck->json_elements[index], "steps", json_array());
+    json_object_set_new(ck->json_elements[index], "ran", json_true());
+  }
 }
 
 static json_t *result_json(JSContextRef ctx, fw_cucumber_t *ck, const char *status,
@@ -192,9 +195,10 @@ int fw_cucumber_finish(fw_cucumber_t *ck, const char *cid, char **err) {
   /* Scenarios in their features, in the order they ran (the tree's order). */
   for (size_t i = 0; i < ck->json_elements_len; i++) {
     json_t *el = ck->json_elements[i];
-    if (!el || json_array_size(json_object_get(el, "steps")) == 0) continue;
+    if (!el || !json_object_get(el, "ran")) continue;
     json_t *feature = json_object_get(el, "feature");
     json_object_del(el, "feature");
+    json_object_del(el, "ran");
     json_array_append(json_object_get(feature, "elements"), el);
   }
   json_t *features = ck->json_features;
