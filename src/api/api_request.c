@@ -474,6 +474,13 @@ static void call_attempt(api_call_t *call) {
   js_set(ctx, config, "method", js_make_string(ctx, call->method));
   js_set(ctx, config, "url", js_make_string(ctx, call->url));
   js_set(ctx, config, "headers", api_hlist_to_headers(ctx, &call->headers));
+  /* Headers keeps names lower-case; interceptors of the (url, options) form get a plain
+   * object spelled as the names were given (api_helper's twoArgs). */
+  JSValueRef *names = xcalloc(call->headers.len + 1, sizeof(*names));
+  for (size_t i = 0; i < call->headers.len; i++)
+    names[i] = js_make_string(ctx, call->headers.names[i]);
+  js_set_hidden(ctx, config, "__names", js_make_array(ctx, call->headers.len, names));
+  free(names);
   JSValueRef thrown = NULL;
   js_set(ctx, config, "params", call_params(call, &thrown));
   if (thrown) {

@@ -99,7 +99,8 @@ describe("wdio-api-runner's interceptor forms", () => {
     const client = createApiClient({ baseUrl: base });
     const order = [];
     client.addRequestInterceptor((url, options) => {
-      order.push(['first', url, options.method, options.headers.accept]);
+      order.push(['first', url, options.method, options.headers.Accept,
+        options.headers['X-Given'], options.headers['x-given']]);
       const u = new URL(url);
       u.searchParams.set('step', '1');
       return { url: u.toString(), options };
@@ -110,8 +111,8 @@ describe("wdio-api-runner's interceptor forms", () => {
       u.searchParams.set('step2', '2');
       return { url: u.toString(), options };
     });
-    const res = await client.get('/echo/forms');
-    eq(order, [['first', `${base}/echo/forms`, 'GET', 'application/json'],
+    const res = await client.get('/echo/forms', { headers: { 'X-Given': 'as spelled' } });
+    eq(order, [['first', `${base}/echo/forms`, 'GET', 'application/json', 'as spelled', undefined],
       ['second', `${base}/echo/forms?step=1`]], 'calls');
     eq(res.data.query, { step: '1', step2: '2' }, 'query as sent');
   });
