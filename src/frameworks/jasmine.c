@@ -346,6 +346,7 @@ fw_jasmine_t *fw_jasmine_install(fw_runner_t *r, const jasmine_opts_t *opts, cha
       .declaration_order = true,
       .spec_scope = true,
       .stop_on_failure = opts->stop_on_failure,
+      .unselected_pending = true,
       .prepare = jas_prepare,
       .test_begin = jas_test_begin,
       .spec_error = jas_spec_error,

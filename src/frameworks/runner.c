@@ -636,6 +636,7 @@ int fw_runner_prepare(fw_runner_t *r, char **err) {
     if (only) fw_filter_only(r->root);
   }
   fw_select_tests(r, r->root);
+  if (r->iface && r->iface->unselected_pending) fw_unselected_pending(r, r->root);
   return r->stats.tests_total;
 }
 

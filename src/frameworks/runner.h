@@ -110,6 +110,9 @@ typedef struct {
   void (*spec_error)(void *ud, fw_runnable_t *rn, JSValueRef err);
   /* The test's failure once its hooks have run (spec_scope), or NULL when it passed. */
   JSValueRef (*test_result)(void *ud, fw_runnable_t *t);
+  /* Tests left out by focus or grep are reported pending (jasmine's "excluded", which
+   * WebdriverIO reports as pending); a suite with nothing else to run runs no hooks. */
+  bool unselected_pending;
   /* With declaration_order: the tests below a failed `before all` hook are reported failed
    * with this message (jasmine's "Not run because ..."); NULL: not reported (mocha). */
   const char *not_run_message;

@@ -193,6 +193,9 @@ bool fw_has_only(const fw_suite_t *s);
 void fw_mark_all(fw_suite_t *s, bool on);
 bool fw_filter_only(fw_suite_t *s);
 bool fw_select_tests(fw_runner_t *r, fw_suite_t *s);
+/* Makes the tests fw_select_tests left out pending ones (fw_iface_t.unselected_pending);
+ * returns whether something in `s` still runs. */
+bool fw_unselected_pending(fw_runner_t *r, fw_suite_t *s);
 /* Whether grep's RegExp matches `title` (true without grep; invert not applied). */
 bool fw_grep_raw(fw_runner_t *r, const char *title);
 bool fw_suite_skipped(const fw_suite_t *s);

@@ -254,6 +254,24 @@ bool fw_select_tests(fw_runner_t *r, fw_suite_t *s) {
   return any;
 }
 
+bool fw_unselected_pending(fw_runner_t *r, fw_suite_t *s) {
+  bool runs = false;
+  for (size_t i = 0; i < s->tests.len; i++) {
+    fw_runnable_t *t = s->tests.items[i];
+    if (!t->selected) {
+      t->selected = true;
+      t->skip = true;
+      r->stats.tests_total++;
+    }
+    runs = runs || !t->skip;
+  }
+  for (size_t i = 0; i < s->n_suites; i++)
+    if (fw_unselected_pending(r, s->suites[i])) runs = true;
+  s->has_selected = s->has_selected || s->tests.len > 0 || s->n_suites > 0;
+  if (!runs) s->skip = true; /* its hooks have nothing to run for */
+  return runs;
+}
+
 bool fw_suite_skipped(const fw_suite_t *s) {
   for (; s; s = s->parent)
     if (s->skip || s->skip_all) return true;

@@ -493,6 +493,10 @@
     spyOnProperty: (...a) => spies().spyOnProperty(...a),
     spyOnAllFunctions: (...a) => spies().spyOnAllFunctions(...a),
   };
+  // WebdriverIO's words (jasmine-core fails such a spec without a message).
+  const NO_EXPECTATIONS = 'No assertions found in test! This test is failing because no assertions were found ' +
+    'but "jasmineOpts" had a "failSpecWithNoExpectations" flag set to "true".\n\n' +
+    'Read more on this Jasmine option at: https://jasmine.github.io/api/5.0/Configuration#failSpecWithNoExpectations';
   const MOCHA = new Set(['timeout', 'retries', 'skip', 'slow', 'bail', 'currentTest', 'test']);
   return {
     globals,
@@ -520,7 +524,7 @@
       if (spiesLib) spiesLib.reset();
       if (!s) return undefined;
       if (!s.failures.length && !s.expectations && opts.failSpecWithNoExpectations)
-        s.failures.push(failure('Spec has no expectations', null, SELF));
+        s.failures.push(failure(NO_EXPECTATIONS, null, SELF));
       if (!s.failures.length) return undefined;
       const first = s.failures[0];
       if (s.failures.length === 1) return first; // reporters show a thrown error as it is

@@ -51,29 +51,34 @@ expect_status 1
 expect_no_out 'AFTER FIRST'
 expect_no_out 'Expected 3 to be 4.'
 expect_out 'LATER RAN'
-expect_out 'Spec has no expectations'
+expect_out 'No assertions found in test! This test is failing because no assertions were found but "jasmineOpts" had a "failSpecWithNoExpectations" flag set to "true".'
 expect_out_re '^\[api #0-[0-9]+\]    ✖ empty spec'
 run_sonde run sonde.conf.js --spec opts/stop.spec.js --jasmineOpts.oneFailurePerSpec true
 expect_no_out 'AFTER FIRST'
 expect_out_re '^\[api #0-[0-9]+\]    ✓ empty spec'
 
-# grep and invertGrep on the full names.
+# grep and invertGrep on the full names (what they leave out is reported skipped).
 run_sonde run sonde.conf.js --spec opts/stop.spec.js --jasmineOpts.grep 'later'
 expect_status 0
 expect_out 'LATER RAN'
 expect_no_out 'AFTER FIRST'
 expect_out_re '^\[api #0-[0-9]+\] 1 passing'
+expect_out_re '^\[api #0-[0-9]+\] 2 skipped'
 run_sonde run sonde.conf.js --spec opts/stop.spec.js --jasmineOpts.grep 'later' --jasmineOpts.invertGrep true
 expect_status 1
 expect_no_out 'LATER RAN'
 expect_out 'AFTER FIRST'
 
-# Focus: fit and an fdescribe beside it run, nothing else; the run passes.
+# Focus: fit and an fdescribe beside it run, nothing else (reported skipped, as WebdriverIO
+# reports jasmine's excluded specs); the run passes.
 run_sonde run sonde.conf.js --spec opts/focus.spec.js
 expect_status 0
 expect_out '] FOCUSED RAN'
 expect_out '] INSIDE RAN'
 expect_no_out 'UNFOCUSED RAN'
+expect_out_re '^\[api #0-[0-9]+\]    - not focused$'
+expect_out_re '^\[api #0-[0-9]+\] 2 passing'
+expect_out_re '^\[api #0-[0-9]+\] 1 skipped'
 
 # The seed: printed once when the file starts and under the spec reporter's counts.
 run_sonde run sonde.conf.js --spec opts/stop.spec.js --jasmineOpts.random true --jasmineOpts.seed 4321
