@@ -1,10 +1,13 @@
 /* api_internal: what the files of the api module share. api.c holds the client, the
- * per-realm binding and the methods of the `api` object; api_request.c one call from
- * arguments to settled promise (interceptors, attempts, retries, abort); api_body.c request
- * bodies; api_response.c ApiResponse objects and errors; api_log.c exchange events,
- * verbose output and debug logs; headers.c the Headers class and header lists.
+ * per-realm binding and the JS glue; api_methods.c the client objects of a realm (`api`,
+ * createApiClient's) and their methods; api_request.c one call from arguments to settled
+ * promise (interceptors, attempts, retries, abort); api_body.c request bodies;
+ * api_response.c ApiResponse objects and errors; api_log.c exchange events, verbose output
+ * and debug logs; api_har.c HAR recording; api_jslibs.c the JavaScript parts of
+ * wdio-api-runner's API (auth helpers, metrics, stub browser); headers.c the Headers class
+ * and header lists.
  *
- * Memory: the client owns its bindings; a binding owns its calls. JS values kept in C
+ * Memory: the client owns its bindings; a binding owns its client objects and its calls. JS values kept in C
  * structures are protected for as long as they are kept, and every such field says so. */
 #ifndef SONDE_API_INTERNAL_H
 #define SONDE_API_INTERNAL_H
