@@ -290,8 +290,11 @@ void rm_feed(rm_set_t *set, const report_job_t *job, const json_t *ev) {
 
   if (strcmp(type, "http") == 0) {
     json_t *ex = exchange_copy(ev, rm_now(set));
-    json_t *step = j->current ? json_array_get(j->current->steps, json_array_size(j->current->steps) - 1) : NULL;
-    if (step && !json_object_get(step, "status")) json_array_append(json_object_get(step, "exchanges"), ex);
+    /* A cucumber step still running made it: the step has it too. */
+    json_t *steps = j->current ? j->current->steps : NULL;
+    json_t *step = json_array_get(steps, json_array_size(steps) - 1);
+    if (step && !json_object_get(step, "status"))
+      json_array_append(json_object_get(step, "exchanges"), ex);
     json_array_append_new(j->current ? j->current->exchanges : j->loose, ex);
   } else if (strcmp(type, "scenario") == 0 && j->current) {
     json_decref(j->current->meta);
