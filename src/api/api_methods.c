@@ -148,7 +148,8 @@ API_FN(api_set_base_url) {
 API_FN(api_get_base_url) {
   api_inst_t *inst = inst_of(ctx, data, exc);
   if (!inst) return NULL;
-  return inst->cfg.base_url ? js_make_string(ctx, inst->cfg.base_url) : JSValueMakeUndefined(ctx);
+  /* '' when there is none, as wdio-api-runner's getBaseUrl(): string. */
+  return js_make_string(ctx, inst->cfg.base_url ? inst->cfg.base_url : "");
 }
 
 static JSValueRef add_interceptor(JSContextRef ctx, api_inst_t *inst, JSObjectRef list,

@@ -34,6 +34,8 @@ describe('createApiClient', () => {
       ['1', '2', undefined], 'headers sent');
     eq(api.getHeaders()['X-One'], undefined, 'api untouched');
     eq(api.getBaseUrl(), base, 'api base URL untouched');
+    client.setBaseUrl(null);
+    eq(client.getBaseUrl(), '', 'no base URL reads as an empty string');
   });
 
   it('sends an absolute URL as it is, whatever the base URL', async () => {
