@@ -129,6 +129,164 @@ declare namespace Sonde {
     addResponseInterceptor(fn: ResponseInterceptor): () => void;
     clearInterceptors(): void;
     clearCookies(): void;
+    /** HAR recording: stopRecording() resolves with the file's path (har-logs/<name>.har). */
+    startRecording(name?: string): void;
+    stopRecording(): Promise<string>;
+    getHar(): HarDocument;
+    isRecording(): boolean;
+  }
+
+  /** HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), as far as sonde writes it. */
+  interface HarDocument {
+    log: {
+      version: string;
+      creator: { name: string; version: string };
+      entries: Array<{
+        startedDateTime: string;
+        time: number;
+        request: { method: string; url: string; headers: Array<{ name: string; value: string }>; [key: string]: unknown };
+        response: { status: number; statusText: string; headers: Array<{ name: string; value: string }>; [key: string]: unknown };
+        [key: string]: unknown;
+      }>;
+      [key: string]: unknown;
+    };
+  }
+
+  // ---- auth helpers (each returns an interceptor of the (url, options) form) ----
+
+  interface AuthBase {
+    /** Requests whose URL contains one of these strings or matches one of these RegExps are left alone. */
+    excludePaths?: Array<string | RegExp>;
+  }
+  interface AuthInterceptor {
+    interceptor: UrlRequestInterceptor;
+  }
+  interface TokenAuth extends AuthInterceptor {
+    forceRefresh(): Promise<void>;
+    clearTokens(): Promise<void>;
+    setToken(token: string): void;
+    getToken(): string | null;
+  }
+  interface BasicAuthConfig extends AuthBase { username: string; password: string }
+  interface ApiKeyAuthConfig extends AuthBase { value: string; in?: 'header' | 'query' | 'cookie'; name?: string }
+  interface BearerAuthConfig extends AuthBase {
+    token: string | (() => Awaitable<string>);
+    refresh?: () => Awaitable<string>;
+    onRefresh?: (token: string) => void;
+    /** Seconds before a JWT's exp when it is refreshed first (default 60). */
+    refreshBuffer?: number;
+    disableAutoRefresh?: boolean;
+    headerName?: string;
+    prefix?: string;
+  }
+  interface OAuth2ClientCredentialsConfig extends AuthBase {
+    tokenUrl: string;
+    clientId: string;
+    clientSecret: string;
+    scope?: string;
+    audience?: string;
+    extraParams?: Record<string, string>;
+    refreshBuffer?: number;
+    disableAutoRefresh?: boolean;
+    onTokenRefresh?: (token: { access_token: string; token_type?: string; expires_in?: number; [key: string]: unknown }) => void;
+  }
+
+  // ---- metrics ----
+
+  interface MetricsConfig {
+    enabled?: boolean;
+    percentiles?: number[];
+    trackByEndpoint?: boolean;
+    trackByMethod?: boolean;
+    slowThreshold?: number;
+    maxEntries?: number;
+    slowestCount?: number;
+    failedCount?: number;
+  }
+  interface MetricEntry {
+    timestamp: number;
+    endpoint: string;
+    method: string;
+    duration: number;
+    status: number;
+    success: boolean;
+    size?: number;
+    operationName?: string;
+    tags?: Record<string, string>;
+  }
+  type MetricInput = Pick<MetricEntry, 'endpoint' | 'method' | 'duration' | 'status'> & Partial<MetricEntry>;
+  interface MetricStats {
+    p50: number; p95: number; p99: number;
+    min: number; max: number; avg: number; count: number; sum: number;
+    /** Other percentiles asked for, as p<N>. */
+    [percentile: `p${number}`]: number;
+  }
+  interface MetricsReport {
+    startTime: number;
+    endTime: number;
+    totalRequests: number;
+    totalDuration: number;
+    overall: MetricStats;
+    byEndpoint: Array<{ endpoint: string; method: string; stats: MetricStats; successRate: number; errorCount: number }>;
+    byMethod: Record<string, MetricStats>;
+    slowestRequests: MetricEntry[];
+    failedRequests: MetricEntry[];
+    totalFailed: number;
+  }
+  interface MetricsCollector {
+    record(entry: MetricInput): void;
+    getMetrics(): MetricEntry[];
+    getByEndpoint(endpoint: string): MetricEntry[];
+    getByMethod(method: string): MetricEntry[];
+    getReport(): MetricsReport;
+    clear(): void;
+    isEnabled(): boolean;
+    enable(): void;
+    disable(): void;
+    getConfig(): Required<MetricsConfig>;
+  }
+  interface MetricsThresholds { p50?: number; p95?: number; p99?: number; max?: number; avg?: number; errorRate?: number }
+  interface MetricsSummary {
+    totalRequests: number; successRate: number; errorCount: number; duration: number;
+    p50: number; p95: number; p99: number; min: number; max: number; avg: number;
+  }
+
+  // ---- browser: the stub WebdriverIO browser of API mode ----
+
+  type BrowserMethod = (...args: any[]) => Promise<never>;
+  /** In API mode `browser` is a stub: its fields and listeners work, every
+   *  browser-automation method rejects (`$`/`$$` throw) saying it is not available. */
+  interface StubBrowser {
+    readonly sessionId: string;
+    capabilities: Record<string, unknown>;
+    requestedCapabilities: Record<string, unknown>;
+    options: Record<string, any>;
+    readonly isApi: true;
+    readonly isStub: true;
+    readonly isMobile: false; readonly isIOS: false; readonly isAndroid: false;
+    readonly isChrome: false; readonly isFirefox: false; readonly isSauce: false; readonly isBidi: false;
+    pause(ms: number): Promise<void>;
+    call<T>(fn: () => T | PromiseLike<T>): Promise<T>;
+    on(event: string | symbol, listener: (...args: any[]) => void): this;
+    addListener(event: string | symbol, listener: (...args: any[]) => void): this;
+    prependListener(event: string | symbol, listener: (...args: any[]) => void): this;
+    once(event: string | symbol, listener: (...args: any[]) => void): this;
+    off(event: string | symbol, listener: (...args: any[]) => void): this;
+    removeListener(event: string | symbol, listener: (...args: any[]) => void): this;
+    removeAllListeners(event?: string | symbol): this;
+    emit(event: string | symbol, ...args: any[]): boolean;
+    listenerCount(event: string | symbol): number;
+    listeners(event: string | symbol): Array<(...args: any[]) => void>;
+    eventNames(): Array<string | symbol>;
+    $(selector: unknown): never;
+    $$(selector: unknown): never;
+    url: BrowserMethod; getUrl: BrowserMethod; getTitle: BrowserMethod; back: BrowserMethod;
+    forward: BrowserMethod; refresh: BrowserMethod; execute: BrowserMethod; executeAsync: BrowserMethod;
+    keys: BrowserMethod; takeScreenshot: BrowserMethod; saveScreenshot: BrowserMethod;
+    getCookies: BrowserMethod; setCookies: BrowserMethod; deleteCookies: BrowserMethod;
+    reloadSession: BrowserMethod; deleteSession: BrowserMethod; setTimeout: BrowserMethod;
+    mock: BrowserMethod; debug: BrowserMethod; getPageSource: BrowserMethod;
+    [method: string]: unknown;
   }
 
   interface ApiClientOptions {
@@ -182,7 +340,7 @@ declare namespace Sonde {
     toMatchSchema(schema: object | boolean): R;
   }
 
-  interface ResponseAssertion extends ResponseChecks<ResponseAssertion> {
+  interface ResponseAssertion extends ResponseChecks<ResponseAssertion>, GraphQLMatchers<ResponseAssertion> {
     /** Negates the rest of the chain. */
     readonly not: ResponseAssertion;
     readonly and: ResponseAssertion;
@@ -286,9 +444,9 @@ declare namespace Sonde {
     expected: unknown;
     message(): string;
   }
+  type ApiChecks = ResponseChecks<unknown> & GraphQLMatchers<unknown>;
   type ApiMatchers = {
-    [K in keyof ResponseChecks<unknown>]: (
-      response: ResponseLike, ...args: Parameters<ResponseChecks<unknown>[K]>) => ApiMatcherResult;
+    [K in keyof ApiChecks]: (response: ResponseLike, ...args: Parameters<ApiChecks[K]>) => ApiMatcherResult;
   };
 
   interface AssertionErrorOptions {
@@ -311,6 +469,7 @@ declare namespace Sonde {
 
   interface GraphQLDocument {
     readonly query: string;
+    readonly operationName: string | undefined;
     readonly loc: { source: { body: string } };
   }
   interface GraphQLOperation {
@@ -334,7 +493,8 @@ declare namespace Sonde {
   }
   /** An ApiResponse whose data is the whole body ({ data, errors }). */
   interface GraphQLResponse<T = any> extends ApiResponse<GraphQLResult<T>> {
-    errors: GraphQLError[] | undefined;
+    /** The body's errors ([] when there are none). */
+    errors: GraphQLError[];
     hasErrors: boolean;
     hasData: boolean;
     isSuccess: boolean;
@@ -671,6 +831,28 @@ declare namespace Sonde {
     createSubscriptionManager(): unknown;
     createWebSocketSubscription(id: string, config: GraphQLClientOptions, operation: GraphQLInput, callbacks?: SubscriptionCallbacks): Subscription;
     createSSESubscription(id: string, config: GraphQLClientOptions, operation: GraphQLInput, callbacks?: SubscriptionCallbacks): Subscription;
+    basicAuth(config: BasicAuthConfig): AuthInterceptor;
+    apiKeyAuth(config: ApiKeyAuthConfig): AuthInterceptor;
+    bearerAuth(config: BearerAuthConfig): TokenAuth;
+    oauth2ClientCredentials(config: OAuth2ClientCredentialsConfig): TokenAuth;
+    /** A JWT's exp in ms, or null. */
+    parseJwtExpiry(token: string): number | null;
+    shouldExclude(url: string, excludePaths?: Array<string | RegExp>): boolean;
+    encodeBasicAuth(username: string, password: string): string;
+    isTokenExpired(expiryMs: number | null, bufferSeconds?: number): boolean;
+    mergeHeaders(existing: unknown, added: unknown): Record<string, string>;
+    createMetricsCollector(config?: MetricsConfig): MetricsCollector;
+    createMetricsInterceptors(collector: MetricsCollector): { requestInterceptor: UrlRequestInterceptor; responseInterceptor: ResponseInterceptor };
+    createMetricEntry(params: MetricInput): MetricEntry;
+    calculatePercentile(sorted: readonly number[], percentile: number): number;
+    calculateStats(durations: readonly number[], percentiles?: readonly number[]): MetricStats;
+    formatConsoleReport(report: MetricsReport): string;
+    formatSummaryLine(report: MetricsReport): string;
+    createReportSummary(report: MetricsReport): MetricsSummary;
+    checkThresholds(report: MetricsReport, thresholds: MetricsThresholds): { passed: boolean; failures: string[] };
+    DEFAULT_PERCENTILES: number[];
+    createStubBrowser(config?: Record<string, any>, capabilities?: Record<string, unknown>): StubBrowser;
+    browser: StubBrowser;
   }
 }
 
@@ -692,6 +874,28 @@ declare module 'sonde' {
   export const createSubscriptionManager: typeof m.createSubscriptionManager;
   export const createWebSocketSubscription: typeof m.createWebSocketSubscription;
   export const createSSESubscription: typeof m.createSSESubscription;
+  export const basicAuth: typeof m.basicAuth;
+  export const apiKeyAuth: typeof m.apiKeyAuth;
+  export const bearerAuth: typeof m.bearerAuth;
+  export const oauth2ClientCredentials: typeof m.oauth2ClientCredentials;
+  export const parseJwtExpiry: typeof m.parseJwtExpiry;
+  export const shouldExclude: typeof m.shouldExclude;
+  export const encodeBasicAuth: typeof m.encodeBasicAuth;
+  export const isTokenExpired: typeof m.isTokenExpired;
+  export const mergeHeaders: typeof m.mergeHeaders;
+  export const createMetricsCollector: typeof m.createMetricsCollector;
+  export const createMetricsInterceptors: typeof m.createMetricsInterceptors;
+  export const createMetricEntry: typeof m.createMetricEntry;
+  export const calculatePercentile: typeof m.calculatePercentile;
+  export const calculateStats: typeof m.calculateStats;
+  export const formatConsoleReport: typeof m.formatConsoleReport;
+  export const formatSummaryLine: typeof m.formatSummaryLine;
+  export const createReportSummary: typeof m.createReportSummary;
+  export const checkThresholds: typeof m.checkThresholds;
+  export const DEFAULT_PERCENTILES: typeof m.DEFAULT_PERCENTILES;
+  export const createStubBrowser: typeof m.createStubBrowser;
+  /** The job's stub browser (API mode): the same object as the global `browser`. */
+  export const browser: Sonde.StubBrowser;
   export const Given: Sonde.DefineStep;
   export const When: Sonde.DefineStep;
   export const Then: Sonde.DefineStep;
@@ -724,13 +928,17 @@ declare module 'sonde' {
   export type GraphQLResponse<T = any> = Sonde.GraphQLResponse<T>;
   export type GraphQLResult<T = any> = Sonde.GraphQLResult<T>;
   export type Subscription<T = any> = Sonde.Subscription<T>;
+  export type StubBrowser = Sonde.StubBrowser;
+  export type MetricsCollector = Sonde.MetricsCollector;
+  export type MetricsReport = Sonde.MetricsReport;
+  export type HarDocument = Sonde.HarDocument;
 }
 
 declare module 'wdio-api-runner' {
   export * from 'sonde';
 }
 
-/** What sonde's @wdio/globals provides: expect and the API helpers (no browser in API mode). */
+/** What sonde's @wdio/globals provides: expect, browser (API mode's stub) and the API helpers. */
 declare module '@wdio/globals' {
   export * from 'sonde';
 }

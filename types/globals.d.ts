@@ -8,5 +8,7 @@ declare global {
   var assertResponse: Sonde.AssertResponse;
   /** The GraphQL client: present when the config has a graphqlRunner section. */
   var graphql: Sonde.GraphQLClient;
+  /** API mode's stub WebdriverIO browser (capabilities, options, pause, call, events). */
+  var browser: Sonde.StubBrowser;
 }
 export {};

@@ -49,6 +49,12 @@ expect_out_re '^\[api #0-0\]    ✓ uses a second client, interceptors and apiMa
 expect_out_re '^\[api #0-0\]        ✓ takes done'
 expect_out '[api #0-0] 5 passing'
 expect_out '[api #0-0] 1 skipped'
+expect_out '[0-1] PASSED in api - mocha/specs/helpers.spec.ts'
+expect_out_re '^\[api #0-1\]    ✓ adds credentials with the auth helpers'
+expect_out_re '^\[api #0-1\]    ✓ measures requests with the metrics collector'
+expect_out_re '^\[api #0-1\]    ✓ records a HAR'
+expect_out_re '^\[api #0-1\]    ✓ has the stub browser of API mode'
+expect_out '[api #0-1] 5 passing'
 
 run_sonde run jasmine/sonde.conf.ts
 expect_status 0

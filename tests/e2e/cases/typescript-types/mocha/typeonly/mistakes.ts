@@ -1,6 +1,6 @@
 // Deliberate mistakes: each must be a type error (tsc fails if one stops being reported).
 // This file is type-checked only, never run.
-import { assertResponse, createApiClient, type Options } from 'sonde';
+import { assertResponse, createApiClient, basicAuth, apiKeyAuth, type Options } from 'sonde';
 
 export async function mistakes(): Promise<void> {
   const res = await api.get('/users');
@@ -45,3 +45,13 @@ describe('mistakes', () => {
   // @ts-expect-error a test takes a title first
   it(() => {});
 });
+
+export function helperMistakes(): void {
+  // @ts-expect-error basicAuth needs a password
+  basicAuth({ username: 'ada' });
+  // @ts-expect-error apiKeyAuth places the key in a header, the query or a cookie
+  apiKeyAuth({ value: 'k', in: 'body' });
+  // @ts-expect-error the stub browser is always in API mode
+  const mobile: true = browser.isMobile;
+  void mobile;
+}
