@@ -131,6 +131,15 @@ expect_no_out 'reading user 1'
 expect_no_out 'invalid email'
 expect_out_re '^\[api #0-0\] 2 passing'
 
+# cucumberOpts.language: the dialect of files without a "# language:" header.
+run_sonde run sonde.conf.js --spec features-fr/sans-entete.feature --cucumberOpts.language fr
+expect_status 0
+expect_out_re '^\[api #0-0\] Sans en-tête de langue$'
+expect_out_re '^\[api #0-0\]        ✓ Alors le résultat est 5$'
+run_sonde run sonde.conf.js --spec features-fr/sans-entete.feature
+expect_status 1
+expect_out "features-fr/sans-entete.feature:1:1: expected: #EOF, #Language, #TagLine, #FeatureLine, #Comment, #Empty, got 'Fonctionnalité: Sans en-tête de langue'"
+
 # tagExpression, WebdriverIO's former name of tags.
 run_sonde run sonde.conf.js --spec features/users.feature --cucumberOpts.tagExpression '@smoke'
 expect_status 0
