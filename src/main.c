@@ -7,6 +7,7 @@
 #include <uv.h>
 
 #include "cli/cli.h"
+#include "cli/init.h"
 #include "http/client.h"
 #include "launcher/launcher.h"
 #include "launcher/zygote.h"
@@ -41,6 +42,9 @@ int main(int argc, char **argv) {
       break;
     case CLI_VERSION:
       print_version();
+      break;
+    case CLI_INIT:
+      code = init_main(opts.overrides);
       break;
     case CLI_WORKER:
       code = worker_main(argc, argv);

@@ -317,6 +317,8 @@ static int cli_positional(cli_parser_t *p, const char *arg) {
     } else if (strcmp(arg, "version") == 0) {
       o->command = CLI_VERSION;
       return 1;
+    } else if (strcmp(arg, "init") == 0) {
+      o->command = CLI_INIT; /* its flags land in the overrides */
     } else if (cli_looks_like_config(arg)) {
       o->command = CLI_RUN;
       o->config_path = xstrdup(arg);
@@ -373,7 +375,8 @@ int cli_parse(int argc, char **argv, cli_options_t *out, sbuf_t *err) {
   }
   if (rc > 0) return 0;
 
-  if (rc == 0 && (!p.command_seen || (out->command == CLI_RUN && !out->config_path))) {
+  if (rc == 0 && out->command != CLI_INIT &&
+      (!p.command_seen || (out->command == CLI_RUN && !out->config_path))) {
     out->config_path = cli_default_config();
     if (out->config_path) out->command = CLI_RUN;
     else if (argc <= 1) out->no_config = true; /* plain `sonde`: the usage, exit 2 */
@@ -403,6 +406,10 @@ const char *cli_usage(void) {
   return "Usage:\n"
          "  sonde run <config> [options]   Run the spec files of a WebdriverIO-style config\n"
          "  sonde <config> [options]       Same as \"sonde run <config>\"\n"
+         "  sonde                          Runs sonde.conf.* or wdio.conf.* of this folder\n"
+         "  sonde init [--framework mocha|jasmine|cucumber] [--typescript] [--baseUrl <url>]\n"
+         "             [--reporters spec,junit] [--yes]\n"
+         "                                 Writes a sonde.conf and an example spec here\n"
          "  sonde --help | --version\n"
          "\n"
          "Options:\n"

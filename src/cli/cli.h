@@ -14,6 +14,7 @@ typedef enum {
   CLI_WORKER,   /* sonde worker (internal: the launcher starts workers this way) */
   CLI_HELP,     /* --help, -h, help, or no arguments */
   CLI_VERSION,  /* --version, -v, version */
+  CLI_INIT,     /* sonde init [--framework f] [--typescript] [--baseUrl u] [--reporters r] [--yes] */
 } cli_command_t;
 
 typedef struct {
