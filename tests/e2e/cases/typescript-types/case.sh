@@ -56,6 +56,12 @@ expect_out_re '^\[api #0-1\]    ✓ records a HAR'
 expect_out_re '^\[api #0-1\]    ✓ has the stub browser of API mode'
 expect_out '[api #0-1] 5 passing'
 
+run_sonde run mocha/graphql.conf.ts
+expect_status 0
+expect_out_re '^\[api #0-0\]    ✓ queries with typed data'
+expect_out_re '^\[api #0-0\]    ✓ subscribes over SSE with a second client'
+expect_out '[api #0-0] 3 passing'
+
 run_sonde run jasmine/sonde.conf.ts
 expect_status 0
 expect_out '[0-0] PASSED in api - jasmine/specs/users.spec.ts'
