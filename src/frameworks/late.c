@@ -1,7 +1,7 @@
 /* late: errors that no running function can take, handled as mocha's Runner#uncaught does,
  * and the drain after the last suite, so that an error a spec file's timers throw after its
  * last test is still reported and fails the run (mocha waits for the event loop to empty;
- * sonde waits for the file's timers, up to a bound).
+ * sonde waits for the file's timers and open sockets, up to a bound).
  *
  * An uncaught error (a throw in a timer callback, an unhandled rejection) goes to:
  * - the running function, which fails with it;
@@ -117,11 +117,11 @@ static void drain_timeout(uv_timer_t *t) {
 
 static void drain_check(uv_check_t *c) {
   fw_runner_t *r = c->data;
-  if (r->draining && js_realm_pending_timers(r->realm) == 0) drain_end(r);
+  if (r->draining && js_realm_pending_work(r->realm) == 0) drain_end(r);
 }
 
 void fw_drain(fw_runner_t *r) {
-  if (r->opts.drain_ms <= 0 || js_realm_pending_timers(r->realm) == 0) {
+  if (r->opts.drain_ms <= 0 || js_realm_pending_work(r->realm) == 0) {
     fw_finish(r);
     return;
   }

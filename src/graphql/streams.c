@@ -62,6 +62,7 @@ static void h_finish(stream_h *h) {
   h->ws = NULL;
   if (h->st) http_stream_close(h->st);
   h->st = NULL;
+  js_realm_hold(h->realm, -1); /* no longer keeps the spec file's end waiting */
   if (!h->busy) { /* else the parser is feeding: sse_data_cb frees it */
     sse_parser_free(h->parser);
     h->parser = NULL;
@@ -118,6 +119,8 @@ static stream_h *h_new(JSContextRef ctx, JSValueRef emit, JSObjectRef *obj) {
   h->next = live;
   if (live) live->prev = h;
   live = h;
+  /* An open socket keeps the spec file's end waiting (the runner's drain), as a timer does. */
+  js_realm_hold(h->realm, 1);
   *obj = JSObjectMake(ctx, js_class_ref(&kHandle), h);
   return h;
 }

@@ -310,6 +310,15 @@ size_t js_realm_pending_timers(js_realm_t *realm) {
   return realm->n_timers;
 }
 
+void js_realm_hold(js_realm_t *realm, int delta) {
+  if (delta < 0 && realm->n_holds < (size_t)-delta) realm->n_holds = 0;
+  else realm->n_holds = (size_t)((long)realm->n_holds + delta);
+}
+
+size_t js_realm_pending_work(js_realm_t *realm) {
+  return realm->n_timers + realm->n_holds;
+}
+
 void js_realm_defer(js_realm_t *realm, JSObjectRef fn, size_t argc, const JSValueRef argv[]) {
   if (realm->closing) return;
   timer_add(realm, fn, argc, argv, 0, false);

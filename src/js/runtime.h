@@ -91,6 +91,11 @@ void js_realm_report_uncaught(js_realm_t *realm, JSValueRef error, bool is_rejec
 /* Number of live timers that keep the realm busy (setTimeout/setInterval not yet done,
  * unref()'d ones excluded). */
 size_t js_realm_pending_timers(js_realm_t *realm);
+/* Work that keeps the realm busy besides timers (an open WebSocket or EventSource): +1 when
+ * it starts, -1 when it ends. */
+void js_realm_hold(js_realm_t *realm, int delta);
+/* Timers and held work: what a spec file's end waits for (the runner's drain). */
+size_t js_realm_pending_work(js_realm_t *realm);
 
 /* ---- modules (module.c) ---- */
 

@@ -67,6 +67,7 @@ struct js_realm {
   void *slots[JS_SLOT_COUNT];
   js_timer_t *timers;
   size_t n_timers;
+  size_t n_holds;              /* js_realm_hold */
   JSObjectRef module_cache;    /* path → module object; protected */
   JSObjectRef builtin_cache;   /* name → exports; protected */
   js_cleanup_t *cleanups;      /* js_realm_on_free, run newest first */

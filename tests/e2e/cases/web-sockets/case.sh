@@ -23,10 +23,18 @@ expect_out "[0-0] W sse-fail 2 EventSource's response has a MIME type (\"applica
 expect_eq "$(gql_log_count 'echo-connect abc')" 1 'handshakes with x-token'
 expect_eq "$(gql_log_count 'sse-connect 1 last=- auth=tok')" 1 'first event-stream connection'
 expect_eq "$(gql_log_count 'sse-connect 2 last=2 auth=tok')" 1 'reconnection with Last-Event-ID'
-# The socket left open was closed when its spec file ended, without a close frame (the
-# server sees 1006), and the run did not wait for it.
+# The socket left open was closed when its spec file ended (after drainTimeout), without a
+# close frame: the server sees 1006.
 expect_eq "$(gql_log_count 'echo-close 1006 left')" 1 'the socket left open, dropped at the end of its file'
 expect_eq "$(gql_log_count 'echo-close 1000 abc done')" 1 'the close frame of the first test'
+
+# An open socket keeps its spec file's end waiting, like a timer: a handler that throws
+# after its test fails the run, on that test.
+run_sonde run sonde.conf.js --spec specs-late/late.spec.js
+expect_status 1
+expect_out '✓ leaves a socket that answers later'
+expect_out '✖ leaves a socket that answers later'
+expect_out 'thrown by a socket handler after its test'
 
 # wss: and https: with the api's TLS rules: a self-signed certificate is refused, and
 # accepted with NODE_TLS_REJECT_UNAUTHORIZED=0 (WebSocket, EventSource and the GraphQL
