@@ -1,25 +1,29 @@
 # ctest-timeout: 300
 # Types for editors (issue 14): sonde's declarations (types/ at the top of the project,
 # installed to share/sonde/types) type-check a corpus of typed spec files, step files and
-# configs with `tsc --noEmit` (npm typescript@5, a test-time dependency; the types folder is
-# installed into the case's node_modules as a user would, `npm install <dir>`), one project
-# per framework, and examples/typescript. Each project's typeonly/ files hold deliberate
+# configs with `tsc --noEmit` (npm typescript@5 and @types/node are test-time dependencies;
+# the types folder is installed into the case's node_modules as a user would, `npm install
+# <dir>`), one project per framework, the mocha one also with @types/node instead of
+# sonde-types/node, and examples/typescript. Each project's typeonly/ files hold deliberate
 # mistakes, one `// @ts-expect-error` line each, so tsc fails if one of them stops being an
-# error; the case also checks that without those lines tsc reports exactly those lines. The typed
-# mocha, jasmine and cucumber suites then run under sonde, so the declarations describe
-# what sonde really provides. Without npm or the registry the tsc part is skipped (the
-# suites still run).
+# error; the case also checks that without those lines tsc reports exactly those lines. The
+# typed mocha, jasmine and cucumber suites then run under sonde, so the declarations
+# describe what sonde really provides. Without npm or the registry the tsc part is skipped
+# (the suites still run).
 TYPES_DIR=$(cd "$E2E_LIB_DIR/../../types" && pwd -P)
 projects=(mocha jasmine cucumber)
 
 if ! command -v npm >/dev/null 2>&1 || ! command -v node >/dev/null 2>&1; then
   echo "e2e: SKIP [$CASE_NAME] tsc part: npm or node is not available"
 elif ! timeout 180 npm install --no-audit --no-fund --loglevel=error --prefix "$PWD" \
-  typescript@5 "$TYPES_DIR" >"$E2E_TMP/npm.log" 2>&1; then
+  typescript@5 @types/node@22 "$TYPES_DIR" >"$E2E_TMP/npm.log" 2>&1; then
   echo "e2e: SKIP [$CASE_NAME] tsc part: npm install failed (no registry?):"
   sed 's/^/  | /' "$E2E_TMP/npm.log" | tail -n 5
 else
   [[ -f node_modules/sonde-types/index.d.ts ]] || fail 'npm did not install the types folder as sonde-types'
+  # With @types/node instead of sonde-types/node: the declarations do not clash.
+  node_modules/.bin/tsc -p mocha/tsconfig.node.json >"$E2E_TMP/tsc-node.log" 2>&1 ||
+    fail "tsc -p mocha/tsconfig.node.json reports errors:$(printf '\n'; sed 's/^/  | /' "$E2E_TMP/tsc-node.log")"
   for p in "${projects[@]}"; do
     node_modules/.bin/tsc -p "$p" >"$E2E_TMP/tsc-$p.log" 2>&1 ||
       fail "tsc -p $p reports errors:$(printf '\n'; sed 's/^/  | /' "$E2E_TMP/tsc-$p.log")"

@@ -12,6 +12,21 @@ interface User {
   role: 'admin' | 'user';
 }
 
+// A matcher added with expect.extend, declared for the type checker.
+declare global {
+  namespace Sonde {
+    interface CustomMatchers<R> {
+      toBeEven(): R;
+    }
+  }
+}
+expect.extend({
+  toBeEven(received: number) {
+    const pass = received % 2 === 0;
+    return { pass, message: () => `expected ${received} ${pass ? 'not ' : ''}to be even` };
+  },
+});
+
 describe('typed api specs', function () {
   this.timeout(8000);
   let first: User | undefined;
@@ -31,6 +46,8 @@ describe('typed api specs', function () {
     expect(res.data.length).toBeGreaterThanOrEqual(3);
     expect(res.data).toContainEqual(expect.objectContaining({ role: 'admin' }));
     expect(first?.name).toBe('Ada Lovelace');
+    expect(res.data.length * 2).toBeEven();
+    expect(first?.id).not.toBeEven();
     expect(res.headers.get('content-type')).toMatch('json');
     expect(res.ok && res.duration >= 0 && res.size > 0 && res.attempts === 1).toBe(true);
     wdioExpect(res).toBeOk();
