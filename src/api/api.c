@@ -104,11 +104,38 @@ static const char api_helper_src[] =
     "    if ('body' in options) next.body = options.body;\n"
     "    return next;\n"
     "  }\n"
+    "  // The parameters a function declares: fn.length, except that a default value or a\n"
+    "  // rest parameter ends fn.length, so (url, options = {}) is counted in its source.\n"
+    "  const counted = new WeakMap();\n"
+    "  function params(fn) {\n"
+    "    if (fn.length !== 1) return fn.length;\n"
+    "    if (!counted.has(fn)) counted.set(fn, countParams(fn));\n"
+    "    return counted.get(fn);\n"
+    "  }\n"
+    "  function countParams(fn) {\n"
+    "    const src = Function.prototype.toString.call(fn);\n"
+    "    let i = src.indexOf('('), depth = 0, n = 1, quote = '';\n"
+    "    if (i < 0 || /^(async\\s+)?[\\w$]+\\s*=>/.test(src)) return 1;\n"
+    "    for (i++; i < src.length; i++) {\n"
+    "      const c = src[i];\n"
+    "      if (quote) { if (c === '\\\\') i++; else if (c === quote) quote = ''; continue; }\n"
+    "      if (c === '\\'' || c === '\"' || c === '`') quote = c;\n"
+    "      else if (c === '(' || c === '[' || c === '{') depth++;\n"
+    "      else if (c === ')' || c === ']' || c === '}') { if (depth-- === 0) break; }\n"
+    "      else if (c === ',' && depth === 0) n++;\n"
+    "    }\n"
+    "    return n;\n"
+    "  }\n"
     "  return {\n"
     "    tag,\n"
     "    async request(fns, config) {\n"
     "      for (const fn of fns.slice()) {\n"
-    "        const next = fn.length >= 2 ? await twoArgs(fn, config) : await fn(config);\n"
+    "        const two = params(fn) >= 2;\n"
+    "        // After a (url, options) interceptor, headers may be a plain object; the config\n"
+    "        // form promises a Headers object.\n"
+    "        if (!two && config.headers && typeof config.headers.set !== 'function')\n"
+    "          config.headers = this.toHeaders(config.headers);\n"
+    "        const next = two ? await twoArgs(fn, config) : await fn(config);\n"
     "        if (next !== undefined) config = next;\n"
     "      }\n"
     "      if (config === null || typeof config !== 'object')\n"
@@ -136,12 +163,25 @@ static const char api_helper_src[] =
     "  };\n"
     "})()";
 
+/* helper.toHeaders(object): the api's Headers object of a plain one (names as given). */
+static JSValueRef helper_to_headers(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
+                                    size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+  api_hlist_t h = {0};
+  JSValueRef e = NULL;
+  api_hlist_from_js(ctx, &h, argc ? argv[0] : JSValueMakeUndefined(ctx), &e);
+  JSObjectRef headers = e ? NULL : api_hlist_to_headers(ctx, &h);
+  api_hlist_free(&h);
+  if (e) *exc = e;
+  return headers;
+}
+
 JSObjectRef api_helper(api_binding_t *b, JSValueRef *exc) {
   if (b->helper) return b->helper;
   JSContextRef ctx = js_realm_context(b->realm);
   JSValueRef v = js_eval(ctx, api_helper_src, "sonde:api", 1, exc);
   if (!v || !JSValueIsObject(ctx, v)) return NULL;
   b->helper = (JSObjectRef)v;
+  js_set_function(ctx, b->helper, "toHeaders", helper_to_headers);
   JSValueProtect(ctx, v);
   return b->helper;
 }

@@ -127,10 +127,16 @@ describe("wdio-api-runner's interceptor forms", () => {
     client.addRequestInterceptor((url, options) => { options.headers['X-Mutated'] = url; });
     client.addRequestInterceptor((url, options) => ({ ...options,
       headers: [...Object.entries(options.headers), ['X-Array', 'pairs']] }));
+    // A default value or a rest parameter ends fn.length; still the (url, options) form.
+    client.addRequestInterceptor(async (url, options = {}) => ({ ...options,
+      headers: { ...options.headers, 'X-Default': typeof url } }));
+    client.addRequestInterceptor(function (url, ...rest) { rest[0].headers['X-Rest'] = 'r'; });
+    client.addRequestInterceptor((config = {}) => { config.headers.set('X-Config-Form', '1'); });
     const res = await client.post('/echo/original', { b: 2 });
     eq([res.data.path, res.data.json], ['/echo/elsewhere', { b: 2 }], 'url and body');
-    eq([res.data.headers['x-spread'], res.data.headers['x-mutated'], res.data.headers['x-array']],
-      ['a', `${base}/echo/elsewhere`, 'pairs'], 'headers');
+    eq([res.data.headers['x-spread'], res.data.headers['x-mutated'], res.data.headers['x-array'],
+      res.data.headers['x-default'], res.data.headers['x-rest'], res.data.headers['x-config-form']],
+    ['a', `${base}/echo/elsewhere`, 'pairs', 'string', 'r', '1'], 'headers');
   });
 
   it('mixes with the config form and rejects a bad return value', async () => {
