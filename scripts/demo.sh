@@ -63,6 +63,9 @@ status=0
 "$build/sonde" run examples/jasmine.conf.js || status=$?
 # And GraphQL: queries over HTTP and a subscription over SSE, from the same server.
 "$build/sonde" run examples/graphql.conf.js || status=$?
-# And the mocha examples in TypeScript (loaded as they are, no build step).
+# And the examples in TypeScript (loaded as they are, no build step): mocha, cucumber
+# step definitions, jasmine.
 "$build/sonde" run examples/typescript/sonde.conf.ts || status=$?
+"$build/sonde" run examples/typescript/cucumber.conf.ts || status=$?
+"$build/sonde" run examples/typescript/jasmine.conf.ts || status=$?
 exit "$status"

@@ -38,9 +38,11 @@ else
     echo "e2e: [$CASE_NAME] $p: tsc passes; $(wc -l <<<"$want") deliberate mistakes reported"
   done
   # The TypeScript examples (make demo runs them) type-check with the declarations too.
-  node_modules/.bin/tsc -p "$TYPES_DIR/../examples/typescript" >"$E2E_TMP/tsc-examples.log" 2>&1 ||
-    fail "tsc -p examples/typescript reports errors:$(printf '\n'; sed 's/^/  | /' "$E2E_TMP/tsc-examples.log")"
-  echo "e2e: [$CASE_NAME] examples/typescript: tsc passes"
+  for p in examples/typescript examples/typescript/jasmine; do
+    node_modules/.bin/tsc -p "$TYPES_DIR/../$p" >"$E2E_TMP/tsc-examples.log" 2>&1 ||
+      fail "tsc -p $p reports errors:$(printf '\n'; sed 's/^/  | /' "$E2E_TMP/tsc-examples.log")"
+    echo "e2e: [$CASE_NAME] $p: tsc passes"
+  done
 fi
 
 run_sonde run mocha/sonde.conf.ts
