@@ -90,6 +90,9 @@ describe('bearerAuth', () => {
       prefix: 'Token' }).interceptor);
     eq((await api.get('/echo/b2')).data.headers['x-auth'], 'Token sync-token-2', 'sync fn');
     api.clearInterceptors();
+    api.addRequestInterceptor(bearerAuth({ token: 'raw-token-value', prefix: '' }).interceptor);
+    eq((await api.get('/echo/b2')).data.headers.authorization, 'raw-token-value', 'no prefix');
+    api.clearInterceptors();
     let calls = 0;
     const auth = bearerAuth({ token: async () => `async-token-${++calls}` });
     api.addRequestInterceptor(auth.interceptor);
