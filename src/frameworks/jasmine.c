@@ -10,6 +10,19 @@
 #include "frameworks/runner_internal.h"
 #include "js/jsclass.h"
 
+typedef enum { DEF_SUITE, DEF_SPEC, DEF_HOOK } def_kind_t;
+
+/* The closure data of one of describe, it, the hooks and their f/x forms. */
+typedef struct {
+  fw_jasmine_t *jas;
+  const char *name;
+  def_kind_t what;
+  fw_kind_t hook;
+  bool focus, exclude;
+} def_t;
+
+#define JAS_DEFS 10
+
 struct fw_jasmine {
   fw_runner_t *r;
   const jasmine_opts_t *opts;
@@ -17,6 +30,7 @@ struct fw_jasmine {
   JSObjectRef api;       /* {globals, begin, error, result}; protected */
   char *seed;            /* the seed of the random order (given or made); NULL when not random */
   double default_timeout;/* jasmine.DEFAULT_TIMEOUT_INTERVAL, read when a runnable is declared */
+  def_t defs[JAS_DEFS];  /* describe, it ...: their closures point here */
 };
 
 /* ---- jasmine-core's order ---- */
@@ -163,11 +177,14 @@ static JSValueRef api_call(fw_jasmine_t *jas, const char *name, size_t argc, con
   return exc ? NULL : v;
 }
 
+/* A spec's `this` is a new object that inherits what `this` of its suites' beforeAll hooks
+ * got (jasmine copies it; inheriting costs no copy per spec). */
 static JSObjectRef jas_test_begin(void *ud, fw_runnable_t *t) {
   fw_jasmine_t *jas = ud;
-  JSValueRef arg = t->parent->ctx;
-  JSValueRef self = api_call(jas, "begin", 1, &arg);
-  return self && JSValueIsObject(jas->r->ctx, self) ? (JSObjectRef)self : NULL;
+  api_call(jas, "begin", 0, NULL);
+  JSObjectRef self = JSObjectMake(jas->r->ctx, NULL, NULL);
+  JSObjectSetPrototype(jas->r->ctx, self, t->parent->ctx);
+  return self;
 }
 
 static void jas_spec_error(void *ud, fw_runnable_t *rn, JSValueRef err) {
@@ -189,57 +206,96 @@ static JSObjectRef jas_timeout_error(void *ud, fw_runnable_t *rn, double ms) {
 
 /* ---- natives for jasmine.js ---- */
 
-static bool arg_bool(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i) {
-  return argc > i && JSValueToBoolean(ctx, argv[i]);
+/* ---- describe, it, the hooks ---- */
+
+/* "[object Undefined]" and the like, as jasmine's messages show a value's type. */
+static char *type_tag(JSContextRef ctx, JSValueRef v) {
+  JSValueRef tag = js_call_global(ctx, "Object.prototype.toString.call", 1, &v, NULL);
+  char *s = tag ? js_value_to_utf8(ctx, tag) : NULL;
+  return s ? s : xstrdup("[object Object]");
 }
 
-static double arg_timeout(JSContextRef ctx, fw_jasmine_t *jas, size_t argc, const JSValueRef argv[],
+static JSValueRef type_error(JSContextRef ctx, JSValueRef *exception, const char *name, JSValueRef v) {
+  char *tag = type_tag(ctx, v);
+  js_throw(ctx, exception, "Error", "%s expects a function argument; received %s", name, tag);
+  free(tag);
+  return NULL;
+}
+
+/* A function that declares `done` gets jasmine's done (done.fail) through jasmine.js. */
+static JSValueRef wrap_fn(fw_jasmine_t *jas, JSContextRef ctx, JSValueRef fn) {
+  if (js_get_number(ctx, fn, "length", 0) < 1) return fn;
+  JSValueRef w = api_call(jas, "wrap", 1, &fn);
+  return w ? w : fn;
+}
+
+static double timeout_arg(fw_jasmine_t *jas, JSContextRef ctx, size_t argc, const JSValueRef argv[],
                           size_t i) {
   double t = argc > i && JSValueIsNumber(ctx, argv[i]) ? JSValueToNumber(ctx, argv[i], NULL) : -1;
   return t > 0 ? t : jas->default_timeout;
 }
 
-/* suite(title, fn, focus, exclude) */
-static JSValueRef n_suite(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
-                          const JSValueRef argv[], JSValueRef *exception) {
-  fw_jasmine_t *jas = data;
-  char *title = argc > 0 ? js_value_to_utf8(ctx, argv[0]) : xstrdup("");
-  fw_add_suite(jas->r, title, argc > 1 ? argv[1] : NULL, arg_bool(ctx, argc, argv, 2),
-               arg_bool(ctx, argc, argv, 3), exception);
-  free(title);
-  return JSValueMakeUndefined(ctx);
-}
-
-/* spec(title, fn|undefined, focus, exclude, timeout, reason|null) */
-static JSValueRef n_spec(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
-                         const JSValueRef argv[], JSValueRef *exception) {
-  fw_jasmine_t *jas = data;
-  char *title = argc > 0 ? js_value_to_utf8(ctx, argv[0]) : xstrdup("");
-  bool exclude = arg_bool(ctx, argc, argv, 3);
-  JSValueRef fn = argc > 1 && !exclude ? argv[1] : NULL;
-  fw_runnable_t *t = fw_add_test(jas->r, title, fn, arg_bool(ctx, argc, argv, 2), exclude, -1);
-  fw_runnable_set_timeout(jas->r, t, arg_timeout(ctx, jas, argc, argv, 4));
-  if (argc > 5 && JSValueIsString(ctx, argv[5])) {
-    char *reason = js_value_to_utf8(ctx, argv[5]);
-    fw_runnable_set_pending_reason(t, reason);
-    free(reason);
-  } else if (fw_suite_skipped(t->parent)) {
-    fw_runnable_set_pending_reason(t, "Temporarily disabled with xdescribe");
+static JSValueRef def_call(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                           const JSValueRef argv[], JSValueRef *exception) {
+  const def_t *d = data;
+  fw_jasmine_t *jas = d->jas;
+  fw_runner_t *r = jas->r;
+  JSValueRef fn = argc > (d->what == DEF_HOOK ? 0 : 1) ? argv[d->what == DEF_HOOK ? 0 : 1] : NULL;
+  bool is_fn = fn && js_is_function(ctx, fn);
+  if (d->what == DEF_HOOK) {
+    if (!is_fn) return type_error(ctx, exception, d->name, fn ? fn : JSValueMakeUndefined(ctx));
+    if (fw_suite_skipped(fw_collecting_suite(r))) return JSValueMakeUndefined(ctx);
+    fw_runnable_t *h = fw_add_hook(r, d->hook, "", wrap_fn(jas, ctx, fn));
+    if (h) fw_runnable_set_timeout(r, h, timeout_arg(jas, ctx, argc, argv, 1));
+    return JSValueMakeUndefined(ctx);
   }
+  if (d->what == DEF_SUITE) {
+    if (!is_fn) return type_error(ctx, exception, d->name, fn ? fn : JSValueMakeUndefined(ctx));
+    if (js_get_number(ctx, fn, "length", 0) > 0)
+      return js_throw(ctx, exception, "Error", "describe does not expect any arguments");
+  } else {
+    if (r->test_active && r->inv.running)
+      return js_throw(ctx, exception, "Error", "'%s' should only be used in 'describe' function",
+                      d->name);
+    if (fn && !JSValueIsUndefined(ctx, fn) && !is_fn) return type_error(ctx, exception, d->name, fn);
+  }
+  char *title = argc > 0 ? js_value_to_utf8(ctx, argv[0]) : xstrdup("undefined");
+  if (d->what == DEF_SUITE) {
+    fw_add_suite(r, title ? title : "", fn, d->focus, d->exclude, exception);
+    free(title);
+    return JSValueMakeUndefined(ctx);
+  }
+  fw_runnable_t *t = fw_add_test(r, title ? title : "", d->exclude || !is_fn ? NULL : wrap_fn(jas, ctx, fn),
+                                 d->focus, d->exclude, -1);
   free(title);
+  fw_runnable_set_timeout(r, t, timeout_arg(jas, ctx, argc, argv, 2));
+  if (d->exclude) fw_runnable_set_pending_reason(t, "Temporarily disabled with xit");
+  else if (fw_suite_skipped(t->parent))
+    fw_runnable_set_pending_reason(t, "Temporarily disabled with xdescribe");
   return JSValueMakeUndefined(ctx);
 }
 
-/* hook(kind, fn, timeout): kinds in fw_kind_t's order. */
-static JSValueRef n_hook(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
-                         const JSValueRef argv[], JSValueRef *exception) {
-  fw_jasmine_t *jas = data;
-  int kind = argc > 0 ? (int)JSValueToNumber(ctx, argv[0], NULL) : 0;
-  if (kind < FW_HOOK_BEFORE_ALL || kind > FW_HOOK_AFTER_ALL) kind = FW_HOOK_BEFORE_EACH;
-  if (fw_suite_skipped(fw_collecting_suite(jas->r))) return JSValueMakeUndefined(ctx);
-  fw_runnable_t *h = fw_add_hook(jas->r, (fw_kind_t)kind, "", argc > 1 ? argv[1] : NULL);
-  if (h) fw_runnable_set_timeout(jas->r, h, arg_timeout(ctx, jas, argc, argv, 2));
-  return JSValueMakeUndefined(ctx);
+static void install_defs(fw_jasmine_t *jas, JSContextRef ctx) {
+  static const struct {
+    const char *name;
+    def_kind_t what;
+    fw_kind_t hook;
+    bool focus, exclude;
+  } defs[] = {
+      {"describe", DEF_SUITE, FW_TEST, false, false},  {"fdescribe", DEF_SUITE, FW_TEST, true, false},
+      {"xdescribe", DEF_SUITE, FW_TEST, false, true},  {"it", DEF_SPEC, FW_TEST, false, false},
+      {"fit", DEF_SPEC, FW_TEST, true, false},         {"xit", DEF_SPEC, FW_TEST, false, true},
+      {"beforeAll", DEF_HOOK, FW_HOOK_BEFORE_ALL, false, false},
+      {"beforeEach", DEF_HOOK, FW_HOOK_BEFORE_EACH, false, false},
+      {"afterEach", DEF_HOOK, FW_HOOK_AFTER_EACH, false, false},
+      {"afterAll", DEF_HOOK, FW_HOOK_AFTER_ALL, false, false},
+  };
+  JSObjectRef global = JSContextGetGlobalObject(ctx);
+  for (size_t i = 0; i < JAS_DEFS; i++) {
+    def_t *d = &jas->defs[i];
+    *d = (def_t){jas, defs[i].name, defs[i].what, defs[i].hook, defs[i].focus, defs[i].exclude};
+    js_define_value(ctx, global, d->name, js_make_closure(ctx, d->name, def_call, d, NULL), true);
+  }
 }
 
 /* pending(reason) -> the marker for jasmine.js to throw. */
@@ -302,9 +358,6 @@ fw_jasmine_t *fw_jasmine_install(fw_runner_t *r, const jasmine_opts_t *opts, cha
   js_realm_on_free(realm, jas_free, jas);
 
   JSObjectRef natives = JSObjectMake(ctx, NULL, NULL);
-  add_native(ctx, natives, "suite", n_suite, jas);
-  add_native(ctx, natives, "spec", n_spec, jas);
-  add_native(ctx, natives, "hook", n_hook, jas);
   add_native(ctx, natives, "pending", n_pending, jas);
   add_native(ctx, natives, "defaultTimeout", n_default_timeout, jas);
   add_native(ctx, natives, "spies", n_spies, jas);
@@ -331,6 +384,7 @@ fw_jasmine_t *fw_jasmine_install(fw_runner_t *r, const jasmine_opts_t *opts, cha
   }
   jas->api = (JSObjectRef)api;
   JSValueProtect(ctx, jas->api);
+  install_defs(jas, ctx);
   JSValueRef globals = js_get(ctx, api, "globals");
   JSObjectRef global = JSContextGetGlobalObject(ctx);
   JSPropertyNameArrayRef names = JSObjectCopyPropertyNames(ctx, (JSObjectRef)globals);

@@ -1,14 +1,15 @@
-// jasmine: the spec-file API of jasmine-core 5 on sonde's runner (framework: 'jasmine'):
-// describe/it/hooks as globals, a spec's collected expectation results, `expect` with
-// jasmine's matchers and messages, asymmetric testers, custom matchers and equality testers.
-// Spies, the mock clock and expectAsync's matchers are in jasmine-spies.js, compiled on
-// first use (natives.spies(): most spec files use none of them, and each library costs a
-// realm about a millisecond). Why JavaScript: the
-// matchers and the equality are about JS values themselves; the tree, the order, timeouts and
-// reporting are C (src/frameworks/jasmine.c), reached through `natives`:
-//   spies() -> jasmine-spies.js's object, suite(title, fn, focus, exclude), spec(title, fn|undefined, focus, exclude, timeout, reason),
-//   hook(kind 0..3, fn, timeout), pending(reason) -> marker to throw,
+// jasmine: the spec-file API of jasmine-core 5 on sonde's runner (framework: 'jasmine'): a
+// spec's collected expectation results, `expect` with jasmine's matchers and messages,
+// asymmetric testers, custom matchers and equality testers, fail/pending, done.fail. Spies,
+// the mock clock and expectAsync's matchers are in jasmine-spies.js, compiled on first use
+// (most spec files use none of them, and a library costs each realm about a millisecond).
+// Why JavaScript: the matchers and the equality are about JS values themselves; describe,
+// it and the hooks, the tree, the order, timeouts and reporting are C
+// (src/frameworks/jasmine.c), reached through `natives`:
+//   spies() -> jasmine-spies.js's object, pending(reason) -> marker to throw,
+//   defaultTimeout([ms]), random, seed,
 //   opts: {timeout, stopSpecOnExpectationFailure, failSpecWithNoExpectations, resultHandler}
+// It returns {globals, wrap(fn), begin(), error(err), result()} for jasmine.c.
 (function (natives) {
   'use strict';
   let spiesLib = null;
@@ -434,7 +435,8 @@
     record(false, message, failure(message, null, fail), 'fail');
   }
   function pending(reason) { throw natives.pending(reason === undefined ? '' : String(reason)); }
-  // done(err) and done.fail(err) over the runner's done.
+  // done(err) and done.fail(err) over the runner's done (jasmine.c wraps functions that
+  // declare a parameter).
   function wrap(fn) {
     if (typeof fn !== 'function' || fn.length === 0) return fn;
     return function jasmineDone(done) {
@@ -446,26 +448,6 @@
       return fn.call(this, d);
     };
   }
-  const timeoutOf = (t) => (typeof t === 'number' && t > 0 ? t : -1);
-  function mkSuite(focus, exclude) {
-    return function describe(title, fn) {
-      if (typeof fn !== 'function') throw new Error('describe expects a function argument; received ' + (fn === undefined ? '[object Undefined]' : tag(fn)));
-      if (fn.length > 0) throw new Error('describe does not expect any arguments');
-      natives.suite(String(title), fn, focus, exclude);
-    };
-  }
-  function mkSpec(focus, exclude, name) {
-    return function it(title, fn, timeout) {
-      if (spec) throw new Error("'" + name + "' should only be used in 'describe' function");
-      if (fn !== undefined && typeof fn !== 'function') throw new Error(name + ' expects a function argument; received ' + tag(fn));
-      natives.spec(String(title), fn === undefined ? undefined : wrap(fn), focus, exclude, timeoutOf(timeout),
-        exclude ? 'Temporarily disabled with xit' : fn === undefined ? '' : null);
-    };
-  }
-  const mkHook = (kind, name) => function hook(fn, timeout) {
-    if (typeof fn !== 'function') throw new Error(name + ' expects a function argument; received ' + tag(fn));
-    natives.hook(kind, wrap(fn), timeoutOf(timeout));
-  };
   const jasmine = Object.assign({
     DEFAULT_TIMEOUT_INTERVAL: opts.timeout,
     MAX_PRETTY_PRINT_DEPTH: 8,
@@ -483,11 +465,8 @@
   Object.defineProperty(jasmine, 'DEFAULT_TIMEOUT_INTERVAL', {
     get: () => natives.defaultTimeout(), set: (v) => natives.defaultTimeout(v), enumerable: true,
   });
+  // describe, it, the hooks and their f/x forms are C closures (jasmine.c).
   const globals = {
-    describe: mkSuite(false, false), fdescribe: mkSuite(true, false), xdescribe: mkSuite(false, true),
-    it: mkSpec(false, false, 'it'), fit: mkSpec(true, false, 'fit'), xit: mkSpec(false, true, 'xit'),
-    beforeAll: mkHook(0, 'beforeAll'), beforeEach: mkHook(1, 'beforeEach'),
-    afterEach: mkHook(2, 'afterEach'), afterAll: mkHook(3, 'afterAll'),
     expect, expectAsync, fail, pending, jasmine,
     spyOn: (...a) => spies().spyOn(...a),
     spyOnProperty: (...a) => spies().spyOnProperty(...a),
@@ -497,17 +476,12 @@
   const NO_EXPECTATIONS = 'No assertions found in test! This test is failing because no assertions were found ' +
     'but "jasmineOpts" had a "failSpecWithNoExpectations" flag set to "true".\n\n' +
     'Read more on this Jasmine option at: https://jasmine.github.io/api/5.0/Configuration#failSpecWithNoExpectations';
-  const MOCHA = new Set(['timeout', 'retries', 'skip', 'slow', 'bail', 'currentTest', 'test']);
   return {
     globals,
-    // A spec begins: its `this` holds what beforeAll hooks put on theirs (outer first).
-    begin(suiteCtx) {
+    wrap,
+    // A spec begins (its `this` is made in jasmine.c).
+    begin() {
       spec = { failures: [], expectations: 0 };
-      const chain = [];
-      for (let c = suiteCtx; c && c !== Object.prototype; c = Object.getPrototypeOf(c)) chain.unshift(c);
-      const self = {};
-      for (const c of chain) for (const k of Object.keys(c)) if (!MOCHA.has(k)) self[k] = c[k];
-      return self;
     },
     error(err) {
       if (!spec || (err && err.jasmineRecorded)) return;
