@@ -122,7 +122,8 @@ declare namespace Sonde {
     removeHeader(name: string): void;
     getHeaders(): Record<string, string>;
     setBaseUrl(url: string): void;
-    getBaseUrl(): string | undefined;
+    /** "" without a base URL. */
+    getBaseUrl(): string;
     /** Returns a function that removes the interceptor. */
     addRequestInterceptor(fn: RequestInterceptor): () => void;
     addRequestInterceptor(fn: UrlRequestInterceptor): () => void;
