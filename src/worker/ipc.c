@@ -315,8 +315,9 @@ static void encode_value(sbuf_t *out, const json_t *v) {
            it = json_object_iter_next((json_t *)v, it)) {
         if (!first) sbuf_putc(out, ',');
         first = false;
-        const char *key = json_object_iter_key(it);
-        encode_string(out, key, strlen(key));
+        /* The key's whole length: a key holding a NUL (the reader keeps those) must not be
+         * cut (found by fuzz_ipc). */
+        encode_string(out, json_object_iter_key(it), json_object_iter_key_len(it));
         sbuf_putc(out, ':');
         encode_value(out, json_object_iter_value(it));
       }

@@ -8,16 +8,21 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "worker/ipc.h"
 
+/* Compared by their encodings: json_equal cannot see keys holding a NUL, which the reader
+ * keeps (object keys keep their order, so equal values encode alike). */
 static void round_trip(json_t *msg, void *ud) {
   (void)ud;
-  size_t len = 0;
+  size_t len = 0, len2 = 0;
   char *line = ipc_encode(msg, &len);
   if (line) {
     json_t *back = ipc_decode(line, len && line[len - 1] == '\n' ? len - 1 : len);
-    if (!back || !json_equal(back, msg)) abort(); /* the encoder and reader disagree */
+    char *again = back ? ipc_encode(back, &len2) : NULL;
+    if (!again || len2 != len || memcmp(again, line, len) != 0) abort(); /* they disagree */
+    free(again);
     json_decref(back);
     free(line);
   }

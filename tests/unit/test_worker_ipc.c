@@ -99,6 +99,17 @@ static void test_reader_keeps_nul(void **state) {
   ipc_reader_free(&r);
 }
 
+/* A key holding a NUL keeps its length through the encoder (fuzz_ipc found it cut). */
+static void test_encode_nul_key(void **state) {
+  json_t *msg = ipc_decode("{\"a\\u0000b\":1}", 14);
+  assert_non_null(msg);
+  size_t len = 0;
+  char *line = ipc_encode(msg, &len);
+  assert_string_equal(line, "{\"a\\u0000b\":1}\n");
+  free(line);
+  json_decref(msg);
+}
+
 static void test_numbers_and_nesting(void **state) {
   (void)state;
   assert_round_trip(json_pack("{s:i, s:I, s:I}", "small", -7, "big", (json_int_t)9007199254740993LL,
@@ -164,6 +175,7 @@ int main(void) {
       cmocka_unit_test(test_reader_keeps_nul),
       cmocka_unit_test(test_decode_like_jansson),
       cmocka_unit_test(test_numbers_and_nesting),
+      cmocka_unit_test(test_encode_nul_key),
       cmocka_unit_test(test_reader_splits_lines),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
