@@ -456,7 +456,11 @@
     addMatchers(m) { Object.assign(customMatchers, m); expectProto = null; },
     addAsyncMatchers(m) { Object.assign(customAsyncMatchers, m); },
     addCustomEqualityTester(t) { customTesters.push(t); },
-    getEnv: () => ({ configuration: () => ({ random: natives.random, seed: natives.seed }) }),
+    // Helpers often add a reporter (sonde's reporters are the config's) or allow respies.
+    getEnv: () => ({
+      configuration: () => ({ random: natives.random, seed: natives.seed }),
+      addReporter() {}, clearReporters() {}, allowRespy() {},
+    }),
     createSpy: (...a) => spies().jasmine.createSpy(...a),
     createSpyObj: (...a) => spies().jasmine.createSpyObj(...a),
     isSpy: (v) => spies().jasmine.isSpy(v),
