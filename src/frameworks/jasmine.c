@@ -145,6 +145,8 @@ static void select_focused(fw_suite_t *s, bool above) {
   for (size_t i = 0; i < s->tests.len; i++) s->tests.items[i]->selected = above || s->tests.items[i]->only;
   for (size_t i = 0; i < s->n_suites; i++) {
     fw_suite_t *c = s->suites[i];
+    /* Focus wins over xdescribe: a focused runnable inside one runs. */
+    if (c->skip && fw_has_only(c)) c->skip = false;
     select_focused(c, above || (c->only && !fw_has_only(c)));
   }
 }
@@ -244,7 +246,7 @@ static JSValueRef def_call(JSContextRef ctx, void *data, JSObjectRef self, size_
   bool is_fn = fn && js_is_function(ctx, fn);
   if (d->what == DEF_HOOK) {
     if (!is_fn) return type_error(ctx, exception, d->name, fn ? fn : JSValueMakeUndefined(ctx));
-    if (fw_suite_skipped(fw_collecting_suite(r))) return JSValueMakeUndefined(ctx);
+    /* Kept in an xdescribe too: a fit inside it runs, with them (jasmine). */
     fw_runnable_t *h = fw_add_hook(r, d->hook, "", wrap_fn(jas, ctx, fn));
     if (h) fw_runnable_set_timeout(r, h, timeout_arg(jas, ctx, argc, argv, 1));
     return JSValueMakeUndefined(ctx);

@@ -13,7 +13,8 @@ expect_out_re '^\[api #0-[0-9]+\]    - disabled'
 expect_out_re '^\[api #0-[0-9]+\]    ✓ mock clock'
 expect_out_re '^\[api #0-[0-9]+\]    ✓ sees the real function again'
 expect_out_re '^\[api #0-[0-9]+\] 6 passing'
-expect_out_re '^\[api #0-[0-9]+\] 3 skipped'
+expect_out_re '^\[api #0-[0-9]+\] 4 skipped'
+expect_no_out 'XDESCRIBE'
 
 # The API: every failed expectation of a spec is listed (the spec goes on after each);
 # assertResponse still throws at its first failure; a helper's matcher and global.

@@ -29,3 +29,7 @@ describe('spies end with their spec', () => {
   it('a pending spec that spied', () => { spyOn(target, 'f').and.returnValue('fake'); pending('later'); });
   it('sees the real function again', () => { expect(target.f()).toBe('real'); });
 });
+xdescribe('switched off', () => {
+  beforeAll(() => console.log('XDESCRIBE HOOK RAN'));
+  it('x1', () => console.log('XDESCRIBE SPEC RAN'));
+});
