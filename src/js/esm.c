@@ -595,6 +595,20 @@ static int import_clause(rewriter_t *rw, names_t *names, tok_t *ns, tok_t *spec)
   return expect_spec(rw, stmt, spec);
 }
 
+/* The specifier again, for a message: its line continuations (backslash, line break) left
+ * out, which keeps its value and adds no line (the fuzzer found a second copy moving lines). */
+static void spec_again(const tok_t *spec, sbuf_t *out) {
+  const unsigned char *s = (const unsigned char *)spec->s;
+  size_t len = spec->end - spec->start, n;
+  for (size_t i = 0; i < len; i++) {
+    if (s[i] == '\\' && i + 1 < len && (n = terminator_len(s + i + 1, len - i - 1)) > 0) {
+      i += n;
+      continue;
+    }
+    sbuf_putc(out, (char)s[i]);
+  }
+}
+
 static void import_code(rewriter_t *rw, const names_t *names, const tok_t *ns, const tok_t *spec,
                         sbuf_t *code) {
   sbuf_t named = SBUF_INIT, m = SBUF_INIT, checked = SBUF_INIT;
@@ -630,9 +644,11 @@ static void import_code(rewriter_t *rw, const names_t *names, const tok_t *ns, c
     sbuf_printf(code, "%s%.*s = __sonde_ns(%s)", sep, TXT(ns), m.data);
     sep = ", ";
   }
-  if (named.len)
-    sbuf_printf(code, "%s{ %s } = __sonde_named(%s, %.*s%s)", sep, named.data, m.data, TXT(spec),
-                checked.data);
+  if (named.len) {
+    sbuf_printf(code, "%s{ %s } = __sonde_named(%s, ", sep, named.data, m.data);
+    spec_again(spec, code);
+    sbuf_printf(code, "%s)", checked.data);
+  }
   if (parts) sbuf_putc(code, ';');
   sbuf_free(&named);
   sbuf_free(&m);

@@ -223,6 +223,11 @@ static void test_import_specifier_continued(void **state) {
   expect_out("import a from 'x\\\nb';\nexport { a };\n",
              "const a = __sonde_default(__sonde_require('x\\\nb'));\n;\n;exports.a = a;" END);
   expect_out("import'\\\n", "__sonde_require('\\\n);;" END);
+  /* Named imports name the specifier again, without its line continuation. */
+  expect_out("import { a } from 'x\\\ny';\n",
+             "const { a } = __sonde_named(__sonde_require('x\\\ny'), 'xy', 'a');\n;" END);
+  char *s = rw("import{a}from'\\\n", NULL);
+  free(s);
 }
 
 /* A backslash in a name never swallows the rest of the source (fuzzer: `\{` ran to the end,
