@@ -3,6 +3,7 @@
  * API with memory buffers in place of a socket. */
 #include "http/ws_codec.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,10 +163,14 @@ char *ws_handshake_check(const char *head, size_t len, const char *key,
                          int *status) {
   *protocol = NULL;
   *status = 0;
+  /* The status code by hand: `head` holds `len` bytes and need not end with a NUL, which
+   * sscanf would look for past the end (found by fuzz_ws_codec). */
   int code = 0;
   if (len < 12 || strncmp(head, "HTTP/1.", 7) != 0 || head[8] != ' ' ||
-      sscanf(head + 9, "%3d", &code) != 1)
+      !isdigit((unsigned char)head[9]) || !isdigit((unsigned char)head[10]) ||
+      !isdigit((unsigned char)head[11]))
     return xstrdup("the server's answer is not an HTTP/1.1 response");
+  code = (head[9] - '0') * 100 + (head[10] - '0') * 10 + (head[11] - '0');
   *status = code;
   if (code != 101)
     return xasprintf("the server answered %d instead of 101 Switching Protocols", code);

@@ -64,6 +64,15 @@ static void test_response_check(void **state) {
   assert_string_equal(proto, "graphql-ws");
   free(proto);
 
+  /* A status line that is not three digits, in a buffer with no NUL after it (the fuzzer
+   * found sscanf reading past such a buffer). */
+  char raw[12];
+  memcpy(raw, "HTTP/1.1 1x1", 12);
+  char *why = ws_handshake_check(raw, sizeof raw, "dGhlIHNhbXBsZSBub25jZQ==", protos, 2, &proto,
+                                 &status);
+  assert_string_equal(why, "the server's answer is not an HTTP/1.1 response");
+  free(why);
+
   /* No subprotocol chosen: "" */
   const char *none = "HTTP/1.1 101 x\r\nUpgrade: websocket\r\nConnection: upgrade\r\n"
                      "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n\r\n";
