@@ -7,6 +7,9 @@
 #
 #   scripts/fuzz.sh [SECONDS] [NAME...]      (default: 60 seconds, every target)
 #
+# FUZZ_SEED=N makes the runs repeatable (CI sets it: a red CI run then means a regression on
+# the inputs it always tries, not a new find by chance; those belong to `make fuzz`).
+#
 # A target says how it is built in two lines near its top:
 #   // fuzz-build: <source files and globs, from the repository's root>
 #   // fuzz-pkgs: <pkg-config packages>
@@ -55,6 +58,7 @@ for src in "${targets[@]}"; do
   if ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp \
     UBSAN_OPTIONS=print_stacktrace=1 \
     "$out/bin/fuzz_$name" -max_total_time="$seconds" -max_len=8192 -timeout=10 \
+    ${FUZZ_SEED:+-seed="$FUZZ_SEED"} \
     -artifact_prefix="$out/crashes/$name/" "$out/corpus/$name" "${seeds[@]}" >"$log" 2>&1; then
     runs=$(grep -oE 'Done [0-9]+ runs' "$log" | tail -n 1 || true)
     echo "fuzz: $name clean: ${runs:-?} in $seconds s"
