@@ -605,6 +605,12 @@ static void spec_again(const tok_t *spec, sbuf_t *out) {
       i += n;
       continue;
     }
+    if ((n = terminator_len(s + i, len - i)) > 0) {
+      /* U+2028 and U+2029 may stand in a string: the same character, escaped. */
+      sbuf_puts(out, n == 3 ? (s[i + 2] == 0xA8 ? "\\u2028" : "\\u2029") : "\\n");
+      i += n - 1;
+      continue;
+    }
     sbuf_putc(out, (char)s[i]);
   }
 }
@@ -926,8 +932,13 @@ static void emit_edit(const rewriter_t *rw, const edit_t *e, sbuf_t *out) {
   size_t line_start = SIZE_MAX; /* just after the range's last line terminator */
   for (size_t i = e->start, n; i < e->end; i++) {
     if ((n = terminator_len(s + i, e->end - i)) == 0) continue;
-    if (copied) copied--;
-    else sbuf_append(out, (const char *)s + i, n);
+    if (copied) {
+      copied--;
+    } else {
+      /* A CR and a later LF of the range must not meet as one CR LF (a line lost). */
+      if (s[i] == '\n' && out->len && out->data[out->len - 1] == '\r') sbuf_putc(out, ' ');
+      sbuf_append(out, (const char *)s + i, n);
+    }
     i += n - 1;
     line_start = i + 1;
   }
@@ -947,6 +958,9 @@ static void assemble(rewriter_t *rw, sbuf_t *out) {
     sbuf_append(out, s + pos, e->start - pos);
     emit_edit(rw, e, out);
     pos = e->end;
+    /* Nor a CR the edit kept and an LF right after its range. */
+    if (pos < len && s[pos] == '\n' && out->len && out->data[out->len - 1] == '\r')
+      sbuf_putc(out, ' ');
   }
   if (!rw->info.is_esm) {
     sbuf_append(out, s + pos, len - pos);

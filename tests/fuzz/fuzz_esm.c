@@ -10,9 +10,21 @@
 
 #include "js/esm.h"
 
+/* JavaScript's line terminators: LF, CR, CR LF (one), U+2028 and U+2029. */
 static size_t lines(const char *s, size_t n) {
   size_t count = 0;
-  for (size_t i = 0; i < n; i++) count += s[i] == '\n';
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] == '\n') {
+      count++;
+    } else if (s[i] == '\r') {
+      count++;
+      if (i + 1 < n && s[i + 1] == '\n') i++;
+    } else if ((unsigned char)s[i] == 0xE2 && i + 2 < n && (unsigned char)s[i + 1] == 0x80 &&
+               ((unsigned char)s[i + 2] == 0xA8 || (unsigned char)s[i + 2] == 0xA9)) {
+      count++;
+      i += 2;
+    }
+  }
   return count;
 }
 
