@@ -60,11 +60,11 @@ for src in "${targets[@]}"; do
     "$out/bin/fuzz_$name" -max_total_time="$seconds" -max_len=8192 -timeout=10 \
     ${FUZZ_SEED:+-seed="$FUZZ_SEED"} \
     -artifact_prefix="$out/crashes/$name/" "$out/corpus/$name" "${seeds[@]}" >"$log" 2>&1; then
-    runs=$(grep -oE 'Done [0-9]+ runs' "$log" | tail -n 1 || true)
+    runs=$(grep -aoE 'Done [0-9]+ runs' "$log" | tail -n 1 || true)
     echo "fuzz: $name clean: ${runs:-?} in $seconds s"
   else
     echo "fuzz: $name FAILED (log: $log):" >&2
-    grep -E 'ERROR|SUMMARY|runtime error|Test unit written' "$log" | head -n 10 >&2
+    grep -aE 'ERROR|SUMMARY|runtime error|Test unit written' "$log" | head -n 10 >&2
     status=1
   fi
 done
