@@ -1,14 +1,16 @@
 /* web_url_host: the URL standard's host parser — IPv6 (parsed and re-serialized in its
  * shortest form), IPv4 (dotted, with the hex and octal parts the standard allows), opaque
- * hosts of non-special schemes, and domains (percent-decoded, ASCII lower-cased, non-ASCII
- * labels punycode-encoded; the UTS #46 mapping tables are not applied).
+ * hosts of non-special schemes, and domains (percent-decoded, then ASCII lower-cased, or,
+ * with non-ASCII or "xn--" labels, UTS #46-processed by libidn2).
  *
  * Memory: results are malloc'd for the caller. */
 #include <ctype.h>
+#include <idn2.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "common/sbuf.h"
 #include "js/web_url_parse.h"
@@ -203,92 +205,26 @@ static char *ipv6_serialize(const uint16_t a[8]) {
   return sbuf_take(&b);
 }
 
-/* Punycode (RFC 3492) of one label's code points. */
-static void punycode(sbuf_t *out, const uint32_t *cp, size_t n) {
-  const uint32_t base = 36, tmin = 1, tmax = 26, skew = 38, damp = 700;
-  uint32_t nn = 128, delta = 0, bias = 72;
-  size_t h = 0;
-  for (size_t i = 0; i < n; i++)
-    if (cp[i] < 0x80) {
-      sbuf_putc(out, (char)cp[i]);
-      h++;
-    }
-  size_t b = h;
-  if (b > 0) sbuf_putc(out, '-');
-  while (h < n) {
-    uint32_t m = UINT32_MAX;
-    for (size_t i = 0; i < n; i++)
-      if (cp[i] >= nn && cp[i] < m) m = cp[i];
-    delta += (m - nn) * (uint32_t)(h + 1);
-    nn = m;
-    for (size_t i = 0; i < n; i++) {
-      if (cp[i] < nn) delta++;
-      if (cp[i] != nn) continue;
-      uint32_t q = delta;
-      for (uint32_t k = base;; k += base) {
-        uint32_t t = k <= bias ? tmin : k >= bias + tmax ? tmax : k - bias;
-        if (q < t) break;
-        uint32_t d = t + (q - t) % (base - t);
-        sbuf_putc(out, (char)(d < 26 ? 'a' + d : '0' + d - 26));
-        q = (q - t) / (base - t);
-      }
-      sbuf_putc(out, (char)(q < 26 ? 'a' + q : '0' + q - 26));
-      /* adapt */
-      uint32_t dd = h == b ? delta / damp : delta / 2;
-      dd += dd / (uint32_t)(h + 1);
-      uint32_t k = 0;
-      while (dd > ((base - tmin) * tmax) / 2) {
-        dd /= base - tmin;
-        k += base;
-      }
-      bias = k + (base - tmin + 1) * dd / (dd + skew);
-      delta = 0;
-      h++;
-    }
-    delta++;
-    nn++;
-  }
-}
-
-static size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *out) {
-  size_t o = 0;
-  for (size_t i = 0; i < n;) {
-    uint32_t c = s[i];
-    int extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
-    if (extra) c &= 0x3Fu >> extra;
-    i++;
-    while (extra-- > 0 && i < n) c = (c << 6) | (s[i++] & 0x3F);
-    out[o++] = c;
-  }
-  return o;
-}
-
-/* domain to ASCII: ASCII letters lower-cased, labels with other characters punycoded. */
+/* The URL standard's "domain to ASCII" (not strict): an ASCII name with no "xn--" label is
+ * only lower-cased; any other goes through UTS #46 processing (non-transitional, mapping
+ * included) by libidn2. NULL when the name is not a valid domain. */
 static char *domain_to_ascii(const char *domain) {
-  sbuf_t out = SBUF_INIT;
-  const char *p = domain;
-  for (;;) {
-    const char *dot = strchr(p, '.');
-    size_t n = dot ? (size_t)(dot - p) : strlen(p);
-    bool ascii = true;
-    for (size_t i = 0; i < n; i++)
-      if ((unsigned char)p[i] >= 0x80) ascii = false;
-    if (ascii) {
-      for (size_t i = 0; i < n; i++) sbuf_putc(&out, (char)tolower((unsigned char)p[i]));
-    } else {
-      uint32_t *cp = xmalloc((n + 1) * sizeof(uint32_t));
-      size_t m = utf8_decode((const unsigned char *)p, n, cp);
-      for (size_t i = 0; i < m; i++)
-        if (cp[i] < 0x80) cp[i] = (uint32_t)tolower((int)cp[i]);
-      sbuf_puts(&out, "xn--");
-      punycode(&out, cp, m);
-      free(cp);
-    }
-    if (!dot) break;
-    sbuf_putc(&out, '.');
-    p = dot + 1;
+  bool plain = true;
+  for (const char *p = domain; *p && plain; p++) {
+    if ((unsigned char)*p >= 0x80) plain = false;
+    bool label_start = p == domain || p[-1] == '.';
+    if (label_start && strncasecmp(p, "xn--", 4) == 0) plain = false;
   }
-  return sbuf_take(&out);
+  if (plain) {
+    char *out = xstrdup(domain);
+    for (char *p = out; *p; p++) *p = (char)tolower((unsigned char)*p);
+    return out;
+  }
+  char *ascii = NULL;
+  if (idn2_to_ascii_8z(domain, &ascii, IDN2_NONTRANSITIONAL) != IDN2_OK) return NULL;
+  char *out = xstrdup(ascii); /* ours to free with free(), like every other result */
+  idn2_free(ascii);
+  return out;
 }
 
 /* host parser: the serialized host, or NULL for failure. */
@@ -321,6 +257,7 @@ char *url_host_parse(const char *input, size_t n, bool not_special) {
   }
   char *ascii = domain_to_ascii(domain);
   free(domain);
+  if (!ascii) return NULL;
   bool bad = !*ascii;
   for (const char *p = ascii; *p && !bad; p++)
     if (forbidden_domain((unsigned char)*p)) bad = true;

@@ -1,7 +1,7 @@
 /* web_url_parse: the WHATWG URL standard's parser and serializer in plain C (no engine),
  * for URL/URLSearchParams, the url module, module resolution of file: URLs and fetch.
- * Input and output are UTF-8. Hosts: domains are lower-cased and non-ASCII labels
- * punycode-encoded (without the full UTS #46 mapping), IPv4 (with hex/octal parts) and
+ * Input and output are UTF-8. Hosts: domains are lower-cased, or processed by UTS #46
+ * (libidn2) when they hold non-ASCII or "xn--" labels, IPv4 (with hex/octal parts) and
  * IPv6 addresses are parsed and re-serialized, non-special schemes get opaque hosts.
  *
  * Memory: a url_t owns all of its strings; url_free releases them. Functions returning

@@ -351,6 +351,12 @@ static const js_case_t url_cases[] = {
      "1|a=&b="},
     {"return encodeURIComponent(new URLSearchParams({q:'a+b c/d?e'}).toString())",
      "q%3Da%252Bb%2Bc%252Fd%253Fe"},
+    /* domain to ASCII (UTS #46, non-transitional), each expectation as Node's URL gives it */
+    {"const h = (u) => { try { return new URL(u).host } catch (e) { return 'ERR' } };"
+     "return ['http://EXAMPLE.\uff43\uff4f\uff4d/', 'http://fa\u00df.de/', 'http://a.b\u3002c/',"
+     " 'http://XN--IDA.com/', 'http://xn--a.com/', 'http://ab--c.com/', 'http://B\u00fccher.de/',"
+     " 'http://a\u200db.com/'].map(h).join('|')",
+     "example.com|xn--fa-hia.de|a.b.c|xn--ida.com|ERR|ab--c.com|xn--bcher-kva.de|ERR"},
 };
 
 /* TextEncoder/TextDecoder, atob/btoa, DOMException, Event(Target), AbortController/Signal, structuredClone, crypto, performance, queueMicrotask */
