@@ -46,6 +46,9 @@ int main(int argc, char **argv) {
     case CLI_INIT:
       code = init_main(opts.overrides);
       break;
+    case CLI_MERGE_REPORTS:
+      code = launcher_merge_reports(&opts, argc, argv);
+      break;
     case CLI_WORKER:
       code = worker_main(argc, argv);
       break;

@@ -8,18 +8,22 @@ _sonde() {
       COMPREPLY=($(compgen -f -- "$cur"))
       return
       ;;
+    --shardTimings | --config)
+      COMPREPLY=($(compgen -f -- "$cur"))
+      return
+      ;;
     --suite | --shard | --baseUrl | --maxInstances | --logLevel)
       return
       ;;
   esac
   if [[ $cur == -* ]]; then
-    COMPREPLY=($(compgen -W "--spec --exclude --suite --shard --baseUrl --maxInstances
+    COMPREPLY=($(compgen -W "--spec --exclude --suite --shard --shardTimings --baseUrl --maxInstances
       --logLevel --bail --mochaOpts.grep --mochaOpts.invert --mochaOpts.timeout
       --jasmineOpts.grep --cucumberOpts.tags --help --version" -- "$cur"))
     return
   fi
   if ((COMP_CWORD == 1)); then
-    COMPREPLY=($(compgen -W "run" -- "$cur") $(compgen -f -X '!*.conf.@(js|mjs|cjs|ts|mts)' -- "$cur"))
+    COMPREPLY=($(compgen -W "run init merge-reports" -- "$cur") $(compgen -f -X '!*.conf.@(js|mjs|cjs|ts|mts)' -- "$cur"))
     return
   fi
   COMPREPLY=($(compgen -f -X '!*.@(js|mjs|cjs|ts|mts)' -- "$cur"))

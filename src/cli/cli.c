@@ -319,6 +319,8 @@ static int cli_positional(cli_parser_t *p, const char *arg) {
       return 1;
     } else if (strcmp(arg, "init") == 0) {
       o->command = CLI_INIT; /* its flags land in the overrides */
+    } else if (strcmp(arg, "merge-reports") == 0) {
+      o->command = CLI_MERGE_REPORTS;
     } else if (cli_looks_like_config(arg)) {
       o->command = CLI_RUN;
       o->config_path = xstrdup(arg);
@@ -329,6 +331,10 @@ static int cli_positional(cli_parser_t *p, const char *arg) {
   }
   if (o->command == CLI_RUN && !o->config_path) {
     o->config_path = xstrdup(arg);
+    return 0;
+  }
+  if (o->command == CLI_MERGE_REPORTS) {
+    strvec_push(&o->inputs, arg);
     return 0;
   }
   if (p->tail) {
@@ -375,7 +381,21 @@ int cli_parse(int argc, char **argv, cli_options_t *out, sbuf_t *err) {
   }
   if (rc > 0) return 0;
 
-  if (rc == 0 && out->command != CLI_INIT &&
+  if (rc == 0 && out->command == CLI_MERGE_REPORTS) {
+    /* --config names the config whose reporters write the merged reports. */
+    const json_t *config = json_object_get(out->overrides, "config");
+    if (config && !json_is_string(config)) {
+      rc = cli_fail(&p, "--config needs a config file. Usage: sonde merge-reports [--config "
+                        "<file>] <dir>...");
+    } else if (config) {
+      out->config_path = xstrdup(json_string_value(config));
+      json_object_del(out->overrides, "config");
+    } else if (!(out->config_path = cli_default_config())) {
+      rc = cli_fail(&p, "merge-reports needs the config whose reporters write the merged "
+                        "reports: --config <file>, or sonde.conf.* / wdio.conf.* in this folder");
+    }
+  }
+  if (rc == 0 && out->command != CLI_INIT && out->command != CLI_MERGE_REPORTS &&
       (!p.command_seen || (out->command == CLI_RUN && !out->config_path))) {
     out->config_path = cli_default_config();
     if (out->config_path) out->command = CLI_RUN;
@@ -398,6 +418,7 @@ void cli_options_free(cli_options_t *opts) {
   strvec_free(&opts->specs);
   strvec_free(&opts->excludes);
   strvec_free(&opts->suites);
+  strvec_free(&opts->inputs);
   json_decref(opts->overrides);
   memset(opts, 0, sizeof(*opts));
 }
@@ -410,6 +431,7 @@ const char *cli_usage(void) {
          "  sonde init [--framework mocha|jasmine|cucumber] [--typescript] [--baseUrl <url>]\n"
          "             [--reporters spec,junit] [--yes]\n"
          "                                 Writes a sonde.conf and an example spec here\n"
+         "  sonde merge-reports <dir>...    Joins --shard runs' json reports into one run\n"
          "  sonde --help | --version\n"
          "\n"
          "Options:\n"
@@ -419,6 +441,7 @@ const char *cli_usage(void) {
          "  --mochaOpts.grep <text>   Run only the tests whose title matches <text>\n"
          "  --mochaOpts.invert        Run the tests that do not match --mochaOpts.grep\n"
          "  --maxInstances <n>        Spec files run in parallel\n"
+         "  --shard <i>/<n>           Run part i of n of the spec files (see sonde(1))\n"
          "  --baseUrl <url>           Base URL for relative request paths\n"
          "  --logLevel <level>        trace, debug, info, warn, error or silent\n"
          "  -h, --help                Show this help\n"

@@ -15,14 +15,17 @@ typedef enum {
   CLI_HELP,     /* --help, -h, help, or no arguments */
   CLI_VERSION,  /* --version, -v, version */
   CLI_INIT,     /* sonde init [--framework f] [--typescript] [--baseUrl u] [--reporters r] [--yes] */
+  CLI_MERGE_REPORTS, /* sonde merge-reports [--config <file>] <dir|file>... */
 } cli_command_t;
 
 typedef struct {
   cli_command_t command;
-  char *config_path;   /* as given (relative to the cwd), NULL unless CLI_RUN */
+  char *config_path;   /* as given (relative to the cwd); CLI_RUN, and CLI_MERGE_REPORTS
+                          (--config, else the folder's default config) */
   strvec_t specs;      /* --spec values, in order (repeatable; also comma separated) */
   strvec_t excludes;   /* --exclude values, likewise */
   strvec_t suites;     /* --suite names, in order (repeatable) */
+  strvec_t inputs;     /* merge-reports: the folders or files to merge, in order */
   /* Every other --key value / --a.b value / --key=value as a nested object deep-merged over
    * the config: "--mochaOpts.grep x" → {"mochaOpts":{"grep":"x"}}. Values "true"/"false"
    * become booleans, decimal numbers become numbers, anything else stays a string; a flag

@@ -302,6 +302,13 @@ static void validate(validator_t *v, JSValueRef c, sonde_config_t *out) {
     out->shard_total = n;
     free(text);
   }
+  char *timings = get_string(v, c, "shardTimings", "shardTimings", NULL);
+  if (timings) {
+    char *cwd = fs_cwd();
+    out->shard_timings = path_resolve(cwd, timings);
+    free(cwd);
+    free(timings);
+  }
 
   JSValueRef reporters = js_get(ctx, c, "reporters");
   if (present(ctx, reporters) && !JSValueIsArray(ctx, reporters)) {
@@ -501,6 +508,7 @@ void config_free(sonde_config_t *cfg) {
   free(cfg->mocha_fgrep);
   strvec_free(&cfg->mocha_require);
   free(cfg->output_dir);
+  free(cfg->shard_timings);
   strvec_free(&cfg->reporters);
   free(cfg->base_url);
   free(cfg->log_level);

@@ -35,6 +35,8 @@ typedef struct {
   double spec_file_retries_delay;    /* seconds */
   bool spec_file_retries_deferred;
   int shard_index, shard_total;      /* --shard i/n; 0/0 when not sharding */
+  char *shard_timings;     /* shardTimings: a json reporter's sonde-timings.json that
+                              balances the shards; NULL when unset; absolute */
   char *output_dir;        /* NULL when unset; absolute */
   bool group_logs;         /* groupLogsByTestSpec */
   strvec_t reporters;      /* names as written, in order (options stay in `json`) */

@@ -430,8 +430,12 @@ static int plan_jobs(launcher_t *l, sbuf_t *err) {
                          &warnings, err);
   for (size_t i = 0; i < warnings.len; i++) fprintf(stderr, "sonde: warning: %s\n", warnings.items[i]);
   strvec_free(&warnings);
-  if (rc == 0 && l->cfg->shard_total > 1)
-    planner_shard(lists, l->n_caps, l->cfg->shard_index, l->cfg->shard_total);
+  if (rc == 0 && l->cfg->shard_total > 1) {
+    json_t *timings = l->cfg->shard_timings ? planner_load_timings(l->cfg->shard_timings, err) : NULL;
+    if (l->cfg->shard_timings && !timings) rc = -1;
+    else planner_shard(lists, l->n_caps, l->cfg->shard_index, l->cfg->shard_total, timings);
+    json_decref(timings);
+  }
   size_t total = 0;
   for (size_t c = 0; c < l->n_caps; c++) total += lists[c].len;
   if (rc == 0 && total == 0) {
@@ -483,7 +487,7 @@ void launcher_setup_logging(const sonde_config_t *cfg) {
   }
 }
 
-static bool use_color(void) {
+bool launcher_use_color(void) {
   const char *no = getenv("NO_COLOR");
   if (no && no[0]) return false;
   const char *force = getenv("FORCE_COLOR");
@@ -492,17 +496,17 @@ static bool use_color(void) {
   return isatty(STDOUT_FILENO);
 }
 
-static void print_summary(launcher_t *l) {
-  uint64_t secs = (uv_hrtime() - l->started_ns) / 1000000000ULL;
-  size_t total = l->n_jobs;
-  size_t finished = (size_t)(l->passed + l->failed + l->skipped);
+void launcher_print_summary(const report_summary_t *s) {
+  uint64_t secs = (uint64_t)(s->duration_ms / 1000);
+  int total = s->specs_total;
+  int finished = s->specs_passed + s->specs_failed + s->specs_skipped;
   sbuf_t b = SBUF_INIT;
-  sbuf_printf(&b, "\nSpec Files:\t %d passed, ", l->passed);
-  if (l->retried) sbuf_printf(&b, "%d retries, ", l->retried);
-  if (l->failed) sbuf_printf(&b, "%d failed, ", l->failed);
-  if (l->skipped) sbuf_printf(&b, "%d skipped, ", l->skipped);
-  sbuf_printf(&b, "%zu total (%d%% completed) in %02llu:%02llu:%02llu  \n", total,
-              total ? (int)(finished * 100 / total) : 100, (unsigned long long)(secs / 3600),
+  sbuf_printf(&b, "\nSpec Files:\t %d passed, ", s->specs_passed);
+  if (s->specs_retried) sbuf_printf(&b, "%d retries, ", s->specs_retried);
+  if (s->specs_failed) sbuf_printf(&b, "%d failed, ", s->specs_failed);
+  if (s->specs_skipped) sbuf_printf(&b, "%d skipped, ", s->specs_skipped);
+  sbuf_printf(&b, "%d total (%d%% completed) in %02llu:%02llu:%02llu  \n", total,
+              total ? finished * 100 / total : 100, (unsigned long long)(secs / 3600),
               (unsigned long long)(secs / 60 % 60), (unsigned long long)(secs % 60));
   fputs(sbuf_cstr(&b), stdout);
   fflush(stdout);
@@ -548,7 +552,7 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
   l.cli = opts;
   l.started_ns = uv_hrtime();
   secret_add_env(); /* API_KEY, API_TOKEN: masked in what the config's hooks print */
-  l.color = use_color();
+  l.color = launcher_use_color();
   size_t exe_len = sizeof(l.exe);
   if (uv_exepath(l.exe, &exe_len) != 0) snprintf(l.exe, sizeof(l.exe), "%s", argv[0]);
   signal(SIGPIPE, SIG_IGN);
@@ -633,7 +637,7 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
   report_summary_t summary = {l.passed, l.failed, l.skipped, l.retried, (int)l.n_jobs,
                               (double)(uv_hrtime() - l.started_ns) / 1e6};
   for (size_t i = 0; i < l.n_reporters; i++) l.reporters[i]->ops->run_end(l.reporters[i], &summary);
-  print_summary(&l);
+  launcher_print_summary(&summary);
   code = run_exit_code(&l);
   for (size_t i = 0; i < l.n_reporters; i++) l.reporters[i]->ops->free(l.reporters[i]);
   free(l.reporters);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/fsutil.h"
 #include "common/glob.h"
@@ -179,23 +180,119 @@ done:
   return rc;
 }
 
-void planner_shard(plan_groups_t *lists, size_t n_lists, int index, int total) {
+json_t *planner_load_timings(const char *path, sbuf_t *err) {
+  json_error_t jerr;
+  json_t *doc = json_load_file(path, 0, &jerr);
+  if (!doc) {
+    if (access(path, F_OK) != 0) {
+      fprintf(stderr, "sonde: warning: shardTimings: %s does not exist (yet): the shards are "
+                      "balanced by file count\n", path);
+      return json_object();
+    }
+    sbuf_printf(err, "shardTimings: %s:%d: %s", path, jerr.line, jerr.text);
+    return NULL;
+  }
+  json_t *specs = json_object_get(doc, "specs");
+  const char *key;
+  json_t *ms;
+  bool ok = json_is_object(specs);
+  if (ok)
+    json_object_foreach(specs, key, ms) ok &= json_is_number(ms) && json_number_value(ms) >= 0;
+  if (!ok) {
+    sbuf_printf(err, "shardTimings: %s: \"specs\" must be an object of spec file → milliseconds "
+                     "(as the json reporter writes sonde-timings.json)", path);
+    json_decref(doc);
+    return NULL;
+  }
+  json_incref(specs);
+  json_decref(doc);
+  return specs;
+}
+
+typedef struct {
+  const char *first;  /* the group's first file: its identity across capabilities */
+  double weight;
+} shard_unit_t;
+
+static int cmp_unit_heaviest(const void *a, const void *b) {
+  const shard_unit_t *x = a, *y = b;
+  if (x->weight != y->weight) return x->weight > y->weight ? -1 : 1;
+  return strcmp(x->first, y->first);
+}
+
+/* The shard (1-based) of every unit in `units` (sorted by first file). Without timings,
+ * unit k goes to shard k % total + 1; with them, the heaviest unit goes first to the
+ * lightest shard (longest processing time first), units the timings do not know weighing
+ * the mean of those they do. Every shard computes the same answer on its own. */
+static void assign_shards(shard_unit_t *units, size_t n, const json_t *timings, int total,
+                          int *shard_of) {
+  size_t known = 0;
+  double sum = 0;
+  if (timings && json_object_size(timings)) {
+    char *cwd = fs_cwd();
+    for (size_t i = 0; i < n; i++) {
+      char *rel = fs_relative(cwd, units[i].first);
+      const json_t *ms = json_object_get(timings, rel);
+      free(rel);
+      units[i].weight = ms ? json_number_value(ms) : -1;
+      if (ms) known++, sum += units[i].weight;
+    }
+    free(cwd);
+  }
+  if (known == 0) {
+    for (size_t i = 0; i < n; i++) shard_of[i] = (int)(i % (size_t)total) + 1;
+    return;
+  }
+  double mean = sum / (double)known;
+  shard_unit_t *order = xmalloc(n * sizeof *order);
+  for (size_t i = 0; i < n; i++) {
+    if (units[i].weight < 0) units[i].weight = mean;
+    order[i] = units[i];
+  }
+  qsort(order, n, sizeof *order, cmp_unit_heaviest);
+  double *load = xcalloc((size_t)total, sizeof *load);
+  for (size_t i = 0; i < n; i++) {
+    int lightest = 0;
+    for (int s = 1; s < total; s++)
+      if (load[s] < load[lightest]) lightest = s;
+    load[lightest] += order[i].weight;
+    /* units is sorted by path: find this one's index there */
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+      size_t mid = (lo + hi) / 2;
+      if (strcmp(units[mid].first, order[i].first) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    shard_of[lo] = lightest + 1;
+  }
+  free(load);
+  free(order);
+}
+
+void planner_shard(plan_groups_t *lists, size_t n_lists, int index, int total,
+                   const json_t *timings) {
   if (total <= 1) return;
   strvec_t firsts = STRVEC_INIT;
   for (size_t l = 0; l < n_lists; l++)
     for (size_t g = 0; g < lists[l].len; g++) strvec_push(&firsts, lists[l].items[g].files.items[0]);
   strvec_sort_unique(&firsts);
+  shard_unit_t *units = xcalloc(firsts.len ? firsts.len : 1, sizeof *units);
+  int *shard_of = xcalloc(firsts.len ? firsts.len : 1, sizeof *shard_of);
+  for (size_t k = 0; k < firsts.len; k++) units[k].first = firsts.items[k];
+  assign_shards(units, firsts.len, timings, total, shard_of);
   for (size_t l = 0; l < n_lists; l++) {
     plan_groups_t *list = &lists[l];
     size_t out = 0;
     for (size_t g = 0; g < list->len; g++) {
       size_t k = 0;
       while (k < firsts.len && strcmp(firsts.items[k], list->items[g].files.items[0]) != 0) k++;
-      if ((int)(k % (size_t)total) + 1 == index) list->items[out++] = list->items[g];
+      if (shard_of[k] == index) list->items[out++] = list->items[g];
       else strvec_free(&list->items[g].files);
     }
     list->len = out;
   }
+  free(units);
+  free(shard_of);
   strvec_free(&firsts);
 }
 

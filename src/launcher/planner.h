@@ -28,11 +28,18 @@ typedef struct {
 int planner_collect(const sonde_config_t *cfg, const json_t *cap, const cli_options_t *cli,
                     plan_groups_t *out, strvec_t *warnings, sbuf_t *err);
 
-/* Keeps the groups of shard `index` of `total` (1-based): groups are numbered by the order
- * of their first file across `all` (every capability's groups), and group k belongs to
- * shard k % total + 1, so the shards together cover every job exactly once and a spec
- * file runs in the same shard for every capability. */
-void planner_shard(plan_groups_t *lists, size_t n_lists, int index, int total);
+/* Keeps the groups of shard `index` of `total` (1-based). Groups are identified by their
+ * first file across `all` (every capability's groups), so a spec file runs in the same
+ * shard for every capability and the shards together cover every job exactly once. With
+ * `timings` (spec file relative to the working directory → milliseconds, as
+ * planner_load_timings returns) the shards are balanced by duration, else by count. */
+void planner_shard(plan_groups_t *lists, size_t n_lists, int index, int total,
+                   const json_t *timings);
+
+/* The "specs" object of a timings file (the json reporter's sonde-timings.json); an empty
+ * object, with a warning on stderr, when the file does not exist (a first run); NULL with a
+ * message naming the file when it is not such a file. */
+json_t *planner_load_timings(const char *path, sbuf_t *err);
 
 void plan_groups_free(plan_groups_t *groups);
 

@@ -16,6 +16,7 @@ typedef struct {
   json_reporter_opts_t opts;   /* strings owned (copies) */
   rm_set_t set;
   report_spool_t spool;
+  json_t *timings;             /* spec file (as displayed) → milliseconds, every job so far */
 } json_reporter_t;
 
 static json_t *iso(double ms) {
@@ -61,6 +62,7 @@ static json_t *suite_doc(const rm_suite_t *s) {
   json_t *tests = json_array(), *hooks = json_array();
   json_object_set_new(d, "name", json_string(s->depth == 0 ? "(root)" : s->title));
   json_object_set_new(d, "fullTitle", json_string(s->full_title));
+  json_object_set_new(d, "depth", json_integer(s->depth));
   json_object_set_new(d, "file", json_string(s->file));
   json_object_set_new(d, "start", iso(s->start_ms));
   json_object_set_new(d, "end", iso(s->stop_ms));
@@ -163,12 +165,24 @@ static void json_job_end(reporter_t *base, const report_job_t *job, bool passed)
   json_reporter_t *r = (json_reporter_t *)base;
   rm_job_t *j = rm_finish(&r->set, job, passed);
   json_write_job(r, j);
+  /* A file run under several capabilities weighs their sum in the next run's shards. */
+  const json_t *before = json_object_get(r->timings, j->spec_display);
+  double ms = (before ? json_number_value(before) : 0) + j->duration_ms;
+  json_object_set_new(r->timings, j->spec_display, json_real(ms));
   rm_job_free(j);
 }
 
 static void json_run_end(reporter_t *base, const report_summary_t *summary) {
   json_reporter_t *r = (json_reporter_t *)base;
   report_spool_print(&r->spool, r->out, "json", r->color, false);
+  /* The durations --shard balances the next run's shards by (config shardTimings). */
+  if (r->opts.output_dir && json_object_size(r->timings)) {
+    json_t *doc = json_pack("{s:i, s:O}", "version", 1, "specs", r->timings);
+    char *text = doc ? json_dumps(doc, JSON_INDENT(2) | JSON_SORT_KEYS) : NULL;
+    if (text) report_write_document("json", r->opts.output_dir, JSON_TIMINGS_FILE, text);
+    free(text);
+    json_decref(doc);
+  }
 }
 
 static void json_free(reporter_t *base) {
@@ -176,6 +190,7 @@ static void json_free(reporter_t *base) {
   if (!r) return;
   rm_set_free(&r->set);
   report_spool_free(&r->spool);
+  json_decref(r->timings);
   if (r->opts.namer) r->opts.namer->free(r->opts.namer);
   free((char *)r->opts.output_dir);
   free((char *)r->opts.framework);
@@ -194,6 +209,7 @@ reporter_t *json_reporter_new(FILE *out, bool color, const json_reporter_opts_t 
   r->base.ops = &json_ops;
   r->out = out;
   r->color = color;
+  r->timings = json_object();
   if (opts) r->opts = *opts;
   r->opts.output_dir = r->opts.output_dir ? xstrdup(r->opts.output_dir) : NULL;
   r->opts.framework = r->opts.framework ? xstrdup(r->opts.framework) : NULL;

@@ -5,7 +5,7 @@
  *
  *   {"cid","spec","specs":[abs],"capabilities","framework","start","end","duration",
  *    "passed","state":{"passed","failed","skipped","retried"},
- *    "suites":[{"name","fullTitle","file","start","end","duration",
+ *    "suites":[{"name","fullTitle","depth","file","start","end","duration",
  *               "tests":[{"name","fullTitle","state":"passed|failed|skipped","start","end",
  *                         "duration","retries","error"?,"errorType"?,"standardError"?,
  *                         "errorDetails"?,"aborted"?,"exchanges":[http events]}],
@@ -15,8 +15,11 @@
  *
  * Written when the job ends to <outputDir>/<name> (default wdio-<cid>-json-reporter.log)
  * through a temporary file and a rename; without an outputDir the documents are printed at
- * run end under "json" Reporter:. Ownership: the reporter copies the strings and takes
- * `namer`; `out` is borrowed. */
+ * run end under "json" Reporter:. With an outputDir the run's end also writes
+ * <outputDir>/sonde-timings.json, {"version":1,"specs":{"<spec as displayed>": ms}}, which
+ * `shardTimings` reads to balance `--shard` by duration. `sonde merge-reports` reads the
+ * documents back (suites are listed in start order; "depth" gives their nesting).
+ * Ownership: the reporter copies the strings and takes `namer`; `out` is borrowed. */
 #ifndef SONDE_REPORT_JSON_H
 #define SONDE_REPORT_JSON_H
 
@@ -33,6 +36,8 @@ typedef struct {
   bool compact;                /* one line instead of two-space indentation */
   report_namer_t *namer;       /* outputFileFormat; taken, may be NULL */
 } json_reporter_opts_t;
+
+#define JSON_TIMINGS_FILE "sonde-timings.json"
 
 reporter_t *json_reporter_new(FILE *out, bool color, const json_reporter_opts_t *opts);
 

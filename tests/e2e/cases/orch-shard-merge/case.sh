@@ -1,0 +1,96 @@
+# --shard i/n and `sonde merge-reports`: three shards of one suite, merged, give the spec
+# reporter's blocks, JUnit files, Allure results and json documents of one unsharded run,
+# and its exit code; the json reporter writes sonde-timings.json, and --shardTimings
+# balances shards by it.
+export RUN_TAG=full
+run_sonde run sonde.conf.js
+expect_status 1
+cp "$OUT" full.out
+expect_file full/json/sonde-timings.json
+python3 - <<'PY' || fail 'sonde-timings.json does not list every spec file with a duration'
+import json
+specs = json.load(open("full/json/sonde-timings.json"))["specs"]
+assert sorted(specs) == [f"specs/{n}.spec.js" for n in "abcdef"], specs
+assert all(isinstance(v, (int, float)) and v > 0 for v in specs.values()), specs
+PY
+
+# Three shards: together they run every spec file exactly once.
+ran=()
+for i in 1 2 3; do
+  export RUN_TAG=s$i
+  run_sonde run sonde.conf.js --shard "$i/3"
+  cp "$OUT" "s$i.out"
+  mapfile -t files < <(grep -o '» specs/[a-z]*\.spec\.js' "$OUT" | sed 's|^» ||')
+  expect_eq "${#files[@]}" 2 "shard $i/3 runs two of the six spec files"
+  ran+=("${files[@]}")
+done
+expect_eq "$(printf '%s\n' "${ran[@]}" | sort | tr '\n' ' ')" \
+  'specs/a.spec.js specs/b.spec.js specs/c.spec.js specs/d.spec.js specs/e.spec.js specs/f.spec.js ' \
+  'the shards cover every spec file once'
+
+export RUN_TAG=merged
+run_sonde merge-reports --config sonde.conf.js s1/json s2/json s3/json
+expect_status 1
+expect_out_re 'Spec Files:	 4 passed, 2 failed, 6 total \(100% completed\)'
+cp "$OUT" merged.out
+python3 compare.py full full.out merged merged.out >"$E2E_TMP/compare.log" 2>&1 ||
+  fail "the merged reports differ from the unsharded run's: $(cat "$E2E_TMP/compare.log")"
+expect_eq "$(grep -c 'Spec Files:' full.out)" 1 'the unsharded run has one summary line'
+
+# Shards without a failure merge to exit 0: the shard holding a.spec.js and d.spec.js.
+mkdir -p green
+for f in s*/json/wdio-*-json-reporter.log; do
+  grep -q '"specs/[ad].spec.js"' "$f" && cp "$f" "green/$(basename "$(dirname "$(dirname "$f")")")-$(basename "$f")"
+done
+expect_eq "$(ls green | wc -l)" 2 'two documents of passing spec files'
+export RUN_TAG=green-merged
+run_sonde merge-reports --config sonde.conf.js green
+expect_status 0
+expect_out_re 'Spec Files:	 2 passed, 2 total'
+
+# Balanced by durations: one heavy file alone in shard 1, the five light ones in shard 2.
+cat >timings.json <<'JSON'
+{"version": 1, "specs": {"specs/a.spec.js": 10, "specs/b.spec.js": 10, "specs/c.spec.js": 5000,
+ "specs/d.spec.js": 10, "specs/e.spec.js": 10}}
+JSON
+export RUN_TAG=t1
+run_sonde run sonde.conf.js --shard 1/2 --shardTimings timings.json
+expect_eq "$(grep -o '» specs/[a-z]*\.spec\.js' "$OUT" | sed 's|^» ||' | tr '\n' ' ')" 'specs/c.spec.js ' \
+  'shard 1/2 takes the heavy file alone'
+export RUN_TAG=t2
+run_sonde run sonde.conf.js --shard 2/2 --shardTimings timings.json
+expect_eq "$(grep -o '» specs/[a-z]*\.spec\.js' "$OUT" | sed 's|^» ||' | sort | tr '\n' ' ')" \
+  'specs/a.spec.js specs/b.spec.js specs/d.spec.js specs/e.spec.js specs/f.spec.js ' \
+  'shard 2/2 takes the light files (f.spec.js, unknown to the timings, weighs their mean)'
+
+# A first run has no timings yet: a warning, and shards by count.
+export RUN_TAG=first
+run_sonde run sonde.conf.js --shard 1/3 --shardTimings missing/timings.json
+expect_err 'shardTimings: '
+expect_err 'does not exist (yet)'
+expect_eq "$(grep -c '» specs/' "$OUT")" 2 'shard 1/3 by count without timings'
+
+# Bad input: one clear error naming the file, nothing run.
+echo '{"specs": ' >broken.json
+run_sonde run sonde.conf.js --shard 1/2 --shardTimings broken.json
+expect_status 1
+expect_err_re 'shardTimings: .*broken.json:[0-9]+: '
+expect_no_out 'Running:'
+echo '{"specs": {"specs/a.spec.js": "slow"}}' >wrong.json
+run_sonde run sonde.conf.js --shard 1/2 --shardTimings wrong.json
+expect_status 1
+expect_err 'wrong.json: "specs" must be an object of spec file'
+
+run_sonde merge-reports --config sonde.conf.js nowhere
+expect_status 2
+expect_err 'merge-reports: nowhere does not exist'
+mkdir empty
+run_sonde merge-reports --config sonde.conf.js empty
+expect_status 2
+expect_err 'merge-reports: no json reporter documents in empty'
+run_sonde merge-reports --config sonde.conf.js sonde.conf.js
+expect_status 2
+expect_err 'merge-reports: sonde.conf.js:'
+run_sonde merge-reports --config sonde.conf.js
+expect_status 2
+expect_err 'name the folders (or files)'
