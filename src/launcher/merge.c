@@ -46,10 +46,6 @@ static void docs_push(doc_list_t *l, json_t *doc) {
   l->items[l->len++] = doc;
 }
 
-static int cmp_names(const void *a, const void *b) {
-  return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* A folder: every file in it that is a json reporter document (other reporters' files and
  * sonde-timings.json may sit beside them). A file named on the command line must be one. */
 static int collect(const char *input, doc_list_t *docs, sbuf_t *err) {
@@ -79,7 +75,7 @@ static int collect(const char *input, doc_list_t *docs, sbuf_t *err) {
   for (struct dirent *e; (e = readdir(dir));)
     if (e->d_name[0] != '.') strvec_push(&names, e->d_name);
   closedir(dir);
-  qsort(names.items, names.len, sizeof *names.items, cmp_names);
+  strvec_sort_unique(&names);
   for (size_t i = 0; i < names.len; i++) {
     char *path = xasprintf("%s/%s", input, names.items[i]);
     struct stat fst;
