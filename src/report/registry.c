@@ -251,13 +251,27 @@ static reporter_t *make_allure(const entry_t *e, sbuf_t *err) {
   return r;
 }
 
+/* What each reporter needs the workers to send (report_needs_t): a new reporter declares
+ * it here, and no other module names reporters. */
 static const struct {
   const char *name;
   report_ctor create;
+  unsigned needs;
 } known[] = {
-    {"spec", make_spec}, {"dot", make_dot}, {"junit", make_junit},
-    {"allure", make_allure}, {"json", make_json},
+    {"spec", make_spec, 0},
+    {"dot", make_dot, 0},
+    {"junit", make_junit, 0},
+    {"allure", make_allure, REPORT_NEEDS_ALL_EXCHANGES},
+    {"json", make_json, REPORT_NEEDS_ALL_EXCHANGES},
 };
+
+unsigned report_needs(const sonde_config_t *cfg) {
+  unsigned needs = 0;
+  for (size_t r = 0; r < cfg->reporters.len; r++)
+    for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+      if (strcmp(known[i].name, cfg->reporters.items[r]) == 0) needs |= known[i].needs;
+  return needs;
+}
 
 const char *report_known_names(void) {
   return "spec, dot, junit, allure, json";

@@ -25,6 +25,15 @@ typedef struct {
 int report_create_all(const sonde_config_t *cfg, const report_env_t *env, reporter_t ***out,
                       size_t *count, sbuf_t *err);
 
+/* What the configured reporters need from the workers beyond the default (an OR of
+ * report_needs_t; 0 for none). */
+typedef enum {
+  /* every HTTP exchange, not only those of failed tests */
+  REPORT_NEEDS_ALL_EXCHANGES = 1u << 0,
+} report_needs_t;
+
+unsigned report_needs(const sonde_config_t *cfg);
+
 /* "spec, dot, junit, ..." for messages. */
 const char *report_known_names(void);
 

@@ -27,6 +27,7 @@
 #include "js/inspect.h"
 #include "js/jsutil.h"
 #include "js/runtime.h"
+#include "report/registry.h"
 #include "worker/ipc.h"
 
 /* A job's steps; each may wait for the loop (an async hook, a spec file with top-level
@@ -221,13 +222,6 @@ static void emit_exchange(api_exchange_t *x, void *ud) {
     w->n_exchanges--;
   }
   w->exchanges[w->n_exchanges++] = x;
-}
-
-static bool reporters_want_all_exchanges(const sonde_config_t *cfg) {
-  for (size_t i = 0; i < cfg->reporters.len; i++)
-    if (strcmp(cfg->reporters.items[i], "allure") == 0 || strcmp(cfg->reporters.items[i], "json") == 0)
-      return true;
-  return false;
 }
 
 /* The spec file itself failed (syntax error, a throw at load time, a bad option). */
@@ -670,7 +664,7 @@ static void on_message(json_t *msg, void *ud) {
     }
     sbuf_free(&err);
     w->have_config = true;
-    w->all_exchanges = reporters_want_all_exchanges(&w->config);
+    w->all_exchanges = (report_needs(&w->config) & REPORT_NEEDS_ALL_EXCHANGES) != 0;
     /* Hooks run functions of the config's realm: their console output belongs to the job. */
     js_realm_set_console(w->config.realm, console_to_launcher, w);
     int level = log_level_parse(w->config.log_level);
