@@ -167,26 +167,38 @@ static void put_header(sbuf_t *b, const char *keyword, const cukexpr_generated_t
   sbuf_puts(b, ") {\n");
 }
 
-/* snippet(keywordType, text, extraArg) -> a step definition to paste, as Cucumber's
- * JavaScript snippet syntax writes it (other candidate expressions commented out). */
+/* snippet(keywordType, text, extraArg[, list]) -> a step definition to paste, as Cucumber's
+ * JavaScript snippet syntax writes it (other candidate expressions commented out); with
+ * `list` true, an array of one snippet per candidate expression (a suggestion's). */
 NATIVE(n_snippet) {
   fw_cucumber_t *ck = data;
   char *type = arg_str(ctx, argc, argv, 0), *text = arg_str(ctx, argc, argv, 1),
        *extra = arg_str(ctx, argc, argv, 2);
+  bool list = argc > 3 && JSValueToBoolean(ctx, argv[3]);
   const char *kw = "Given";
   if (type && strcmp(type, "Action") == 0) kw = "When";
   if (type && strcmp(type, "Outcome") == 0) kw = "Then";
+  static const char body[] = "  // Write code here that turns the phrase above into concrete actions\n"
+                             "  return 'pending';\n});";
   cukexpr_generated_t *gen = NULL;
   size_t n = cukexpr_generate(ck->reg, text ? text : "", &gen);
   sbuf_t b = SBUF_INIT;
+  JSValueRef *items = xcalloc(n + 1, sizeof(JSValueRef));
   for (size_t i = 0; i < n; i++) {
+    if (list) {
+      sbuf_reset(&b);
+      put_header(&b, kw, &gen[i], extra);
+      sbuf_puts(&b, body);
+      items[i] = js_make_string(ctx, sbuf_cstr(&b));
+      continue;
+    }
     if (i) sbuf_puts(&b, "// ");
     put_header(&b, kw, &gen[i], extra);
   }
-  sbuf_puts(&b, "  // Write code here that turns the phrase above into concrete actions\n"
-                "  return 'pending';\n});");
+  if (!list) sbuf_puts(&b, body);
+  JSValueRef v = list ? js_make_array(ctx, n, items) : js_make_string(ctx, sbuf_cstr(&b));
+  free(items);
   cukexpr_generated_free(gen, n);
-  JSValueRef v = js_make_string(ctx, sbuf_cstr(&b));
   sbuf_free(&b);
   free(type);
   free(text);
@@ -351,6 +363,7 @@ static void cuke_free(js_realm_t *realm, void *ud) {
   cukexpr_registry_free(ck->reg);
   tagexpr_free(ck->tags);
   cuke_json_free(ck);
+  cuke_msg_free(ck);
   json_decref(ck->documents);
   for (size_t i = 0; i < ck->nmeta; i++) json_decref(ck->meta[i]);
   free(ck->meta);
@@ -401,6 +414,7 @@ fw_cucumber_t *fw_cucumber_install(fw_runner_t *r, const cuke_opts_t *opts, char
   js_set(ctx, o, "failAmbiguous", JSValueMakeBoolean(ctx, opts->fail_ambiguous));
   js_set(ctx, o, "snippets", JSValueMakeBoolean(ctx, opts->snippets));
   js_set(ctx, o, "json", JSValueMakeBoolean(ctx, opts->json_path != NULL));
+  if (opts->messages) cuke_msg_natives(ck, ctx, natives);
   if (opts->world_parameters)
     js_set(ctx, o, "worldParameters", js_from_json(ctx, opts->world_parameters));
   js_set(ctx, natives, "opts", o);

@@ -8,7 +8,7 @@
 //   defineStep(pattern, flags|null, isRegExp) -> id     (throws the expression's error)
 //   defineParameterType(name, [regexp sources], useForSnippets, preferForRegexp)
 //   match(text) -> [{id, args: [{type, custom, value, groups}]}]
-//   snippet(keywordType, text, extraArgName|'') -> text
+//   snippet(keywordType, text, extraArgName|'', list) -> text, or [text] per expression
 //   checkTags(expression) (throws), tagsMatch(expression, [tags]) -> bool
 //   step(event, title, keyword, text, status, durationMs, error|undefined, index, location)
 //   hookResult(keyword, status, durationMs, error|undefined)   (format json)
@@ -18,9 +18,18 @@
 //   skipTest(), noRetry()      the running scenario ends pending / its failure is final
 //   onUncaught(fn|null)        what a step throws from a timer goes to fn while it runs
 //   opts: {timeout, dryRun, strict, ignoreUndefined, failAmbiguous, snippets, worldParameters}
+//   messages (formats message, junit, html, progress, summary; absent otherwise):
+//     stepDefined(id, pattern, isRegExp, where), typeDefined(name, [sources], snippets,
+//     prefer, where), hookDefined(type, name, tags, where) -> hook id,
+//     runHook('start'|'end', hookId, status, ms, error)   BeforeAll/AfterAll
+//     caseStarted([{hookId} | {step: index, defs: [ids]}])   a scenario's attempt
+//     testStep('start'|'end', k, status, ms, error)   test step k of that plan
+//     suggestion(k, [code]), attach(body, mediaType, isBase64, fileName),
+//     caseFinished(status, failsRun)
 (function (natives) {
   'use strict';
   const setTimer = setTimeout, clearTimer = clearTimeout;
+  const M = natives.messages;
   // Step and hook durations (reported in ms, fractions kept).
   const now = typeof performance === 'object' && performance.now ? () => performance.now() : Date.now;
   const Status = Object.freeze({
@@ -87,30 +96,70 @@
         throw new TypeError(keyword + ': the pattern must be a string or a RegExp');
       const id = natives.defineStep(isRe ? pattern.source : pattern, isRe ? pattern.flags : null, isRe);
       state.steps[id] = { fn, options: options || {}, pattern: isRe ? String(pattern) : pattern, where: where() };
+      if (M) M.stepDefined(id, isRe ? pattern.source : pattern, isRe, state.steps[id].where);
     };
   }
 
   function defineParameterType({ name, regexp, transformer, useForSnippets, preferForRegexpMatch }) {
     const list = (Array.isArray(regexp) ? regexp : [regexp]).map((r) => (r instanceof RegExp ? r.source : String(r)));
     natives.defineParameterType(String(name), list, useForSnippets !== false, !!preferForRegexpMatch);
+    if (M) M.typeDefined(String(name), list, useForSnippets !== false, !!preferForRegexpMatch, where());
     state.types[name] = { transformer };
   }
 
-  // BeforeAll/AfterAll run as the runner's hooks; `this` is then what cucumber-js gives
-  // them (attach, log, parameters), and the function keeps its length (a `done` parameter).
-  function globalHook(fn) {
-    const self = {
-      attach: (data, mediaType) => natives.log(typeof data === 'string' ? data : '[attachment' +
-        (mediaType ? ' ' + (typeof mediaType === 'string' ? mediaType : mediaType.mediaType) : '') + ']'),
-      log: (text) => natives.log(String(text)),
-      parameters: state.parameters,
-    };
-    const wrapped = function (...args) { return fn.apply(self, args); };
-    Object.defineProperty(wrapped, 'length', { value: fn.length });
-    Object.defineProperty(wrapped, 'name', { value: fn.name });
-    return wrapped;
+  // this.attach(data, mediaType | {mediaType, fileName}) and this.log(text): the text is
+  // the scenario's output; with messages on, an attachment (bytes in base64, a string with
+  // a "base64:" media type as it is).
+  function attach(data, mediaType) {
+    const options = mediaType && typeof mediaType === 'object' ? mediaType : { mediaType };
+    let type = options.mediaType, base64 = false, body;
+    if (typeof data === 'string') {
+      if (type && type.startsWith('base64:')) [type, base64] = [type.slice(7), true];
+      body = data;
+      natives.log(base64 ? '[attachment ' + type + ']' : data);
+    } else {
+      const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : ArrayBuffer.isView(data)
+        ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : null;
+      if (!bytes) throw new TypeError('attach: the data must be a string, a Buffer or bytes');
+      let bin = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+      body = btoa(bin);
+      base64 = true;
+      natives.log('[attachment' + (type ? ' ' + type : '') + ']');
+    }
+    if (M) M.attach(body, type || 'text/plain', base64, options.fileName);
+  }
+  function log(text) {
+    natives.log(String(text));
+    if (M) M.attach(String(text), 'text/x.cucumber.log+plain', false);
   }
 
+  // BeforeAll and AfterAll hooks run as one hook of the runner each (AfterAll ones in the
+  // reverse order of their definitions): every one runs even when another failed, as in
+  // cucumber-js, each under its own timeout, with `this` as cucumber-js gives them
+  // (attach, log, parameters); the first failure fails the runner's hook.
+  function allHooks(list) {
+    const hooks = list === 'afterAll' ? state.afterAll.slice().reverse() : state.beforeAll.slice();
+    const self = { attach, log, parameters: state.parameters };
+    const run = async function () {
+      let failure = null;
+      for (const h of hooks) {
+        const started = now();
+        if (M) M.runHook('start', h.msgId);
+        const r = await invoke(h.fn, self, [], hookTimeout(h), h.fn.length);
+        if (M) M.runHook('end', h.msgId, r.status === 'failed' ? 'failed' : 'passed', now() - started, r.error);
+        if (r.status === 'failed' && !failure) failure = r;
+      }
+      if (failure) throw failure.error;
+    };
+    const names = hooks.map((h) => h.name).filter(Boolean);
+    return { fn: run, count: hooks.length, name: names.length === 1 && hooks.length === 1 ? names[0] : '' };
+  }
+
+  const hookTypes = {
+    before: 'BEFORE_TEST_CASE', after: 'AFTER_TEST_CASE', beforeStep: 'BEFORE_TEST_STEP',
+    afterStep: 'AFTER_TEST_STEP', beforeAll: 'BEFORE_TEST_RUN', afterAll: 'AFTER_TEST_RUN',
+  };
   // Before(fn), Before('@tag', fn), Before({tags, name, timeout}, fn)
   function defineHook(list, withTags) {
     return function (options, fn) {
@@ -119,8 +168,9 @@
       options = options || {};
       if (typeof fn !== 'function') throw new TypeError('a hook needs a function');
       if (withTags && options.tags) natives.checkTags(options.tags);
-      if (!withTags) fn = globalHook(fn);
-      state[list].push({ fn, options, tags: options.tags, name: options.name, timeout: options.timeout, where: where() });
+      const h = { fn, options, tags: options.tags, name: options.name, timeout: options.timeout, where: where() };
+      if (M) h.msgId = M.hookDefined(hookTypes[list], options.name, options.tags, h.where);
+      state[list].push(h);
     };
   }
 
@@ -218,9 +268,11 @@
 
   // A Before or After hook, its outcome also kept for the json format. A failed hook is
   // listed among the steps ("✖ Before hook: name"), so that the report shows what failed.
-  async function runHook(keyword, h, world, arg) {
+  async function runHook(keyword, h, world, arg, k) {
     const started = now();
+    if (M) M.testStep('start', k);
     const r = await invoke(code(h), world, [arg], hookTimeout(h), h.fn.length);
+    if (M) M.testStep('end', k, r.status, now() - started, r.error);
     if (natives.opts.json) natives.hookResult(keyword, r.status, now() - started, r.error);
     if (r.status === 'failed') {
       const title = keyword + ' hook' + (h.name ? ': ' + h.name : '') + (h.where ? ' (' + h.where + ')' : '');
@@ -236,12 +288,16 @@
   async function runScenario(pickle, gherkinDocument) {
     const opts = natives.opts;
     const World = state.World || WorldClass;
-    const world = new World({
-      attach: (data, mediaType) => natives.log(typeof data === 'string' ? data :
-        '[attachment' + (mediaType ? ' ' + (typeof mediaType === 'string' ? mediaType : mediaType.mediaType) : '') + ']'),
-      log: (text) => natives.log(String(text)),
-      parameters: state.parameters,
-    });
+    const world = new World({ attach, log, parameters: state.parameters });
+    // The test case's plan: the Before hooks that apply, the steps and their matching
+    // definitions, the After hooks (in the order they run); k below indexes it.
+    const befores = opts.dryRun ? [] : state.before.filter((h) => applies(h, pickle.tags));
+    const afters = opts.dryRun ? [] : state.after.slice().reverse().filter((h) => applies(h, pickle.tags));
+    const matchesOf = pickle.steps.map((step) => natives.match(step.text));
+    if (M)
+      M.caseStarted([...befores.map((h) => ({ hookId: h.msgId })),
+        ...matchesOf.map((m, step) => ({ step, defs: m.map((x) => x.id) })),
+        ...afters.map((h) => ({ hookId: h.msgId }))]);
     // The scenario's status is its worst step's, in Cucumber's order of severity.
     let status = 'passed', error = null;
     const record = (r) => {
@@ -252,18 +308,20 @@
     const hookArg = { pickle, gherkinDocument, testCaseStartedId: String(pickle.id) };
     const scenarioStarted = Date.now();
     if (!opts.dryRun) await natives.configHook('beforeScenario', [hookArg, world]);
-    if (!opts.dryRun)
-      for (const h of state.before) {
-        if (!applies(h, pickle.tags)) continue;
-        // After a failed Before hook the others do not run (After hooks always do).
-        if (status !== 'passed') { if (opts.json) natives.hookResult('Before', 'skipped', 0); }
-        else record(await runHook('Before', h, world, hookArg));
-      }
+    for (const [k, h] of befores.entries()) {
+      // After a failed Before hook the others do not run (After hooks always do).
+      if (status !== 'passed') {
+        if (opts.json) natives.hookResult('Before', 'skipped', 0);
+        if (M) { M.testStep('start', k); M.testStep('end', k, 'skipped', 0); }
+      } else record(await runHook('Before', h, world, hookArg, k));
+    }
     for (const [index, step] of pickle.steps.entries()) {
       const title = step.keyword + step.text;
+      const k = befores.length + index;
       natives.step('step:start', title, step.keyword, step.text);
+      if (M) M.testStep('start', k);
       const started = now();
-      let matches = natives.match(step.text);
+      const matches = matchesOf[index];
       let r;
       if (matches.length === 0) r = { status: 'undefined', error: undefinedError(pickle, step) };
       else if (matches.length > 1 && opts.failAmbiguous) r = { status: 'ambiguous', error: ambiguousError(pickle, step, matches) };
@@ -313,25 +371,31 @@
       if (!error && r.error) error = r.error;
       // WebdriverIO's title for an undefined step it was told to ignore.
       const shown = r.status === 'undefined' && opts.ignoreUndefined ? title + ' (undefined step)' : title;
+      if (M && r.status === 'undefined') {
+        const extra = step.dataTable ? 'dataTable' : step.docString !== undefined ? 'docString' : '';
+        M.suggestion(k, natives.snippet(step.type, step.text, extra, true));
+      }
+      if (M) M.testStep('end', k, r.status, now() - started, r.error);
       natives.step('step:end', shown, step.keyword, step.text, r.status, now() - started, r.error,
         index, matches.length === 1 ? state.steps[matches[0].id].where : undefined);
     }
     if (!opts.dryRun) {
       const result = { status: Status[status.toUpperCase()], message: error ? String(error.message || error) : undefined };
-      for (const h of state.after.slice().reverse())
-        if (applies(h, pickle.tags)) {
-          const a = await runHook('After', h, world, { ...hookArg, result });
-          if (a.status === 'failed' && status !== 'failed') {
-            status = 'failed';
-            error = a.error;
-          }
+      for (const [j, h] of afters.entries()) {
+        const a = await runHook('After', h, world, { ...hookArg, result }, befores.length + pickle.steps.length + j);
+        if (a.status === 'failed' && status !== 'failed') {
+          status = 'failed';
+          error = a.error;
         }
+      }
     }
     if (!opts.dryRun && natives.hasConfigHook('afterScenario')) {
       const result = { status: Status[status.toUpperCase()], message: error ? String(error.message || error) : undefined };
       await natives.configHook('afterScenario', [{ ...hookArg, result },
         { passed: status === 'passed', error: error || undefined, duration: Date.now() - scenarioStarted }, world]);
     }
+    if (M) M.caseFinished(status, status === 'failed' || status === 'ambiguous' ||
+      (status === 'undefined' && (opts.strict || !opts.ignoreUndefined)) || (status === 'pending' && opts.strict));
     if (status === 'passed') return;
     if (status === 'undefined' && opts.ignoreUndefined) status = 'pending';
     if (status === 'pending' && opts.strict)
@@ -361,5 +425,6 @@
   };
   Object.defineProperty(api, '__run', { value: runScenario });
   Object.defineProperty(api, '__state', { value: state });
+  Object.defineProperty(api, '__allHooks', { value: allHooks });
   return api;
 });

@@ -431,6 +431,57 @@ int cukexpr_match(const cukexpr_t *e, const char *text, size_t len, cukexpr_arg_
   return 1;
 }
 
+/* UTF-16 code units in text[0..bytes): the offsets JavaScript (and Cucumber Messages) use. */
+static int utf16_offset(const char *text, size_t bytes) {
+  int n = 0;
+  for (size_t i = 0; i < bytes; i++) {
+    unsigned char c = (unsigned char)text[i];
+    if ((c & 0xC0) == 0x80) continue;      /* continuation byte */
+    n += c >= 0xF0 ? 2 : 1;                 /* 4-byte sequences are surrogate pairs */
+  }
+  return n;
+}
+
+/* Group g and its nested capture groups as Cucumber Messages' Group: start and value when
+ * it took part in the match, children when it has any. */
+static json_t *group_json(const cukexpr_t *e, const char *text, PCRE2_SIZE *ov, uint32_t ovn, size_t g) {
+  json_t *o = json_object();
+  if (g < ovn && ov[2 * g] != PCRE2_UNSET) {
+    json_object_set_new(o, "start", json_integer(utf16_offset(text, ov[2 * g])));
+    json_object_set_new(o, "value", json_stringn(text + ov[2 * g], ov[2 * g + 1] - ov[2 * g]));
+  }
+  json_t *children = NULL;
+  for (size_t c = g + 1; c <= e->ngroups; c++) {
+    if (e->parent[c] != (int)g) continue;
+    if (!children) children = json_array();
+    json_array_append_new(children, group_json(e, text, ov, ovn, c));
+  }
+  if (children) json_object_set_new(o, "children", children);
+  return o;
+}
+
+json_t *cukexpr_match_json(const cukexpr_t *e, const char *text, size_t len) {
+  pcre2_match_data *md = pcre2_match_data_create_from_pattern(e->code, NULL);
+  if (pcre2_match(e->code, (PCRE2_SPTR)text, len, 0, 0, md, NULL) < 0) {
+    pcre2_match_data_free(md);
+    return NULL;
+  }
+  PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+  uint32_t ovn = pcre2_get_ovector_count(md);
+  json_t *out = json_array();
+  size_t t = 0;
+  for (size_t g = 1; g <= e->ngroups && g < ovn; g++) {
+    if (e->parent[g] != 0) continue;
+    const ptype_t *pt = t < e->ntypes ? e->types[t] : NULL;
+    t++;
+    json_t *arg = json_pack("{s:o}", "group", group_json(e, text, ov, ovn, g));
+    if (pt) json_object_set_new(arg, "parameterTypeName", json_string(pt->name));
+    json_array_append_new(out, arg);
+  }
+  pcre2_match_data_free(md);
+  return out;
+}
+
 void cukexpr_args_free(cukexpr_arg_t *args, size_t n) {
   for (size_t i = 0; i < n; i++) {
     for (size_t k = 0; k < args[i].ngroups; k++) free(args[i].groups[k]);

@@ -71,6 +71,10 @@ typedef struct {
 int cukexpr_match(const cukexpr_t *e, const char *text, size_t len, cukexpr_arg_t **args,
                   size_t *nargs);
 void cukexpr_args_free(cukexpr_arg_t *args, size_t n);
+/* The match as Cucumber Messages' stepMatchArguments ([{group: {start, value, children},
+ * parameterTypeName}], start in UTF-16 code units), or NULL when the text does not match.
+ * A new reference. */
+json_t *cukexpr_match_json(const cukexpr_t *e, const char *text, size_t len);
 
 /* Expressions generated for an undefined step's text, as Cucumber's generator makes
  * them for snippets (cucumber_expr_gen.c): every full word (or quoted string) a

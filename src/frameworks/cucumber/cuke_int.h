@@ -22,6 +22,21 @@ typedef struct {
   char *deferred;               /* the expression's text, or NULL */
 } cuke_def_t;
 
+/* cuke_messages.c's collection (see there); json arrays of envelopes unless said. */
+typedef struct {
+  json_t *head;            /* source, gherkinDocument, pickle */
+  json_t *defs;            /* parameterType, stepDefinition, hook */
+  json_t *run;             /* testRunStarted ... (testCase envelopes apart) */
+  json_t *cases;           /* testCase */
+  size_t cases_at;         /* where in `run` the testCases go; SIZE_MAX: at the end */
+  json_t *def_ids;         /* by step definition index: its id (a string) */
+  json_t *case_of;         /* by pickle index: its testCase body, or null */
+  json_t *run_id, *case_started_id, *hook_started_id; /* strings, NULL when none */
+  json_t *current_case;    /* the running testCase body (borrowed) */
+  json_t *step_id;         /* the running test step's id (borrowed) */
+  bool failed;             /* a test case or a run hook failed */
+} cuke_msgs_t;
+
 struct fw_cucumber {
   fw_runner_t *r;
   js_realm_t *realm;
@@ -45,7 +60,22 @@ struct fw_cucumber {
   size_t json_elements_len;
   JSObjectRef step_failer;      /* fails the running step or hook (cucumber.js); protected */
   bool all_hooks_added;         /* BeforeAll/AfterAll are in the tree */
+  cuke_msgs_t msgs;             /* formats message, junit, html, progress, summary */
 };
+
+/* ---- cuke_messages.c: Cucumber Messages of the job (no-ops unless opts->messages) ---- */
+bool cuke_msg_enabled(const fw_cucumber_t *ck);
+/* Adds `natives.messages` (the functions cucumber.js reports the run with). */
+void cuke_msg_natives(fw_cucumber_t *ck, JSContextRef ctx, JSObjectRef natives);
+void cuke_msg_feature(fw_cucumber_t *ck, const gherkin_document_t *doc, const char *src, size_t len,
+                      size_t first, const bool *selected);
+/* Every envelope in order, testRunFinished last (success false when the job failed
+ * otherwise, e.g. a feature did not parse). A new reference. */
+json_t *cuke_msg_envelopes(fw_cucumber_t *ck, bool job_failed);
+void cuke_msg_free(fw_cucumber_t *ck);
+
+/* ---- cuke_reports.c: the formats made from the messages ---- */
+int cuke_reports_write(fw_cucumber_t *ck, const char *cid, char **err);
 
 /* ---- cuke_hooks.c: WebdriverIO's cucumber hooks of the config ---- */
 bool cuke_config_hook_defined(fw_cucumber_t *ck, const char *name);
@@ -66,6 +96,8 @@ void cuke_json_step(fw_cucumber_t *ck, JSContextRef ctx, size_t step_index, cons
 void cuke_json_hook(fw_cucumber_t *ck, JSContextRef ctx, const char *keyword, const char *status,
                     double duration_ms, JSValueRef error);
 void cuke_json_free(fw_cucumber_t *ck);
+/* "reports/cucumber.json" + "0-0" -> "reports/cucumber-0-0.json" (malloc'd) */
+char *cuke_path_with_cid(const char *path, const char *cid);
 
 /* Compiles the deferred expressions; -1 and *error (an ERROR object naming the definition's
  * file:line) when one still names an unknown parameter type. */

@@ -182,7 +182,7 @@ void cuke_json_hook(fw_cucumber_t *ck, JSContextRef ctx, const char *keyword, co
 }
 
 /* "reports/cucumber.json" + "0-0" -> "reports/cucumber-0-0.json" */
-static char *path_with_cid(const char *path, const char *cid) {
+char *cuke_path_with_cid(const char *path, const char *cid) {
   const char *base = strrchr(path, '/');
   const char *dot = strrchr(base ? base + 1 : path, '.');
   if (!dot || dot == (base ? base + 1 : path)) return xasprintf("%s-%s", path, cid);
@@ -190,6 +190,7 @@ static char *path_with_cid(const char *path, const char *cid) {
 }
 
 int fw_cucumber_finish(fw_cucumber_t *ck, const char *cid, char **err) {
+  if (ck && cuke_reports_write(ck, cid, err) != 0) return -1;
   /* A job whose feature file did not parse has nothing to write. */
   if (!ck || !ck->opts->json_path || !ck->json_features) return 0;
   /* Scenarios in their features, in the order they ran (the tree's order). */
@@ -203,7 +204,7 @@ int fw_cucumber_finish(fw_cucumber_t *ck, const char *cid, char **err) {
   }
   json_t *features = ck->json_features;
   char *cwd = fs_cwd();
-  char *path = path_with_cid(ck->opts->json_path, cid);
+  char *path = cuke_path_with_cid(ck->opts->json_path, cid);
   char *abs = path_resolve(cwd, path);
   char *dir = fs_dirname(abs);
   char *text = json_dumps(features, JSON_INDENT(2));

@@ -3,6 +3,7 @@
 #include "frameworks/cucumber/cuke_opts.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -238,19 +239,34 @@ int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err) {
   out->tags_in_title = read_bool(&rd, "tagsInTitle", false);
   strvec_t formats = STRVEC_INIT;
   read_list(&rd, "format", &formats);
-  /* Only Cucumber's JSON is written (cuke_json.c); the console and the other files come
-   * from `reporters`. */
+  /* Formats writing a file take "<name>:<file>" (one file each: a job writes it with its
+   * cid in the name); progress and summary print to the console. */
+  static const struct { const char *name; size_t off; } files[] = {
+      {"json:", offsetof(cuke_opts_t, json_path)}, {"message:", offsetof(cuke_opts_t, message_path)},
+      {"junit:", offsetof(cuke_opts_t, junit_path)}, {"html:", offsetof(cuke_opts_t, html_path)}};
   for (size_t i = 0; i < formats.len && !rd.failed; i++) {
     const char *f = formats.items[i];
-    if (strncmp(f, "json:", 5) == 0 && f[5] && !out->json_path) {
-      out->json_path = xstrdup(f + 5);
-      continue;
+    bool done = false;
+    for (size_t k = 0; k < sizeof files / sizeof files[0] && !done; k++) {
+      size_t n = strlen(files[k].name);
+      char **slot = (char **)((char *)out + files[k].off);
+      if (strncmp(f, files[k].name, n) != 0 || !f[n] || *slot) continue;
+      *slot = xstrdup(f + n);
+      done = true;
     }
+    if (!done && (strcmp(f, "progress") == 0 || strcmp(f, "summary") == 0)) {
+      if (f[0] == 'p') out->progress = true;
+      else out->summary = true;
+      done = true;
+    }
+    if (done) continue;
     rd.failed = true;
     config_key_error(cfg, "cucumberOpts.format", err,
-                     "\"cucumberOpts.format\" (\"%s\") is not supported by this sonde: it writes "
-                     "one \"json:<file>\"; use `reporters` (spec, junit, json, allure) for the rest", f);
+                     "\"cucumberOpts.format\" (\"%s\") is not a format this sonde writes: \"json:<file>\", "
+                     "\"message:<file>\", \"junit:<file>\", \"html:<file>\" (each once), \"progress\" "
+                     "or \"summary\"", f);
   }
+  out->messages = out->message_path || out->junit_path || out->html_path || out->progress || out->summary;
   strvec_free(&formats);
   return rd.failed ? -1 : 0;
 }
@@ -263,5 +279,8 @@ void cuke_opts_free(cuke_opts_t *o) {
   free(o->language);
   json_decref(o->world_parameters);
   free(o->json_path);
+  free(o->message_path);
+  free(o->junit_path);
+  free(o->html_path);
   memset(o, 0, sizeof(*o));
 }

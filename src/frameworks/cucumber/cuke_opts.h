@@ -32,6 +32,11 @@ typedef struct {
   bool scenario_level_reporter; /* the spec reporter shows scenarios without their steps */
   bool tags_in_title;        /* "@a, @b: title" for features and scenarios, as WebdriverIO */
   char *json_path;           /* format 'json:<file>' (relative to the cwd); NULL for none */
+  char *message_path;        /* format 'message:<file>': Cucumber Messages NDJSON */
+  char *junit_path;          /* format 'junit:<file>' */
+  char *html_path;           /* format 'html:<file>' */
+  bool progress, summary;    /* formats 'progress' and 'summary' (the console, per job) */
+  bool messages;             /* one of the five above: the run is kept as messages */
   json_t *world_parameters;  /* an object: the World's `parameters`; NULL for {} */
 } cuke_opts_t;
 

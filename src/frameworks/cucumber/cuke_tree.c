@@ -224,28 +224,24 @@ static JSValueRef children_body(JSContextRef ctx, void *data, JSObjectRef self, 
   return *exc ? NULL : JSValueMakeUndefined(ctx);
 }
 
-/* BeforeAll and AfterAll of the step files: hooks of the root suite (a job runs its
- * features in one realm, as cucumber-js runs them in one process). */
+/* BeforeAll and AfterAll of the step files: one hook each of the root suite (a job runs
+ * its features in one realm, as cucumber-js runs them in one process) that runs them all
+ * (cucumber.js's __allHooks: each with its own timeout, so the runner's hook has none). */
 static void add_all_hooks(fw_cucumber_t *ck) {
   if (ck->all_hooks_added) return;
   ck->all_hooks_added = true;
   JSContextRef ctx = js_realm_context(ck->realm);
-  JSValueRef state = js_get(ctx, ck->api, "__state");
   static const struct { const char *list; fw_kind_t kind; const char *title; } kinds[] = {
       {"beforeAll", FW_HOOK_BEFORE_ALL, "BeforeAll"}, {"afterAll", FW_HOOK_AFTER_ALL, "AfterAll"}};
   for (size_t k = 0; k < 2; k++) {
-    JSValueRef list = js_get(ctx, state, kinds[k].list);
-    size_t n = js_array_length(ctx, list);
-    for (size_t i = 0; i < n; i++) {
-      /* cucumber-js runs AfterAll hooks in the reverse order of their definitions. */
-      JSValueRef h = js_array_get(ctx, list, (unsigned)(k ? n - 1 - i : i));
-      char *name = js_get_string(ctx, h, "name");
-      fw_runnable_t *rn = fw_add_hook(ck->r, kinds[k].kind, name ? name : kinds[k].title,
-                                      js_get(ctx, h, "fn"));
-      double timeout = js_get_number(ctx, h, "timeout", -1);
-      if (rn && timeout >= 0) fw_runnable_set_timeout(ck->r, rn, timeout);
-      free(name);
-    }
+    JSValueRef exc = NULL, arg = js_make_string(ctx, kinds[k].list);
+    JSValueRef all = js_call(ctx, js_get(ctx, ck->api, "__allHooks"), ck->api, 1, &arg, &exc);
+    if (!all || js_get_number(ctx, all, "count", 0) < 1) continue;
+    char *name = js_get_string(ctx, all, "name");
+    fw_runnable_t *rn = fw_add_hook(ck->r, kinds[k].kind, name && *name ? name : kinds[k].title,
+                                    js_get(ctx, all, "fn"));
+    if (rn) fw_runnable_set_timeout(ck->r, rn, 0);
+    free(name);
   }
 }
 
@@ -297,6 +293,7 @@ int fw_cucumber_load_feature(fw_cucumber_t *ck, const char *spec, json_t **error
       b.selected[i - b.first] = select_pickle(ck, doc, &ck->pickles.items[i], lines, nlines);
     add_all_hooks(ck);
     cuke_json_add_feature(ck, doc, b.first, b.selected);
+    cuke_msg_feature(ck, doc, src, len, b.first, b.selected);
     if (!ck->documents) ck->documents = json_object();
     json_t *env = gherkin_document_json(doc);
     json_object_set(ck->documents, doc->uri, json_object_get(env, "gherkinDocument"));

@@ -109,9 +109,12 @@ expect_err '"cucumberOpts.bogus" is not an option sonde knows'
 run_sonde run sonde.conf.js --cucumberOpts.language xx
 expect_status 1
 expect_err '"cucumberOpts.language" is "xx", which is not a Gherkin dialect'
-run_sonde run sonde.conf.js --cucumberOpts.format message:out.ndjson
+run_sonde run sonde.conf.js --cucumberOpts.format pretty
 expect_status 1
-expect_err '"cucumberOpts.format" ("message:out.ndjson") is not supported by this sonde: it writes one "json:<file>"'
+expect_err '"cucumberOpts.format" ("pretty") is not a format this sonde writes: "json:<file>", "message:<file>", "junit:<file>", "html:<file>" (each once), "progress" or "summary"'
+run_sonde run sonde.conf.js --cucumberOpts.format message:
+expect_status 1
+expect_err '"cucumberOpts.format" ("message:") is not a format this sonde writes'
 run_sonde run sonde.conf.js --cucumberOpts.requireModule ./support/missing.js
 expect_status 1
 expect_out "cucumberOpts.requireModule: cannot find module './support/missing.js'"
