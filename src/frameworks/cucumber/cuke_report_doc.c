@@ -205,11 +205,18 @@ char *cuke_report_junit(const cuke_doc_t *doc) {
     put_escaped(&body, str(c, "name"));
     sbuf_printf(&body, "\" time=\"%.3f\">\n", case_seconds(c));
     int sev = severity(status);
-    const char *error = NULL, *type = status;
+    const char *type = status;
+    char *error = NULL;
     size_t k;
     json_t *s;
-    json_array_foreach(json_object_get(c, "steps"), k, s)
-      if (!error && json_object_get(s, "error")) error = str(s, "error");
+    /* The failing step's error; for an undefined, pending or ambiguous one, which it is. */
+    json_array_foreach(json_object_get(c, "steps"), k, s) {
+      if (error) break;
+      if (json_object_get(s, "error")) error = xstrdup(str(s, "error"));
+      else if (severity(str(s, "status")) >= 2)
+        error = xasprintf("%c%s step: %s%s", str(s, "status")[0] - 32, str(s, "status") + 1, str(s, "keyword"),
+                          str(s, "text"));
+    }
     bool fails = sev >= 4 || (sev >= 2 && !doc->success);
     if (fails) {
       failures++;
@@ -224,6 +231,7 @@ char *cuke_report_junit(const cuke_doc_t *doc) {
       skipped++;
       sbuf_puts(&body, "    <skipped/>\n");
     }
+    free(error);
     sbuf_puts(&body, "    <system-out>");
     json_array_foreach(json_object_get(c, "steps"), k, s) {
       if (json_is_true(json_object_get(s, "hook"))) continue;

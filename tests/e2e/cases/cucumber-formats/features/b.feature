@@ -1,0 +1,7 @@
+@tagged
+Feature: Beta
+
+  Scenario: pending with an image
+    Given a passing step
+    And it attaches an image
+    And a pending step
