@@ -19,6 +19,7 @@
 
 #include "frameworks/cucumber/cucumber_expr.h"
 #include "frameworks/cucumber/gherkin.h"
+#include "frameworks/cucumber/cuke_report_doc.h"
 #include "frameworks/cucumber/tag_expr.h"
 
 static gherkin_document_t *parse(const char *src, const char *lang, gherkin_ids_t *ids) {
@@ -376,6 +377,93 @@ static void cukexpr_generator(void **state) {
 }
 
 /* Input deep enough to exhaust a recursive parser's stack is an error instead. */
+/* stepMatchArguments as Cucumber Messages has them: {string}'s group tree (unset groups
+ * as {} with their children), a custom type's child groups, offsets in UTF-16 units. */
+static void cukexpr_match_arguments(void **state) {
+  (void)state;
+  cukexpr_registry_t *reg = cukexpr_registry_new();
+  char *err = NULL;
+  const char *flight[] = {"([A-Z]{3})-([A-Z]{3})"};
+  assert_int_equal(cukexpr_registry_define(reg, "flight", flight, 1, true, false, &err), 0);
+  cukexpr_t *e = cukexpr_compile(reg, "I buy {string} for {flight} at {int}", &err);
+  assert_non_null(e);
+  const char *text = "I buy \"h\xC3\xA9\xF0\x9F\x98\x80\" for LHR-CDG at 3";
+  json_t *args = cukexpr_match_json(e, text, strlen(text));
+  assert_non_null(args);
+  char *got = json_dumps(args, JSON_COMPACT | JSON_SORT_KEYS);
+  assert_string_equal(got,
+                      "[{\"group\":{\"children\":[{\"children\":[{}],\"start\":7,\"value\":\"h\xC3\xA9\xF0\x9F\x98\x80\"},"
+                      "{\"children\":[{}]}],\"start\":6,\"value\":\"\\\"h\xC3\xA9\xF0\x9F\x98\x80\\\"\"},"
+                      "\"parameterTypeName\":\"string\"},"
+                      "{\"group\":{\"children\":[{\"start\":17,\"value\":\"LHR\"},{\"start\":21,\"value\":\"CDG\"}],"
+                      "\"start\":17,\"value\":\"LHR-CDG\"},\"parameterTypeName\":\"flight\"},"
+                      "{\"group\":{\"start\":28,\"value\":\"3\"},\"parameterTypeName\":\"int\"}]");
+  free(got);
+  json_decref(args);
+  assert_null(cukexpr_match_json(e, "no match", 8));
+  cukexpr_free(e);
+  /* A regular expression's groups have no type name; an optional group left out has no
+   * start nor value. */
+  e = cukexpr_compile_regex(reg, "^a (\\w+)(?: and (\\w+))?$", &err);
+  assert_non_null(e);
+  args = cukexpr_match_json(e, "a cuke", 6);
+  got = json_dumps(args, JSON_COMPACT | JSON_SORT_KEYS);
+  assert_string_equal(got, "[{\"group\":{\"start\":2,\"value\":\"cuke\"}},{\"group\":{}}]");
+  free(got);
+  json_decref(args);
+  cukexpr_free(e);
+  cukexpr_registry_free(reg);
+}
+
+/* The reports made from messages: the last attempt of a retried case, statuses, escaping. */
+static void report_doc_from_messages(void **state) {
+  (void)state;
+  const char *ndjson[] = {
+      "{\"gherkinDocument\":{\"uri\":\"f.feature\",\"feature\":{\"name\":\"F & <G>\",\"children\":[{\"scenario\":"
+      "{\"steps\":[{\"id\":\"s1\",\"keyword\":\"Given \",\"keywordType\":\"Context\",\"text\":\"x\"}]}}]}}}",
+      "{\"pickle\":{\"id\":\"p\",\"uri\":\"f.feature\",\"name\":\"S\",\"location\":{\"line\":3},"
+      "\"steps\":[{\"id\":\"ps\",\"text\":\"x\",\"astNodeIds\":[\"s1\"]}]}}",
+      "{\"hook\":{\"id\":\"h\",\"type\":\"AFTER_TEST_CASE\",\"name\":\"clean\"}}",
+      "{\"testRunStarted\":{\"id\":\"r\",\"timestamp\":{\"seconds\":10,\"nanos\":0}}}",
+      "{\"testCase\":{\"id\":\"c\",\"pickleId\":\"p\",\"testSteps\":[{\"id\":\"t1\",\"pickleStepId\":\"ps\"},"
+      "{\"id\":\"t2\",\"hookId\":\"h\"}]}}",
+      "{\"testCaseStarted\":{\"id\":\"a1\",\"testCaseId\":\"c\",\"timestamp\":{\"seconds\":10,\"nanos\":0}}}",
+      "{\"testStepFinished\":{\"testCaseStartedId\":\"a1\",\"testStepId\":\"t1\",\"testStepResult\":"
+      "{\"status\":\"FAILED\",\"message\":\"boom\",\"duration\":{\"seconds\":0,\"nanos\":0}}}}",
+      "{\"testCaseStarted\":{\"id\":\"a2\",\"testCaseId\":\"c\",\"timestamp\":{\"seconds\":11,\"nanos\":0}}}",
+      "{\"testStepFinished\":{\"testCaseStartedId\":\"a2\",\"testStepId\":\"t1\",\"testStepResult\":"
+      "{\"status\":\"UNDEFINED\",\"duration\":{\"seconds\":0,\"nanos\":0}}}}",
+      "{\"testStepFinished\":{\"testCaseStartedId\":\"a2\",\"testStepId\":\"t2\",\"testStepResult\":"
+      "{\"status\":\"PASSED\",\"duration\":{\"seconds\":0,\"nanos\":500000000}}}}",
+      "{\"testCaseFinished\":{\"testCaseStartedId\":\"a2\",\"timestamp\":{\"seconds\":12,\"nanos\":0}}}",
+      "{\"testRunFinished\":{\"timestamp\":{\"seconds\":13,\"nanos\":0},\"success\":false}}",
+  };
+  json_t *env = json_array();
+  for (size_t i = 0; i < sizeof ndjson / sizeof ndjson[0]; i++) {
+    json_t *e = json_loads(ndjson[i], 0, NULL);
+    assert_non_null(e);
+    json_array_append_new(env, e);
+  }
+  cuke_doc_t *doc = cuke_doc_from_messages(env);
+  char *xml = cuke_report_junit(doc);
+  assert_non_null(strstr(xml, "tests=\"1\" skipped=\"0\" failures=\"1\""));
+  assert_non_null(strstr(xml, "<testcase classname=\"F &amp; &lt;G&gt;\" name=\"S\" time=\"1.000\">"));
+  assert_non_null(strstr(xml, "message=\"Undefined step: Given x\""));
+  assert_null(strstr(xml, "boom")); /* the first attempt is not reported */
+  char *text = cuke_report_console(doc, true);
+  assert_string_equal(text, "U\n\nFailures:\n\n1) Scenario: S # f.feature:3\n   ? Given x\n       Undefined.\n"
+                            "   \xE2\x9C\x94 After clean\n\n1 scenario (1 undefined)\n1 step (1 undefined)\n"
+                            "0m03.000s (executing steps: 0m00.500s)");
+  char *html = cuke_report_html(doc, env);
+  assert_non_null(strstr(html, "<h2>F &amp; &lt;G&gt;</h2>"));
+  assert_non_null(strstr(html, "{\"gherkinDocument\":"));
+  free(xml);
+  free(text);
+  free(html);
+  cuke_doc_free(doc);
+  json_decref(env);
+}
+
 static void deep_nesting_is_an_error(void **state) {
   size_t n = 30000;
   char *s = malloc(n * 4 + 8);
@@ -410,6 +498,8 @@ int main(void) {
       cmocka_unit_test(cukexpr_strings),
       cmocka_unit_test(cukexpr_generator),
       cmocka_unit_test(deep_nesting_is_an_error),
+      cmocka_unit_test(cukexpr_match_arguments),
+      cmocka_unit_test(report_doc_from_messages),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
