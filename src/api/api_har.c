@@ -138,12 +138,23 @@ static const char *header_value(const http_header_t *h, size_t n, const char *na
 
 /* A body as HAR text: UTF-8 as it is, anything else base64 (*base64 set); cut at the max. */
 static json_t *body_text(const char *body, size_t len, bool *base64) {
-  size_t n = len > API_HAR_BODY_MAX ? API_HAR_BODY_MAX : len;
+  size_t n = len;
+  if (n > API_HAR_BODY_MAX) {
+    /* On a character boundary (else the text would go out as base64), never through a
+     * secret (its first part would escape masking). */
+    n = API_HAR_BODY_MAX;
+    while (n > 0 && ((unsigned char)body[n] & 0xC0) == 0x80) n--;
+    n = secret_safe_cut(body, len, n);
+  }
   json_t *text = json_stringn(body, n);
   *base64 = false;
   if (text) return text;
-  size_t out_len;
-  char *b64 = js_base64_encode((const unsigned char *)body, n, false, &out_len);
+  /* Masked before it is encoded: in base64 no secret could be recognised any more. */
+  size_t masked_len = n, out_len;
+  char *masked = secret_mask(body, n, &masked_len);
+  char *b64 = js_base64_encode((const unsigned char *)(masked ? masked : body), masked_len,
+                               false, &out_len);
+  free(masked);
   text = json_stringn(b64, out_len);
   free(b64);
   *base64 = true;

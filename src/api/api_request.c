@@ -774,6 +774,12 @@ static void on_http_done(http_response_t *res, void *userdata) {
     free(res->error_message);
     res->error_message = why;
   }
+  /* A masked response header (Set-Cookie, a fresh token) is secret wherever its value shows
+   * up again: the cookie the client sends back and a later echo of it, a body. */
+  if (res->error == HTTP_OK)
+    for (size_t i = 0; i < res->n_headers; i++)
+      if (api_secret_header(&b->cfg, res->headers[i].name))
+        secret_add_header(res->headers[i].name, res->headers[i].value);
   double delay = retry_delay(call, res);
   api_exchange_t *exchange = call->exchange;
   call->exchange = NULL;

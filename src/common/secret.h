@@ -3,8 +3,13 @@
  * occurrence in a text becomes "****", the way CI systems mask secrets in their logs, so a
  * server that echoes a request cannot put a token into a log, a report or a log file.
  *
- * Values shorter than SECRET_MIN_LEN are not registered (masking them would mangle
- * ordinary text); header values are masked by name where headers are shown anyway.
+ * Each value is registered with the forms a server's echo gives it: JSON-escaped ('"',
+ * '\', "\/", \uXXXX beyond ASCII, either hex case) and percent-encoded (RFC 3986,
+ * encodeURIComponent, form encoding with '+'); a Basic credential's decoded "user:password"
+ * and password; a cookie's name=value pair and value (Cookie and Set-Cookie).
+ * Values shorter than SECRET_MIN_LEN are not registered (masking every "abc" would mangle
+ * ordinary text, and CI systems skip such short secrets too): a one-time warning on stderr
+ * says so; header values are masked by name where headers are shown anyway.
  * One registry per process, on the thread that runs the loop.
  *
  * Memory: the registry owns copies of the values for the life of the process;
@@ -21,10 +26,13 @@
 #define SECRET_MIN_LEN 4
 #define SECRET_MASK "****"
 
-/* Registers `value` (len bytes) as secret; duplicates and short values are ignored. */
+/* Registers `value` (len bytes) and its forms as secret; duplicates are ignored, and short
+ * values too (with the one-time warning). */
 void secret_add(const char *value, size_t len);
-/* Registers the secret parts of a masked header's value: the value, the credentials after
- * an auth scheme ("Bearer <token>": the token too) and, for Cookie, each pair and value. */
+/* Registers the secret parts of a masked header's value (request or response): the value,
+ * the credentials after an auth scheme ("Bearer <token>": the token too; "Basic <b64>":
+ * also the decoded user:password and password), for Cookie each pair and value, for
+ * Set-Cookie the cookie's pair and value (not its attributes). */
 void secret_add_header(const char *name, const char *value);
 /* Registers API_KEY and API_TOKEN from the environment, when set. */
 void secret_add_env(void);

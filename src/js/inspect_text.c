@@ -1,6 +1,7 @@
 /* inspect_text: styles (colors), display widths, quoting and escaping of strings, and
  * primitives, for util.inspect (see inspect.c). */
 #include "js/inspect_internal.h"
+#include "common/secret.h"
 
 /* ---- styles ---------------------------------------------------------------------------- */
 
@@ -198,6 +199,18 @@ static char *fmt_string(const ictx_t *c, JSValueRef v, bool colors) {
   int indent = c->indent;
   JSStringRef js = JSValueToStringCopy(ctx, v, NULL);
   if (!js) return xstrdup("''");
+  if (JSStringGetLength(js) > c->max_string && secret_any()) {
+    /* Masked before it is cut: a secret across the cut would leave its first part. */
+    size_t len, masked_len;
+    char *text = js_string_to_utf8_len(js, &len);
+    char *masked = secret_mask(text, len, &masked_len);
+    if (masked) {
+      JSStringRelease(js);
+      js = js_string_create_utf8(masked, masked_len);
+    }
+    free(text);
+    free(masked);
+  }
   const JSChar *s = JSStringGetCharactersPtr(js);
   size_t n = JSStringGetLength(js), remaining = 0;
   if (n > c->max_string) {

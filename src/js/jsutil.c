@@ -54,6 +54,48 @@ char *js_string_to_utf8(JSStringRef s) {
   return string_to_utf8(s, false, NULL);
 }
 
+char *js_string_to_utf8_len(JSStringRef s, size_t *len) {
+  return string_to_utf8(s, true, len);
+}
+
+/* UTF-8 to UTF-16, NULs included; a byte that starts no valid sequence becomes U+FFFD
+ * (as TextDecoder does). */
+JSStringRef js_string_create_utf8(const char *utf8, size_t len) {
+  const unsigned char *p = (const unsigned char *)(utf8 ? utf8 : ""), *end = p + (utf8 ? len : 0);
+  JSChar *u = xmalloc((len + 1) * sizeof(JSChar)), *q = u;
+  while (p < end) {
+    uint32_t c = *p;
+    size_t n = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+             : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    bool ok = n > 0 && (size_t)(end - p) >= n;
+    if (ok && n > 1) {
+      c &= 0x7F >> n;
+      for (size_t i = 1; i < n && ok; i++) {
+        ok = (p[i] & 0xC0) == 0x80;
+        c = (c << 6) | (p[i] & 0x3F);
+      }
+      /* Overlong forms, surrogates and values past U+10FFFF are not UTF-8. */
+      ok = ok && !(n == 3 && (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF))) &&
+           !(n == 4 && (c < 0x10000 || c > 0x10FFFF));
+    }
+    if (!ok) {
+      *q++ = 0xFFFD;
+      p++;
+      continue;
+    }
+    p += n;
+    if (c >= 0x10000) {
+      *q++ = (JSChar)(0xD800 + ((c - 0x10000) >> 10));
+      *q++ = (JSChar)(0xDC00 + ((c - 0x10000) & 0x3FF));
+    } else {
+      *q++ = (JSChar)c;
+    }
+  }
+  JSStringRef s = JSStringCreateWithCharacters(u, (size_t)(q - u));
+  free(u);
+  return s;
+}
+
 char *js_value_to_utf8_len(JSContextRef ctx, JSValueRef v, size_t *len) {
   JSValueRef exc = NULL;
   JSStringRef s = JSValueToStringCopy(ctx, v, &exc);
@@ -78,10 +120,10 @@ JSValueRef js_make_string(JSContextRef ctx, const char *utf8) {
 }
 
 JSValueRef js_make_string_len(JSContextRef ctx, const char *utf8, size_t len) {
-  /* JSStringCreateWithUTF8CString stops at NUL; embedded NULs are rare in text bodies. */
-  char *copy = xstrndup(utf8, len);
-  JSValueRef v = js_make_string(ctx, copy);
-  free(copy);
+  /* JSStringCreateWithUTF8CString would stop at a NUL. */
+  JSStringRef s = js_string_create_utf8(utf8, len);
+  JSValueRef v = JSValueMakeString(ctx, s);
+  JSStringRelease(s);
   return v;
 }
 

@@ -17,6 +17,11 @@ JS_EXPORT void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef c
 /* UTF-8 copy of a JSStringRef / of any value converted with ToString ("" on failure). A
  * lone surrogate becomes U+FFFD and a NUL U+2400 ("␀"), so the C string is never cut. */
 char *js_string_to_utf8(JSStringRef s);
+/* The whole string with its UTF-8 length, NULs kept (lone surrogates still U+FFFD). */
+char *js_string_to_utf8_len(JSStringRef s, size_t *len);
+/* A JSStringRef (released by the caller) from `len` bytes of UTF-8, NULs kept; bytes that
+ * are not UTF-8 become U+FFFD. */
+JSStringRef js_string_create_utf8(const char *utf8, size_t len);
 char *js_value_to_utf8(JSContextRef ctx, JSValueRef v);
 /* Like js_value_to_utf8 but reports the UTF-8 length and keeps NULs as they are. */
 char *js_value_to_utf8_len(JSContextRef ctx, JSValueRef v, size_t *len);

@@ -12,7 +12,8 @@
  *   /encoded/<gzip|deflate|br>        a JSON body with that Content-Encoding
  *   /binary               bytes 0..255 as application/octet-stream
  *   /redirect/<n>?status=S   S (default 302) to /redirect/<n-1>, and /redirect/1 to /echo
- *   /respond?status=S&type=T&body=B&h=Name:value&h=...   any response
+ *   /respond?status=S&type=T&body=B&h=Name:value&h=...   any response (without body=B,
+ *                         the request's body sent back as it is)
  *   /log?path=P|prefix=P  the request log (log.c); POST /log/reset empties it
  *   /listeners            {"http":port,"https":port,"h2":port}
  * and, for any request whose target is absolute ("GET http://host/path"), a forward-proxy
@@ -253,8 +254,10 @@ static enum MHD_Result faults_respond(srv_request_t *req) {
     return srv_reply_error(req, MHD_HTTP_BAD_REQUEST, "INVALID_STATUS", "status: 200-599");
   const char *type = faults_arg(req, "type");
   const char *body = faults_arg(req, "body");
-  faults_respond_t r = {srv_response_bytes(type ? type : "text/plain", body ? body : "",
-                                           body ? strlen(body) : 0)};
+  /* Without a body argument, the request's body is sent back as it is. */
+  size_t body_len = body ? strlen(body) : req->body_len;
+  if (!body) body = req->body ? req->body : "";
+  faults_respond_t r = {srv_response_bytes(type ? type : "text/plain", body, body_len)};
   MHD_get_connection_values(req->conn, MHD_GET_ARGUMENT_KIND, faults_respond_header, &r);
   return srv_queue(req, (unsigned)status, r.resp);
 }

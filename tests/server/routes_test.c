@@ -1,5 +1,5 @@
 /* sonde-testserver: helper endpoints for e2e tests — fixed statuses, delays, an echo of
- * the request, non-JSON and empty bodies, the /stats counters, and a connection that
+ * the request, a login that sets a session cookie, non-JSON and empty bodies, the /stats counters, and a connection that
  * dies without a response.
  *
  * Memory: handlers borrow the request; the JSON they build goes to the reply helpers,
@@ -116,6 +116,17 @@ static enum MHD_Result test_echo(srv_request_t *req, const char *rest) {
   return srv_reply_json(req, MHD_HTTP_OK, echo);
 }
 
+/* ---- /login ---- */
+
+/* A session cookie the client did not send: masked by name in Set-Cookie, its value must
+ * be masked wherever it shows up again (the e2e http-secrets case). */
+static enum MHD_Result test_login(srv_request_t *req, const char *rest) {
+  if (!srv_is_method(req, "POST")) return srv_reply_bad_method(req, "POST");
+  struct MHD_Response *resp = srv_response_json(srv_jcheck(json_pack("{s:s}", "status", "ok")));
+  resp = srv_response_header(resp, "Set-Cookie", "sid=server-session-7a1f9c3e; Path=/; HttpOnly");
+  return srv_queue(req, MHD_HTTP_OK, resp);
+}
+
 /* ---- fixed bodies ---- */
 
 static enum MHD_Result test_text(srv_request_t *req, const char *rest) {
@@ -182,6 +193,7 @@ static const struct {
     {"/delay/", true, test_delay},
     {"/echo", false, test_echo},
     {"/echo/", true, test_echo},
+    {"/login", false, test_login},
     {"/text", false, test_text},
     {"/empty", false, test_empty},
     {"/health", false, test_health},

@@ -1,7 +1,8 @@
 /* Unit tests for the secret registry: what is registered (short values not, header values
  * with their credentials and cookie values), masking in text, buffers and JSON (longest
- * secret first, every occurrence), the cap on the number of secrets, and cuts that never
- * split a secret. */
+ * secret first, every occurrence), the forms an echo gives a secret (JSON escapes of several
+ * encoders, percent-encodings, Basic credentials decoded, Set-Cookie), the cap on the
+ * number of secrets, and cuts that never split a secret. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -62,6 +63,60 @@ static void test_cookie_values(void **state) {
   free(m);
 }
 
+/* The forms an echo gives a secret: JSON-escaped by different encoders, percent-encoded. */
+static void test_json_escaped_forms(void **state) {
+  const char *token = "t\"o\\k/é-😀x"; /* UTF-8 */
+  secret_add(token, strlen(token));
+  const char *echoes[] = {
+      "{\"t\":\"t\\\"o\\\\k/é-😀x\"}",                       /* JSON.stringify, jansson */
+      "{\"t\":\"t\\\"o\\\\k\\/é-😀x\"}",                     /* PHP: "\/" */
+      "{\"t\":\"t\\\"o\\\\k/\\u00e9-\\ud83d\\ude00x\"}",     /* Python: ensure_ascii */
+      "{\"t\":\"t\\\"o\\\\k\\/\\u00E9-\\uD83D\\uDE00x\"}",   /* upper-case hex, both */
+  };
+  for (size_t i = 0; i < sizeof(echoes) / sizeof(echoes[0]); i++) {
+    char *m = masked(echoes[i]);
+    assert_string_equal(m, "{\"t\":\"****\"}");
+    free(m);
+  }
+}
+
+static void test_url_encoded_forms(void **state) {
+  const char *token = "a+b/c=d e!*";
+  secret_add(token, strlen(token));
+  const char *echoes[] = {
+      "?k=a%2Bb%2Fc%3Dd%20e%21%2A&x",  /* RFC 3986 */
+      "?k=a%2bb%2fc%3dd%20e%21%2a&x",  /* lower-case hex */
+      "?k=a%2Bb%2Fc%3Dd%20e!*&x",      /* encodeURIComponent */
+      "?k=a%2Bb%2Fc%3Dd+e%21*&x",      /* URLSearchParams */
+  };
+  for (size_t i = 0; i < sizeof(echoes) / sizeof(echoes[0]); i++) {
+    char *m = masked(echoes[i]);
+    assert_string_equal(m, "?k=****&x");
+    free(m);
+  }
+}
+
+static void test_basic_credentials(void **state) {
+  /* "Basic " + base64("user:pa55:word") */
+  secret_add_header("Authorization", "Basic dXNlcjpwYTU1OndvcmQ=");
+  char *m = masked("Basic dXNlcjpwYTU1OndvcmQ= | dXNlcjpwYTU1OndvcmQ= | user:pa55:word | "
+                   "pa55:word | user");
+  assert_string_equal(m, "**** | **** | **** | **** | user");
+  free(m);
+  secret_clear();
+  secret_add_header("Authorization", "Basic not*base64"); /* the value alone */
+  m = masked("Basic not*base64 not*base64");
+  assert_string_equal(m, "**** ****");
+  free(m);
+}
+
+static void test_set_cookie(void **state) {
+  secret_add_header("Set-Cookie", "sid=s3ss10n-v4lue; Path=/; HttpOnly");
+  char *m = masked("Cookie: sid=s3ss10n-v4lue; echo s3ss10n-v4lue; Path=/; HttpOnly");
+  assert_string_equal(m, "Cookie: ****; echo ****; Path=/; HttpOnly");
+  free(m);
+}
+
 static void test_sbuf_from_offset(void **state) {
   secret_add("hunter22", 8);
   sbuf_t b = SBUF_INIT;
@@ -110,6 +165,10 @@ int main(void) {
     cmocka_unit_test_setup(test_every_occurrence, reset),
     cmocka_unit_test_setup(test_longest_first, reset),
     cmocka_unit_test_setup(test_cookie_values, reset),
+    cmocka_unit_test_setup(test_json_escaped_forms, reset),
+    cmocka_unit_test_setup(test_url_encoded_forms, reset),
+    cmocka_unit_test_setup(test_basic_credentials, reset),
+    cmocka_unit_test_setup(test_set_cookie, reset),
     cmocka_unit_test_setup(test_sbuf_from_offset, reset),
     cmocka_unit_test_setup(test_json_strings, reset),
     cmocka_unit_test_setup(test_cap_keeps_the_newest, reset),

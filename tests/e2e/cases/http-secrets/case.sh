@@ -29,3 +29,37 @@ e2e_check
 grep -rqF '****' logs || fail 'the log files show no masked value'
 e2e_check
 grep -rqF '****' reports/junit || fail 'the JUnit report shows no masked value'
+
+# The forms an echo gives a secret: API_TOKEN holds '"', '\', '/', 'é' and an emoji, so its
+# JSON escapes (three encoders' ways) and percent-encodings differ from it; a Basic
+# credential decoded; a session cookie set by the server; a string inspect cuts across
+# API_KEY; a masked header value too short to mask in text (a warning says so). The HAR
+# recording is checked with the reports.
+token='q"u\o/te-é-😀-tok-4242'
+http_post reset >/dev/null
+API_KEY=env-api-key-99887766 API_TOKEN=$token run_sonde run forms.conf.js
+expect_status 0
+expect_out '6 passing'
+expect_out 'json echo: {"token":"****"}'
+expect_out 'query echo: {"t":"****"}'
+expect_out 'encoded: **** t=****'
+expect_out 'basic: **** ****'
+expect_out 'cookie: ****'
+expect_out "xxxxxxxxxx****'"
+expect_no_out 'more characters'
+expect_err 'a secret value shorter than 4 characters is masked only where sonde shows it as a header value'
+expect_out_count 'json echo: {"token":"****"}' 3
+# Every form of each secret, and what a cut through API_KEY would leave of it.
+forms=$(printf '%s\n' "$token" 'q\"u\\o/te-é-😀-tok-4242' 'q\"u\\o\/te-é-😀-tok-4242' \
+  'q\"u\\o/te-\u00e9-\ud83d\ude00-tok-4242' 'q\"u\\o\/te-\u00E9-\uD83D\uDE00-tok-4242' \
+  'q%22u%5Co%2Fte-%C3%A9-%F0%9F%98%80-tok-4242' 'q%22u%5Co%2Fte-%c3%a9-%f0%9f%98%80-tok-4242' \
+  'qa-user:pw-basic-5150' pw-basic-5150 server-session-7a1f9c3e env-api-ke)
+while IFS= read -r secret; do
+  e2e_check
+  where=$(grep -rlF -- "$secret" "$OUT" "$ERR" forms-logs forms-reports har-logs 2>/dev/null)
+  [[ -z $where ]] || fail "the secret form '$secret' appears in: $where"
+done <<<"$forms"
+e2e_check
+grep -rqF '****' forms-reports/allure || fail 'the Allure report shows no masked value'
+e2e_check
+grep -rqF '****' har-logs || fail 'the HAR file shows no masked value'
