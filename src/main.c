@@ -53,6 +53,10 @@ int main(int argc, char **argv) {
       code = worker_main(argc, argv);
       break;
     case CLI_RUN: {
+      if (json_is_true(json_object_get(opts.overrides, "watch"))) {
+        code = launcher_watch(&opts, argc, argv); /* its runs are `sonde run` children */
+        break;
+      }
       /* Before anything starts threads or loads the engine: workers are forks of this. */
       char exe[4096];
       ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);

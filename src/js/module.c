@@ -370,6 +370,17 @@ JSValueRef js_module_exports(js_realm_t *realm, const char *path) {
   return m ? js_get(realm->ctx, m, "exports") : JSValueMakeUndefined(realm->ctx);
 }
 
+void js_module_files(js_realm_t *realm, strvec_t *out) {
+  JSPropertyNameArrayRef names = JSObjectCopyPropertyNames(realm->ctx, realm->module_cache);
+  size_t n = JSPropertyNameArrayGetCount(names);
+  for (size_t i = 0; i < n; i++) {
+    char *path = js_string_to_utf8(JSPropertyNameArrayGetNameAtIndex(names, i));
+    if (path[0] == '/' && !strstr(path, "/node_modules/")) strvec_push(out, path);
+    free(path);
+  }
+  JSPropertyNameArrayRelease(names);
+}
+
 static JSValueRef require_builtin(js_realm_t *realm, const char *name, JSValueRef *exception) {
   JSContextRef ctx = realm->ctx;
   JSValueRef cached = js_get(ctx, realm->builtin_cache, name);

@@ -114,6 +114,11 @@ JSValueRef js_module_load(js_realm_t *realm, const char *path, js_module_mode_t 
  * stack formatting subtracts them so positions are the user's. Process-wide. */
 long js_module_line1_offset(const char *path);
 
+/* The files of the modules this realm loaded (absolute paths, the entry module included,
+ * packages under node_modules left out), appended to `out`: what watch mode re-runs a spec
+ * file for. */
+void js_module_files(js_realm_t *realm, strvec_t *out);
+
 /* module.exports of a module this realm loaded (e.g. after an ASYNC load settled). */
 JSValueRef js_module_exports(js_realm_t *realm, const char *path);
 

@@ -17,6 +17,10 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv);
  * have had, 2 on a usage or input error. */
 int launcher_merge_reports(const cli_options_t *opts, int argc, char **argv);
 
+/* `sonde run <config> --watch`: runs the suite, then re-runs the spec files a change
+ * touches (watch.c); returns when the user quits (0, or 128 + the signal). */
+int launcher_watch(const cli_options_t *opts, int argc, char **argv);
+
 /* Colours on stdout: not with NO_COLOR, forced by FORCE_COLOR (0 disables), else on a TTY. */
 bool launcher_use_color(void);
 

@@ -84,6 +84,27 @@ static const json_t *cap_option(const json_t *cap, const char *name) {
   return v;
 }
 
+/* Watch mode (launcher/watch.c) re-runs some spec files with the same config and flags: it
+ * names them, one absolute path per line, in SONDE_WATCH_SPECS; groups holding none of
+ * them are dropped. */
+static void keep_watched(plan_groups_t *groups) {
+  const char *list = getenv("SONDE_WATCH_SPECS");
+  if (!list) return;
+  size_t kept = 0;
+  for (size_t g = 0; g < groups->len; g++) {
+    bool wanted = false;
+    for (size_t f = 0; f < groups->items[g].files.len && !wanted; f++) {
+      const char *file = groups->items[g].files.items[f];
+      size_t n = strlen(file);
+      for (const char *p = list; (p = strstr(p, file)) && !wanted; p += n)
+        wanted = (p == list || p[-1] == '\n') && (p[n] == '\n' || p[n] == '\0');
+    }
+    if (wanted) groups->items[kept++] = groups->items[g];
+    else strvec_free(&groups->items[g].files);
+  }
+  groups->len = kept;
+}
+
 int planner_collect(const sonde_config_t *cfg, const json_t *cap, const cli_options_t *cli,
                     plan_groups_t *out, strvec_t *warnings, sbuf_t *err) {
   memset(out, 0, sizeof(*out));
@@ -172,6 +193,7 @@ int planner_collect(const sonde_config_t *cfg, const json_t *cap, const cli_opti
   }
   strvec_free(&excluded);
   if (out->len > 1) qsort(out->items, out->len, sizeof(*out->items), cmp_group);
+  keep_watched(out);
 done:
   json_decref(suite_patterns);
   strvec_free(&singles);

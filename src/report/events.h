@@ -39,7 +39,8 @@
  *       are "****", bodies truncated ("size" is the whole body's); without a response
  *       "status", "statusText" and "response" are absent and "error" says why.
  *   {"type":"runner:end","cid","passes","failures","pending","duration","error":ERROR?}
- *       "error" only when the spec file itself failed (load or syntax error, crash)
+ *       "error" only when the spec file itself failed (load or syntax error, crash);
+ *       "modules": [abs paths] of the files the spec file loaded, in watch mode only
  *   ERROR = {"name":"AssertionError","message":"...","stack":"..."}
  *   Durations are milliseconds (numbers, may be fractional). Titles are strings; fullTitle
  *   is the suite titles and the test title joined by single spaces (mocha's fullTitle()).

@@ -14,6 +14,7 @@
 #include "report/allure.h"
 #include "report/dot.h"
 #include "report/json.h"
+#include "report/watch_graph.h"
 #include "report/junit.h"
 #include "report/registry_js.h"
 #include "report/spec.h"
@@ -287,7 +288,8 @@ int report_create_all(const sonde_config_t *cfg, const report_env_t *env, report
                       size_t *count, sbuf_t *err) {
   json_t *entries = json_object_get(cfg->json, "reporters");
   size_t n = json_is_array(entries) ? json_array_size(entries) : 0;
-  reporter_t **list = xcalloc(n ? n : 1, sizeof(reporter_t *));
+  /* one more slot: watch mode's module graph (launcher/watch.c sets SONDE_WATCH_GRAPH) */
+  reporter_t **list = xcalloc(n + 2, sizeof(reporter_t *));
   size_t made = 0;
   json_t *no_options = json_object();
   int rc = 0;
@@ -328,6 +330,8 @@ int report_create_all(const sonde_config_t *cfg, const report_env_t *env, report
     list[made++] = r;
   }
   json_decref(no_options);
+  const char *graph = getenv("SONDE_WATCH_GRAPH");
+  if (rc == 0 && graph && *graph) list[made++] = watch_graph_reporter_new(graph);
   if (rc != 0) {
     for (size_t k = 0; k < made; k++) list[k]->ops->free(list[k]);
     free(list);

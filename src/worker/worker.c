@@ -290,6 +290,15 @@ static void job_end(worker_t *w) {
                          "failures", st.failures + (job->error ? 1 : 0), "pending", st.pending,
                          "duration", (double)uv_hrtime() / 1e6 - job->started);
   if (job->error) json_object_set(ev, "error", job->error);
+  if (job->realm && getenv("SONDE_WATCH_GRAPH")) {
+    /* watch mode re-runs this spec file when one of these changes (launcher/watch.c) */
+    strvec_t files = STRVEC_INIT;
+    js_module_files(job->realm, &files);
+    json_t *list = json_array();
+    for (size_t i = 0; i < files.len; i++) json_array_append_new(list, json_string(files.items[i]));
+    json_object_set_new(ev, "modules", list);
+    strvec_free(&files);
+  }
   send_job_event(w, ev);
   json_decref(ev);
   job->active = false;

@@ -1,0 +1,2 @@
+import { name } from '../helpers/users.js';
+describe('b', () => { it('imports the helper', () => {}); });
