@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Writes a bench workload: gen.sh DIR FILES TESTS [PATH] [WORKERS]
+# Writes a bench workload: gen.sh DIR FILES TESTS [PATH] [WORKERS] [FIELD VALUE]
 #
 #   DIR/specs/fNNN.spec.js  FILES spec files of TESTS tests each; every test is one GET of
 #                           PATH (default /doc.json) and three checks written as plain
-#                           `if (...) throw new Error(...)`, so sonde, mocha and jest run
-#                           the very same files
+#                           `if (...) throw new Error(...)`: the status, the content type and
+#                           the body's FIELD equal to the JSON VALUE (default status "ok"),
+#                           so sonde, mocha and jest run the very same files
 #   DIR/sonde.conf.js       sonde's config: WORKERS (default 2) workers, spec reporter,
 #                           baseUrl from BENCH_URL
 #   DIR/setup.js            the `api` global for mocha and jest, on Node's global fetch
@@ -16,10 +17,10 @@
 set -euo pipefail
 
 if (($# < 3)); then
-  echo "usage: gen.sh DIR FILES TESTS [PATH] [WORKERS]" >&2
+  echo "usage: gen.sh DIR FILES TESTS [PATH] [WORKERS] [FIELD VALUE]" >&2
   exit 2
 fi
-dir=$1 files=$2 tests=$3 path=${4:-/doc.json} workers=${5:-2}
+dir=$1 files=$2 tests=$3 path=${4:-/doc.json} workers=${5:-2} field=${6:-status} value=${7:-'"ok"'}
 rm -rf "$dir/specs"
 mkdir -p "$dir/specs"
 
@@ -34,7 +35,7 @@ for ((f = 1; f <= files; f++)); do
     const res = await api.get('$path');
     if (res.status !== 200) throw new Error(\`expected status 200, got \${res.status}\`);
     if (!String(res.headers.get('content-type')).includes('application/json')) throw new Error('expected a JSON response');
-    if (res.data.status !== 'ok') throw new Error(\`expected data.status "ok", got \${res.data.status}\`);
+    if (res.data.$field !== $value) throw new Error(\`expected data.$field $value, got \${res.data.$field}\`);
   });
 JS
     done

@@ -20,7 +20,14 @@
 #      connection, bench/jscfloor.c runs the same test functions in bare JavaScriptCore
 #      without HTTP; sonde with 1 worker is compared per test with both,
 #   7. scaling: sonde alone on 5 000 and 10 000 tests (time per test, peak RSS per worker),
-# and prints every figure as a ratio against the others measured in the same run.
+#   8. latency-bound: 200 files x 5 tests against sonde-testserver's /delay/50 (every answer
+#      50 ms late, as a real API is far away), sonde at maxInstances 8, 64 and 256 and
+#      mocha --parallel at --jobs 8 and 32, each against its latency floor
+#      (ceil(files / maxInstances) x tests x 50 ms),
+# and prints every figure as a ratio against the others measured in the same run. Memory is
+# shown two ways: the largest process's peak RSS (rsswrap, exact) and the peak of the whole
+# run's PSS summed over its processes (bench/psssum.c, sampled every 25 ms), in which pages
+# shared by forked workers count once.
 #
 # --smoke: a tiny workload, one run each, no peers and no npm: it checks that the bench
 # still works (tests/e2e/cases/bench-smoke runs it); its numbers mean nothing.
@@ -74,10 +81,11 @@ SONDE=${SONDE:-$BUILD/sonde}
 # Workload sizes: files x tests per file.
 if ((SMOKE)); then
   RUNS=1 COLD_RUNS=1 PEERS=0
-  MAIN=(2 3) MID=(3 3) BIG=(4 3)
+  MAIN=(2 3) MID=(3 3) BIG=(4 3) LAT=(4 2) LAT_SONDE=(2 4) LAT_MOCHA=(2)
 else
-  MAIN=(20 50) MID=(100 50) BIG=(200 50)
+  MAIN=(20 50) MID=(100 50) BIG=(200 50) LAT=(200 5) LAT_SONDE=(8 64 256) LAT_MOCHA=(8 32)
 fi
+LAT_DELAY_MS=50
 N_MAIN=$((MAIN[0] * MAIN[1]))
 N_MID=$((MID[0] * MID[1]))
 N_BIG=$((BIG[0] * BIG[1]))
@@ -91,6 +99,10 @@ cleanup() {
   if [[ -n $NGINX_PID ]]; then
     kill -TERM "$NGINX_PID" 2>/dev/null
     wait "$NGINX_PID" 2>/dev/null
+  fi
+  if [[ -n ${TESTSERVER_PID:-} ]]; then
+    kill -TERM "$TESTSERVER_PID" 2>/dev/null
+    wait "$TESTSERVER_PID" 2>/dev/null
   fi
   if ((KEEP)); then
     echo "bench: kept $WORK"
@@ -118,6 +130,8 @@ command -v pkg-config >/dev/null || die "pkg-config is needed to build bench/flo
 # shellcheck disable=SC2046
 "$CC" -O2 -o "$WORK/bin/jscfloor" "$BENCH_DIR/jscfloor.c" \
   $(pkg-config --cflags --libs javascriptcoregtk-4.1) || die "cannot build jscfloor"
+"$CC" -O2 -o "$WORK/bin/psssum" "$BENCH_DIR/psssum.c" || die "cannot build psssum"
+PSSSUM=$WORK/bin/psssum
 RSSWRAP=$WORK/bin/rsswrap
 FLOOR=$WORK/bin/floor
 JSCFLOOR=$WORK/bin/jscfloor
@@ -213,6 +227,25 @@ else
 fi
 export BENCH_URL=$URL
 
+# The latency-bound workload's server: the project's test server (libmicrohttpd, a thread
+# per connection, so every answer is late by the same 50 ms however many wait at once;
+# /delay/50 answers {"delayed":50}).
+TESTSERVER=$(dirname "$SONDE")/sonde-testserver
+LAT_URL=
+TESTSERVER_PID=
+start_testserver() {
+  [[ -x $TESTSERVER ]] || die "no sonde-testserver at $TESTSERVER (run make build first)"
+  "$TESTSERVER" --port-file "$WORK/testserver.port" >"$WORK/testserver.log" 2>&1 </dev/null &
+  TESTSERVER_PID=$!
+  local i
+  for ((i = 0; i < 100; i++)); do
+    [[ -s $WORK/testserver.port ]] && break
+    sleep 0.05
+  done
+  [[ -s $WORK/testserver.port ]] || { cat "$WORK/testserver.log" >&2; die "sonde-testserver did not start"; }
+  LAT_URL=http://127.0.0.1:$(<"$WORK/testserver.port")
+}
+
 # ---- profile -----------------------------------------------------------------------------
 
 if [[ -n $PROFILE ]]; then
@@ -269,6 +302,8 @@ if ((SCALING)); then
   "$BENCH_DIR/gen.sh" "$WORK/w-mid" "${MID[@]}" "$DOC_PATH" 2
   "$BENCH_DIR/gen.sh" "$WORK/w-big" "${BIG[@]}" "$DOC_PATH" 2
 fi
+"$BENCH_DIR/gen.sh" "$WORK/w-lat" "${LAT[@]}" "/delay/$LAT_DELAY_MS" 8 delayed "$LAT_DELAY_MS"
+N_LAT=$((LAT[0] * LAT[1]))
 
 # ---- running -----------------------------------------------------------------------------
 
@@ -278,6 +313,9 @@ fi
 # processes and for forks that never exec (jest probing for watchman).
 RESULTS=$WORK/results.tsv
 : >"$RESULTS"
+# RUNNER WORKLOAD RUN PEAK_PSS_SUM_KB, one line per run (bench/psssum.c)
+PSS_RESULTS=$WORK/pss.tsv
+: >"$PSS_RESULTS"
 
 # The command line of RUNNER on workload dir W.
 runner_cmd() {
@@ -289,6 +327,8 @@ runner_cmd() {
     mocha-par) printf '%s\n' node "$MOCHA" --parallel --jobs 2 --require "$w/setup.js" "$w/specs/*.spec.js" ;;
     jest) printf '%s\n' node "$JEST" --config "$w/jest.config.js" ;;
     jest-band) printf '%s\n' env BENCH_JEST_IN_BAND=1 node "$JEST" --config "$w/jest.config.js" ;;
+    sonde-m*) printf '%s\n' "$SONDE" run "$w/sonde.conf.js" --maxInstances "${runner#sonde-m}" ;;
+    mocha-j*) printf '%s\n' node "$MOCHA" --parallel --jobs "${runner#mocha-j}" --require "$w/setup.js" "$w/specs/*.spec.js" ;;
   esac
 }
 
@@ -296,8 +336,8 @@ runner_cmd() {
 passed_count() {
   local runner=$1 out=$2 err=$3
   case $runner in
-    sonde | sonde1) grep -oE '[0-9]+ passing' "$out" | awk '{n += $1} END {print n + 0}' ;;
-    mocha | mocha-par) grep -oE '^ *[0-9]+ passing' "$out" | awk '{n += $1} END {print n + 0}' ;;
+    sonde | sonde1 | sonde-m*) grep -oE '[0-9]+ passing' "$out" | awk '{n += $1} END {print n + 0}' ;;
+    mocha | mocha-par | mocha-j*) grep -oE '^ *[0-9]+ passing' "$out" | awk '{n += $1} END {print n + 0}' ;;
     jest | jest-band) grep -oE '^Tests: +([0-9]+ failed, )?[0-9]+ passed' "$err" | grep -oE '[0-9]+ passed' | awk '{print $1 + 0}' ;;
   esac || true
 }
@@ -307,8 +347,10 @@ run_one() {
   local runner=$1 wl=$2 run=$3 expected=$4 w=$WORK/w-$2 cmd out err rss
   mapfile -t cmd < <(runner_cmd "$runner" "$w")
   out=$WORK/out.$runner.$wl.$run err=$WORK/err.$runner.$wl.$run rss=$WORK/rss.$runner.$wl.$run
-  local status=0
-  (cd "$w" && "$RSSWRAP" -o "$rss" "${cmd[@]}") </dev/null >"$out" 2>"$err" || status=$?
+  local status=0 url=$BENCH_URL
+  [[ $wl == lat ]] && url=$LAT_URL
+  (cd "$w" && BENCH_URL=$url "$PSSSUM" -o "$rss.pss" "$RSSWRAP" -o "$rss" "${cmd[@]}") </dev/null >"$out" 2>"$err" ||
+    status=$?
   local passed
   passed=$(passed_count "$runner" "$out" "$err")
   if ((status != 0)) || [[ $passed != "$expected" ]]; then
@@ -330,6 +372,8 @@ run_one() {
     }
     END { for (i = 1; i <= n; i++) printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r, wl, run, wall, roles[i], kb[i], cpu[i] }
   ' "$rss" >>"$RESULTS"
+  awk -v r="$runner" -v wl="$wl" -v run="$run" '$1 == "peak_pss_kb" {printf "%s\t%s\t%s\t%s\n", r, wl, run, $2}' \
+    "$rss.pss" >>"$PSS_RESULTS"
 }
 
 RUNNERS=(sonde)
@@ -386,6 +430,18 @@ if ((SCALING)); then
   done
 fi
 
+LAT_RUNNERS=()
+for m in "${LAT_SONDE[@]}"; do LAT_RUNNERS+=("sonde-m$m"); done
+if ((PEERS)); then for j in "${LAT_MOCHA[@]}"; do LAT_RUNNERS+=("mocha-j$j"); done; fi
+LAT_RUNS=$((RUNS < 3 ? RUNS : 3))
+start_testserver
+log "latency-bound: ${LAT[0]} files x ${LAT[1]} tests, every answer ${LAT_DELAY_MS} ms late; ${LAT_RUNNERS[*]}, $LAT_RUNS runs each"
+for r in "${LAT_RUNNERS[@]}"; do run_one "$r" lat 0 "$N_LAT"; done
+for ((i = 1; i <= LAT_RUNS; i++)); do
+  mapfile -t order < <(rotate "$i" "${LAT_RUNNERS[@]}")
+  for r in "${order[@]}"; do run_one "$r" lat "$i" "$N_LAT"; done
+done
+
 # ---- report ------------------------------------------------------------------------------
 
 # median of the numbers on stdin
@@ -406,6 +462,9 @@ nproc_of() { awk -v r="$1" -v wl="$2" '$1 == r && $2 == wl {n[$3]++} END {for (k
 # rss_sum RUNNER WL: median over runs of the sum of every process's peak (KiB).
 rss_sum() { awk -v r="$1" -v wl="$2" '$1 == r && $2 == wl {s[$3] += $6} END {for (k in s) print s[k]}' "$RESULTS" | median; }
 
+# pss RUNNER WL: median over runs of the run's peak PSS summed over its processes (KiB).
+pss() { awk -v r="$1" -v wl="$2" '$1 == r && $2 == wl {print $4}' "$PSS_RESULTS" | median; }
+
 mb() { awk -v k="$1" 'BEGIN {printf "%.1f MB", k / 1024}'; }
 secs() { awk -v m="$1" 'BEGIN {printf "%.3f s", m / 1000}'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b > 0) printf "%.1f×", a / b; else printf "-"}'; }
@@ -414,6 +473,8 @@ verdict() { if awk -v a="$1" -v b="$2" 'BEGIN {exit !(a + 0 <= b + 0)}'; then ec
 
 label_of() {
   case $1 in
+    sonde-m*) echo "sonde, maxInstances ${1#sonde-m}" ;;
+    mocha-j*) echo "mocha 10 --parallel --jobs ${1#mocha-j}" ;;
     sonde) echo "sonde (2 workers)" ;;
     sonde1) echo "sonde (1 worker)" ;;
     mocha) echo "mocha 10 (1 process)" ;;
@@ -435,15 +496,17 @@ S_WALL=$(wall sonde main)
 S_RSS=$(rss sonde main any)
 S_CPU=$(cpu_of sonde main)
 # Printed with printf's %s widths; the "÷" columns are multiples of sonde (2 workers).
-row() { printf '%-30s %9s %7s %10s %7s %13s %7s %6s %11s\n' "$@"; }
-row runner wall "÷" "CPU time" "÷" "largest RSS" "÷" procs "sum of RSS"
+row() { printf '%-30s %9s %7s %10s %7s %13s %7s %6s %11s %11s\n' "$@"; }
+row runner wall "÷" "CPU time" "÷" "largest RSS" "÷" procs "sum of RSS" "sum of PSS"
 for r in "${RUNNERS[@]}" sonde1; do
   w=$(wall "$r" main) k=$(rss "$r" main any) c=$(cpu_of "$r" main)
   row "$(label_of "$r")" "$(secs "$w")" "$(ratio "$w" "$S_WALL")" "$(secs "$c")" "$(ratio "$c" "$S_CPU")" \
-    "$(mb "$k")" "$(ratio "$k" "$S_RSS")" "$(nproc_of "$r" main)" "$(mb "$(rss_sum "$r" main)")"
+    "$(mb "$k")" "$(ratio "$k" "$S_RSS")" "$(nproc_of "$r" main)" "$(mb "$(rss_sum "$r" main)")" \
+    "$(mb "$(pss "$r" main)")"
 done
 echo "(wall: median wall time; CPU time: all processes' user+system time; largest RSS: the peak"
-echo " resident memory of the biggest process; sum of RSS: every process's peak added up)"
+echo " resident memory of the biggest process; sum of RSS: every process's peak added up; sum of"
+echo " PSS: the run's peak of all its processes' PSS, sampled, shared pages counted once)"
 echo
 echo "peak RSS by process role (median over runs of the largest in the role):"
 for r in "${RUNNERS[@]}"; do
@@ -506,6 +569,35 @@ if ((SCALING)); then
   echo "  time linear in tests (the two marginal costs within 15%): $(verdict 1 "$LIN_OK")"
   echo "  worker peak RSS at $N_BIG tests within 10% of $N_MAIN: $(mb "$K_BIG") vs $(mb "$K_MAIN") ($(awk -v a="$K_MAIN" -v b="$K_BIG" 'BEGIN {printf "%+.1f%%", (b - a) * 100 / a}')): $(verdict 1 "$RSS_OK")"
 fi
+
+echo
+echo "latency-bound (${LAT[0]} files × ${LAT[1]} tests, each answer ${LAT_DELAY_MS} ms late; median of $LAT_RUNS):"
+# lat_floor N: the least wall time at N files at once, in ms
+lat_floor() { awk -v f="${LAT[0]}" -v n="$1" -v t="${LAT[1]}" -v d="$LAT_DELAY_MS" 'BEGIN {print int((f + n - 1) / n) * t * d}'; }
+printf '  %-34s %9s %9s %8s %13s %11s %6s\n' runner wall floor "÷ floor" "largest RSS" "sum of PSS" procs
+for r in "${LAT_RUNNERS[@]}"; do
+  n=${r#sonde-m}
+  n=${n#mocha-j}
+  w=$(wall "$r" lat) f=$(lat_floor "$n")
+  printf '  %-34s %9s %9s %8s %13s %11s %6s\n' "$(label_of "$r")" "$(secs "$w")" "$(secs "$f")" \
+    "$(ratio "$w" "$f")" "$(mb "$(rss "$r" lat any)")" "$(mb "$(pss "$r" lat)")" "$(nproc_of "$r" lat)"
+done
+echo "  (floor: ceil(files ÷ at once) × tests × ${LAT_DELAY_MS} ms, what perfect scheduling of whole files needs)"
+
+echo
+echo "budget (issue 18; ratios measured in this sitting):"
+if ((PEERS)); then
+  M_WALL=$(wall mocha main)
+  echo "  1 000 tests ≥ 10× faster than mocha (1 process): $(ratio "$M_WALL" "$S_WALL")  $(verdict "$(awk -v s="$S_WALL" 'BEGIN {print 10 * s}')" "$M_WALL")"
+fi
+S1_CPU_US=$(awk -v c="$(cpu_of sonde1 main)" -v n="$N_MAIN" 'BEGIN {printf "%.1f", c * 1000 / n}')
+echo "  CPU per test ≤ 1.5× the JavaScriptCore + libcurl floors: $S1_CPU_US µs vs $FJ_US µs = $(ratio "$S1_CPU_US" "$FJ_US")  $(verdict "$S1_CPU_US" "$(awk -v f="$FJ_US" 'BEGIN {print 1.5 * f}')")"
+for pair in "${LAT_SONDE[1]:-}:1.15:80" "${LAT_SONDE[2]:-}:1.3:120"; do
+  IFS=: read -r n limit mb_limit <<<"$pair"
+  [[ -n $n ]] || continue
+  w=$(wall "sonde-m$n" lat) f=$(lat_floor "$n") p=$(pss "sonde-m$n" lat)
+  echo "  maxInstances $n within ${limit}× of the latency floor: $(ratio "$w" "$f")  $(verdict "$w" "$(awk -v f="$f" -v l="$limit" 'BEGIN {print f * l}')"); total PSS ≤ $mb_limit MB: $(mb "$p")  $(verdict "$p" $((mb_limit * 1024)))"
+done
 
 echo
 echo "budget (issue 8):"
