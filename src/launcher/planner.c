@@ -19,11 +19,14 @@ static size_t line_filter_at(const char *spec) {
   }
 }
 
-/* Spec files are .feature files under framework: 'cucumber', JavaScript or TypeScript else. */
+/* Spec files are .feature (or Markdown .feature.md) files under framework: 'cucumber',
+ * JavaScript or TypeScript else. */
 static bool spec_extension(const char *path, bool cucumber) {
   static const char *const exts[] = {".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"};
   size_t n = cucumber ? line_filter_at(path) : strlen(path);
-  if (cucumber) return n > 8 && strncmp(path + n - 8, ".feature", 8) == 0;
+  if (cucumber)
+    return (n > 8 && strncmp(path + n - 8, ".feature", 8) == 0) ||
+           (n > 11 && strncmp(path + n - 11, ".feature.md", 11) == 0);
   for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
     size_t e = strlen(exts[i]);
     if (n > e && strcmp(path + n - e, exts[i]) == 0) return true;

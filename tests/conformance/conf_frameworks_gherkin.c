@@ -10,7 +10,8 @@
  *   error.
  * - bad/<name>.feature: the parse errors, as parseError envelopes, must equal the
  *   .errors.ndjson lines (message with line:column and the expected tokens, location).
- * The Markdown-with-Gherkin files (<name>.feature.md) are not Gherkin and are not run.
+ * - good/<name>.feature.md: Markdown with Gherkin, compared the same way (the parser reads
+ *   a document named *.md as Markdown).
  *
  * Passes when every file passes but those listed in
  * tests/conformance/gherkin-known-failures.txt (tab-separated: category, file, reason),
@@ -74,7 +75,9 @@ static void list_features(const char *dir, strvec_t *out) {
   struct dirent *e;
   while ((e = readdir(d)) != NULL) {
     size_t n = strlen(e->d_name);
-    if (n > 8 && strcmp(e->d_name + n - 8, ".feature") == 0) strvec_push(out, e->d_name);
+    if ((n > 8 && strcmp(e->d_name + n - 8, ".feature") == 0) ||
+        (n > 11 && strcmp(e->d_name + n - 11, ".feature.md") == 0))
+      strvec_push(out, e->d_name);
   }
   closedir(d);
   qsort(out->items, out->len, sizeof(char *), cmp_str);

@@ -76,7 +76,7 @@ void cuke_json_add_feature(fw_cucumber_t *ck, const gherkin_document_t *doc, siz
   const gherkin_feature_t *f = doc->feature;
   char *fid = json_id(f->name);
   json_t *feature = json_pack("{s:s, s:s, s:s, s:s, s:s, s:i, s:[]}", "id", fid, "uri", doc->uri,
-                              "keyword", f->keyword, "name", f->name, "description",
+                              "keyword", f->keyword ? f->keyword : "", "name", f->name, "description",
                               f->description ? f->description : "", "line", f->loc.line, "elements");
   json_t *ftags = json_array();
   for (size_t i = 0; i < f->ntags; i++)

@@ -97,8 +97,10 @@ void cuke_msg_feature(fw_cucumber_t *ck, const gherkin_document_t *doc, const ch
                       size_t first, const bool *selected) {
   if (!cuke_msg_enabled(ck)) return;
   cuke_msgs_t *m = &ck->msgs;
+  size_t ulen = strlen(doc->uri);
+  bool md = ulen > 3 && strcmp(doc->uri + ulen - 3, ".md") == 0;
   put(m->head, "source", json_pack("{s:s%, s:s, s:s}", "data", src, len, "uri", doc->uri, "mediaType",
-                                   "text/x.cucumber.gherkin+plain"));
+                                   md ? "text/x.cucumber.gherkin+markdown" : "text/x.cucumber.gherkin+plain"));
   json_array_append_new(m->head, gherkin_document_json(doc));
   for (size_t i = first; i < ck->pickles.len; i++)
     if (selected[i - first]) json_array_append_new(m->head, gherkin_pickle_json(&ck->pickles.items[i]));

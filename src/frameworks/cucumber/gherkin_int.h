@@ -87,6 +87,12 @@ typedef struct {
   const gherkin_dialect_t *dialect;
   const char *docsep; /* the open doc string's separator, or NULL */
   size_t doc_indent;  /* characters of indent to remove from its lines */
+  /* Markdown with Gherkin (gherkin_markdown.c) */
+  bool markdown;
+  bool md_feature_seen; /* the feature line was matched */
+  size_t md_fence;      /* the open doc string's fence length (0: none) */
+  size_t md_indent;     /* the last doc string's indent, removed from Other lines ... */
+  bool md_indent_set;   /* ... once there was one */
 } gherkin_matcher_t;
 
 /* A matched token. Strings are malloc'd and owned by the token until taken. */
@@ -108,6 +114,13 @@ void gherkin_token_clear(gherkin_token_t *t);
  * malloc'd, for the caller to take); so does a `# language:` naming no dialect. */
 bool gherkin_match(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_tok_t type,
                    gherkin_token_t *tok, gherkin_error_t *err);
+
+/* Table cells of a line (its items, with their columns). */
+void gherkin_split_cells(const gherkin_line_t *l, gherkin_token_t *tok);
+/* The Markdown matcher (gherkin_markdown.c): like gherkin_match for one type but the end
+ * of file; *column is the token's column when the matcher sets it (-1: the usual). */
+bool gherkin_md_match(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_tok_t type, gherkin_token_t *tok,
+                      int *column);
 
 /* Gives the AST's ids (gherkin_ast.c); a NULL ids counts from 0. */
 void gherkin_ids_assign(gherkin_document_t *doc, gherkin_ids_t *ids);

@@ -95,7 +95,7 @@ static json_t *steps_json(const gherkin_step_t *s, size_t n) {
 static void header_json(json_t *o, gherkin_loc_t loc, const char *kw, const char *name,
                         const char *desc) {
   json_object_set_new(o, "location", loc_json(loc));
-  json_object_set_new(o, "keyword", str(kw));
+  if (kw) json_object_set_new(o, "keyword", str(kw)); /* a Markdown feature may have none */
   json_object_set_new(o, "name", str(name));
   json_object_set_new(o, "description", str(desc));
 }

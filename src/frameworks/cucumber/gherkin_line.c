@@ -164,7 +164,7 @@ static bool match_step(const gherkin_matcher_t *m, const gherkin_line_t *l, gher
 
 /* Cells between pipes; "\|", "\\" and "\n" are escapes, any other backslash stays. The
  * text before the first pipe and after the last one is not a cell. */
-static void split_cells(const gherkin_line_t *l, gherkin_token_t *tok) {
+void gherkin_split_cells(const gherkin_line_t *l, gherkin_token_t *tok) {
   const char *s = l->trim;
   size_t n = l->trim_len, i = 0;
   int col = 0, start_col = 0;
@@ -332,6 +332,17 @@ static void match_other(const gherkin_matcher_t *m, const gherkin_line_t *l, ghe
 bool gherkin_match(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_tok_t type,
                    gherkin_token_t *tok, gherkin_error_t *err) {
   bool eof = l == NULL;
+  if (m->markdown && !eof && type != GT_EOF) {
+    int column = -1;
+    if (!gherkin_md_match(m, l, type, tok, &column)) {
+      gherkin_token_clear(tok);
+      return false;
+    }
+    tok->type = type;
+    tok->loc.line = l->number;
+    tok->loc.column = column >= 0 ? column : type == GT_EMPTY || type == GT_OTHER ? 1 : l->indent_cols + 1;
+    return true;
+  }
   if (type == GT_EOF || eof) {
     if (type != GT_EOF || !eof) return false;
   } else {
@@ -354,7 +365,7 @@ bool gherkin_match(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_tok_t 
     case GT_DOCSEP: ok = match_docsep(m, l, tok); break;
     case GT_TABLEROW:
       ok = gherkin_line_starts(l, "|", 1);
-      if (ok) split_cells(l, tok);
+      if (ok) gherkin_split_cells(l, tok);
       break;
     case GT_LANGUAGE: ok = match_language(m, l, tok, err); break;
     case GT_OTHER: match_other(m, l, tok); ok = true; break;

@@ -240,9 +240,13 @@ static void accept(parser_t *p, gherkin_token_t *tok, size_t i) {
   case GT_EMPTY:
     return;
   case GT_COMMENT: {
-    gherkin_comment_t *c = GHERKIN_PUSH(p->doc->comments, p->doc->ncomments);
-    c->loc = tok->loc;
-    c->text = take_text(tok);
+    /* A Markdown table's separator row has no text: not in the document's comments (in
+     * Cucumber's matcher it is a token of no type). */
+    if (tok->text) {
+      gherkin_comment_t *c = GHERKIN_PUSH(p->doc->comments, p->doc->ncomments);
+      c->loc = tok->loc;
+      c->text = take_text(tok);
+    }
     if (pos == P_HEAD || pos == P_BG || pos == P_SC || pos == P_EX) {
       text_start(p);
       p->pos = (pos_t)(pos + 1); /* the description state follows each */
@@ -266,7 +270,7 @@ static void accept(parser_t *p, gherkin_token_t *tok, size_t i) {
     f->loc = tok->loc;
     take_tags(p, &f->tags, &f->ntags);
     f->language = xstrdup(p->m.dialect->code);
-    f->keyword = take_kw(tok);
+    f->keyword = tok->keyword ? take_kw(tok) : NULL; /* Markdown: a line with no keyword */
     f->name = take_text(tok);
     f->description = xstrdup("");
     p->in_rule = false;
@@ -441,6 +445,9 @@ gherkin_document_t *gherkin_parse(const char *uri, const char *src, size_t len,
     add_error(&p, xasprintf("(1:1): Language not supported: %s", lang), (gherkin_loc_t){1, 1});
     return doc;
   }
+  /* Markdown with Gherkin: a document named *.md, as Cucumber decides it. */
+  size_t ulen = strlen(doc->uri);
+  p.m.markdown = ulen > 3 && strcmp(doc->uri + ulen - 3, ".md") == 0;
   split_lines(&p, src ? src : "", src ? len : 0);
   p.pos = P_START;
   for (size_t i = 0; i <= p.nlines && !p.stop; i++) {

@@ -12,7 +12,6 @@
 # Samples left out, with the reason:
 #   attachments, examples-tables-attachment, hooks-attachment: their steps read files
 #     with fs.createReadStream, which sonde's runtime does not have;
-#   markdown: Markdown with Gherkin (.feature.md) is not parsed;
 #   pending-exception, skipped-exception, test-run-exception: fake-cucumber's own API
 #     (PendingException, SkippedException, --error), not cucumber-js's;
 #   unknown-parameter-type: sonde fails the spec file naming the definition's file:line
@@ -44,7 +43,7 @@ module.exports = { ...cucumber, ParameterType: cucumber.defineParameterType };
 JS
 
 messages_differ=' multiple-features-reversed '
-skip=' attachments examples-tables-attachment hooks-attachment markdown pending-exception skipped-exception test-run-exception unknown-parameter-type '
+skip=' attachments examples-tables-attachment hooks-attachment pending-exception skipped-exception test-run-exception unknown-parameter-type '
 compared=0
 failed=()
 envelopes_equal=0
@@ -59,7 +58,7 @@ for dir in "$features"/*/; do
   grep -qs -- '--retry 2' "samples/$s/$s.arguments.txt" && retry=2
   cat >sonde.conf.js <<JS
 exports.config = {
-  runner: 'api', framework: 'cucumber', specs: [['./samples/$s/*.feature']], maxInstances: 1,
+  runner: 'api', framework: 'cucumber', specs: [['./samples/$s/*.feature', './samples/$s/*.feature.md']], maxInstances: 1,
   reporters: ['dot'],
   cucumberOpts: { require: ['./samples/$s/*.ts'], retry: $retry, strict: true,
     failAmbiguousDefinitions: true, format: ['json:out/cucumber.json', 'message:out/messages.ndjson'] },
@@ -86,9 +85,9 @@ $(cat out/diff.txt)")
 done
 echo "e2e: [$CASE_NAME] $((compared - ${#failed[@]})) of $compared compatibility-kit samples match (statuses)"
 echo "e2e: [$CASE_NAME] $envelopes_equal of $compared samples' messages equal the kit's envelopes"
-expect_eq "$compared" 38 'samples compared'
+expect_eq "$compared" 39 'samples compared'
 ((${#failed[@]} == 0)) || fail "samples that differ (- expected, + sonde):
 $(printf '%s\n' "${failed[@]}")"
 ((${#envelope_problems[@]} == 0)) || fail "samples whose messages differ from the kit's (- expected, + sonde):
 $(printf '%s\n' "${envelope_problems[@]}")"
-expect_eq "$envelopes_equal" 37 'samples whose messages equal the kit'"'"'s'
+expect_eq "$envelopes_equal" 38 'samples whose messages equal the kit'"'"'s'

@@ -38,3 +38,15 @@ expect_no_file out/messages-0-0.ndjson.tmp
 echo x >blocked
 run_sonde run sonde.conf.js --cucumberOpts.format message:blocked/sub/m.ndjson --spec features/b.feature
 expect_err_re 'cucumberOpts\.format message: cannot write .*/blocked/sub/m-0-0\.ndjson'
+
+# Markdown with Gherkin (.feature.md): headers, bullets, indented tables without their
+# separator row; the file's source is marked as Markdown in the messages.
+run_sonde run sonde.conf.js --spec features/notes.feature.md --cucumberOpts.format summary \
+  --cucumberOpts.format message:out/md.ndjson
+expect_status 0
+expect_out '[0-0] RUNNING in api - features/notes.feature.md'
+expect_out '[0-0] from *markdown*'
+expect_out '[0-0] 1 scenario (1 passed)'
+expect_out '[0-0] 3 steps (3 passed)'
+expect_file_contains out/md-0-0.ndjson '"mediaType":"text/x.cucumber.gherkin+markdown"'
+expect_file_contains out/md-0-0.ndjson '"rows":[{"cells":[{"location":{"line":13,"column":5},"value":"a table"}'
