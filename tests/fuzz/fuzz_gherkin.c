@@ -1,6 +1,6 @@
 /* fuzz_gherkin: libFuzzer target for the cucumber framework's parsers on arbitrary
  * bytes. The input is a feature file for the Gherkin parser (then compiled to pickles
- * and written as messages); its first line is also tried as a tag expression, a Cucumber
+ * and written as messages), read as Gherkin and again as Markdown with Gherkin; its first line is also tried as a tag expression, a Cucumber
  * Expression and a regular expression, matched against the second line, from which
  * expressions are also generated as for a snippet. Nothing may crash, leak or read out
  * of bounds (AddressSanitizer).
@@ -43,6 +43,7 @@ static void expressions(const char *line, const char *text) {
       cukexpr_arg_t *args = NULL;
       size_t n = 0;
       if (cukexpr_match(e, text, strlen(text), &args, &n) > 0) cukexpr_args_free(args, n);
+      json_decref(cukexpr_match_json(e, text, strlen(text)));
     }
     free(err);
     cukexpr_free(e);
@@ -60,9 +61,9 @@ static void expressions(const char *line, const char *text) {
   free(err);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+static void parse(const char *uri, const uint8_t *data, size_t size) {
   gherkin_ids_t ids = {0};
-  gherkin_document_t *doc = gherkin_parse("fuzz.feature", (const char *)data, size, NULL, &ids);
+  gherkin_document_t *doc = gherkin_parse(uri, (const char *)data, size, NULL, &ids);
   if (!doc->nerrors) {
     json_decref(gherkin_document_json(doc));
     gherkin_pickles_t pk = {0};
@@ -73,6 +74,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (size_t i = 0; i < doc->nerrors; i++) json_decref(gherkin_error_json(doc, &doc->errors[i]));
   }
   gherkin_document_free(doc);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  parse("fuzz.feature", data, size);
+  parse("fuzz.feature.md", data, size);
 
   /* the first two lines, NUL-terminated, as expression and text */
   char *copy = malloc(size + 1);
