@@ -18,7 +18,7 @@ _sonde() {
   esac
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "--spec --exclude --suite --shard --shardTimings --baseUrl --maxInstances
-      --logLevel --bail --watch --mochaOpts.grep --mochaOpts.invert --mochaOpts.timeout
+      --logLevel --bail --watch --no-progress --mochaOpts.grep --mochaOpts.invert --mochaOpts.timeout
       --jasmineOpts.grep --cucumberOpts.tags --help --version" -- "$cur"))
     return
   fi

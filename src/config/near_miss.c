@@ -14,7 +14,7 @@ static const char *const kTopKeys[] = {
     "runner", "specs", "exclude", "suites", "capabilities", "maxInstances",
     "maxInstancesPerCapability", "baseUrl", "framework", "mochaOpts", "jasmineOpts",
     "cucumberOpts", "reporters", "apiRunner", "graphqlRunner", "logLevel", "logLevels",
-    "outputDir", "shardTimings", "bail", "specFileRetries", "specFileRetriesDelay", "specFileRetriesDeferred",
+    "outputDir", "shardTimings", "progress", "bail", "specFileRetries", "specFileRetriesDelay", "specFileRetriesDeferred",
     "groupLogsByTestSpec", "drainTimeout", "services", "autoCompileOpts", "tsConfigPath",
     "connectionRetryTimeout", "connectionRetryCount", "waitforTimeout", "waitforInterval",
     "hostname", "port", "path", "protocol", "user", "key", "region", "watch", "filesToWatch",

@@ -28,6 +28,7 @@
 #include "js/runtime.h"
 #include "launcher/launcher_internal.h"
 #include "launcher/planner.h"
+#include "launcher/progress.h"
 #include "launcher/zygote.h"
 #include "report/registry.h"
 
@@ -42,6 +43,7 @@ static const char *cap_label(const json_t *caps) {
 
 void launcher_print_prefixed(FILE *out, const char *cid, const char *text) {
   const char *p = text;
+  progress_pause();
   for (;;) {
     const char *nl = strchr(p, '\n');
     size_t n = nl ? (size_t)(nl - p) : strlen(p);
@@ -50,6 +52,7 @@ void launcher_print_prefixed(FILE *out, const char *cid, const char *text) {
     p = nl + 1;
   }
   fflush(out);
+  progress_resume();
 }
 
 /* Terminal lines of a job: live, or held until the job ends with groupLogsByTestSpec. */
@@ -82,11 +85,13 @@ static void print_job_line(launcher_t *l, job_t *job, const char *state) {
   }
   free(cwd);
   bool final = strcmp(state, "PASSED") == 0 || strcmp(state, "FAILED") == 0;
+  progress_pause();
   printf("[%s] %s%s%s in %s - %s", job->cid, color, state, *color ? "\x1b[0m" : "",
          cap_label(job->capabilities), sbuf_cstr(&files));
   if (final && job->retries > 0) printf(" (%d retries)", job->retries);
   putchar('\n');
   fflush(stdout);
+  progress_resume();
   sbuf_free(&files);
 }
 
@@ -127,9 +132,11 @@ static void print_failure(launcher_t *l, job_t *job, json_t *ev) {
 
 static void print_grouped(launcher_t *l, job_t *job, bool passed) {
   if (!job->grouped.len) return;
+  progress_pause();
   printf("\n***** List of steps of WorkerID=[%s]%s *****\n", job->cid,
          passed ? "" : " that preceded the error above");
   launcher_print_prefixed(stdout, job->cid, job->grouped.data);
+  progress_resume();
   sbuf_free(&job->grouped);
 }
 
@@ -293,6 +300,9 @@ void launcher_dispatch(launcher_t *l) {
 static void report_event(launcher_t *l, job_t *job, const json_t *ev) {
   report_job_t rj = {job->cid, job->specs.items[0], job->spec_display, job->capabilities};
   for (size_t i = 0; i < l->n_reporters; i++) l->reporters[i]->ops->event(l->reporters[i], &rj, ev);
+  const char *type = json_string_value(json_object_get(ev, "type"));
+  bool pass = type && strcmp(type, "test:pass") == 0;
+  if (pass || (type && strcmp(type, "test:fail") == 0)) progress_test(pass);
 }
 
 static void drop_queued(launcher_t *l) {
@@ -344,6 +354,7 @@ static void job_finished(launcher_t *l, job_t *job, bool passed) {
     return;
   }
   job->state = JOB_DONE;
+  progress_file_done();
   if (job->skipped) l->skipped++;
   else if (passed) l->passed++;
   else l->failed++;
@@ -614,6 +625,8 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
   strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%S.000Z", gmtime(&now));
   printf("\nExecution of %zu workers started at %s\n\n", l.n_jobs, stamp);
   fflush(stdout);
+  if (progress_wanted(!json_is_false(json_object_get(cfg.json, "progress"))))
+    progress_start(l.loop, l.n_jobs);
 
   uv_signal_init(l.loop, &l.sigint);
   uv_signal_init(l.loop, &l.sigterm);
@@ -633,6 +646,7 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
   uv_close((uv_handle_t *)&l.sigterm, NULL);
   uv_close((uv_handle_t *)&l.retry_timer, NULL);
 
+  progress_stop();
   run_on_complete(&l);
   report_summary_t summary = {l.passed, l.failed, l.skipped, l.retried, (int)l.n_jobs,
                               (double)(uv_hrtime() - l.started_ns) / 1e6};
