@@ -45,3 +45,12 @@ cd "$E2E_TMP/suite" || fail 'cannot enter the copy'
 run_sonde run sonde.conf.js
 expect_status 0
 expect_out_re 'Spec Files:	 3 passed, 3 total \(100% completed\)'
+
+# And a new project from the installed binary alone: sonde init, then sonde run.
+mkdir -p "$E2E_TMP/fresh" && cd "$E2E_TMP/fresh" || fail 'cannot make a new folder'
+run_sonde init --yes --baseUrl "$API_BASE_URL"
+expect_status 0
+expect_file sonde.conf.js
+run_sonde
+expect_status 0
+expect_out_re 'Spec Files:	 1 passed, 1 total \(100% completed\)'
