@@ -264,6 +264,8 @@ declare namespace Sonde {
     options: Record<string, any>;
     readonly isApi: true;
     readonly isStub: true;
+    /** Set by the 'shared-store' service's `before` hook. */
+    sharedStore?: SharedStore;
     readonly isMobile: false; readonly isIOS: false; readonly isAndroid: false;
     readonly isChrome: false; readonly isFirefox: false; readonly isSauce: false; readonly isBidi: false;
     pause(ms: number): Promise<void>;
@@ -792,12 +794,15 @@ declare namespace Sonde {
     groupLogsByTestSpec?: boolean;
     /** ms a spec file's timers may run after its last test (default 2000). */
     drainTimeout?: number;
+    /** WebdriverIO services: 'shared-store', a package name ('@wdio/x-service', 'x' for
+     *  wdio-x-service) or path, a class, an object of hooks, or [one of these, options]. */
+    services?: ServiceEntry[];
 
     onPrepare?: Hook<[config: Options, capabilities: Capability[]]>;
     onWorkerStart?: Hook<[cid: string, caps: Capability, specs: string[], args: Options, execArgv: string[]]>;
     onWorkerEnd?: Hook<[cid: string, exitCode: number, specs: string[], retries: number]>;
     beforeSession?: Hook<[config: Options, capabilities: Capability, specs: string[], cid: string]>;
-    before?: Hook<[capabilities: Capability, specs: string[], api: ApiClient]>;
+    before?: Hook<[capabilities: Capability, specs: string[], browser: StubBrowser]>;
     beforeSuite?: Hook<[suite: TestInfo]>;
     beforeHook?: Hook<[test: TestInfo, context: unknown, hookName?: string]>;
     afterHook?: Hook<[test: TestInfo, context: unknown, result: TestResult, hookName?: string]>;
@@ -813,6 +818,37 @@ declare namespace Sonde {
     afterStep?: Hook<[step: unknown, scenario: unknown, result: unknown, context: unknown]>;
     afterScenario?: Hook<[world: unknown, result: unknown, context: unknown]>;
     afterFeature?: Hook<[uri: string, feature: unknown]>;
+  }
+
+  // ---- services and the shared store ----
+
+  type HookName = 'onPrepare' | 'onWorkerStart' | 'onWorkerEnd' | 'onComplete' | 'beforeSession' |
+    'before' | 'beforeSuite' | 'beforeHook' | 'afterHook' | 'beforeTest' | 'afterTest' |
+    'afterSuite' | 'after' | 'afterSession' | 'beforeFeature' | 'beforeScenario' | 'beforeStep' |
+    'afterStep' | 'afterScenario' | 'afterFeature';
+  type HookArgs<H> = H extends Hook<infer A> ? A : never;
+  /** A service's hooks, called with `this` the service: launcher hooks (onPrepare,
+   *  onWorkerStart, onWorkerEnd, onComplete) in the launcher after the config's, the others
+   *  in each worker together with the config's. */
+  type ServiceHooks = { [K in HookName]?: (...args: HookArgs<NonNullable<Options[K]>>) => unknown };
+  /** new Service(options, capabilities, config): capabilities are the list in the
+   *  launcher, the job's in a worker. */
+  interface ServiceClass {
+    new (options: any, capabilities: any, config: Options): object;
+  }
+  type ServiceEntry = string | ServiceClass | ServiceHooks |
+    [string | ServiceClass | ServiceHooks, Record<string, any>?];
+
+  type StoreValue = string | number | boolean | null | StoreValue[] | { [key: string]: StoreValue };
+  /** `browser.sharedStore` (with the 'shared-store' service) and the functions of
+   *  '@wdio/shared-store-service': values the launcher holds for every worker. */
+  interface SharedStore {
+    get(key: string): Promise<any>;
+    set(key: string, value: StoreValue): Promise<void>;
+    setResourcePool(key: string, values: StoreValue[]): Promise<void>;
+    /** Takes one value; an empty pool waits up to `timeout` ms (1000, at most 15000). */
+    getValueFromPool(key: string, options?: { timeout?: number }): Promise<any>;
+    addValueToPool(key: string, value: StoreValue): Promise<void>;
   }
 
   // ---- what the modules export ----
@@ -930,9 +966,29 @@ declare module 'sonde' {
   export type GraphQLResult<T = any> = Sonde.GraphQLResult<T>;
   export type Subscription<T = any> = Sonde.Subscription<T>;
   export type StubBrowser = Sonde.StubBrowser;
+  export type ServiceEntry = Sonde.ServiceEntry;
+  export type ServiceHooks = Sonde.ServiceHooks;
+  export type SharedStore = Sonde.SharedStore;
   export type MetricsCollector = Sonde.MetricsCollector;
   export type MetricsReport = Sonde.MetricsReport;
   export type HarDocument = Sonde.HarDocument;
+}
+
+declare module '@wdio/shared-store-service' {
+  export const setValue: Sonde.SharedStore['set'];
+  export const getValue: Sonde.SharedStore['get'];
+  export const setResourcePool: Sonde.SharedStore['setResourcePool'];
+  export const getValueFromPool: Sonde.SharedStore['getValueFromPool'];
+  export const addValueToPool: Sonde.SharedStore['addValueToPool'];
+  export const sharedStore: Sonde.SharedStore;
+  /** The worker service: its `before` hook sets `browser.sharedStore`. */
+  const SharedStoreService: Sonde.ServiceClass;
+  export default SharedStoreService;
+  export const launcher: Sonde.ServiceClass;
+}
+
+declare module 'sonde/shared-store' {
+  export * from '@wdio/shared-store-service';
 }
 
 declare module 'wdio-api-runner' {

@@ -14,6 +14,7 @@
 #include "common/log.h"
 #include "js/inspect.h"
 #include "config/hooks.h"
+#include "config/services.h"
 #include "js/jsutil.h"
 
 typedef struct {
@@ -494,7 +495,8 @@ int config_load(js_runtime_t *rt, const char *path, const json_t *overrides,
   validator_t v = {ctx, out->path, out->source, overrides, err, false};
   validate(&v, c, out);
   if (v.failed) return -1;
-  return hooks_validate(out, err);
+  if (hooks_validate(out, err) != 0) return -1;
+  return services_validate(out, err);
 }
 
 void config_free(sonde_config_t *cfg) {
@@ -516,6 +518,7 @@ void config_free(sonde_config_t *cfg) {
   json_decref(cfg->json);
   free(cfg->source);
   if (cfg->realm) {
+    services_detach(cfg);
     if (cfg->object) JSValueUnprotect(js_realm_context(cfg->realm), cfg->object);
     js_realm_free(cfg->realm);
   }

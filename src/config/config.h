@@ -47,6 +47,8 @@ typedef struct {
   json_t *overrides;       /* the command line's overrides (a reference), or NULL: a bad
                             * value from there is blamed on its flag, not a config line */
   JSObjectRef object;      /* the config object itself in `realm` (protected) */
+  JSObjectRef service_hooks; /* hook name → array of service hooks bound to their instances
+                              * (config/services.c), or NULL; protected */
   char *source;            /* the file's text, for line lookups in error messages */
   js_realm_t *realm;       /* where the config was evaluated */
 } sonde_config_t;

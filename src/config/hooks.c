@@ -98,11 +98,26 @@ static JSValueRef hook_value(const sonde_config_t *cfg, JSContextRef ctx, const 
   return js_get(ctx, cfg->object, name);
 }
 
+/* What services (config/services.c) add to hook `name`: an array, or undefined. */
+static JSValueRef service_value(const sonde_config_t *cfg, JSContextRef ctx, const char *name) {
+  if (!cfg->service_hooks) return JSValueMakeUndefined(ctx);
+  return js_get(ctx, cfg->service_hooks, name);
+}
+
+/* Number of functions a hook value holds (a function, or an array of them). */
+static size_t fn_count(JSContextRef ctx, JSValueRef v) {
+  if (js_is_function(ctx, v)) return 1;
+  return JSValueIsArray(ctx, v) ? js_array_length(ctx, v) : 0;
+}
+
+static JSValueRef fn_at(JSContextRef ctx, JSValueRef v, size_t i) {
+  return js_is_function(ctx, v) ? v : js_array_get(ctx, v, (unsigned)i);
+}
+
 bool hooks_defined(const sonde_config_t *cfg, const char *name) {
   JSContextRef ctx = js_realm_context(cfg->realm);
-  JSValueRef v = hook_value(cfg, ctx, name);
-  if (js_is_function(ctx, v)) return true;
-  return JSValueIsArray(ctx, v) && js_array_length(ctx, v) > 0;
+  return fn_count(ctx, hook_value(cfg, ctx, name)) > 0 ||
+         fn_count(ctx, service_value(cfg, ctx, name)) > 0;
 }
 
 int hooks_validate(const sonde_config_t *cfg, sbuf_t *err) {
@@ -121,21 +136,12 @@ int hooks_validate(const sonde_config_t *cfg, sbuf_t *err) {
   return 0;
 }
 
-bool hooks_call(const sonde_config_t *cfg, uv_loop_t *loop, const char *name, JSContextRef ctx,
-                size_t argc, const JSValueRef argv[], double timeout_ms, hooks_error_fn on_error,
-                hooks_done_fn done, void *ud) {
-  JSValueRef v = hook_value(cfg, ctx, name);
-  size_t n = 0;
-  if (js_is_function(ctx, v)) n = 1;
-  else if (JSValueIsArray(ctx, v)) n = js_array_length(ctx, v);
-  if (n == 0) return false;
-  static const char *const per_test[] = {"beforeTest", "afterTest", "beforeHook", "afterHook",
-                                         "beforeSuite", "afterSuite"};
-  bool frequent = false;
-  for (size_t i = 0; i < sizeof(per_test) / sizeof(*per_test); i++)
-    frequent = frequent || strcmp(name, per_test[i]) == 0;
-  LOG_AT("hooks", frequent ? LOG_DEBUG : LOG_INFO, "Run %s hook", name);
-
+/* Calls the `n` functions of `fns` (taken from `own` then `svc`) concurrently. */
+static void call_functions(const sonde_config_t *cfg, uv_loop_t *loop, const char *name,
+                           JSContextRef ctx, JSValueRef own, JSValueRef svc, size_t argc,
+                           const JSValueRef argv[], double timeout_ms, hooks_error_fn on_error,
+                           hooks_done_fn done, void *ud) {
+  size_t n_own = fn_count(ctx, own), n = n_own + fn_count(ctx, svc);
   hook_call_t *c = xcalloc(1, sizeof(*c));
   c->name = xstrdup(name);
   c->refs = 1;
@@ -145,7 +151,7 @@ bool hooks_call(const sonde_config_t *cfg, uv_loop_t *loop, const char *name, JS
   c->ud = ud;
   c->ctx = ctx;
   for (size_t i = 0; i < n; i++) {
-    JSValueRef fn = n == 1 && js_is_function(ctx, v) ? v : js_array_get(ctx, v, (unsigned)i);
+    JSValueRef fn = i < n_own ? fn_at(ctx, own, i) : fn_at(ctx, svc, i - n_own);
     hook_item_t *item = xcalloc(1, sizeof(*item));
     item->call = c;
     c->refs++;
@@ -165,6 +171,66 @@ bool hooks_call(const sonde_config_t *cfg, uv_loop_t *loop, const char *name, JS
     uv_timer_start(&c->timer, on_timeout, (uint64_t)timeout_ms, 0);
   }
   call_unref(c);
+}
+
+/* A launcher hook whose services' functions run once the config's have settled, as
+ * WebdriverIO runs them (runLauncherHook, then runServiceHook). */
+typedef struct {
+  const sonde_config_t *cfg;
+  uv_loop_t *loop;
+  char *name;
+  JSContextRef ctx;
+  size_t argc;
+  JSValueRef *argv;  /* protected until the second call has started */
+  double timeout_ms;
+  hooks_error_fn on_error;
+  hooks_done_fn done;
+  void *ud;
+} chained_t;
+
+static void chained_next(void *p) {
+  chained_t *ch = p;
+  JSValueRef svc = service_value(ch->cfg, ch->ctx, ch->name);
+  call_functions(ch->cfg, ch->loop, ch->name, ch->ctx, JSValueMakeUndefined(ch->ctx), svc,
+                 ch->argc, ch->argv, ch->timeout_ms, ch->on_error, ch->done, ch->ud);
+  for (size_t i = 0; i < ch->argc; i++) JSValueUnprotect(ch->ctx, ch->argv[i]);
+  free(ch->argv);
+  free(ch->name);
+  free(ch);
+}
+
+static bool is_launcher_hook(const char *name) {
+  return strcmp(name, "onPrepare") == 0 || strcmp(name, "onWorkerStart") == 0 ||
+         strcmp(name, "onWorkerEnd") == 0 || strcmp(name, "onComplete") == 0;
+}
+
+bool hooks_call(const sonde_config_t *cfg, uv_loop_t *loop, const char *name, JSContextRef ctx,
+                size_t argc, const JSValueRef argv[], double timeout_ms, hooks_error_fn on_error,
+                hooks_done_fn done, void *ud) {
+  JSValueRef own = hook_value(cfg, ctx, name);
+  JSValueRef svc = service_value(cfg, ctx, name);
+  size_t n_own = fn_count(ctx, own), n_svc = fn_count(ctx, svc);
+  if (n_own + n_svc == 0) return false;
+  static const char *const per_test[] = {"beforeTest", "afterTest", "beforeHook", "afterHook",
+                                         "beforeSuite", "afterSuite"};
+  bool frequent = false;
+  for (size_t i = 0; i < sizeof(per_test) / sizeof(*per_test); i++)
+    frequent = frequent || strcmp(name, per_test[i]) == 0;
+  LOG_AT("hooks", frequent ? LOG_DEBUG : LOG_INFO, "Run %s hook", name);
+
+  if (n_own && n_svc && is_launcher_hook(name)) {
+    chained_t *ch = xcalloc(1, sizeof(*ch));
+    *ch = (chained_t){cfg, loop, xstrdup(name), ctx, argc, xmalloc((argc + 1) * sizeof(JSValueRef)),
+                      timeout_ms, on_error, done, ud};
+    for (size_t i = 0; i < argc; i++) {
+      ch->argv[i] = argv[i];
+      JSValueProtect(ctx, argv[i]);
+    }
+    call_functions(cfg, loop, name, ctx, own, JSValueMakeUndefined(ctx), argc, argv, timeout_ms,
+                   on_error, chained_next, ch);
+    return true;
+  }
+  call_functions(cfg, loop, name, ctx, own, svc, argc, argv, timeout_ms, on_error, done, ud);
   return true;
 }
 

@@ -3,6 +3,10 @@
  * `this` bound to the config, may be async, and are awaited (each bounded by a timeout).
  * A throwing or rejecting function is reported through the error callback and does not
  * stop the others. Used by the launcher and by workers, on their own loops.
+ * The hooks of services (services.h, cfg->service_hooks) are called with the config's:
+ * worker hooks in the same concurrent call, after the config's functions in order;
+ * launcher hooks (onPrepare, onWorkerStart, onWorkerEnd, onComplete) once the config's
+ * have settled, as WebdriverIO runs them.
  *
  * Memory: arguments are protected for the duration of the call; the callbacks receive
  * borrowed values. */

@@ -22,6 +22,7 @@
 #include "common/sbuf.h"
 #include "common/secret.h"
 #include "config/hooks.h"
+#include "config/services.h"
 #include "frameworks/cucumber/cuke_opts.h"
 #include "frameworks/jasmine_opts.h"
 #include "js/jsutil.h"
@@ -31,6 +32,7 @@
 #include "launcher/progress.h"
 #include "launcher/zygote.h"
 #include "report/registry.h"
+#include "store/store_js.h"
 
 /* ---- output ---- */
 
@@ -573,6 +575,8 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
   pool_start_slot(&l);
 
   js_runtime_t *rt = js_runtime_new(l.loop, argc, argv);
+  l.store = store_new(l.loop);
+  store_js_register_local(rt, l.store); /* the config's hooks may import it */
   fetch_register(rt);
   assert_register_builtins(rt);
   sonde_config_t cfg;
@@ -609,6 +613,10 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
   }
   l.cfg = &cfg;
   report_env_t env = {stdout, l.color};
+  if (services_attach(&cfg, SERVICES_LAUNCHER, capabilities_value(&l), &err) != 0) {
+    fprintf(stderr, "sonde: %s\n", sbuf_cstr(&err));
+    goto out;
+  }
   if (plan_jobs(&l, &err) != 0 ||
       report_create_all(&cfg, &env, &l.reporters, &l.n_reporters, &err) != 0) {
     fprintf(stderr, "sonde: %s\n", sbuf_cstr(&err));
@@ -670,6 +678,7 @@ out:
     _exit(code);
   }
   pool_close(&l);
+  store_free(l.store);
   config_free(&cfg);
   js_runtime_free(rt);
   sbuf_free(&err);

@@ -13,6 +13,7 @@
 #include "common/strvec.h"
 #include "config/config.h"
 #include "report/events.h"
+#include "store/store.h"
 #include "worker/ipc.h"
 
 typedef enum { JOB_QUEUED, JOB_STARTING, JOB_RUNNING, JOB_DONE, JOB_DROPPED } job_state_t;
@@ -89,6 +90,7 @@ struct launcher {
   uv_signal_t sigint, sigterm;
   uv_timer_t retry_timer;
   uint64_t started_ns;
+  store_t *store;        /* the shared store the workers reach over their channels */
 };
 
 /* launcher.c, called by the pool */

@@ -14,6 +14,7 @@
 #include "common/log.h"
 #include "launcher/launcher_internal.h"
 #include "launcher/zygote.h"
+#include "store/store_js.h"
 
 /* How much a worker may grow over its start before it is replaced (see "ready"), in MB;
  * SONDE_WORKER_MAX_GROWTH_MB overrides it (0 replaces a worker after every job). */
@@ -95,6 +96,11 @@ void pool_kill_all(launcher_t *l, int signum) {
   for (slot_t *s = l->slots; s; s = s->next) pool_kill_slot(s, signum);
 }
 
+/* The answer to a worker's shared-store request (a worker that exited gets nothing). */
+static void store_send(void *owner, json_t *reply) {
+  pool_send(owner, reply);
+}
+
 static void on_worker_message(json_t *msg, void *ud) {
   slot_t *s = ud;
   launcher_t *l = s->l;
@@ -120,6 +126,10 @@ static void on_worker_message(json_t *msg, void *ud) {
     launcher_dispatch(l);
     return;
   }
+  if (strcmp(type, "store") == 0) {
+    store_js_serve(l->store, msg, s, store_send);
+    return;
+  }
   if (s->job) launcher_on_event(l, s->job, msg);
 }
 
@@ -134,6 +144,7 @@ static void slot_handle_closed(uv_handle_t *h) {
     }
   }
   ipc_reader_free(&s->reader);
+  store_cancel_owner(l->store, s); /* its waiting pool takes */
   free(s);
 }
 

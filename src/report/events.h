@@ -7,9 +7,12 @@
  *   {"type":"init","config":"<abs path>","overrides":{...},"argv":[...]}   once, first
  *   {"type":"run","cid":"0-0","spec":"<abs path>","capabilities":{...}}  one job
  *   {"type":"shutdown"}                                                   finish and exit 0
+ *   {"type":"store:reply","id":N,"value"?,"error"?}   the answer to a shared-store request
  *
  * Worker → launcher (every job message carries "cid"):
  *   {"type":"ready"}                                  the worker can take a job
+ *   {"type":"store","id":N,"op","key","value"?,"timeout"?}   a shared-store request
+ *       (store/store.h; op get|set|setPool|getFromPool|addToPool), from any realm
  *   {"type":"runner:start","cid","spec"}              the spec file loaded; tests follow
  *   {"type":"suite:start","cid","title","fullTitle","file"}   (the root suite is not sent)
  *   {"type":"suite:end","cid","title","fullTitle","duration"}

@@ -21,6 +21,7 @@
 #include "common/glob.h"
 #include "config/config.h"
 #include "config/hooks.h"
+#include "config/services.h"
 #include "frameworks/cucumber.h"
 #include "frameworks/jasmine.h"
 #include "frameworks/runner.h"
@@ -28,6 +29,7 @@
 #include "js/jsutil.h"
 #include "js/runtime.h"
 #include "report/registry.h"
+#include "store/store_js.h"
 #include "worker/ipc.h"
 
 /* A job's steps; each may wait for the loop (an async hook, a spec file with top-level
@@ -149,6 +151,11 @@ static void send_msg(worker_t *w, json_t *msg) {
   if (w->outbox.len >= OUTBOX_FLUSH_AT) flush_outbox(w);
 }
 
+/* A shared-store request (store_js.c) to the launcher. */
+static void store_send(json_t *msg, void *ud) {
+  send_msg(ud, msg);
+}
+
 static void send_job_event(worker_t *w, json_t *ev) {
   if (w->job.cid) json_object_set_new(ev, "cid", json_string(w->job.cid));
   send_msg(w, ev);
@@ -260,6 +267,7 @@ static void job_cleanup(uv_timer_t *t) {
     js_runtime_collect_young(w->rt);
     w->young_garbage = 0;
   }
+  services_detach(&w->config);
   free(job->cid);
   strvec_free(&job->specs);
   strvec_free(&job->support);
@@ -491,7 +499,9 @@ static void job_advance(worker_t *w) {
       }
       case JP_BEFORE: {
         job->phase = JP_RUN;
-        JSValueRef argv[3] = {caps, specs_value(ctx, &job->specs), api_global(job->realm)};
+        /* (capabilities, specs, browser), as WebdriverIO calls it */
+        JSValueRef argv[3] = {caps, specs_value(ctx, &job->specs),
+                              js_get(ctx, JSContextGetGlobalObject(ctx), "browser")};
         job_hook(w, "before", 3, argv);
         break;
       }
@@ -628,6 +638,16 @@ static void job_start(worker_t *w, json_t *msg) {
       job->phase = JP_AFTER_SESSION;
     }
   }
+  if (!job->error && services_configured(cfg)) {
+    /* The job's service instances (WebdriverIO makes them in each worker process). */
+    sbuf_t serr = SBUF_INIT;
+    JSContextRef cctx = js_realm_context(cfg->realm);
+    if (services_attach(&w->config, SERVICES_WORKER, js_from_json(cctx, job->capabilities), &serr) != 0) {
+      job->error = json_pack("{s:s, s:s}", "name", "Error", "message", sbuf_cstr(&serr));
+      job->phase = JP_AFTER_SESSION;
+    }
+    sbuf_free(&serr);
+  }
   job_advance(w);
 }
 
@@ -682,6 +702,8 @@ static void on_message(json_t *msg, void *ud) {
     api_client_prepare(w->api, &w->config, on_api_ready, w);
   } else if (strcmp(type, "run") == 0 && w->have_config && !w->job.active && !w->job.realm) {
     job_start(w, msg);
+  } else if (strcmp(type, "store:reply") == 0) {
+    store_js_on_reply(msg);
   } else if (strcmp(type, "shutdown") == 0) {
     worker_stop(w);
   }
@@ -710,6 +732,7 @@ int worker_main(int argc, char **argv) {
   fetch_register(w.rt);
   streams_register(w.rt);
   graphql_register(w.rt, &w.config);
+  store_js_register_remote(w.rt, store_send, &w);
   js_runtime_add_builtin(w.rt, "sonde", sonde_module_init, &w);
   js_runtime_add_builtin(w.rt, "wdio-api-runner", sonde_module_init, &w);
   js_runtime_add_builtin(w.rt, "@wdio/globals", sonde_module_init, &w);

@@ -60,7 +60,8 @@ expect_out_re '^\[api #0-1\]    ✓ adds credentials with the auth helpers'
 expect_out_re '^\[api #0-1\]    ✓ measures requests with the metrics collector'
 expect_out_re '^\[api #0-1\]    ✓ records a HAR'
 expect_out_re '^\[api #0-1\]    ✓ has the stub browser of API mode'
-expect_out '[api #0-1] 5 passing'
+expect_out_re '^\[api #0-1\]    ✓ shares values through the shared store'
+expect_out '[api #0-1] 6 passing'
 
 run_sonde run mocha/graphql.conf.ts
 expect_status 0

@@ -6,8 +6,16 @@ import {
   checkThresholds, formatSummaryLine, assertResponse, apiMatchers, type MetricsReport,
 } from 'wdio-api-runner';
 import { browser as wdioBrowser, expect as wdioExpect } from '@wdio/globals';
+import { getValue, getValueFromPool, setResourcePool } from '@wdio/shared-store-service';
 
 describe('typed helpers', () => {
+  it('shares values through the shared store', async () => {
+    expect(await getValue('typed')).toEqual({ n: 1 });
+    await setResourcePool('typed-pool', ['a', 'b']);
+    expect(await getValueFromPool('typed-pool', { timeout: 100 })).toBe('a');
+    expect(await browser.sharedStore!.getValueFromPool('typed-pool')).toBe('b');
+  });
+
   it('adds credentials with the auth helpers', async () => {
     const client = createApiClient({ baseUrl: api.getBaseUrl() });
     client.addRequestInterceptor(basicAuth({ username: 'ada', password: 'pw', excludePaths: ['/health'] }).interceptor);

@@ -1,9 +1,14 @@
 // Deliberate mistakes: each must be a type error (tsc fails if one stops being reported).
 // This file is type-checked only, never run.
 import { assertResponse, createApiClient, basicAuth, apiKeyAuth, type Options } from 'sonde';
+import { setResourcePool, getValueFromPool } from '@wdio/shared-store-service';
 
 export async function mistakes(): Promise<void> {
   const res = await api.get('/users');
+  // @ts-expect-error a resource pool is an array of values
+  await setResourcePool('ids', 3);
+  // @ts-expect-error the take's timeout is a number
+  await getValueFromPool('ids', { timeout: '1s' });
   // @ts-expect-error toHaveStatus takes a number
   assertResponse(res).toHaveStatus('200');
   // @ts-expect-error no such matcher on the chain
@@ -33,6 +38,12 @@ export const typoConfig: Options = {
   runner: 'api',
   // @ts-expect-error a misspelt key
   maxInstance: 2,
+};
+
+export const badService: Options = {
+  runner: 'api',
+  // @ts-expect-error a service's options are an object
+  services: [['shared-store', 'fast']],
 };
 
 export const badFramework: Options = {

@@ -1,0 +1,5 @@
+exports.config = {
+  runner: 'api',
+  specs: ['./specs/services.spec.js'],
+  services: [['shared-store', 'fast']],
+};
