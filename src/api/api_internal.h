@@ -221,9 +221,10 @@ typedef struct {
 JSObjectRef api_response_new(JSContextRef ctx, const api_exchange_info_t *info,
                              http_response_t *res);
 /* The Error a failed exchange rejects with: message naming method, URL (and the limit for
- * a timeout), with code, attempts, method, url. */
+ * a timeout), with code, attempts, method, url. `origin` (may be NULL) is an Error made
+ * when the request was made: it becomes that error, so its stack is the caller's. */
 JSObjectRef api_error_new(JSContextRef ctx, const api_exchange_info_t *info,
-                          const http_response_t *res);
+                          const http_response_t *res, JSObjectRef origin);
 /* The AbortError of an aborted request (`reason`: the signal's, may be undefined). */
 JSObjectRef api_abort_error_new(JSContextRef ctx, const char *method, const char *url,
                                 JSValueRef reason);

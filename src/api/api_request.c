@@ -42,6 +42,9 @@ struct api_call {
   api_call_t *prev, *next;
   api_ticket_t *ticket;
   JSObjectRef resolve, reject;   /* protected */
+  JSObjectRef origin;            /* an Error made when the call was made, so that a network
+                                  * error's stack is the caller's line (a spec's), not the
+                                  * loop's; protected */
   JSValueRef body;               /* the caller's body; protected; NULL when none */
   JSValueRef params;             /* protected; NULL when none */
   JSObjectRef signal;            /* protected; NULL when none */
@@ -109,8 +112,8 @@ static void call_free(api_call_t *call) {
   if (call->next) call->next->prev = call->prev;
   call->ticket->call = NULL;
   ticket_unref(call->ticket);
-  JSValueRef held[] = {call->resolve, call->reject, call->body,    call->params,
-                       call->signal,  call->on_abort, call->config};
+  JSValueRef held[] = {call->resolve, call->reject,   call->body,   call->params,
+                       call->signal,  call->on_abort, call->config, call->origin};
   for (size_t i = 0; i < sizeof(held) / sizeof(held[0]); i++)
     if (held[i]) JSValueUnprotect(ctx, held[i]);
   api_exchange_free(call->exchange);
@@ -393,6 +396,8 @@ JSValueRef api_call_start(JSContextRef ctx, api_inst_t *inst, const char *method
   }
   JSValueProtect(ctx, call->resolve);
   JSValueProtect(ctx, call->reject);
+  call->origin = js_make_error(ctx, "Error", "");
+  JSValueProtect(ctx, call->origin);
 
   if (call->signal) {
     JSValueRef thrown = NULL;
@@ -823,7 +828,7 @@ static void on_http_done(http_response_t *res, void *userdata) {
 
   api_exchange_info_t info = call_info(call);
   if (res->error != HTTP_OK) {
-    JSObjectRef err = api_error_new(ctx, &info, res);
+    JSObjectRef err = api_error_new(ctx, &info, res, call->origin);
     http_response_free(res);
     call_settle(call, err, true);
     return;

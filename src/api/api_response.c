@@ -649,7 +649,7 @@ JSObjectRef api_response_new(JSContextRef ctx, const api_exchange_info_t *info,
 /* ---- errors ---- */
 
 JSObjectRef api_error_new(JSContextRef ctx, const api_exchange_info_t *info,
-                          const http_response_t *res) {
+                          const http_response_t *res, JSObjectRef origin) {
   char *msg;
   const char *why = res->error_message ? res->error_message : "network error";
   /* A path with no base URL to join it to: say what to set, not libcurl's "bad URL". */
@@ -665,7 +665,9 @@ JSObjectRef api_error_new(JSContextRef ctx, const api_exchange_info_t *info,
                     info->attempts, why);
   else
     msg = xasprintf("%s %s failed: %s", info->method, info->url, why);
-  JSObjectRef e = js_make_error(ctx, "Error", msg);
+  JSObjectRef e = origin;
+  if (e) js_set(ctx, e, "message", js_make_string(ctx, msg));
+  else e = js_make_error(ctx, "Error", msg);
   free(msg);
   js_set(ctx, e, "code", js_make_string(ctx, relative ? "ERR_INVALID_URL"
                                              : res->error_code ? res->error_code : "EUNKNOWN"));

@@ -1,0 +1,8 @@
+exports.config = {
+  runner: 'api',
+  specs: ['./specs/*.spec.js'],
+  maxInstances: 1,
+  baseUrl: process.env.API_BASE_URL,
+  mochaOpts: { timeout: 30000 },
+  apiRunner: { timeout: 10000, retryDelay: 10 },
+};
