@@ -79,12 +79,9 @@ static const char api_helper_src[] =
     "  // wdio-api-runner's form, told by its two parameters: (url, options) with the\n"
     "  // absolute URL and a plain headers object, returning the options, { url, options }\n"
     "  // or the options with a url field (or nothing: the options as it left them).\n"
-    "  async function twoArgs(fn, config) {\n"
-    "    const headers = {};\n"
-    "    const spelled = new Map((config.__names || []).map((n) => [n.toLowerCase(), n]));\n"
-    "    if (config.headers && typeof config.headers.forEach === 'function')\n"
-    "      config.headers.forEach((value, name) => { headers[spelled.get(name) || name] = value; });\n"
-    "    else Object.assign(headers, config.headers);\n"
+    "  async function twoArgs(fn, config, helper) {\n"
+    "    // The names as they were given (the Headers object shows them lower-case).\n"
+    "    const headers = helper.plainHeaders(config.headers);\n"
     "    const init = { method: config.method, headers, body: config.body,\n"
     "                   timeout: config.timeout, params: config.params };\n"
     "    let out = await fn(config.url, init);\n"
@@ -135,7 +132,7 @@ static const char api_helper_src[] =
     "        // form promises a Headers object.\n"
     "        if (!two && config.headers && typeof config.headers.set !== 'function')\n"
     "          config.headers = this.toHeaders(config.headers);\n"
-    "        const next = two ? await twoArgs(fn, config) : await fn(config);\n"
+    "        const next = two ? await twoArgs(fn, config, this) : await fn(config);\n"
     "        if (next !== undefined) config = next;\n"
     "      }\n"
     "      if (config === null || typeof config !== 'object')\n"
@@ -175,6 +172,19 @@ static JSValueRef helper_to_headers(JSContextRef ctx, JSObjectRef f, JSObjectRef
   return headers;
 }
 
+/* helper.plainHeaders(headers): a plain object of a Headers object (or any object) with the
+ * names as they were given, for wdio-api-runner's (url, options) interceptors. */
+static JSValueRef helper_plain_headers(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
+                                       size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+  api_hlist_t h = {0};
+  JSValueRef e = NULL;
+  api_hlist_from_js(ctx, &h, argc ? argv[0] : JSValueMakeUndefined(ctx), &e);
+  JSObjectRef plain = e ? NULL : api_hlist_to_object(ctx, &h);
+  api_hlist_free(&h);
+  if (e) *exc = e;
+  return plain;
+}
+
 JSObjectRef api_helper(api_binding_t *b, JSValueRef *exc) {
   if (b->helper) return b->helper;
   JSContextRef ctx = js_realm_context(b->realm);
@@ -182,6 +192,7 @@ JSObjectRef api_helper(api_binding_t *b, JSValueRef *exc) {
   if (!v || !JSValueIsObject(ctx, v)) return NULL;
   b->helper = (JSObjectRef)v;
   js_set_function(ctx, b->helper, "toHeaders", helper_to_headers);
+  js_set_function(ctx, b->helper, "plainHeaders", helper_plain_headers);
   JSValueProtect(ctx, v);
   return b->helper;
 }

@@ -479,13 +479,6 @@ static void call_attempt(api_call_t *call) {
   js_set(ctx, config, "method", js_make_string(ctx, call->method));
   js_set(ctx, config, "url", js_make_string(ctx, call->url));
   js_set(ctx, config, "headers", api_hlist_to_headers(ctx, &call->headers));
-  /* Headers keeps names lower-case; interceptors of the (url, options) form get a plain
-   * object spelled as the names were given (api_helper's twoArgs). */
-  JSValueRef *names = xcalloc(call->headers.len + 1, sizeof(*names));
-  for (size_t i = 0; i < call->headers.len; i++)
-    names[i] = js_make_string(ctx, call->headers.names[i]);
-  js_set_hidden(ctx, config, "__names", js_make_array(ctx, call->headers.len, names));
-  free(names);
   JSValueRef thrown = NULL;
   js_set(ctx, config, "params", call_params(call, &thrown));
   if (thrown) {
@@ -548,19 +541,6 @@ static bool has_param(const char *content_type, const char *param) {
   return false;
 }
 
-/* Headers objects keep names lower-case; the wire (and verbose output) gets them as the
- * caller spelled them. */
-static void restore_spelling(api_hlist_t *headers, const api_hlist_t *spelled) {
-  for (size_t i = 0; i < headers->len; i++) {
-    for (size_t j = 0; j < spelled->len; j++) {
-      if (strcasecmp(headers->names[i], spelled->names[j]) != 0) continue;
-      free(headers->names[i]);
-      headers->names[i] = xstrdup(spelled->names[j]);
-      break;
-    }
-  }
-}
-
 /* The Content-Type to send with the body an interceptor may have swapped: a type we chose
  * follows the body, a caller's stays (a multipart one gets its boundary). */
 static void settle_content_type(api_call_t *call, api_hlist_t *headers, api_body_kind_t kind,
@@ -614,8 +594,8 @@ static void call_send(api_call_t *call, JSObjectRef config, JSValueRef materiali
   double timeout;
   if (config) {
     append_params(b, &url, api_prop(ctx, config, "params", &exc), &exc);
+    /* Names as the caller or an interceptor spelled them (headers.c keeps them). */
     api_hlist_from_js(ctx, &headers, api_prop(ctx, config, "headers", &exc), &exc);
-    restore_spelling(&headers, &call->headers);
     body = api_prop(ctx, config, "body", &exc);
     JSValueRef t_ms = api_prop(ctx, config, "timeout", &exc);
     timeout = JSValueIsNumber(ctx, t_ms) ? JSValueToNumber(ctx, t_ms, NULL) : call->timeout_ms;

@@ -1,6 +1,8 @@
-/* headers: the Headers object of responses and request configs, as in fetch: names are
- * kept lower-case, get() joins repeated values with ", ", iteration yields [name, value]
- * pairs in insertion order. The list lives in the object's private data and is freed by
+/* headers: the Headers object of responses and request configs, as in fetch: names match
+ * whatever their case and read back lower-case (iteration, toJSON), get() joins repeated
+ * values with ", ", iteration yields [name, value] pairs in insertion order. The list keeps
+ * each name as it was given, so that a header an interceptor sets goes on the wire and into
+ * logs, failure dumps and HAR files as the user wrote it ("X-Trace-ID", not "x-trace-id"). The list lives in the object's private data and is freed by
  * the finalizer. Also the C-side header lists (api_hlist_t, api_internal.h) the client
  * merges default and per-request headers in, and their conversions to and from JS. */
 #include <ctype.h>
@@ -12,8 +14,8 @@
 #include "common/sbuf.h"
 #include "js/jsutil.h"
 
-/* The Headers object's list: the same storage as api_hlist_t, but names are kept
- * lower-case and repeated names are kept (append), as fetch's Headers does. */
+/* The Headers object's list: the same storage as api_hlist_t (names as given), with
+ * repeated names kept (append), as fetch's Headers does. */
 typedef api_hlist_t header_list_t;
 
 static char *lower_dup(const char *s) {
@@ -35,7 +37,7 @@ static void hlist_push(api_hlist_t *h, char *name, const char *value) {
 }
 
 static void list_append(header_list_t *l, const char *name, const char *value) {
-  hlist_push(l, lower_dup(name), value);
+  hlist_push(l, xstrdup(name), value);
 }
 
 static void headers_finalize(JSObjectRef obj) {
@@ -51,11 +53,9 @@ static header_list_t *list_of(JSContextRef ctx, JSObjectRef self, JSValueRef *ex
   return l;
 }
 
-/* The name argument, lower-cased; a toString() that throws sets *exc. */
+/* The name argument as given (compared without case); a toString() that throws sets *exc. */
 static char *name_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], JSValueRef *exc) {
-  char *n = argc ? api_to_utf8(ctx, argv[0], NULL, exc) : xstrdup("");
-  for (char *p = n; *p; p++) *p = (char)tolower((unsigned char)*p);
-  return n;
+  return argc ? api_to_utf8(ctx, argv[0], NULL, exc) : xstrdup("");
 }
 
 static JSValueRef h_get(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
@@ -70,7 +70,7 @@ static JSValueRef h_get(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_
   sbuf_t b = SBUF_INIT;
   bool found = false;
   for (size_t i = 0; i < l->len; i++) {
-    if (strcmp(l->names[i], name) != 0) continue;
+    if (strcasecmp(l->names[i], name) != 0) continue;
     if (found) sbuf_puts(&b, ", ");
     sbuf_puts(&b, l->values[i]);
     found = true;
@@ -91,7 +91,7 @@ static JSValueRef h_has(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_
     return NULL;
   }
   bool found = false;
-  for (size_t i = 0; i < l->len && !found; i++) found = strcmp(l->names[i], name) == 0;
+  for (size_t i = 0; i < l->len && !found; i++) found = strcasecmp(l->names[i], name) == 0;
   free(name);
   return JSValueMakeBoolean(ctx, found);
 }
@@ -145,23 +145,27 @@ static JSValueRef h_delete(JSContextRef ctx, JSObjectRef f, JSObjectRef self, si
   return JSValueMakeUndefined(ctx);
 }
 
-/* Pairs, names, or values as a JS array; joined like get() for repeated names. */
+/* Pairs, names, or values as a JS array; joined like get() for repeated names. Names are
+ * lower-case as fetch shows them, or (`as_given`, for the request itself) as first given. */
 typedef enum { ITER_ENTRIES, ITER_KEYS, ITER_VALUES } iter_kind_t;
 
-static JSObjectRef to_array(JSContextRef ctx, header_list_t *l, iter_kind_t kind) {
+static JSObjectRef to_array_cased(JSContextRef ctx, header_list_t *l, iter_kind_t kind,
+                                  bool as_given) {
   JSValueRef *items = xmalloc((l->len + 1) * sizeof(JSValueRef));
   size_t n = 0;
   for (size_t i = 0; i < l->len; i++) {
     bool seen = false;
-    for (size_t j = 0; j < i && !seen; j++) seen = strcmp(l->names[j], l->names[i]) == 0;
+    for (size_t j = 0; j < i && !seen; j++) seen = strcasecmp(l->names[j], l->names[i]) == 0;
     if (seen) continue;
     sbuf_t v = SBUF_INIT;
     for (size_t j = i; j < l->len; j++) {
-      if (strcmp(l->names[j], l->names[i]) != 0) continue;
+      if (strcasecmp(l->names[j], l->names[i]) != 0) continue;
       if (v.len) sbuf_puts(&v, ", ");
       sbuf_puts(&v, l->values[j]);
     }
-    JSValueRef name = js_make_string(ctx, l->names[i]);
+    char *lower = as_given ? NULL : lower_dup(l->names[i]);
+    JSValueRef name = js_make_string(ctx, lower ? lower : l->names[i]);
+    free(lower);
     JSValueRef value = js_make_string(ctx, sbuf_cstr(&v));
     sbuf_free(&v);
     if (kind == ITER_KEYS) items[n++] = name;
@@ -174,6 +178,10 @@ static JSObjectRef to_array(JSContextRef ctx, header_list_t *l, iter_kind_t kind
   JSObjectRef arr = js_make_array(ctx, n, items);
   free(items);
   return arr;
+}
+
+static JSObjectRef to_array(JSContextRef ctx, header_list_t *l, iter_kind_t kind) {
+  return to_array_cased(ctx, l, kind, false);
 }
 
 static JSValueRef array_iterator(JSContextRef ctx, JSObjectRef arr, JSValueRef *exc) {
@@ -350,8 +358,9 @@ void api_hlist_from_js(JSContextRef ctx, api_hlist_t *h, JSValueRef v, JSValueRe
   if (*exc || !v || !JSValueIsObject(ctx, v)) return;
   if (JSValueIsObjectOfClass(ctx, v, headers_class())) {
     header_list_t *l = JSObjectGetPrivate((JSObjectRef)v);
-    /* Repeated names become one header with the values joined, as get() shows them. */
-    JSObjectRef pairs = to_array(ctx, l, ITER_ENTRIES);
+    /* Repeated names become one header with the values joined, as get() shows them; each
+     * name as it was first given. */
+    JSObjectRef pairs = to_array_cased(ctx, l, ITER_ENTRIES, true);
     size_t n = js_array_length(ctx, pairs);
     for (size_t i = 0; i < n; i++) {
       JSValueRef pair = js_array_get(ctx, pairs, (unsigned)i);

@@ -142,8 +142,9 @@ describe("wdio-api-runner's interceptor forms", () => {
   it('mixes with the config form and rejects a bad return value', async () => {
     const client = createApiClient({ baseUrl: base });
     client.addRequestInterceptor((config) => { config.headers.set('X-Config', 'c'); });
+    // The plain object spells each name as it was given, here by the config form's set().
     client.addRequestInterceptor((url, options) => ({ ...options,
-      headers: { ...options.headers, 'X-Pair': options.headers['x-config'] } }));
+      headers: { ...options.headers, 'X-Pair': options.headers['X-Config'] } }));
     const res = await client.get('/echo/mixed');
     eq([res.data.headers['x-config'], res.data.headers['x-pair']], ['c', 'c'], 'both forms');
     client.clearInterceptors();
