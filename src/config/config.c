@@ -128,6 +128,18 @@ static char *get_string(validator_t *v, JSValueRef obj, const char *name, const 
   return js_value_to_utf8(v->ctx, x);
 }
 
+/* A path option, absolute (relative ones are taken from the working directory, as the
+ * CLI's values are); NULL when unset. */
+static char *get_path(validator_t *v, JSValueRef obj, const char *name) {
+  char *value = get_string(v, obj, name, name, NULL);
+  if (!value) return NULL;
+  char *cwd = fs_cwd();
+  char *path = path_resolve(cwd, value);
+  free(cwd);
+  free(value);
+  return path;
+}
+
 static double get_number(validator_t *v, JSValueRef obj, const char *name, const char *key,
                          double fallback) {
   JSValueRef x = js_get(v->ctx, obj, name);
@@ -285,13 +297,7 @@ static void validate(validator_t *v, JSValueRef c, sonde_config_t *out) {
   out->spec_file_retries_deferred =
       get_bool(v, c, "specFileRetriesDeferred", "specFileRetriesDeferred", false);
   out->group_logs = get_bool(v, c, "groupLogsByTestSpec", "groupLogsByTestSpec", false);
-  char *output_dir = get_string(v, c, "outputDir", "outputDir", NULL);
-  if (output_dir) {
-    char *cwd = fs_cwd();
-    out->output_dir = path_resolve(cwd, output_dir);
-    free(cwd);
-    free(output_dir);
-  }
+  out->output_dir = get_path(v, c, "outputDir");
   JSValueRef shard = js_get(ctx, c, "shard");
   if (present(ctx, shard) && !JSValueIsNull(ctx, shard)) {
     char *text = js_value_to_utf8(ctx, shard);
@@ -303,13 +309,7 @@ static void validate(validator_t *v, JSValueRef c, sonde_config_t *out) {
     out->shard_total = n;
     free(text);
   }
-  char *timings = get_string(v, c, "shardTimings", "shardTimings", NULL);
-  if (timings) {
-    char *cwd = fs_cwd();
-    out->shard_timings = path_resolve(cwd, timings);
-    free(cwd);
-    free(timings);
-  }
+  out->shard_timings = get_path(v, c, "shardTimings");
 
   JSValueRef reporters = js_get(ctx, c, "reporters");
   if (present(ctx, reporters) && !JSValueIsArray(ctx, reporters)) {
