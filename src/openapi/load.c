@@ -1,0 +1,541 @@
+/* load: an API document and every file its $refs reach, read once. Each file is parsed
+ * (JSON through jansson when it looks like JSON, for its line and column in errors; YAML
+ * otherwise), its $refs collected and the files they name loaded in turn (a file reached
+ * twice, or a cycle of files, is read once). Every $ref must then point at something: a
+ * broken one is an error naming the file and the JSON pointer of the $ref. OpenAPI 3.0's
+ * and Swagger 2.0's schema dialect is rewritten into draft 7's (nullable → a "null" type,
+ * boolean exclusiveMinimum/Maximum → numbers); every file is then added to one schema
+ * registry under its file: URI, so the validator follows $refs across files itself, cycles
+ * included.
+ *
+ * Memory: the document owns the files (paths, URIs, values) and the registry. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/fsutil.h"
+#include "common/glob.h"
+#include "openapi/openapi_int.h"
+
+#define OA_MAX_FILES 256
+#define OA_MAX_DEPTH 256
+
+void oa_ptr_push(sbuf_t *ptr, const char *token) {
+  sbuf_putc(ptr, '/');
+  for (const char *p = token; *p; p++) {
+    if (*p == '~') sbuf_puts(ptr, "~0");
+    else if (*p == '/') sbuf_puts(ptr, "~1");
+    else sbuf_putc(ptr, *p);
+  }
+}
+
+/* Percent-encodes what a URI may not hold as it is (path or fragment). */
+static void uri_encode(sbuf_t *out, const char *s) {
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    if (isalnum(*p) || strchr("-._~/:@!$&'()*+,;=", *p)) sbuf_putc(out, (char)*p);
+    else sbuf_printf(out, "%%%02X", *p);
+  }
+}
+
+char *oa_uri_of(const oa_file_t *file, const char *ptr) {
+  sbuf_t b = SBUF_INIT;
+  sbuf_puts(&b, file->uri);
+  sbuf_putc(&b, '#');
+  uri_encode(&b, ptr);
+  return sbuf_take(&b);
+}
+
+void oa_where(sbuf_t *err, const oa_file_t *file, const char *ptr) {
+  sbuf_printf(err, "%s: %s: ", file->path, *ptr ? ptr : "(root)");
+}
+
+static int hexval(int c) {
+  return isdigit(c) ? c - '0' : isxdigit(c) ? (tolower(c) - 'a' + 10) : -1;
+}
+
+/* Percent-decoding; NULL on a bad escape. */
+static char *uri_decode(const char *s) {
+  sbuf_t b = SBUF_INIT;
+  for (const char *p = s; *p; p++) {
+    if (*p == '%') {
+      int h = hexval((unsigned char)p[1]), l = h < 0 ? -1 : hexval((unsigned char)p[2]);
+      if (h < 0 || l < 0 || (h == 0 && l == 0)) {
+        sbuf_free(&b);
+        return NULL;
+      }
+      sbuf_putc(&b, (char)(h * 16 + l));
+      p += 2;
+    } else {
+      sbuf_putc(&b, *p);
+    }
+  }
+  return sbuf_take(&b);
+}
+
+/* A URI scheme in front ("urn:", "http:"): two letters at least, so that a Windows-style
+ * "C:" is not one. */
+static bool has_scheme(const char *s) {
+  if (!isalpha((unsigned char)s[0])) return false;
+  size_t i = 1;
+  while (isalnum((unsigned char)s[i]) || s[i] == '+' || s[i] == '-' || s[i] == '.') i++;
+  return s[i] == ':' && i > 1;
+}
+
+/* ---- files ---- */
+
+static oa_file_t *find_file(openapi_doc_t *doc, const char *uri, size_t n) {
+  for (size_t i = 0; i < doc->nfiles; i++)
+    if (strlen(doc->files[i].uri) == n && strncmp(doc->files[i].uri, uri, n) == 0)
+      return &doc->files[i];
+  return NULL;
+}
+
+static oa_file_t *add_file(openapi_doc_t *doc, const char *abs_path, json_t *root) {
+  doc->files = xrealloc(doc->files, (doc->nfiles + 1) * sizeof *doc->files);
+  oa_file_t *f = &doc->files[doc->nfiles++];
+  sbuf_t uri = SBUF_INIT;
+  sbuf_puts(&uri, "file://");
+  uri_encode(&uri, abs_path);
+  f->uri = sbuf_take(&uri);
+  char *cwd = fs_cwd();
+  f->path = cwd ? fs_relative(cwd, abs_path) : xstrdup(abs_path);
+  free(cwd);
+  f->root = root;
+  return f;
+}
+
+static json_t *parse_text(const char *text, size_t len, const char *shown, sbuf_t *err) {
+  size_t i = 0;
+  while (i < len && isspace((unsigned char)text[i])) i++;
+  if (i < len && (text[i] == '{' || text[i] == '[')) {
+    json_error_t jerr;
+    json_t *v = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!v)
+      sbuf_printf(err, "%s:%d:%d: invalid JSON: %s", shown, jerr.line, jerr.column, jerr.text);
+    return v;
+  }
+  return openapi_yaml_parse(text, len, shown, err);
+}
+
+/* Reads and parses the file at abs_path (shown as `shown` in errors). */
+static json_t *read_doc(const char *abs_path, const char *shown, sbuf_t *err) {
+  size_t len;
+  char *text = fs_read_file(abs_path, &len);
+  if (!text) {
+    sbuf_printf(err, "%s: cannot read the API document: %s", shown,
+                fs_is_dir(abs_path) ? "it is a folder" : "no such file (or not readable)");
+    return NULL;
+  }
+  json_t *v = parse_text(text, len, shown, err);
+  free(text);
+  return v;
+}
+
+/* ---- $refs ---- */
+
+typedef struct {
+  openapi_doc_t *doc;
+  oa_file_t *file;  /* index may move as files are added: see file_index */
+  size_t file_index;
+  sbuf_t *err;
+  bool check;       /* second pass: every $ref's target must exist */
+} ref_walk_t;
+
+/* The value a JSON Pointer names in root, or NULL. */
+static json_t *pointer_get(json_t *root, const char *ptr) {
+  json_t *cur = root;
+  const char *p = ptr;
+  while (*p == '/' && cur) {
+    p++;
+    size_t n = strcspn(p, "/");
+    sbuf_t tok = SBUF_INIT;
+    for (size_t i = 0; i < n; i++) {
+      if (p[i] == '~' && i + 1 < n && (p[i + 1] == '0' || p[i + 1] == '1')) {
+        sbuf_putc(&tok, p[i + 1] == '0' ? '~' : '/');
+        i++;
+      } else {
+        sbuf_putc(&tok, p[i]);
+      }
+    }
+    const char *t = sbuf_cstr(&tok);
+    if (json_is_object(cur)) {
+      cur = json_object_get(cur, t);
+    } else if (json_is_array(cur) && tok.len && strspn(t, "0123456789") == tok.len &&
+               (t[0] != '0' || tok.len == 1) && tok.len < 10) {
+      cur = json_array_get(cur, strtoul(t, NULL, 10));
+    } else {
+      cur = NULL;
+    }
+    sbuf_free(&tok);
+    p += n;
+  }
+  return *p ? NULL : cur;
+}
+
+/* Resolves ref (relative to file) into a file of the document and a pointer. Loads the
+ * file when `load`. Returns the file, or NULL with a message. `*frag` gets the decoded
+ * fragment (caller frees). */
+static oa_file_t *ref_target(openapi_doc_t *doc, oa_file_t *file, const char *ref, bool load,
+                             char **frag, sbuf_t *msg) {
+  const char *hash = strchr(ref, '#');
+  size_t n = hash ? (size_t)(hash - ref) : strlen(ref);
+  *frag = uri_decode(hash ? hash + 1 : "");
+  if (!*frag) {
+    sbuf_puts(msg, "bad percent-encoding");
+    return NULL;
+  }
+  if (n == 0) return file;
+  char *target = xstrndup(ref, n);
+  oa_file_t *out = NULL;
+  if (strncmp(target, "http://", 7) == 0 || strncmp(target, "https://", 8) == 0) {
+    sbuf_printf(msg, "a $ref to a URL (%s) is not supported yet: save the file beside the "
+                     "document and refer to it by path", target);
+  } else if (has_scheme(target) && strncmp(target, "file:", 5) != 0) {
+    sbuf_printf(msg, "a $ref to \"%s\" is not supported (only files and this document)", target);
+  } else {
+    /* a path relative to the referring file's folder */
+    char *rel = uri_decode(strncmp(target, "file://", 7) == 0 ? target + 7 : target);
+    char *from = uri_decode(file->uri + 7);
+    char *dir = from ? fs_dirname(from) : NULL;
+    char *abs = rel && dir ? path_resolve(dir, rel) : NULL;
+    if (!abs) {
+      sbuf_printf(msg, "bad file reference \"%s\"", target);
+    } else {
+      sbuf_t uri = SBUF_INIT;
+      sbuf_puts(&uri, "file://");
+      uri_encode(&uri, abs);
+      out = find_file(doc, uri.data, uri.len);
+      if (!out && load) {
+        if (doc->nfiles >= OA_MAX_FILES) {
+          sbuf_printf(msg, "more than %d files are referenced", OA_MAX_FILES);
+        } else {
+          char *cwd = fs_cwd();
+          char *shown = cwd ? fs_relative(cwd, abs) : xstrdup(abs);
+          free(cwd);
+          sbuf_t sub = SBUF_INIT;
+          json_t *root = read_doc(abs, shown, &sub);
+          if (root) out = add_file(doc, abs, root);
+          else sbuf_puts(msg, sbuf_cstr(&sub));
+          sbuf_free(&sub);
+          free(shown);
+        }
+      } else if (!out) {
+        sbuf_printf(msg, "\"%s\" is not loaded", target);
+      }
+      sbuf_free(&uri);
+    }
+    free(rel);
+    free(from);
+    free(dir);
+    free(abs);
+  }
+  free(target);
+  return out;
+}
+
+static int walk_refs(ref_walk_t *w, json_t *v, sbuf_t *ptr, unsigned depth, bool in_id);
+
+static int visit_ref(ref_walk_t *w, const char *ref, sbuf_t *ptr) {
+  oa_file_t *file = &w->doc->files[w->file_index];
+  char *frag = NULL;
+  sbuf_t msg = SBUF_INIT;
+  oa_file_t *target = ref_target(w->doc, file, ref, !w->check, &frag, &msg);
+  int rc = 0;
+  if (target && w->check && (frag[0] == '/' || frag[0] == '\0') &&
+      !pointer_get(target->root, frag))
+    sbuf_printf(&msg, "%s has nothing at %s", target == file ? "this file" : target->path,
+                frag[0] ? frag : "its root");
+  if (msg.len) {
+    file = &w->doc->files[w->file_index]; /* files may have moved */
+    oa_where(w->err, file, sbuf_cstr(ptr));
+    sbuf_printf(w->err, "$ref \"%s\" cannot be resolved: %s", ref, sbuf_cstr(&msg));
+    rc = -1;
+  }
+  free(frag);
+  sbuf_free(&msg);
+  return rc;
+}
+
+static int walk_refs(ref_walk_t *w, json_t *v, sbuf_t *ptr, unsigned depth, bool in_id) {
+  if (depth > OA_MAX_DEPTH) {
+    oa_where(w->err, &w->doc->files[w->file_index], sbuf_cstr(ptr));
+    sbuf_printf(w->err, "values nest more than %d levels deep", OA_MAX_DEPTH);
+    return -1;
+  }
+  size_t mark = ptr->len;
+  if (json_is_object(v)) {
+    /* in 3.1, a schema's $id changes what its $refs are relative to: the validator
+     * resolves those, not the loader */
+    if (w->doc->version == 31 && json_is_string(json_object_get(v, "$id"))) in_id = true;
+    json_t *ref = json_object_get(v, "$ref");
+    if (json_is_string(ref) && !in_id) {
+      size_t m = ptr->len;
+      oa_ptr_push(ptr, "$ref");
+      int rc = visit_ref(w, json_string_value(ref), ptr);
+      ptr->len = m;
+      ptr->data[m] = '\0';
+      if (rc != 0) return -1;
+    }
+    const char *key;
+    json_t *sub;
+    json_object_foreach(v, key, sub) {
+      if (!json_is_object(sub) && !json_is_array(sub)) continue;
+      /* examples and extensions are data, not the document's structure */
+      if (strcmp(key, "example") == 0 || strcmp(key, "examples") == 0 || strcmp(key, "enum") == 0 ||
+          strcmp(key, "const") == 0 || strncmp(key, "x-", 2) == 0)
+        continue;
+      oa_ptr_push(ptr, key);
+      int rc = walk_refs(w, sub, ptr, depth + 1, in_id);
+      ptr->len = mark;
+      ptr->data[mark] = '\0';
+      if (rc != 0) return -1;
+    }
+  } else if (json_is_array(v)) {
+    for (size_t i = 0; i < json_array_size(v); i++) {
+      sbuf_printf(ptr, "/%zu", i);
+      int rc = walk_refs(w, json_array_get(v, i), ptr, depth + 1, in_id);
+      ptr->len = mark;
+      ptr->data[mark] = '\0';
+      if (rc != 0) return -1;
+    }
+  }
+  return 0;
+}
+
+static int resolve_all_refs(openapi_doc_t *doc, sbuf_t *err) {
+  /* pass 1 loads every file reached (the list grows as it goes); pass 2 checks targets */
+  for (int pass = 0; pass < 2; pass++) {
+    for (size_t i = 0; i < doc->nfiles; i++) {
+      ref_walk_t w = {doc, NULL, i, err, pass == 1};
+      sbuf_t ptr = SBUF_INIT;
+      sbuf_puts(&ptr, "");
+      int rc = walk_refs(&w, doc->files[i].root, &ptr, 0, false);
+      sbuf_free(&ptr);
+      if (rc != 0) return -1;
+    }
+  }
+  return 0;
+}
+
+int oa_follow(openapi_doc_t *doc, oa_at_t *at, sbuf_t *err) {
+  for (int hops = 0; json_is_object(at->node); hops++) {
+    json_t *ref = json_object_get(at->node, "$ref");
+    if (!json_is_string(ref)) return 0;
+    if (hops >= 32) {
+      oa_where(err, at->file, sbuf_cstr(&at->ptr));
+      sbuf_puts(err, "$refs refer to each other in a loop");
+      return -1;
+    }
+    char *frag = NULL;
+    sbuf_t msg = SBUF_INIT;
+    oa_file_t *target = ref_target(doc, at->file, json_string_value(ref), false, &frag, &msg);
+    json_t *node = target ? pointer_get(target->root, frag) : NULL;
+    if (!node) {
+      oa_where(err, at->file, sbuf_cstr(&at->ptr));
+      sbuf_printf(err, "$ref \"%s\" cannot be resolved%s%s", json_string_value(ref),
+                  msg.len ? ": " : "", sbuf_cstr(&msg));
+      free(frag);
+      sbuf_free(&msg);
+      return -1;
+    }
+    at->file = target;
+    at->node = node;
+    sbuf_reset(&at->ptr);
+    sbuf_puts(&at->ptr, frag);
+    free(frag);
+    sbuf_free(&msg);
+  }
+  return 0;
+}
+
+/* ---- 3.0 and 2.0 schemas into draft 7 ---- */
+
+static void rewrite_exclusive(json_t *o, const char *flag, const char *limit) {
+  json_t *f = json_object_get(o, flag);
+  if (!json_is_boolean(f)) return;
+  json_t *lim = json_object_get(o, limit);
+  if (json_is_true(f) && json_is_number(lim)) {
+    json_object_set(o, flag, lim);
+    json_object_del(o, limit);
+  } else {
+    json_object_del(o, flag);
+  }
+}
+
+static void rewrite_nullable(json_t *o, const char *key) {
+  json_t *n = json_object_get(o, key);
+  if (!json_is_boolean(n)) return;
+  json_t *type = json_object_get(o, "type");
+  if (json_is_true(n) && json_is_string(type) && strcmp(json_string_value(type), "null") != 0)
+    json_object_set_new(o, "type", json_pack("[Os]", type, "null"));
+  json_object_del(o, key);
+}
+
+/* Schema keywords of 3.0/2.0 that draft 7 reads otherwise. Applied to every object but
+ * examples and extensions: a property named "nullable" is a schema, never a boolean, so
+ * a boolean value there is always the keyword. Idempotent (YAML aliases share values). */
+static void rewrite_dialect(json_t *v, unsigned depth) {
+  if (depth > OA_MAX_DEPTH) return;
+  if (json_is_object(v)) {
+    rewrite_nullable(v, "nullable");
+    rewrite_nullable(v, "x-nullable");
+    rewrite_exclusive(v, "exclusiveMinimum", "minimum");
+    rewrite_exclusive(v, "exclusiveMaximum", "maximum");
+    const char *key;
+    json_t *sub;
+    json_object_foreach(v, key, sub) {
+      if (strcmp(key, "example") == 0 || strcmp(key, "examples") == 0 || strcmp(key, "enum") == 0 ||
+          strncmp(key, "x-", 2) == 0)
+        continue;
+      rewrite_dialect(sub, depth + 1);
+    }
+  } else if (json_is_array(v)) {
+    for (size_t i = 0; i < json_array_size(v); i++) rewrite_dialect(json_array_get(v, i), depth + 1);
+  }
+}
+
+/* ---- the document ---- */
+
+/* OpenAPI 3.1's base dialect: JSON Schema 2020-12 with the OAS vocabulary, whose keywords
+ * (discriminator, xml, externalDocs, example) are annotations for validation. */
+static const char kOasDialect[] =
+    "{\"$id\":\"https://spec.openapis.org/oas/3.1/dialect/base\","
+    "\"$schema\":\"https://json-schema.org/draft/2020-12/schema\","
+    "\"$vocabulary\":{"
+    "\"https://json-schema.org/draft/2020-12/vocab/core\":true,"
+    "\"https://json-schema.org/draft/2020-12/vocab/applicator\":true,"
+    "\"https://json-schema.org/draft/2020-12/vocab/unevaluated\":true,"
+    "\"https://json-schema.org/draft/2020-12/vocab/validation\":true,"
+    "\"https://json-schema.org/draft/2020-12/vocab/meta-data\":true,"
+    "\"https://json-schema.org/draft/2020-12/vocab/format-annotation\":true,"
+    "\"https://json-schema.org/draft/2020-12/vocab/content\":true,"
+    "\"https://spec.openapis.org/oas/3.1/vocab/base\":false},"
+    "\"$dynamicAnchor\":\"meta\"}";
+
+static int read_version(openapi_doc_t *doc, sbuf_t *err) {
+  oa_file_t *f = &doc->files[0];
+  if (!json_is_object(f->root)) {
+    oa_where(err, f, "");
+    sbuf_puts(err, "an API document must be an object (with \"openapi\" or \"swagger\")");
+    return -1;
+  }
+  json_t *oa = json_object_get(f->root, "openapi");
+  json_t *sw = json_object_get(f->root, "swagger");
+  const char *v = json_string_value(oa);
+  if (oa) {
+    if (v && strncmp(v, "3.0", 3) == 0 && (v[3] == '\0' || v[3] == '.')) doc->version = 30;
+    else if (v && strncmp(v, "3.1", 3) == 0 && (v[3] == '\0' || v[3] == '.')) doc->version = 31;
+  } else if (sw) {
+    v = json_string_value(sw);
+    if (v && strcmp(v, "2.0") == 0) doc->version = 20;
+  }
+  if (!doc->version) {
+    oa_where(err, f, oa ? "/openapi" : sw ? "/swagger" : "");
+    if (!oa && !sw)
+      sbuf_puts(err, "not an API document: it has neither \"openapi\" nor \"swagger\"");
+    else
+      sbuf_printf(err, "unsupported version %s (sonde reads OpenAPI 3.0, 3.1 and Swagger 2.0)",
+                  v ? v : "that is not a string");
+    return -1;
+  }
+  return 0;
+}
+
+static int make_registry(openapi_doc_t *doc, sbuf_t *err) {
+  schema_options_t opts = {.assert_formats = true, .draft = SCHEMA_DRAFT_7};
+  oa_file_t *root = &doc->files[0];
+  if (doc->version == 31) {
+    opts.draft = SCHEMA_DRAFT_2020_12;
+    json_t *d = json_object_get(root->root, "jsonSchemaDialect");
+    if (d) {
+      const char *s = json_string_value(d);
+      if (s && strcmp(s, "https://json-schema.org/draft/2019-09/schema") == 0) {
+        opts.draft = SCHEMA_DRAFT_2019_09;
+      } else if (s && (strcmp(s, "http://json-schema.org/draft-07/schema#") == 0 ||
+                       strcmp(s, "http://json-schema.org/draft-07/schema") == 0)) {
+        opts.draft = SCHEMA_DRAFT_7;
+      } else if (!s || (strcmp(s, "https://json-schema.org/draft/2020-12/schema") != 0 &&
+                        strncmp(s, "https://spec.openapis.org/oas/3.1/dialect/", 42) != 0)) {
+        oa_where(err, root, "/jsonSchemaDialect");
+        sbuf_printf(err, "unsupported dialect %s (sonde knows JSON Schema 2020-12, 2019-09, "
+                         "draft 7 and the OpenAPI 3.1 dialect)",
+                    s ? s : "that is not a string");
+        return -1;
+      }
+    }
+  } else {
+    for (size_t i = 0; i < doc->nfiles; i++) rewrite_dialect(doc->files[i].root, 0);
+  }
+  doc->reg = schema_registry_new(&opts);
+  if (doc->version == 31) {
+    json_t *meta = json_loads(kOasDialect, 0, NULL);
+    schema_registry_add(doc->reg, "https://spec.openapis.org/oas/3.1/dialect/base", meta);
+    json_decref(meta);
+  }
+  for (size_t i = 0; i < doc->nfiles; i++) {
+    oa_file_t *f = &doc->files[i];
+    if (!json_is_object(f->root) && !json_is_boolean(f->root)) continue;
+    if (schema_registry_add(doc->reg, f->uri, f->root) != 0) {
+      oa_where(err, f, "");
+      sbuf_puts(err, "cannot register the file with the schema validator");
+      return -1;
+    }
+  }
+  return 0;
+}
+
+static openapi_doc_t *finish(openapi_doc_t *doc, sbuf_t *err) {
+  if (read_version(doc, err) != 0 || resolve_all_refs(doc, err) != 0 ||
+      make_registry(doc, err) != 0 || oa_build_ops(doc, err) != 0) {
+    openapi_free(doc);
+    return NULL;
+  }
+  return doc;
+}
+
+openapi_doc_t *openapi_load(const char *path, sbuf_t *err) {
+  char *cwd = fs_cwd();
+  char *abs = path_resolve(cwd ? cwd : "/", path);
+  free(cwd);
+  json_t *root = read_doc(abs, path, err);
+  if (!root) {
+    free(abs);
+    return NULL;
+  }
+  openapi_doc_t *doc = xcalloc(1, sizeof *doc);
+  oa_file_t *f = add_file(doc, abs, root);
+  doc->name = xstrdup(f->path);
+  free(abs);
+  return finish(doc, err);
+}
+
+openapi_doc_t *openapi_load_value(const json_t *root, const char *base_dir, sbuf_t *err) {
+  openapi_doc_t *doc = xcalloc(1, sizeof *doc);
+  /* a name for the value's file, beside which its relative $refs are looked for */
+  char *abs = path_resolve(base_dir, "(loadApiSpec object)");
+  oa_file_t *f = add_file(doc, abs, json_deep_copy(root));
+  free(f->path);
+  f->path = xstrdup("the API document");
+  doc->name = xstrdup(f->path);
+  free(abs);
+  return finish(doc, err);
+}
+
+const char *openapi_name(const openapi_doc_t *doc) {
+  return doc->name;
+}
+
+void openapi_free(openapi_doc_t *doc) {
+  if (!doc) return;
+  oa_free_ops(doc);
+  schema_registry_free(doc->reg);
+  for (size_t i = 0; i < doc->nfiles; i++) {
+    free(doc->files[i].uri);
+    free(doc->files[i].path);
+    json_decref(doc->files[i].root);
+  }
+  free(doc->files);
+  strvec_free(&doc->bases);
+  free(doc->name);
+  free(doc);
+}

@@ -1,0 +1,386 @@
+/* match: an exchange against the operation table. The URL's path, less a server base
+ * path, is matched against the path templates ({param} is one or more characters other
+ * than '/'; the template with the most literal characters wins, as OpenAPI wants concrete
+ * paths before templated ones); the status against the responses (the code itself, then
+ * its class 2XX, then default); the Content-Type against the response's media types (the
+ * type itself, then type/ *, then * / *); the body against that media type's schema; the
+ * headers against those the response declares. Every call is counted for coverage.
+ *
+ * Memory: results own their strings (openapi_result_free); schema error lists are freed
+ * before returning. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "openapi/openapi_int.h"
+
+/* Operations listed at most in an "it declares" message. */
+#define OA_LIST_MAX 40
+
+char *oa_url_path(const char *url) {
+  const char *p = url;
+  const char *scheme = strstr(url, "://");
+  if (scheme && (size_t)(scheme - url) < strcspn(url, "/?#")) {
+    p = scheme + 3;
+    p += strcspn(p, "/?#");
+  }
+  size_t n = strcspn(p, "?#");
+  while (n > 0 && p[n - 1] == '/') n--;
+  if (n > 0 && p[0] != '/') {
+    /* a relative server URL ("v1", "./v1") is taken from the root */
+    while (n >= 2 && p[0] == '.' && p[1] == '/') {
+      p += 2;
+      n -= 2;
+    }
+    if (n == 1 && p[0] == '.') n = 0;
+    if (n == 0) return xstrdup("");
+    char *out = xasprintf("/%.*s", (int)n, p);
+    return out;
+  }
+  return xstrndup(p, n);
+}
+
+static bool tpl_match(const char *t, const char *s, unsigned depth) {
+  if (depth > 64) return false;
+  while (*t) {
+    if (*t == '{') {
+      const char *close = strchr(t, '}');
+      if (close) {
+        /* one or more characters of one segment; try each length, shortest last */
+        size_t seg = strcspn(s, "/");
+        for (size_t k = seg; k >= 1; k--)
+          if (tpl_match(close + 1, s + k, depth + 1)) return true;
+        return false;
+      }
+    }
+    if (*t != *s) return false;
+    t++;
+    s++;
+  }
+  return *s == '\0';
+}
+
+bool oa_template_match(const char *tpl, const char *path) {
+  return tpl_match(tpl, path, 0);
+}
+
+void openapi_result_free(openapi_result_t *r) {
+  free(r->operation);
+  free(r->response);
+  free(r->schema);
+  strvec_free(&r->problems);
+  memset(r, 0, sizeof *r);
+}
+
+static void problem(openapi_result_t *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void problem(openapi_result_t *out, const char *fmt, ...) {
+  sbuf_t b = SBUF_INIT;
+  va_list ap;
+  va_start(ap, fmt);
+  sbuf_vprintf(&b, fmt, ap);
+  va_end(ap);
+  strvec_push_owned(&out->problems, sbuf_take(&b));
+}
+
+/* Validates value; every error becomes a problem "<what> <path> <message>". */
+static int check_value(openapi_doc_t *doc, const schema_t *schema, const json_t *value,
+                       const char *what, openapi_result_t *out, sbuf_t *err) {
+  schema_errors_t errors = {0};
+  int rc = schema_validate_compiled(doc->reg, schema, value, &errors, err);
+  for (size_t i = 0; rc == 0 && i < errors.len; i++) {
+    const schema_error_t *e = &errors.items[i];
+    const char *path = e->instance_path ? e->instance_path : "";
+    problem(out, "%s%s%s%s%s", what, *what && *path ? " " : "", path, *what || *path ? " " : "",
+            e->message ? e->message : "is invalid");
+  }
+  schema_errors_free(&errors);
+  return rc;
+}
+
+/* ---- operations ---- */
+
+static void list_operations(const openapi_doc_t *doc, sbuf_t *b) {
+  sbuf_puts(b, "it declares:");
+  for (size_t i = 0; i < doc->nops && i < OA_LIST_MAX; i++)
+    sbuf_printf(b, "\n      %s %s", doc->ops[i].method, doc->ops[i].path);
+  if (doc->nops > OA_LIST_MAX) sbuf_printf(b, "\n      (and %zu more)", doc->nops - OA_LIST_MAX);
+  if (doc->nops == 0) sbuf_puts(b, " no operations");
+}
+
+static void no_operation(openapi_doc_t *doc, const char *method, const char *path,
+                         const oa_op_t *same_path, openapi_result_t *out) {
+  sbuf_t b = SBUF_INIT;
+  if (same_path) {
+    sbuf_printf(&b, "%s declares no %s operation on %s; it declares:", doc->name, method,
+                same_path->path);
+    for (size_t i = 0; i < doc->nops; i++)
+      if (strcmp(doc->ops[i].path, same_path->path) == 0) sbuf_printf(&b, " %s", doc->ops[i].method);
+  } else {
+    sbuf_printf(&b, "no path of %s matches %s %s", doc->name, method, *path ? path : "/");
+    bool any_base = false;
+    for (size_t i = 0; i < doc->bases.len; i++) any_base |= doc->bases.items[i][0] != '\0';
+    if (any_base) {
+      sbuf_puts(&b, " (server base paths:");
+      for (size_t i = 0; i < doc->bases.len; i++)
+        sbuf_printf(&b, " %s", doc->bases.items[i][0] ? doc->bases.items[i] : "/");
+      sbuf_putc(&b, ')');
+    }
+    sbuf_puts(&b, "; ");
+    list_operations(doc, &b);
+  }
+  strvec_push_owned(&out->problems, sbuf_take(&b));
+  doc->unmatched++;
+}
+
+static oa_op_t *find_op(openapi_doc_t *doc, const char *method, const char *path,
+                        oa_op_t **same_path) {
+  oa_op_t *best = NULL;
+  size_t best_base = 0;
+  *same_path = NULL;
+  for (size_t b = 0; b < doc->bases.len; b++) {
+    const char *base = doc->bases.items[b];
+    size_t bl = strlen(base);
+    if (strncmp(path, base, bl) != 0 || (path[bl] != '\0' && path[bl] != '/')) continue;
+    const char *rest = path + bl;
+    for (size_t i = 0; i < doc->nops; i++) {
+      oa_op_t *o = &doc->ops[i];
+      if (!oa_template_match(o->norm, rest)) continue;
+      if (strcmp(o->method, method) != 0) {
+        if (!*same_path || o->literal > (*same_path)->literal) *same_path = o;
+        continue;
+      }
+      if (!best || o->literal > best->literal || (o->literal == best->literal && bl > best_base)) {
+        best = o;
+        best_base = bl;
+      }
+    }
+  }
+  return best;
+}
+
+static oa_resp_t *find_resp(oa_op_t *op, int status) {
+  char code[16], cls[16];
+  snprintf(code, sizeof code, "%d", status);
+  snprintf(cls, sizeof cls, "%dXX", status / 100);
+  oa_resp_t *by_class = NULL, *by_default = NULL;
+  for (size_t i = 0; i < op->nresps; i++) {
+    oa_resp_t *r = &op->resps[i];
+    if (strcmp(r->key, code) == 0) return r;
+    if (strcmp(r->key, cls) == 0) by_class = r;
+    if (strcmp(r->key, "default") == 0) by_default = r;
+  }
+  return by_class ? by_class : by_default;
+}
+
+/* ---- media types ---- */
+
+/* "application/json" of "Application/JSON; charset=utf-8", malloc'd. */
+static char *media_essence(const char *ct) {
+  while (*ct == ' ' || *ct == '\t') ct++;
+  size_t n = strcspn(ct, "; \t");
+  char *out = xstrndup(ct, n);
+  for (char *p = out; *p; p++) *p = (char)tolower((unsigned char)*p);
+  return out;
+}
+
+/* The best media type of r for the response's type: exact, then type/ *, then * / * (or the
+ * "" of a 2.0 response without produces). */
+static oa_media_t *find_media(oa_resp_t *r, const char *essence) {
+  oa_media_t *best = NULL;
+  int best_rank = 0;
+  for (size_t i = 0; i < r->nmedia; i++) {
+    char *m = media_essence(r->media[i].media);
+    int rank = 0;
+    const char *slash = strchr(essence, '/');
+    if (!m[0] || strcmp(m, "*/*") == 0) rank = 1;
+    else if (strcmp(m, essence) == 0) rank = 3;
+    else if (slash && strncmp(m, essence, (size_t)(slash - essence) + 1) == 0 &&
+             strcmp(m + (slash - essence) + 1, "*") == 0)
+      rank = 2;
+    free(m);
+    if (rank > best_rank) {
+      best = &r->media[i];
+      best_rank = rank;
+    }
+  }
+  return best;
+}
+
+static void declared_media(const oa_resp_t *r, sbuf_t *b) {
+  for (size_t i = 0; i < r->nmedia; i++)
+    sbuf_printf(b, "%s%s", i ? ", " : "", r->media[i].media[0] ? r->media[i].media : "*/*");
+}
+
+static int check_body(openapi_doc_t *doc, oa_resp_t *r, const openapi_exchange_t *ex,
+                      openapi_result_t *out, sbuf_t *err) {
+  if (r->nmedia == 0) return 0; /* no content declared: nothing to hold the body to */
+  sbuf_t decl = SBUF_INIT;
+  declared_media(r, &decl);
+  int rc = 0;
+  if (!ex->has_body) {
+    bool wants = false;
+    for (size_t i = 0; i < r->nmedia; i++) wants |= r->media[i].schema != NULL;
+    if (wants) problem(out, "the response has no body, but the document declares one (%s)", sbuf_cstr(&decl));
+  } else {
+    char *essence = media_essence(ex->content_type ? ex->content_type : "");
+    oa_media_t *m = find_media(r, essence);
+    if (!m && !ex->content_type) {
+      problem(out, "the response has no Content-Type; the document declares %s", sbuf_cstr(&decl));
+    } else if (!m) {
+      problem(out, "content type %s is not declared for this response; it declares %s", essence,
+              sbuf_cstr(&decl));
+    } else if (m->schema && ex->body) {
+      rc = check_value(doc, m->schema, ex->body, "body", out, err);
+      rc = rc < 0 ? -1 : 0;
+    }
+    free(essence);
+  }
+  sbuf_free(&decl);
+  return rc;
+}
+
+/* A header's text as the value its schema most likely means: a number, true/false, or the
+ * text itself (HTTP headers carry text only). A new reference. */
+static json_t *header_value(const char *text) {
+  json_error_t jerr;
+  json_t *v = json_loads(text, JSON_DECODE_ANY, &jerr);
+  if (v && (json_is_number(v) || json_is_boolean(v))) return v;
+  json_decref(v);
+  return json_string(text);
+}
+
+static int check_headers(openapi_doc_t *doc, oa_resp_t *r, const openapi_exchange_t *ex,
+                         openapi_result_t *out, sbuf_t *err) {
+  for (size_t i = 0; i < r->nheaders; i++) {
+    oa_header_t *h = &r->headers[i];
+    char *value = ex->header ? ex->header(ex->header_ud, h->name) : NULL;
+    if (!value) {
+      if (h->required) problem(out, "header %s is required, but the response has none", h->name);
+      continue;
+    }
+    if (h->schema) {
+      /* the text first: a string schema must not see "007" as the number 7 */
+      json_t *text = json_string(value);
+      int rc = text ? schema_validate_compiled(doc->reg, h->schema, text, NULL, err) : 0;
+      json_decref(text);
+      if (rc == 0) {
+        json_t *typed = header_value(value);
+        char *what = xasprintf("header %s", h->name);
+        rc = typed ? check_value(doc, h->schema, typed, what, out, err) : 0;
+        free(what);
+        json_decref(typed);
+      }
+      if (rc < 0) {
+        free(value);
+        return -1;
+      }
+    }
+    free(value);
+  }
+  return 0;
+}
+
+int openapi_check(openapi_doc_t *doc, const openapi_exchange_t *ex, openapi_result_t *out,
+                  sbuf_t *err) {
+  memset(out, 0, sizeof *out);
+  char *method = xstrdup(ex->method ? ex->method : "GET");
+  for (char *p = method; *p; p++) *p = (char)toupper((unsigned char)*p);
+  char *path = oa_url_path(ex->url ? ex->url : "");
+  oa_op_t *same = NULL;
+  oa_op_t *op = find_op(doc, method, path, &same);
+  int rc = 0;
+  if (!op) {
+    no_operation(doc, method, path, same, out);
+  } else {
+    out->operation = xasprintf("%s %s", op->method, op->path);
+    oa_resp_t *r = find_resp(op, ex->status);
+    if (!r) {
+      sbuf_t b = SBUF_INIT;
+      sbuf_printf(&b, "status %d is not declared (nor %dXX or default); it declares:", ex->status,
+                  ex->status / 100);
+      for (size_t i = 0; i < op->nresps; i++) sbuf_printf(&b, " %s", op->resps[i].key);
+      if (op->nresps == 0) sbuf_puts(&b, " no responses");
+      strvec_push_owned(&out->problems, sbuf_take(&b));
+      op->undocumented++;
+    } else {
+      out->response = xstrdup(r->key);
+      r->calls++;
+      rc = check_body(doc, r, ex, out, err);
+      if (rc == 0) rc = check_headers(doc, r, ex, out, err);
+      if (rc == 0) {
+        if (out->problems.len) r->violated++;
+        else r->conforming++;
+      }
+    }
+  }
+  free(method);
+  free(path);
+  if (rc < 0) return -1;
+  return out->problems.len ? 0 : 1;
+}
+
+int openapi_check_schema(openapi_doc_t *doc, const char *name, const json_t *value,
+                         openapi_result_t *out, sbuf_t *err) {
+  memset(out, 0, sizeof *out);
+  const char *where = doc->version == 20 ? "definitions" : "components.schemas";
+  if (!json_object_get(doc->schemas, name)) {
+    sbuf_printf(err, "%s has no schema \"%s\" in %s; it has:", doc->name, name, where);
+    const char *k;
+    json_t *v;
+    size_t n = 0;
+    json_object_foreach(doc->schemas, k, v) {
+      if (n++ < OA_LIST_MAX) sbuf_printf(err, " %s", k);
+    }
+    if (!n) sbuf_puts(err, " none");
+    return -1;
+  }
+  out->schema = xstrdup(name);
+  sbuf_t ptr = SBUF_INIT;
+  sbuf_puts(&ptr, doc->version == 20 ? "/definitions" : "/components/schemas");
+  oa_ptr_push(&ptr, name);
+  char *uri = oa_uri_of(doc->schemas_file, sbuf_cstr(&ptr));
+  json_t *ref = json_pack("{ss}", "$ref", uri);
+  const schema_t *schema = schema_compile(doc->reg, ref, err);
+  int rc = schema ? check_value(doc, schema, value, "", out, err) : -1;
+  json_decref(ref);
+  free(uri);
+  sbuf_free(&ptr);
+  if (rc < 0) return -1;
+  return out->problems.len ? 0 : 1;
+}
+
+void openapi_result_message(const openapi_doc_t *doc, const openapi_result_t *r, sbuf_t *out) {
+  if (r->schema)
+    sbuf_printf(out, "Value does not satisfy schema '%s' of %s:", r->schema, doc->name);
+  else if (r->operation && r->response)
+    sbuf_printf(out, "%s (response '%s') does not satisfy %s:", r->operation, r->response, doc->name);
+  else if (r->operation)
+    sbuf_printf(out, "%s does not satisfy %s:", r->operation, doc->name);
+  else
+    sbuf_printf(out, "The response matches no operation of %s:", doc->name);
+  for (size_t i = 0; i < r->problems.len; i++) sbuf_printf(out, "\n  - %s", r->problems.items[i]);
+}
+
+json_t *openapi_coverage(const openapi_doc_t *doc) {
+  json_t *ops = json_array();
+  for (size_t i = 0; i < doc->nops; i++) {
+    const oa_op_t *o = &doc->ops[i];
+    json_t *resps = json_array();
+    for (size_t j = 0; j < o->nresps; j++) {
+      const oa_resp_t *r = &o->resps[j];
+      json_array_append_new(resps, json_pack("{sssIsIsI}", "response", r->key, "calls",
+                                             (json_int_t)r->calls, "conforming",
+                                             (json_int_t)r->conforming, "violated",
+                                             (json_int_t)r->violated));
+    }
+    char *name = xasprintf("%s %s", o->method, o->path);
+    json_array_append_new(ops, json_pack("{sssosI}", "operation", name, "responses", resps,
+                                         "undocumentedStatus", (json_int_t)o->undocumented));
+    free(name);
+  }
+  return json_pack("{sssosI}", "document", doc->name, "operations", ops, "unmatched",
+                   (json_int_t)doc->unmatched);
+}

@@ -1,0 +1,74 @@
+/* openapi: contract testing against an API document (OpenAPI 3.0 and 3.1, Swagger 2.0 as
+ * far as responses go). A document is loaded once from a file (JSON or YAML) with every
+ * file its $refs reach, checked for structure, and its response schemas compiled once on
+ * src/schema's validator (3.0's and 2.0's dialect rewritten into draft 7, 3.1's schemas as
+ * 2020-12 or its jsonSchemaDialect). An exchange (method, URL, status, headers, body) is then
+ * matched to its operation and response and checked. No JavaScript, no HTTP.
+ *
+ * Memory: openapi_doc_t owns its files' values, its schema registry and the operation
+ * table; openapi_result_t owns its strings. A document is not thread-safe. */
+#ifndef SONDE_OPENAPI_OPENAPI_H
+#define SONDE_OPENAPI_OPENAPI_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "common/sbuf.h"
+#include "common/strvec.h"
+
+typedef struct openapi_doc openapi_doc_t;
+
+/* Loads the document at `path` (a file; YAML unless it looks like JSON) and every file its
+ * $refs name. NULL with one message in `err` naming the file and the JSON pointer (or
+ * line) of the problem. */
+openapi_doc_t *openapi_load(const char *path, sbuf_t *err);
+/* The same for a document given as a value (loadApiSpec({...})); relative $refs to files
+ * resolve from `base_dir`. The value is copied. */
+openapi_doc_t *openapi_load_value(const json_t *root, const char *base_dir, sbuf_t *err);
+void openapi_free(openapi_doc_t *doc);
+/* "openapi.yaml" (the root file's name), or "the API document" for a value. */
+const char *openapi_name(const openapi_doc_t *doc);
+
+/* The response header `name` (any case): malloc'd value, or NULL when absent. */
+typedef char *(*openapi_header_fn)(void *ud, const char *name);
+
+typedef struct {
+  const char *method;       /* "GET" (any case) */
+  const char *url;          /* absolute URL or a path ("/v1/users/7?x=1") */
+  int status;
+  const char *content_type; /* the Content-Type header, NULL when none */
+  bool has_body;            /* the response has a body (of one byte or more) */
+  const json_t *body;       /* its value (parsed JSON, or text); NULL when it has none or it
+                               is binary (then its schema is not checked) */
+  openapi_header_fn header;
+  void *header_ud;
+} openapi_exchange_t;
+
+typedef struct {
+  char *operation;    /* "GET /users/{id}", NULL when none matched */
+  char *response;     /* the response key matched ("200", "2XX", "default"), or NULL */
+  char *schema;       /* openapi_check_schema: the schema's name */
+  strvec_t problems;  /* one line each; empty when the exchange conforms */
+} openapi_result_t;
+
+/* Checks a response against its operation. 1: conforms; 0: violates (out->problems says
+ * why, including an undocumented path, method or status with what the document declares);
+ * -1: cannot check (err). Counts the call for the coverage report. */
+int openapi_check(openapi_doc_t *doc, const openapi_exchange_t *ex, openapi_result_t *out,
+                  sbuf_t *err);
+/* Checks `value` against components.schemas[name] (definitions[name] in 2.0). 1, 0 as
+ * above; -1 when the document has no such schema (err lists those it has). */
+int openapi_check_schema(openapi_doc_t *doc, const char *name, const json_t *value,
+                         openapi_result_t *out, sbuf_t *err);
+void openapi_result_free(openapi_result_t *r);
+
+/* The failure message of a result: "GET /users/{id} (response 200) does not satisfy
+ * openapi.yaml:" and the problems, one per line. */
+void openapi_result_message(const openapi_doc_t *doc, const openapi_result_t *r, sbuf_t *out);
+
+/* Coverage: every operation × documented response with its counts, as
+ * {"document", "operations": [{"operation", "responses": [{"response", "calls",
+ * "conforming", "violated"}]}], "undocumented": [...] }. A new reference. */
+json_t *openapi_coverage(const openapi_doc_t *doc);
+
+#endif

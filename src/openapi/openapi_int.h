@@ -1,0 +1,95 @@
+/* openapi_int: what the files of src/openapi/ share (not for other modules). load.c reads
+ * files and $refs and rewrites old schema dialects; ops.c builds the operation table and
+ * compiles its schemas; match.c checks exchanges; yaml.c parses YAML.
+ *
+ * Memory: everything below is owned by its openapi_doc_t; schema_t pointers by the
+ * document's registry. */
+#ifndef SONDE_OPENAPI_OPENAPI_INT_H
+#define SONDE_OPENAPI_OPENAPI_INT_H
+
+#include "openapi/openapi.h"
+#include "schema/schema.h"
+
+/* A file of the document: the root or one a $ref reaches. */
+typedef struct {
+  char *uri;    /* file:///abs/path (percent-encoded), the registry's name for it */
+  char *path;   /* the path as messages show it */
+  json_t *root;
+} oa_file_t;
+
+/* A place in the document: a value, its file and its JSON Pointer there. */
+typedef struct {
+  oa_file_t *file;
+  json_t *node;
+  sbuf_t ptr;
+} oa_at_t;
+
+typedef struct {
+  char *media;            /* "application/json", "text/plain"; "" matches any (2.0 without
+                             produces) */
+  const schema_t *schema; /* NULL: the body is not checked */
+} oa_media_t;
+
+typedef struct {
+  char *name;
+  bool required;
+  const schema_t *schema;
+} oa_header_t;
+
+typedef struct {
+  char *key;              /* "200", "2XX", "default" */
+  oa_media_t *media;
+  size_t nmedia;
+  oa_header_t *headers;
+  size_t nheaders;
+  unsigned long calls, conforming, violated;
+} oa_resp_t;
+
+typedef struct {
+  char *method;           /* upper case */
+  char *path;             /* the template as written ("/users/{id}") */
+  char *norm;             /* without a trailing '/' */
+  size_t literal;         /* characters outside {params}: more is more specific */
+  oa_resp_t *resps;
+  size_t nresps;
+  unsigned long undocumented; /* calls with a status it does not declare */
+} oa_op_t;
+
+struct openapi_doc {
+  int version;            /* 20, 30 or 31 */
+  char *name;
+  oa_file_t *files;
+  size_t nfiles;
+  schema_registry_t *reg;
+  strvec_t bases;         /* server base paths without a trailing '/' ("" for none) */
+  oa_op_t *ops;
+  size_t nops;
+  json_t *schemas;        /* components.schemas (definitions): borrowed from the root */
+  oa_file_t *schemas_file;
+  unsigned long unmatched; /* calls that matched no operation */
+};
+
+/* yaml.c: YAML (or JSON) text into a value; NULL with "file:line:col: ..." in err. */
+json_t *openapi_yaml_parse(const char *text, size_t len, const char *file, sbuf_t *err);
+
+/* load.c */
+/* Appends `token` to a JSON Pointer (~0, ~1 escaped). */
+void oa_ptr_push(sbuf_t *ptr, const char *token);
+/* "file:///a.yaml#/paths/~1users" with the pointer percent-encoded for a URI fragment. */
+char *oa_uri_of(const oa_file_t *file, const char *ptr);
+/* Follows a Reference Object ($ref) at `at` until a value that is none, updating file,
+ * node and pointer. -1 with "file: pointer: ..." in err on a broken or looping $ref. */
+int oa_follow(openapi_doc_t *doc, oa_at_t *at, sbuf_t *err);
+/* "file: /pointer: " in front of a document error. */
+void oa_where(sbuf_t *err, const oa_file_t *file, const char *ptr);
+
+/* ops.c: the operation table (after every file is loaded and registered). */
+int oa_build_ops(openapi_doc_t *doc, sbuf_t *err);
+void oa_free_ops(openapi_doc_t *doc);
+
+/* match.c: the path of a URL ("/v1/users/7") without query, fragment or trailing '/'. */
+char *oa_url_path(const char *url);
+/* Does `path` match the template (each {param} one or more characters other than '/')? */
+bool oa_template_match(const char *tpl, const char *path);
+
+#endif

@@ -1,0 +1,331 @@
+/* Unit tests for openapi: documents loaded from YAML and JSON files with $refs across
+ * files (and a cycle of files), 3.0's dialect (nullable, boolean exclusiveMinimum), 3.1's
+ * (type arrays, recursive schemas, jsonSchemaDialect), Swagger 2.0's responses; operation
+ * matching (server base paths, literal paths before templated ones, wrong method, unknown
+ * path), status keys (code, 2XX, default), content types, required and typed headers,
+ * components.schemas by name; and the one clear error of a broken document. Files are
+ * written to a temporary folder that is the working directory during the tests. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "openapi/openapi.h"
+
+static char tmpdir[] = "/tmp/sonde-openapi-XXXXXX";
+
+static void write_file(const char *name, const char *text) {
+  FILE *f = fopen(name, "w");
+  assert_non_null(f);
+  fputs(text, f);
+  fclose(f);
+}
+
+static const char kUsers30[] =
+    "openapi: 3.0.3\n"
+    "info: {title: users, version: '1'}\n"
+    "servers:\n"
+    "  - url: http://localhost:{port}/v1\n"
+    "    variables: {port: {default: '8080'}}\n"
+    "paths:\n"
+    "  /users/{id}:\n"
+    "    get:\n"
+    "      responses:\n"
+    "        200:\n"
+    "          description: a user\n"
+    "          headers:\n"
+    "            X-Rate-Limit: {required: true, schema: {type: integer, minimum: 1}}\n"
+    "            X-Trace: {schema: {type: string, pattern: '^t-'}}\n"
+    "          content:\n"
+    "            application/json:\n"
+    "              schema: {$ref: './schemas.yaml#/User'}\n"
+    "        4XX:\n"
+    "          $ref: '#/components/responses/Problem'\n"
+    "    delete:\n"
+    "      responses: {'204': {description: gone}}\n"
+    "  /users/me:\n"
+    "    get:\n"
+    "      responses:\n"
+    "        default:\n"
+    "          description: me\n"
+    "          content: {text/*: {schema: {type: string, minLength: 2}}}\n"
+    "components:\n"
+    "  responses:\n"
+    "    Problem:\n"
+    "      description: an error\n"
+    "      content:\n"
+    "        application/problem+json:\n"
+    "          schema: {$ref: '#/components/schemas/Problem'}\n"
+    "  schemas:\n"
+    "    Problem:\n"
+    "      type: object\n"
+    "      required: [title]\n"
+    "      properties: {title: {type: string}}\n"
+    "    Score: {type: number, minimum: 0, exclusiveMinimum: true, example: 1}\n";
+
+static const char kSchemas30[] =
+    "User:\n"
+    "  type: object\n"
+    "  required: [id, name]\n"
+    "  properties:\n"
+    "    id: {type: integer}\n"
+    "    name: {type: string}\n"
+    "    nickname: {type: string, nullable: true}\n"
+    "    email: {type: string, format: email}\n"
+    "    friends: {type: array, items: {$ref: './schemas.yaml#/User'}}\n"
+    "    team: {$ref: './teams.yaml#/Team'}\n";
+
+static const char kTeams30[] =
+    "Team:\n"
+    "  type: object\n"
+    "  properties:\n"
+    "    lead: {$ref: './schemas.yaml#/User'}\n";
+
+static int setup(void **state) {
+  assert_non_null(mkdtemp(tmpdir));
+  assert_int_equal(chdir(tmpdir), 0);
+  write_file("users.yaml", kUsers30);
+  write_file("schemas.yaml", kSchemas30);
+  write_file("teams.yaml", kTeams30);
+  return 0;
+}
+
+static int teardown(void **state) {
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
+  return system(cmd) == 0 ? 0 : -1;
+}
+
+typedef struct {
+  const char *names[4];
+  const char *values[4];
+} headers_t;
+
+static char *get_header(void *ud, const char *name) {
+  headers_t *h = ud;
+  for (int i = 0; h && i < 4 && h->names[i]; i++)
+    if (strcasecmp(h->names[i], name) == 0) return strdup(h->values[i]);
+  return NULL;
+}
+
+/* Checks one exchange; returns the rc and leaves the message in *msg (caller frees). */
+static int check(openapi_doc_t *doc, const char *method, const char *url, int status,
+                 const char *ct, const char *body, headers_t *h, char **msg) {
+  json_t *b = body ? json_loads(body, JSON_DECODE_ANY, NULL) : NULL;
+  if (body) assert_non_null(b);
+  openapi_exchange_t ex = {method, url, status, ct, body != NULL, b, get_header, h};
+  openapi_result_t r;
+  sbuf_t err = SBUF_INIT;
+  int rc = openapi_check(doc, &ex, &r, &err);
+  sbuf_t m = SBUF_INIT;
+  if (rc < 0) sbuf_puts(&m, sbuf_cstr(&err));
+  else if (rc == 0) openapi_result_message(doc, &r, &m);
+  *msg = sbuf_take(&m);
+  openapi_result_free(&r);
+  sbuf_free(&err);
+  json_decref(b);
+  return rc;
+}
+
+#define EXPECT(rc_want, needle, ...)                                    \
+  do {                                                                  \
+    char *msg_;                                                         \
+    int rc_ = check(__VA_ARGS__, &msg_);                                \
+    if (rc_ != (rc_want) || !strstr(msg_, needle))                      \
+      fail_msg("rc %d (want %d), message: %s\n(want: %s)", rc_, rc_want, msg_, needle); \
+    free(msg_);                                                         \
+  } while (0)
+
+static void test_openapi30_yaml_multifile(void **state) {
+  sbuf_t err = SBUF_INIT;
+  openapi_doc_t *doc = openapi_load("users.yaml", &err);
+  if (!doc) fail_msg("%s", sbuf_cstr(&err));
+  assert_string_equal(openapi_name(doc), "users.yaml");
+  headers_t ok = {{"X-Rate-Limit", "Content-Type"}, {"10", "application/json"}};
+  const char *url = "http://127.0.0.1:9/v1/users/7?full=1";
+  EXPECT(1, "", doc, "get", url, 200, "application/json; charset=utf-8",
+         "{\"id\": 7, \"name\": \"Ann\", \"nickname\": null, \"team\": {\"lead\": {\"id\": 1, \"name\": \"Bo\"}}}", &ok);
+  EXPECT(0, "GET /users/{id} (response '200') does not satisfy users.yaml:\n  - body /id must be integer",
+         doc, "GET", url, 200, "application/json", "{\"id\": \"7\", \"name\": \"Ann\"}", &ok);
+  EXPECT(0, "body /friends/0 must have required property 'name'", doc, "GET", url, 200,
+         "application/json", "{\"id\": 7, \"name\": \"A\", \"friends\": [{\"id\": 2}]}", &ok);
+  EXPECT(0, "body /team/lead/id must be integer", doc, "GET", url, 200, "application/json",
+         "{\"id\": 7, \"name\": \"A\", \"team\": {\"lead\": {\"id\": \"x\", \"name\": \"B\"}}}", &ok);
+  EXPECT(0, "body /email must be a valid email", doc, "GET", url, 200, "application/json",
+         "{\"id\": 7, \"name\": \"A\", \"email\": \"nope\"}", &ok);
+  /* headers: required, typed from their text */
+  EXPECT(0, "header X-Rate-Limit is required, but the response has none", doc, "GET", url, 200,
+         "application/json", "{\"id\": 7, \"name\": \"A\"}", NULL);
+  headers_t bad = {{"X-Rate-Limit", "X-Trace"}, {"0", "u-1"}};
+  EXPECT(0, "header X-Rate-Limit must be >= 1", doc, "GET", url, 200, "application/json",
+         "{\"id\": 7, \"name\": \"A\"}", &bad);
+  EXPECT(0, "header X-Trace must match pattern \"^t-\"", doc, "GET", url, 200, "application/json",
+         "{\"id\": 7, \"name\": \"A\"}", &bad);
+  /* content type and body presence */
+  EXPECT(0, "content type text/html is not declared for this response; it declares application/json",
+         doc, "GET", url, 200, "text/html", "\"<p>\"", &ok);
+  EXPECT(0, "the response has no body, but the document declares one (application/json)", doc,
+         "GET", url, 200, NULL, NULL, &ok);
+  /* 4XX through a $ref'd response; +json media type */
+  EXPECT(1, "", doc, "GET", url, 404, "application/problem+json", "{\"title\": \"no\"}", NULL);
+  EXPECT(0, "GET /users/{id} (response '4XX')", doc, "GET", url, 418,
+         "application/problem+json", "{}", NULL);
+  /* undocumented status, method and path */
+  EXPECT(0, "status 500 is not declared (nor 5XX or default); it declares: 200 4XX", doc, "GET",
+         url, 500, NULL, NULL, NULL);
+  EXPECT(0, "users.yaml declares no PUT operation on /users/{id}; it declares: GET DELETE", doc,
+         "PUT", url, 200, NULL, NULL, NULL);
+  EXPECT(0, "no path of users.yaml matches GET /v1/teams (server base paths: /v1); it declares:\n"
+            "      GET /users/{id}\n      DELETE /users/{id}\n      GET /users/me",
+         doc, "GET", "http://h/v1/teams", 200, NULL, NULL, NULL);
+  EXPECT(0, "no path of users.yaml matches GET /users/7", doc, "GET", "/users/7", 200, NULL, NULL, NULL);
+  /* literal before templated; default; text/star; trailing slash */
+  EXPECT(1, "", doc, "GET", "/v1/users/me/", 299, "text/plain", "\"me!\"", NULL);
+  EXPECT(0, "GET /users/me (response 'default') does not satisfy users.yaml:\n  - body must NOT have fewer than 2 characters",
+         doc, "GET", "/v1/users/me", 200, "text/plain", "\"m\"", NULL);
+  EXPECT(1, "", doc, "DELETE", "/v1/users/3", 204, NULL, NULL, NULL);
+
+  /* components.schemas by name, with 3.0's boolean exclusiveMinimum */
+  openapi_result_t r;
+  json_t *zero = json_integer(0), *one = json_real(0.5);
+  assert_int_equal(openapi_check_schema(doc, "Score", zero, &r, &err), 0);
+  sbuf_t m = SBUF_INIT;
+  openapi_result_message(doc, &r, &m);
+  assert_string_equal(sbuf_cstr(&m), "Value does not satisfy schema 'Score' of users.yaml:\n  - must be > 0");
+  openapi_result_free(&r);
+  assert_int_equal(openapi_check_schema(doc, "Score", one, &r, &err), 1);
+  openapi_result_free(&r);
+  assert_int_equal(openapi_check_schema(doc, "Nope", one, &r, &err), -1);
+  assert_string_equal(sbuf_cstr(&err), "users.yaml has no schema \"Nope\" in components.schemas; it has: Problem Score");
+  openapi_result_free(&r);
+  json_decref(zero);
+  json_decref(one);
+
+  /* coverage counts what was checked */
+  json_t *cov = openapi_coverage(doc);
+  json_t *first = json_array_get(json_object_get(cov, "operations"), 0);
+  assert_string_equal(json_string_value(json_object_get(first, "operation")), "GET /users/{id}");
+  json_t *r200 = json_array_get(json_object_get(first, "responses"), 0);
+  assert_int_equal(json_integer_value(json_object_get(r200, "calls")), 10);
+  assert_int_equal(json_integer_value(json_object_get(r200, "conforming")), 1);
+  assert_int_equal(json_integer_value(json_object_get(r200, "violated")), 9);
+  assert_int_equal(json_integer_value(json_object_get(first, "undocumentedStatus")), 1);
+  assert_int_equal(json_integer_value(json_object_get(cov, "unmatched")), 3);
+  json_decref(cov);
+  sbuf_free(&m);
+  sbuf_free(&err);
+  openapi_free(doc);
+}
+
+static void test_openapi31_json(void **state) {
+  write_file("tree.json",
+             "{\"openapi\": \"3.1.0\", \"info\": {\"title\": \"t\", \"version\": \"1\"},\n"
+             " \"jsonSchemaDialect\": \"https://spec.openapis.org/oas/3.1/dialect/base\",\n"
+             " \"paths\": {\"/trees/{id}.json\": {\"get\": {\"responses\": {\"200\": {\"description\": \"x\",\n"
+             "   \"content\": {\"application/json\": {\"schema\": {\"$ref\": \"#/components/schemas/Node\"}}}}}}}},\n"
+             " \"components\": {\"schemas\": {\"Node\": {\"type\": \"object\", \"required\": [\"v\"],\n"
+             "   \"properties\": {\"v\": {\"type\": [\"integer\", \"null\"], \"exclusiveMinimum\": 0},\n"
+             "                  \"kids\": {\"type\": \"array\", \"items\": {\"$ref\": \"#/components/schemas/Node\"}}},\n"
+             "   \"unevaluatedProperties\": false}}}}\n");
+  sbuf_t err = SBUF_INIT;
+  openapi_doc_t *doc = openapi_load("tree.json", &err);
+  if (!doc) fail_msg("%s", sbuf_cstr(&err));
+  EXPECT(1, "", doc, "GET", "/trees/1.json", 200, "application/json",
+         "{\"v\": null, \"kids\": [{\"v\": 1, \"kids\": [{\"v\": 2}]}]}", NULL);
+  EXPECT(0, "body /kids/0/kids/0/v must be > 0", doc, "GET", "/trees/1.json", 200,
+         "application/json", "{\"v\": 1, \"kids\": [{\"v\": 1, \"kids\": [{\"v\": 0}]}]}", NULL);
+  EXPECT(0, "body has unevaluated property 'x'", doc, "GET", "/trees/1.json", 200,
+         "application/json", "{\"v\": 1, \"x\": 2}", NULL);
+  EXPECT(0, "no path of tree.json matches GET /trees/1.xml", doc, "GET", "/trees/1.xml", 200,
+         NULL, NULL, NULL);
+  openapi_free(doc);
+  sbuf_free(&err);
+}
+
+static void test_swagger20(void **state) {
+  write_file("pets.yaml",
+             "swagger: '2.0'\n"
+             "info: {title: pets, version: '1'}\n"
+             "basePath: /api/\n"
+             "produces: [application/json]\n"
+             "paths:\n"
+             "  /pets:\n"
+             "    get:\n"
+             "      responses:\n"
+             "        200:\n"
+             "          description: pets\n"
+             "          headers: {X-Total: {type: integer}}\n"
+             "          schema: {type: array, items: {$ref: '#/definitions/Pet'}}\n"
+             "definitions:\n"
+             "  Pet:\n"
+             "    type: object\n"
+             "    required: [name]\n"
+             "    properties:\n"
+             "      name: {type: string}\n"
+             "      tag: {type: string, x-nullable: true}\n"
+             "      age: {type: integer, maximum: 30, exclusiveMaximum: true}\n");
+  sbuf_t err = SBUF_INIT;
+  openapi_doc_t *doc = openapi_load("pets.yaml", &err);
+  if (!doc) fail_msg("%s", sbuf_cstr(&err));
+  headers_t h = {{"X-Total"}, {"2"}};
+  EXPECT(1, "", doc, "GET", "http://x/api/pets", 200, "application/json",
+         "[{\"name\": \"a\", \"tag\": null}, {\"name\": \"b\", \"age\": 29}]", &h);
+  EXPECT(0, "body /0/age must be < 30", doc, "GET", "http://x/api/pets", 200,
+         "application/json", "[{\"name\": \"a\", \"age\": 30}]", &h);
+  headers_t bad = {{"X-Total"}, {"two"}};
+  EXPECT(0, "header X-Total must be integer", doc, "GET", "http://x/api/pets", 200,
+         "application/json", "[]", &bad);
+  openapi_free(doc);
+  sbuf_free(&err);
+}
+
+/* A broken document is one error naming the file and the pointer (or line). */
+static void expect_load_error(const char *file, const char *text, const char *want) {
+  write_file(file, text);
+  sbuf_t err = SBUF_INIT;
+  openapi_doc_t *doc = openapi_load(file, &err);
+  if (doc) fail_msg("%s loaded, expected: %s", file, want);
+  if (strncmp(sbuf_cstr(&err), want, strlen(want)) != 0) fail_msg("got:  %s\nwant: %s", sbuf_cstr(&err), want);
+  sbuf_free(&err);
+}
+
+static void test_invalid_documents(void **state) {
+  expect_load_error("e1.yaml",
+                    "openapi: 3.0.0\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n"
+                    "          content: {application/json: {schema: {$ref: 'schemas.yaml#/Nope'}}}\n",
+                    "e1.yaml: /paths/~1a/get/responses/200/content/application~1json/schema/$ref: "
+                    "$ref \"schemas.yaml#/Nope\" cannot be resolved: schemas.yaml has nothing at /Nope");
+  expect_load_error("e2.yaml", "openapi: 3.0.0\npaths:\n  /a: {get: {responses: {'200': {$ref: 'missing.yaml'}}}}\n",
+                    "e2.yaml: /paths/~1a/get/responses/200/$ref: $ref \"missing.yaml\" cannot be "
+                    "resolved: missing.yaml: cannot read the API document: no such file (or not readable)");
+  expect_load_error("e3.yaml", "openapi: 3.0.0\npaths:\n  /a: [\n", "e3.yaml:4:1: YAML syntax error: did not find expected node content (while parsing a flow node at line 4)");
+  expect_load_error("e4.yaml", "openapi: 4.0.0\npaths: {}\n",
+                    "e4.yaml: /openapi: unsupported version 4.0.0 (sonde reads OpenAPI 3.0, 3.1 and Swagger 2.0)");
+  expect_load_error("e5.yaml", "openapi: 3.0.0\npaths:\n  /a: {get: {responses: {'20': {description: x}}}}\n",
+                    "e5.yaml: /paths/~1a/get/responses/20: a response key must be an HTTP status code, 1XX to 5XX or default");
+  expect_load_error("e6.yaml", "openapi: 3.0.0\npaths:\n  a: {}\n", "e6.yaml: /paths/a: a path must start with '/'");
+  expect_load_error("e7.json", "{\"openapi\": \"3.1.0\", \"paths\": {\"/a\": {\"get\": {\"responses\": {\"200\": {\"content\": "
+                    "{\"application/json\": {\"schema\": {\"type\": 5}}}}}}}}}",
+                    "e7.json: /paths/~1a/get/responses/200/content/application~1json/schema: invalid schema: ");
+  expect_load_error("e8.json", "{\"openapi\": \"3.0.0\",\n \"paths\": {\"/a\": }}",
+                    "e8.json:2:18: invalid JSON: unexpected token near '}'");
+  expect_load_error("e9.yaml", "openapi: 3.0.0\npaths:\n  /a: {get: {}}\n", "e9.yaml: /paths/~1a/get: an operation must have responses");
+  expect_load_error("nothere.yaml", "", "nothere.yaml: the document is empty");
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_openapi30_yaml_multifile),
+      cmocka_unit_test(test_openapi31_json),
+      cmocka_unit_test(test_swagger20),
+      cmocka_unit_test(test_invalid_documents),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
