@@ -341,6 +341,12 @@ declare namespace Sonde {
     toRespondWithin(ms: number): R;
     /** A JSON Schema (2020-12, 2019-09 or 7). */
     toMatchSchema(schema: object | boolean): R;
+    /** The response against the API document (apiRunner.openapi, or loadApiSpec's): its
+     * operation by method and path, the status (code, 2XX or default), the content type,
+     * the headers declared required and the body's schema. */
+    toSatisfyApiSpec(): R;
+    /** A value (or a response's data) against components.schemas[name] (2.0: definitions). */
+    toSatisfySchemaInApiSpec(name: string): R;
   }
 
   interface ResponseAssertion extends ResponseChecks<ResponseAssertion>, GraphQLMatchers<ResponseAssertion> {
@@ -711,6 +717,9 @@ declare namespace Sonde {
     globalName?: string;
     client?: unknown;
     clientFactory?: (...args: any[]) => unknown;
+    /** The OpenAPI 3.0/3.1 or Swagger 2.0 document (YAML or JSON) that toSatisfyApiSpec
+     * checks against, from the config's folder. */
+    openapi?: string | { spec: string };
   }
 
   interface MochaOpts {
@@ -860,6 +869,9 @@ declare namespace Sonde {
     expect: Expect;
     AssertionError: AssertionErrorConstructor;
     apiMatchers: ApiMatchers;
+    /** Makes a document (a path from the config's folder, or the document itself) the one
+     * this spec file's toSatisfyApiSpec checks against. Throws when it cannot be loaded. */
+    loadApiSpec(pathOrDocument: string | Record<string, unknown>): void;
     createGraphQLClient(options?: GraphQLClientOptions): GraphQLClient;
     gql(strings: TemplateStringsArray, ...values: unknown[]): GraphQLDocument;
     GraphQLSubscriptionError: GraphQLSubscriptionErrorConstructor;
@@ -902,6 +914,7 @@ declare module 'sonde' {
   export const AssertionError: typeof m.AssertionError;
   export type AssertionError = Sonde.AssertionError;
   export const apiMatchers: typeof m.apiMatchers;
+  export const loadApiSpec: typeof m.loadApiSpec;
   export const createGraphQLClient: typeof m.createGraphQLClient;
   export const gql: typeof m.gql;
   export const GraphQLSubscriptionError: typeof m.GraphQLSubscriptionError;

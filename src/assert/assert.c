@@ -175,4 +175,5 @@ void assert_export(js_realm_t *realm, JSObjectRef exports) {
   js_set(ctx, exports, "expect", expect_function(ctx));
   js_set(ctx, exports, "AssertionError", assert_error_class(ctx));
   js_set(ctx, exports, "apiMatchers", assert_api_matchers(ctx));
+  js_set(ctx, exports, "loadApiSpec", assert_load_api_spec_function(ctx));
 }

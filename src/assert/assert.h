@@ -7,6 +7,8 @@
 
 #include <JavaScriptCore/JavaScript.h>
 
+#include "common/sbuf.h"
+#include "config/config.h"
 #include "js/runtime.h"
 
 /* Once per runtime: registers the built-in modules `assert`/`node:assert` (and
@@ -17,8 +19,14 @@ void assert_register_builtins(js_runtime_t *rt);
 /* Per spec realm: installs the `expect` global. */
 void assert_install_globals(js_realm_t *realm);
 
-/* Adds assertResponse, expect, AssertionError and apiMatchers (the API matchers as
- * functions for expect.extend) to the exports of `sonde`/`wdio-api-runner`/`@wdio/globals`. */
+/* Adds assertResponse, expect, AssertionError, apiMatchers (the API matchers as
+ * functions for expect.extend) and loadApiSpec to the exports of `sonde`/`wdio-api-runner`/`@wdio/globals`. */
 void assert_export(js_realm_t *realm, JSObjectRef exports);
+
+/* apiRunner.openapi of the config (assert_openapi.c): remembers the document's path (and
+ * the config's folder, from which loadApiSpec's relative paths resolve); with `load`, loads
+ * it now so that a broken document stops the run before it starts. -1 with one message
+ * naming the key, file and JSON pointer. */
+int assert_openapi_configure(const sonde_config_t *cfg, bool load, sbuf_t *err);
 
 #endif

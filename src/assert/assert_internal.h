@@ -43,8 +43,11 @@ typedef bool (*assert_check_fn)(assert_run_t *run, size_t argc, const JSValueRef
 typedef struct {
   const char *name;
   assert_check_fn fn;
-  int param; /* copied to assert_run_t.param: a status code, a status class */
+  int param; /* copied to assert_run_t.param: a status code, a status class; for an API
+                check, ASSERT_ANY_VALUE when it takes values other than responses too */
 } assert_check_t;
+
+#define ASSERT_ANY_VALUE (-1)
 
 static inline bool assert_negated(const assert_run_t *r) {
   return (r->flags & ASSERT_NOT) != 0;
@@ -127,6 +130,9 @@ bool assert_check_graphql_error(assert_run_t *r, size_t argc, const JSValueRef a
                                 JSValueRef *exc);
 bool assert_check_graphql_data(assert_run_t *r, size_t argc, const JSValueRef argv[],
                                JSValueRef *exc);
+/* The response's header `name` (any case; Headers.get or a plain object's key): malloc'd
+ * value, or NULL when absent. */
+char *assert_response_header(JSContextRef ctx, JSValueRef response, const char *name);
 /* Why `v` is not an API response (NULL when it is one): "received a Promise (did you
  * forget await?)". Static string. */
 const char *assert_not_response(JSContextRef ctx, JSValueRef v);
@@ -140,6 +146,17 @@ JSObjectRef assert_api_matchers(JSContextRef ctx);
 /* toMatchSchema: response.data against a JSON Schema, through the process-wide registry. */
 bool assert_check_schema(assert_run_t *run, size_t argc, const JSValueRef argv[],
                          JSValueRef *exception);
+
+/* ---- assert_openapi.c ---- */
+
+/* toSatisfyApiSpec: the response against the realm's API document. */
+bool assert_check_api_spec(assert_run_t *run, size_t argc, const JSValueRef argv[],
+                           JSValueRef *exception);
+/* toSatisfySchemaInApiSpec(name): a value (or a response's data) against a named schema. */
+bool assert_check_schema_in_api_spec(assert_run_t *run, size_t argc, const JSValueRef argv[],
+                                     JSValueRef *exception);
+/* The loadApiSpec(pathOrObject) export. */
+JSObjectRef assert_load_api_spec_function(JSContextRef ctx);
 
 /* ---- expect_core.c, expect_extend.c ---- */
 

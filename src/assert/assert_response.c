@@ -39,7 +39,7 @@ static double response_status(JSContextRef ctx, JSValueRef r) {
 
 /* The header's value, or NULL when absent: Headers.get, or a plain object's key in any
  * case for hand-made responses. */
-static char *response_header(JSContextRef ctx, JSValueRef r, const char *name) {
+char *assert_response_header(JSContextRef ctx, JSValueRef r, const char *name) {
   JSValueRef headers = js_get(ctx, r, "headers");
   JSValueRef get = js_get(ctx, headers, "get");
   JSValueRef v;
@@ -201,7 +201,7 @@ static bool check_header(assert_run_t *r, size_t argc, const JSValueRef argv[], 
     return usage(r, exc, "%s(name, value?): name must be a string, got %s",
                  assert_type_name(ctx, name_v));
   char *name = js_value_to_utf8(ctx, name_v);
-  char *got = response_header(ctx, r->received, name);
+  char *got = assert_response_header(ctx, r->received, name);
   r->actual = got ? js_make_string(ctx, got) : JSValueMakeNull(ctx);
   bool ok = true;
   if (JSValueIsUndefined(ctx, want)) {
@@ -254,7 +254,7 @@ static bool check_content_type(assert_run_t *r, size_t argc, const JSValueRef ar
   if (!re && !JSValueIsString(ctx, want))
     return usage(r, exc, "%s(type): type must be a string or a RegExp, got %s",
                  assert_type_name(ctx, want));
-  char *got = response_header(ctx, r->received, "content-type");
+  char *got = assert_response_header(ctx, r->received, "content-type");
   char *w = assert_to_string(ctx, want, NULL);
   bool substring = (r->flags & ASSERT_EXPECT) && !re;
   r->expected = want;
@@ -520,6 +520,8 @@ const assert_check_t assert_response_checks[] = {
     {"toHaveBodyMatching", check_body_matching, 0},
     {"toRespondWithin", check_within, 0},
     {"toMatchSchema", assert_check_schema, 0},
+    {"toSatisfyApiSpec", assert_check_api_spec, 0},
+    {"toSatisfySchemaInApiSpec", assert_check_schema_in_api_spec, ASSERT_ANY_VALUE},
     {"toHaveNoGraphQLErrors", assert_check_graphql_no_errors, 0},
     {"toHaveGraphQLError", assert_check_graphql_error, 0},
     {"toHaveGraphQLData", assert_check_graphql_data, 0},

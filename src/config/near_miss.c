@@ -29,7 +29,7 @@ static const char *const kMochaKeys[] = {
 static const char *const kApiKeys[] = {
     "timeout", "retries", "retryDelay", "retryBackoff", "headers", "verbose", "maskHeaders",
     "cookies", "http2", "maxRedirects", "client", "clientFactory", "globalName", "baseUrl",
-    "maxBodySize", "har", "proxy", NULL};
+    "maxBodySize", "har", "proxy", "openapi", NULL};
 
 static const struct {
   const char *section;

@@ -315,7 +315,8 @@
     'toBeUnauthorized', 'toBeForbidden', 'toBeNotFound', 'toBeConflict', 'toBeUnprocessable',
     'toBeTooManyRequests', 'toBeInternalServerError', 'toBeServiceUnavailable', 'toHaveStatusText',
     'toHaveHeader', 'toHaveContentType', 'toHaveBody', 'toHaveEmptyBody', 'toHaveBodyProperty',
-    'toHaveBodyLength', 'toHaveBodyContaining', 'toHaveBodyMatching', 'toRespondWithin', 'toMatchSchema'];
+    'toHaveBodyLength', 'toHaveBodyContaining', 'toHaveBodyMatching', 'toRespondWithin', 'toMatchSchema',
+    'toSatisfyApiSpec', 'toSatisfySchemaInApiSpec'];
   const apiMatchers = {};
   for (const name of API_MATCHERS) {
     apiMatchers[name] = function (actual, ...args) {

@@ -585,6 +585,8 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
   api_config_t api_cfg = {0};
   int loaded = config_load(rt, opts->config_path, opts->overrides, &cfg, &err);
   if (loaded == 0) loaded = api_config_parse(&cfg, &api_cfg, &err);
+  /* a broken API document stops the run before any worker starts */
+  if (loaded == 0) loaded = assert_openapi_configure(&cfg, true, &err);
   api_config_free(&api_cfg);
   if (loaded == 0 && strcmp(cfg.framework, "cucumber") == 0) {
     cuke_opts_t cuke;

@@ -90,6 +90,14 @@ static oa_file_t *find_file(openapi_doc_t *doc, const char *uri, size_t n) {
   return NULL;
 }
 
+/* abs_path as messages show it: relative to the working directory. */
+static char *cwd_relative(const char *abs_path) {
+  char *cwd = fs_cwd();
+  char *shown = cwd ? fs_relative(cwd, abs_path) : xstrdup(abs_path);
+  free(cwd);
+  return shown;
+}
+
 static oa_file_t *add_file(openapi_doc_t *doc, const char *abs_path, json_t *root) {
   doc->files = xrealloc(doc->files, (doc->nfiles + 1) * sizeof *doc->files);
   oa_file_t *f = &doc->files[doc->nfiles++];
@@ -97,9 +105,7 @@ static oa_file_t *add_file(openapi_doc_t *doc, const char *abs_path, json_t *roo
   sbuf_puts(&uri, "file://");
   uri_encode(&uri, abs_path);
   f->uri = sbuf_take(&uri);
-  char *cwd = fs_cwd();
-  f->path = cwd ? fs_relative(cwd, abs_path) : xstrdup(abs_path);
-  free(cwd);
+  f->path = cwd_relative(abs_path);
   f->root = root;
   return f;
 }
@@ -209,9 +215,7 @@ static oa_file_t *ref_target(openapi_doc_t *doc, oa_file_t *file, const char *re
         if (doc->nfiles >= OA_MAX_FILES) {
           sbuf_printf(msg, "more than %d files are referenced", OA_MAX_FILES);
         } else {
-          char *cwd = fs_cwd();
-          char *shown = cwd ? fs_relative(cwd, abs) : xstrdup(abs);
-          free(cwd);
+          char *shown = cwd_relative(abs);
           sbuf_t sub = SBUF_INIT;
           json_t *root = read_doc(abs, shown, &sub);
           if (root) out = add_file(doc, abs, root);
@@ -497,7 +501,9 @@ openapi_doc_t *openapi_load(const char *path, sbuf_t *err) {
   char *cwd = fs_cwd();
   char *abs = path_resolve(cwd ? cwd : "/", path);
   free(cwd);
-  json_t *root = read_doc(abs, path, err);
+  char *shown = cwd_relative(abs);
+  json_t *root = read_doc(abs, shown, err);
+  free(shown);
   if (!root) {
     free(abs);
     return NULL;

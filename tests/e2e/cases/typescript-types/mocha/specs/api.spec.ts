@@ -1,7 +1,7 @@
 // Typed uses of what sonde gives a mocha spec: the api global and its responses, the
 // assertResponse chain, expect with the API matchers, createApiClient and apiMatchers
 // from the modules. It runs too, so the declarations match what sonde really provides.
-import { assertResponse, createApiClient, apiMatchers, type ApiResponse } from 'sonde';
+import { assertResponse, createApiClient, apiMatchers, loadApiSpec, type ApiResponse } from 'sonde';
 import { expect as wdioExpect } from '@wdio/globals';
 import { assertResponse as runnerAssert } from 'wdio-api-runner';
 
@@ -60,6 +60,12 @@ describe('typed api specs', function () {
     assertResponse(created)
       .toHaveHeader('Location', `/users/${created.data.id}`)
       .and.toMatchSchema({ type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' } } });
+    loadApiSpec({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/users': { post: {
+      responses: { 201: { description: 'created', content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } } } } } } },
+      components: { schemas: { User: { type: 'object', required: ['id'] } } } });
+    expect(created).toSatisfyApiSpec();
+    assertResponse(created).toSatisfyApiSpec().and.toSatisfySchemaInApiSpec('User');
+    expect(created.data).toSatisfySchemaInApiSpec('User');
     const missing = await api.request('/users/999999', { method: 'GET', timeout: 3000 });
     expect(missing).toBeNotFound();
     expect(missing.ok).toBeFalsy();

@@ -1,6 +1,6 @@
 // Deliberate mistakes: each must be a type error (tsc fails if one stops being reported).
 // This file is type-checked only, never run.
-import { assertResponse, createApiClient, basicAuth, apiKeyAuth, type Options } from 'sonde';
+import { assertResponse, createApiClient, basicAuth, apiKeyAuth, loadApiSpec, type Options } from 'sonde';
 import { setResourcePool, getValueFromPool } from '@wdio/shared-store-service';
 
 export async function mistakes(): Promise<void> {
@@ -19,6 +19,10 @@ export async function mistakes(): Promise<void> {
   createApiClient({ headers: 'X-A: 1' });
   // @ts-expect-error status is a number
   const s: string = res.status;
+  // @ts-expect-error a schema is named by a string
+  expect(res.data).toSatisfySchemaInApiSpec(5);
+  // @ts-expect-error loadApiSpec takes a path or a document, not a number
+  loadApiSpec(3);
   // @ts-expect-error toBeCreated takes no argument
   expect(res).toBeCreated(201);
   // @ts-expect-error a response is checked, not its promise (await forgotten)

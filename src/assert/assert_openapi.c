@@ -1,0 +1,307 @@
+/* assert_openapi: contract testing in spec files. toSatisfyApiSpec() checks a response
+ * against the API document (its operation by method and URL, the response by status, the
+ * content type, declared headers and the body's schema); toSatisfySchemaInApiSpec(name)
+ * checks a value (or a response's data) against one of its named schemas. The document is
+ * the one the spec file gave to loadApiSpec(pathOrObject), else apiRunner.openapi of the
+ * config (a path, or {spec: path}), resolved from the config's folder. The checking itself
+ * is src/openapi/, without JavaScript.
+ *
+ * Memory: loaded documents are process-wide (a worker loads a file once, however many spec
+ * files use it; a document given as an object is kept by content) and freed at exit. The
+ * realm remembers which one is its own by an index in its state object. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "assert/assert.h"
+#include "assert/assert_internal.h"
+#include "common/fsutil.h"
+#include "common/glob.h"
+#include "config/config.h"
+#include "js/jsclass.h"
+#include "js/jsutil.h"
+#include "openapi/openapi.h"
+
+typedef struct {
+  char *path;      /* absolute path of a file, or NULL for a value */
+  json_t *value;   /* the document given as an object (compared by content), or NULL */
+  openapi_doc_t *doc;
+} spec_entry_t;
+
+static struct {
+  spec_entry_t *items;
+  size_t len;
+  char *config_dir;    /* where relative paths resolve (cwd when NULL) */
+  char *config_spec;   /* apiRunner.openapi, absolute; NULL when not set */
+  bool cleanup_set;
+} specs;
+
+static void specs_cleanup(void) {
+  for (size_t i = 0; i < specs.len; i++) {
+    free(specs.items[i].path);
+    json_decref(specs.items[i].value);
+    openapi_free(specs.items[i].doc);
+  }
+  free(specs.items);
+  free(specs.config_dir);
+  free(specs.config_spec);
+  memset(&specs, 0, sizeof specs);
+}
+
+static char *resolve_path(const char *path) {
+  if (specs.config_dir) return path_resolve(specs.config_dir, path);
+  char *cwd = fs_cwd();
+  char *abs = path_resolve(cwd ? cwd : "/", path);
+  free(cwd);
+  return abs;
+}
+
+static bool is_url(const char *s) {
+  return strncmp(s, "http://", 7) == 0 || strncmp(s, "https://", 8) == 0;
+}
+
+/* The index of the document at `abs` (or of `value`), loaded once; -1 with err. */
+static long spec_index(const char *abs, const json_t *value, sbuf_t *err) {
+  for (size_t i = 0; i < specs.len; i++) {
+    if (abs && specs.items[i].path && strcmp(specs.items[i].path, abs) == 0) return (long)i;
+    if (value && specs.items[i].value && json_equal(specs.items[i].value, (json_t *)value))
+      return (long)i;
+  }
+  openapi_doc_t *doc = abs ? openapi_load(abs, err)
+                           : openapi_load_value(value, specs.config_dir ? specs.config_dir : ".", err);
+  if (!doc) return -1;
+  if (!specs.cleanup_set) {
+    atexit(specs_cleanup);
+    specs.cleanup_set = true;
+  }
+  specs.items = xrealloc(specs.items, (specs.len + 1) * sizeof *specs.items);
+  specs.items[specs.len] = (spec_entry_t){abs ? xstrdup(abs) : NULL,
+                                          value ? json_deep_copy(value) : NULL, doc};
+  return (long)specs.len++;
+}
+
+/* ---- configuration ---- */
+
+int assert_openapi_configure(const sonde_config_t *cfg, bool load, sbuf_t *err) {
+  free(specs.config_dir);
+  free(specs.config_spec);
+  specs.config_dir = cfg->dir ? xstrdup(cfg->dir) : NULL;
+  specs.config_spec = NULL;
+  json_t *opt = json_object_get(json_object_get(cfg->json, "apiRunner"), "openapi");
+  if (!opt || json_is_null(opt)) return 0;
+  json_t *spec = json_is_object(opt) ? json_object_get(opt, "spec") : opt;
+  const char *key = json_is_object(opt) ? "apiRunner.openapi.spec" : "apiRunner.openapi";
+  if (!json_is_string(spec) || !json_string_value(spec)[0]) {
+    config_key_error(cfg, key, err, "\"%s\" must be the path of an OpenAPI document (got %s)",
+                     key, config_json_type(spec));
+    return -1;
+  }
+  const char *path = json_string_value(spec);
+  if (is_url(path)) {
+    config_key_error(cfg, key, err,
+                     "\"%s\": documents at URLs are not supported yet; save %s and give its path",
+                     key, path);
+    return -1;
+  }
+  specs.config_spec = resolve_path(path);
+  if (load) {
+    sbuf_t why = SBUF_INIT;
+    if (spec_index(specs.config_spec, NULL, &why) < 0) {
+      sbuf_printf(err, "%s: %s", key, sbuf_cstr(&why));
+      sbuf_free(&why);
+      return -1;
+    }
+    sbuf_free(&why);
+  }
+  return 0;
+}
+
+/* The realm's document: loadApiSpec's, else the config's. NULL with *exc. */
+static openapi_doc_t *realm_doc(assert_run_t *r, JSValueRef *exc) {
+  JSContextRef ctx = r->ctx;
+  JSValueRef idx = assert_state_get(ctx, "openapiIndex");
+  long i = -1;
+  sbuf_t err = SBUF_INIT;
+  if (JSValueIsNumber(ctx, idx)) {
+    i = (long)JSValueToNumber(ctx, idx, NULL);
+  } else if (specs.config_spec) {
+    i = spec_index(specs.config_spec, NULL, &err);
+    if (i < 0) {
+      char *msg = xasprintf("%s(): apiRunner.openapi: %s", r->name, sbuf_cstr(&err));
+      *exc = assert_usage_error(ctx, "Error", msg, NULL);
+      free(msg);
+    }
+  } else {
+    char *msg = xasprintf("%s(): no API document: set apiRunner.openapi in the config, or call "
+                          "loadApiSpec(path) from 'sonde' first",
+                          r->name);
+    *exc = assert_usage_error(ctx, "Error", msg, NULL);
+    free(msg);
+  }
+  sbuf_free(&err);
+  return i >= 0 && (size_t)i < specs.len ? specs.items[i].doc : NULL;
+}
+
+static JSValueRef load_api_spec(JSContextRef ctx, JSObjectRef fn, JSObjectRef self, size_t argc,
+                                const JSValueRef argv[], JSValueRef *exc) {
+  JSValueRef arg = argc ? argv[0] : JSValueMakeUndefined(ctx);
+  sbuf_t err = SBUF_INIT;
+  long i = -1;
+  if (JSValueIsString(ctx, arg)) {
+    char *path = js_value_to_utf8(ctx, arg);
+    if (is_url(path)) {
+      sbuf_printf(&err, "documents at URLs are not supported yet; save %s and give its path", path);
+    } else {
+      char *abs = resolve_path(path);
+      i = spec_index(abs, NULL, &err);
+      free(abs);
+    }
+    free(path);
+  } else if (JSValueIsObject(ctx, arg) && !js_is_function(ctx, arg)) {
+    json_t *value = js_to_json(ctx, arg);
+    if (!value) sbuf_puts(&err, "the document cannot be converted to JSON (a cycle?)");
+    else i = spec_index(NULL, value, &err);
+    json_decref(value);
+  } else {
+    sbuf_printf(&err, "expects the path of an OpenAPI document or the document as an object, got %s",
+                assert_type_name(ctx, arg));
+  }
+  if (i < 0) {
+    char *msg = xasprintf("loadApiSpec(): %s", sbuf_cstr(&err));
+    *exc = assert_usage_error(ctx, JSValueIsString(ctx, arg) || JSValueIsObject(ctx, arg) ? "Error" : "TypeError",
+                              msg, NULL);
+    free(msg);
+    sbuf_free(&err);
+    return NULL;
+  }
+  sbuf_free(&err);
+  assert_state_set(ctx, "openapiIndex", JSValueMakeNumber(ctx, (double)i));
+  return JSValueMakeUndefined(ctx);
+}
+
+JSObjectRef assert_load_api_spec_function(JSContextRef ctx) {
+  /* one function per realm, so every alias of the module exports the same one */
+  JSValueRef f = assert_state_get(ctx, "loadApiSpec");
+  if (js_is_function(ctx, f)) return (JSObjectRef)f;
+  JSObjectRef fn = js_make_function(ctx, "loadApiSpec", load_api_spec, 1);
+  assert_state_set(ctx, "loadApiSpec", fn);
+  return fn;
+}
+
+/* ---- the matchers ---- */
+
+typedef struct {
+  JSContextRef ctx;
+  JSValueRef response;
+} header_ud_t;
+
+static char *exchange_header(void *ud, const char *name) {
+  header_ud_t *h = ud;
+  return assert_response_header(h->ctx, h->response, name);
+}
+
+/* The body's value: JSON data or text as jansson; NULL for binary data or none. */
+static json_t *body_value(JSContextRef ctx, JSValueRef data) {
+  if (JSValueIsUndefined(ctx, data) || JSValueIsNull(ctx, data)) return NULL;
+  if (JSValueIsObject(ctx, data) &&
+      JSValueGetTypedArrayType(ctx, data, NULL) != kJSTypedArrayTypeNone)
+    return NULL;
+  return js_to_json(ctx, data);
+}
+
+static void negated_message(assert_run_t *r, const openapi_doc_t *doc, const openapi_result_t *res) {
+  if (res->schema)
+    sbuf_printf(&r->msg, "Expected value not to satisfy schema '%s' of %s, but it did", res->schema,
+                openapi_name(doc));
+  else
+    sbuf_printf(&r->msg, "Expected response not to satisfy %s (response '%s') of %s, but it did",
+                res->operation, res->response, openapi_name(doc));
+}
+
+/* Common tail: pass/fail from rc, the message, or a usage error for rc -1. */
+static bool finish(assert_run_t *r, openapi_doc_t *doc, int rc, openapi_result_t *res,
+                   sbuf_t *err, JSValueRef *exc) {
+  if (rc < 0) {
+    char *msg = xasprintf("%s(): %s", r->name, sbuf_cstr(err));
+    *exc = assert_usage_error(r->ctx, "Error", msg, NULL);
+    free(msg);
+    return false;
+  }
+  r->pass = rc == 1;
+  if (assert_failed(r)) {
+    if (assert_negated(r)) negated_message(r, doc, res);
+    else openapi_result_message(doc, res, &r->msg);
+  }
+  return true;
+}
+
+bool assert_check_api_spec(assert_run_t *r, size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+  JSContextRef ctx = r->ctx;
+  openapi_doc_t *doc = realm_doc(r, exc);
+  if (!doc) return false;
+  JSValueRef resp = r->received;
+  JSValueRef request = js_get(ctx, resp, "request");
+  char *method = JSValueIsObject(ctx, request) ? js_get_string(ctx, request, "method") : NULL;
+  char *url = js_get_string(ctx, resp, "url");
+  if ((!url || !*url) && JSValueIsObject(ctx, request)) {
+    free(url);
+    url = js_get_string(ctx, request, "url");
+  }
+  char *ct = assert_response_header(ctx, resp, "content-type");
+  JSValueRef data = js_get(ctx, resp, "data");
+  json_t *body = body_value(ctx, data);
+  double size = js_get_number(ctx, resp, "size", -1);
+  bool has_body = size >= 0 ? size > 0
+                            : body && !(json_is_string(body) && json_string_length(body) == 0);
+  header_ud_t hud = {ctx, resp};
+  openapi_exchange_t ex = {method ? method : "GET",
+                           url ? url : "",
+                           (int)js_get_number(ctx, resp, "status", 0),
+                           ct,
+                           has_body,
+                           body,
+                           exchange_header,
+                           &hud};
+  openapi_result_t res;
+  sbuf_t err = SBUF_INIT;
+  int rc = openapi_check(doc, &ex, &res, &err);
+  r->actual = resp;
+  bool ok = finish(r, doc, rc, &res, &err, exc);
+  openapi_result_free(&res);
+  sbuf_free(&err);
+  json_decref(body);
+  free(method);
+  free(url);
+  free(ct);
+  return ok;
+}
+
+bool assert_check_schema_in_api_spec(assert_run_t *r, size_t argc, const JSValueRef argv[],
+                                     JSValueRef *exc) {
+  JSContextRef ctx = r->ctx;
+  JSValueRef name_v = assert_arg(ctx, argc, argv, 0);
+  if (!JSValueIsString(ctx, name_v)) {
+    char *msg = xasprintf("%s(name): name must be the name of a schema in the document, got %s",
+                          r->name, assert_type_name(ctx, name_v));
+    *exc = assert_usage_error(ctx, "TypeError", msg, NULL);
+    free(msg);
+    return false;
+  }
+  openapi_doc_t *doc = realm_doc(r, exc);
+  if (!doc) return false;
+  /* a response stands for its data; any other value is checked itself */
+  JSValueRef value = assert_not_response(ctx, r->received) ? r->received
+                                                            : js_get(ctx, r->received, "data");
+  json_t *instance = JSValueIsUndefined(ctx, value) ? json_null() : js_to_json(ctx, value);
+  if (!instance) instance = json_null();
+  char *name = js_value_to_utf8(ctx, name_v);
+  openapi_result_t res;
+  sbuf_t err = SBUF_INIT;
+  int rc = openapi_check_schema(doc, name, instance, &res, &err);
+  r->actual = value;
+  bool ok = finish(r, doc, rc, &res, &err, exc);
+  openapi_result_free(&res);
+  sbuf_free(&err);
+  json_decref(instance);
+  free(name);
+  return ok;
+}

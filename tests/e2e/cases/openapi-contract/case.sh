@@ -1,0 +1,69 @@
+# Contract testing against the test server: openapi/users.yaml (OpenAPI 3.1, YAML, its User
+# in another file with a $ref cycle) from apiRunner.openapi, openapi/users-30.json (3.0,
+# JSON, nullable and boolean exclusiveMinimum) and a document given as an object through
+# loadApiSpec. pass*.spec.js pass (the deliberate mismatches only negated); fail.spec.js
+# fails once per test, and each message is checked here. Broken documents stop the run
+# before any test with one error naming the file and the JSON pointer (or line).
+
+plain() { sed 's/^\[api #[0-9-]*\] \{0,1\}//' "$OUT" >plain.txt; }
+expect_clean() {
+  expect_no_err 'Sanitizer'
+  expect_no_err 'runtime error:'
+}
+
+http_post reset >/dev/null
+run_sonde run sonde.conf.js --spec specs/pass.spec.js --spec specs/pass30.spec.js
+expect_status 0
+expect_clean
+expect_out '[api #0-0] 7 passing'
+expect_out '[api #0-1] 3 passing'
+expect_no_out 'failing'
+
+http_post reset >/dev/null
+run_sonde run sonde.conf.js --spec specs/fail.spec.js
+expect_status 1
+expect_clean
+expect_out '[api #0-0] 10 failing'
+expect_no_out '✓'
+plain
+# the operation, the response key and every schema error with its instance path
+expect_file_contains plain.txt "AssertionError: GET /health (response '200') does not satisfy openapi/users.yaml:
+  - body must have required property 'uptime'
+    at "
+expect_file_contains plain.txt "  - content type text/plain is not declared for this response; it declares application/json"
+expect_file_contains plain.txt "AssertionError: GET /problem does not satisfy openapi/users.yaml:
+  - status 404 is not declared (nor 4XX or default); it declares: 200"
+expect_file_contains plain.txt "AssertionError: The response matches no operation of openapi/users.yaml:
+  - no path of openapi/users.yaml matches GET /echo; it declares:
+      GET /users
+      POST /users
+      GET /users/{id}
+      DELETE /users/{id}
+      GET /health
+      GET /text
+      GET /problem
+    at "
+expect_file_contains plain.txt "  - openapi/users.yaml declares no PUT operation on /users/{id}; it declares: GET DELETE"
+expect_file_contains plain.txt "AssertionError: Expected response not to satisfy GET /users/{id} (response '200') of openapi/users.yaml, but it did"
+expect_file_contains plain.txt "Error: toSatisfySchemaInApiSpec(): openapi/users.yaml has no schema \"Nope\" in components.schemas; it has: Error User"
+expect_file_contains plain.txt "AssertionError: Value does not satisfy schema 'Error' of openapi/users.yaml:
+  - must have required property 'message'
+  - /code must be string"
+expect_file_contains plain.txt "AssertionError: GET /users/{id} (response '200') does not satisfy openapi/users-30.json:
+  - body /role must be one of: admin"
+expect_file_contains plain.txt "Error: loadApiSpec(): openapi/none.yaml: cannot read the API document: no such file (or not readable)"
+# the first frame is the spec's line
+expect_file_contains plain.txt "fail.spec.js:6:"
+
+# broken documents: one error before any test runs
+for doc in broken-ref broken-syntax missing; do
+  OPENAPI_DOC=./openapi/$doc.yaml run_sonde run sonde.conf.js
+  expect_status 1
+  expect_no_out 'passing'
+done
+OPENAPI_DOC=./openapi/broken-ref.yaml run_sonde run sonde.conf.js
+expect_err 'sonde: apiRunner.openapi: openapi/broken-ref.yaml: /paths/~1users/get/responses/200/content/application~1json/schema/$ref: $ref "./schemas/user.yaml#/Users" cannot be resolved: openapi/schemas/user.yaml has nothing at /Users'
+OPENAPI_DOC=./openapi/broken-syntax.yaml run_sonde run sonde.conf.js
+expect_err 'sonde: apiRunner.openapi: openapi/broken-syntax.yaml:4:1: YAML syntax error: did not find expected node content'
+OPENAPI_DOC=./openapi/missing.yaml run_sonde run sonde.conf.js
+expect_err 'sonde: apiRunner.openapi: openapi/missing.yaml: cannot read the API document: no such file (or not readable)'

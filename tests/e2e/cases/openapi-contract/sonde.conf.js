@@ -1,0 +1,10 @@
+// Contract tests against the test server: apiRunner.openapi names the document (OPENAPI_DOC
+// chooses another for the runs with broken documents).
+exports.config = {
+  runner: 'api',
+  specs: ['./specs/*.spec.js'],
+  maxInstances: 1,
+  baseUrl: process.env.API_BASE_URL,
+  mochaOpts: { timeout: 10000 },
+  apiRunner: { openapi: process.env.OPENAPI_DOC || './openapi/users.yaml' },
+};
