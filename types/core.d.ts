@@ -719,7 +719,13 @@ declare namespace Sonde {
     clientFactory?: (...args: any[]) => unknown;
     /** The OpenAPI 3.0/3.1 or Swagger 2.0 document (YAML or JSON) that toSatisfyApiSpec
      * checks against, from the config's folder. */
-    openapi?: string | { spec: string };
+    openapi?: string | {
+      spec: string;
+      /** 'all': every response is checked, a violation rejects the call; 'warn' prints it. */
+      validate?: 'all' | 'warn' | 'off';
+      /** Percent of documented responses the run must exercise. */
+      minCoverage?: number;
+    };
   }
 
   interface MochaOpts {

@@ -21,6 +21,11 @@ void api_set_exchange_sink(api_client_t *c, api_exchange_fn fn, void *userdata) 
   c->exchange_ud = userdata;
 }
 
+void api_set_response_check(api_client_t *c, api_response_check_fn fn, void *userdata) {
+  c->response_check = fn;
+  c->response_check_ud = userdata;
+}
+
 api_client_t *api_client_new(uv_loop_t *loop) {
   http_client_t *http = http_client_new(loop);
   if (!http) return NULL;

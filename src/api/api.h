@@ -77,6 +77,12 @@ void api_client_free(api_client_t *c);
 
 void api_set_exchange_sink(api_client_t *c, api_exchange_fn fn, void *userdata);
 
+/* A check of every response an `api` call is about to resolve with (after the response
+ * interceptors): setting *exception rejects the call with it instead. */
+typedef void (*api_response_check_fn)(JSContextRef ctx, JSValueRef response, void *userdata,
+                                      JSValueRef *exception);
+void api_set_response_check(api_client_t *c, api_response_check_fn fn, void *userdata);
+
 /* Called once api_client_prepare is done: `error` NULL when the client is ready (custom or
  * built-in), else why the run cannot go on (e.g. the custom client lacks a method). */
 typedef void (*api_ready_fn)(const char *error, void *userdata);

@@ -68,6 +68,8 @@ struct api_client {
   api_binding_t *bindings;
   api_exchange_fn exchange_sink;
   void *exchange_ud;
+  api_response_check_fn response_check; /* apiRunner.openapi's automatic mode, or NULL */
+  void *response_check_ud;
   JSObjectRef custom;              /* the custom client; protected in custom_ctx; or NULL */
   JSGlobalContextRef custom_ctx;   /* the config's context, for unprotecting `custom` */
   bool tls_warned;                 /* the NODE_TLS_REJECT_UNAUTHORIZED warning was printed */

@@ -138,6 +138,16 @@ void api_call_cancel(api_call_t *call) {
  * whatever the settlement runs (an abort of this very signal, say) finds it gone. */
 static void call_settle(api_call_t *call, JSValueRef value, bool reject) {
   JSContextRef ctx = js_realm_context(call->b->realm);
+  api_client_t *client = call->b->client;
+  if (!reject && client->response_check) {
+    /* the automatic contract check: a violation rejects the call where the test awaits it */
+    JSValueRef thrown = NULL;
+    client->response_check(ctx, value, client->response_check_ud, &thrown);
+    if (thrown) {
+      value = thrown;
+      reject = true;
+    }
+  }
   JSObjectRef fn = reject ? call->reject : call->resolve, call_reject = call->reject;
   JSObjectRef signal = call->signal, listener = call->on_abort;
   JSValueRef keep[] = {fn, value, signal, listener, call_reject};

@@ -29,4 +29,17 @@ void assert_export(js_realm_t *realm, JSObjectRef exports);
  * naming the key, file and JSON pointer. */
 int assert_openapi_configure(const sonde_config_t *cfg, bool load, sbuf_t *err);
 
+typedef enum { ASSERT_OPENAPI_OFF, ASSERT_OPENAPI_WARN, ASSERT_OPENAPI_ALL } assert_openapi_mode_t;
+/* apiRunner.openapi.validate: 'off' (default), 'warn' or 'all'. */
+assert_openapi_mode_t assert_openapi_validate_mode(void);
+/* The automatic mode's check of every response (an api_response_check_fn): with 'all', a
+ * violation sets *exception to its AssertionError (the call rejects with it, so the test
+ * fails where it awaited); with 'warn' it is printed through console.warn. */
+void assert_openapi_auto_check(JSContextRef ctx, JSValueRef response, void *userdata,
+                               JSValueRef *exception);
+
+/* The coverage counted since the last call, one openapi_coverage object per document the
+ * process loaded (`all`) or only those checks touched; NULL when there is none. */
+json_t *assert_openapi_take_coverage(bool all);
+
 #endif

@@ -32,6 +32,7 @@ static struct {
   size_t len;
   char *config_dir;    /* where relative paths resolve (cwd when NULL) */
   char *config_spec;   /* apiRunner.openapi, absolute; NULL when not set */
+  assert_openapi_mode_t validate; /* apiRunner.openapi.validate */
   bool cleanup_set;
 } specs;
 
@@ -86,8 +87,21 @@ int assert_openapi_configure(const sonde_config_t *cfg, bool load, sbuf_t *err) 
   free(specs.config_spec);
   specs.config_dir = cfg->dir ? xstrdup(cfg->dir) : NULL;
   specs.config_spec = NULL;
+  specs.validate = ASSERT_OPENAPI_OFF;
   json_t *opt = json_object_get(json_object_get(cfg->json, "apiRunner"), "openapi");
   if (!opt || json_is_null(opt)) return 0;
+  json_t *mode = json_object_get(opt, "validate");
+  if (mode && !json_is_null(mode)) {
+    const char *m = json_string_value(mode);
+    if (m && strcmp(m, "all") == 0) specs.validate = ASSERT_OPENAPI_ALL;
+    else if (m && strcmp(m, "warn") == 0) specs.validate = ASSERT_OPENAPI_WARN;
+    else if (!m || strcmp(m, "off") != 0) {
+      config_key_error(cfg, "apiRunner.openapi.validate", err,
+                       "\"apiRunner.openapi.validate\" must be 'all', 'warn' or 'off' (got %s)",
+                       m ? m : config_json_type(mode));
+      return -1;
+    }
+  }
   json_t *spec = json_is_object(opt) ? json_object_get(opt, "spec") : opt;
   const char *key = json_is_object(opt) ? "apiRunner.openapi.spec" : "apiRunner.openapi";
   if (!json_is_string(spec) || !json_string_value(spec)[0]) {
@@ -113,6 +127,16 @@ int assert_openapi_configure(const sonde_config_t *cfg, bool load, sbuf_t *err) 
     sbuf_free(&why);
   }
   return 0;
+}
+
+json_t *assert_openapi_take_coverage(bool all) {
+  json_t *out = NULL;
+  for (size_t i = 0; i < specs.len; i++) {
+    if (!all && !openapi_coverage_touched(specs.items[i].doc)) continue;
+    if (!out) out = json_array();
+    json_array_append_new(out, openapi_coverage(specs.items[i].doc, true));
+  }
+  return out;
 }
 
 /* The realm's document: loadApiSpec's, else the config's. NULL with *exc. */
@@ -187,6 +211,10 @@ JSObjectRef assert_load_api_spec_function(JSContextRef ctx) {
   return fn;
 }
 
+assert_openapi_mode_t assert_openapi_validate_mode(void) {
+  return specs.validate;
+}
+
 /* ---- the matchers ---- */
 
 typedef struct {
@@ -234,11 +262,9 @@ static bool finish(assert_run_t *r, openapi_doc_t *doc, int rc, openapi_result_t
   return true;
 }
 
-bool assert_check_api_spec(assert_run_t *r, size_t argc, const JSValueRef argv[], JSValueRef *exc) {
-  JSContextRef ctx = r->ctx;
-  openapi_doc_t *doc = realm_doc(r, exc);
-  if (!doc) return false;
-  JSValueRef resp = r->received;
+/* Checks a response against doc into *res: openapi_check's rc (-1 with err). */
+static int check_response(JSContextRef ctx, openapi_doc_t *doc, JSValueRef resp,
+                          openapi_result_t *res, sbuf_t *err) {
   JSValueRef request = js_get(ctx, resp, "request");
   char *method = JSValueIsObject(ctx, request) ? js_get_string(ctx, request, "method") : NULL;
   char *url = js_get_string(ctx, resp, "url");
@@ -253,6 +279,9 @@ bool assert_check_api_spec(assert_run_t *r, size_t argc, const JSValueRef argv[]
   bool has_body = size >= 0 ? size > 0
                             : body && !(json_is_string(body) && json_string_length(body) == 0);
   header_ud_t hud = {ctx, resp};
+  /* coverage counts responses, not checks: a second check of one response adds nothing */
+  bool counted = JSValueIsObject(ctx, resp) &&
+                 JSValueToBoolean(ctx, js_get(ctx, resp, "__openapiCounted"));
   openapi_exchange_t ex = {method ? method : "GET",
                            url ? url : "",
                            (int)js_get_number(ctx, resp, "status", 0),
@@ -260,19 +289,57 @@ bool assert_check_api_spec(assert_run_t *r, size_t argc, const JSValueRef argv[]
                            has_body,
                            body,
                            exchange_header,
-                           &hud};
-  openapi_result_t res;
-  sbuf_t err = SBUF_INIT;
-  int rc = openapi_check(doc, &ex, &res, &err);
-  r->actual = resp;
-  bool ok = finish(r, doc, rc, &res, &err, exc);
-  openapi_result_free(&res);
-  sbuf_free(&err);
+                           &hud,
+                           counted};
+  int rc = openapi_check(doc, &ex, res, err);
+  if (rc >= 0 && !counted && JSValueIsObject(ctx, resp))
+    js_set_hidden(ctx, (JSObjectRef)resp, "__openapiCounted", JSValueMakeBoolean(ctx, true));
   json_decref(body);
   free(method);
   free(url);
   free(ct);
+  return rc;
+}
+
+bool assert_check_api_spec(assert_run_t *r, size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+  openapi_doc_t *doc = realm_doc(r, exc);
+  if (!doc) return false;
+  openapi_result_t res;
+  sbuf_t err = SBUF_INIT;
+  int rc = check_response(r->ctx, doc, r->received, &res, &err);
+  r->actual = r->received;
+  bool ok = finish(r, doc, rc, &res, &err, exc);
+  openapi_result_free(&res);
+  sbuf_free(&err);
   return ok;
+}
+
+void assert_openapi_auto_check(JSContextRef ctx, JSValueRef response, void *ud, JSValueRef *exc) {
+  if (specs.validate == ASSERT_OPENAPI_OFF || assert_not_response(ctx, response)) return;
+  assert_run_t run = {.ctx = ctx, .name = "apiRunner.openapi.validate"};
+  openapi_doc_t *doc = realm_doc(&run, exc);
+  if (!doc) return;
+  openapi_result_t res;
+  sbuf_t err = SBUF_INIT, msg = SBUF_INIT;
+  int rc = check_response(ctx, doc, response, &res, &err);
+  if (rc < 0) {
+    sbuf_printf(&msg, "apiRunner.openapi.validate: %s", sbuf_cstr(&err));
+    *exc = assert_usage_error(ctx, "Error", sbuf_cstr(&msg), NULL);
+  } else if (rc == 0) {
+    openapi_result_message(doc, &res, &msg);
+    if (specs.validate == ASSERT_OPENAPI_ALL) {
+      *exc = assert_error_new(ctx, sbuf_cstr(&msg), NULL);
+    } else {
+      /* 'warn': the test goes on; the warning goes where console.warn's do */
+      JSValueRef console = js_get(ctx, JSContextGetGlobalObject(ctx), "console");
+      JSValueRef warn = js_get(ctx, console, "warn");
+      JSValueRef text = js_make_string(ctx, sbuf_cstr(&msg));
+      if (js_is_function(ctx, warn)) js_call(ctx, warn, console, 1, &text, NULL);
+    }
+  }
+  openapi_result_free(&res);
+  sbuf_free(&err);
+  sbuf_free(&msg);
 }
 
 bool assert_check_schema_in_api_spec(assert_run_t *r, size_t argc, const JSValueRef argv[],

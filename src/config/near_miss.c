@@ -13,7 +13,7 @@
 static const char *const kTopKeys[] = {
     "runner", "specs", "exclude", "suites", "capabilities", "maxInstances",
     "maxInstancesPerCapability", "baseUrl", "framework", "mochaOpts", "jasmineOpts",
-    "cucumberOpts", "reporters", "apiRunner", "graphqlRunner", "logLevel", "logLevels",
+    "cucumberOpts", "reporters", "apiRunner", "graphqlRunner", "openapi", "logLevel", "logLevels",
     "outputDir", "shardTimings", "progress", "bail", "specFileRetries", "specFileRetriesDelay", "specFileRetriesDeferred",
     "groupLogsByTestSpec", "drainTimeout", "services", "autoCompileOpts", "tsConfigPath",
     "connectionRetryTimeout", "connectionRetryCount", "waitforTimeout", "waitforInterval",

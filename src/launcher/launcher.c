@@ -390,6 +390,9 @@ void launcher_on_event(launcher_t *l, job_t *job, json_t *ev) {
     if (job->suites.len) free(job->suites.items[--job->suites.len]);
   } else if (strcmp(type, "test:fail") == 0) {
     print_failure(l, job, ev);
+  } else if (strcmp(type, "openapi:coverage") == 0) {
+    launcher_coverage_add(l, ev);
+    return; /* the launcher's own: reporters do not know it */
   }
   report_event(l, job, ev);
   if (strcmp(type, "runner:end") == 0) {
@@ -540,7 +543,7 @@ static void on_signal(uv_signal_t *h, int signum) {
 
 static int run_exit_code(const launcher_t *l) {
   if (l->stop_signal) return 128 + l->stop_signal;
-  return (l->failed || l->worker_errors || l->hook_failures_complete) ? 1 : 0;
+  return (l->failed || l->worker_errors || l->hook_failures_complete || l->coverage_failed) ? 1 : 0;
 }
 
 static void run_on_complete(launcher_t *l) {
@@ -619,9 +622,10 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
     fprintf(stderr, "sonde: %s\n", sbuf_cstr(&err));
     goto out;
   }
-  if (plan_jobs(&l, &err) != 0 ||
+  if (launcher_coverage_seed(&l, &err) != 0 || plan_jobs(&l, &err) != 0 ||
       report_create_all(&cfg, &env, &l.reporters, &l.n_reporters, &err) != 0) {
     fprintf(stderr, "sonde: %s\n", sbuf_cstr(&err));
+    json_decref(l.openapi_cov);
     free_jobs(&l);
     goto out;
   }
@@ -662,6 +666,7 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
                               (double)(uv_hrtime() - l.started_ns) / 1e6};
   for (size_t i = 0; i < l.n_reporters; i++) l.reporters[i]->ops->run_end(l.reporters[i], &summary);
   launcher_print_summary(&summary);
+  l.coverage_failed = !launcher_coverage_finish(&l);
   code = run_exit_code(&l);
   for (size_t i = 0; i < l.n_reporters; i++) l.reporters[i]->ops->free(l.reporters[i]);
   free(l.reporters);

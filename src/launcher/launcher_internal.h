@@ -91,6 +91,9 @@ struct launcher {
   uv_timer_t retry_timer;
   uint64_t started_ns;
   store_t *store;        /* the shared store the workers reach over their channels */
+  json_t *openapi_cov;   /* OpenAPI coverage by document (coverage.c) */
+  double min_coverage;   /* openapi.minCoverage in percent; -1 when not set */
+  bool coverage_failed;  /* the run is below it */
 };
 
 /* launcher.c, called by the pool */
@@ -99,6 +102,14 @@ void launcher_dispatch(launcher_t *l);
 void launcher_on_event(launcher_t *l, job_t *job, json_t *ev);
 void launcher_job_lost(launcher_t *l, job_t *job, const char *reason);
 void launcher_print_prefixed(FILE *out, const char *cid, const char *text);
+
+/* coverage.c: the run's OpenAPI coverage. seed reads minCoverage (-1 with a message
+ * when it is not a percentage) and starts the table from the config's document; add
+ * merges an openapi:coverage event; finish prints the table, writes openapi-coverage.json
+ * and returns false when a document is below minCoverage. */
+int launcher_coverage_seed(launcher_t *l, sbuf_t *err);
+void launcher_coverage_add(launcher_t *l, const json_t *ev);
+bool launcher_coverage_finish(launcher_t *l);
 
 /* pool.c */
 /* Starts a worker process; it gets the config at once when the launcher has one, else

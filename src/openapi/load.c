@@ -521,7 +521,9 @@ openapi_doc_t *openapi_load_value(const json_t *root, const char *base_dir, sbuf
   char *abs = path_resolve(base_dir, "(loadApiSpec object)");
   oa_file_t *f = add_file(doc, abs, json_deep_copy(root));
   free(f->path);
-  f->path = xstrdup("the API document");
+  /* named by its title, so that the coverage of two such documents stays apart */
+  const char *title = json_string_value(json_object_get(json_object_get(root, "info"), "title"));
+  f->path = title ? xasprintf("the API document '%s'", title) : xstrdup("the API document");
   doc->name = xstrdup(f->path);
   free(abs);
   return finish(doc, err);

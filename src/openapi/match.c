@@ -132,7 +132,6 @@ static void no_operation(openapi_doc_t *doc, const char *method, const char *pat
     list_operations(doc, &b);
   }
   strvec_push_owned(&out->problems, sbuf_take(&b));
-  doc->unmatched++;
 }
 
 static oa_op_t *find_op(openapi_doc_t *doc, const char *method, const char *path,
@@ -294,6 +293,7 @@ int openapi_check(openapi_doc_t *doc, const openapi_exchange_t *ex, openapi_resu
   int rc = 0;
   if (!op) {
     no_operation(doc, method, path, same, out);
+    if (!ex->uncounted) doc->unmatched++;
   } else {
     out->operation = xasprintf("%s %s", op->method, op->path);
     oa_resp_t *r = find_resp(op, ex->status);
@@ -304,13 +304,13 @@ int openapi_check(openapi_doc_t *doc, const openapi_exchange_t *ex, openapi_resu
       for (size_t i = 0; i < op->nresps; i++) sbuf_printf(&b, " %s", op->resps[i].key);
       if (op->nresps == 0) sbuf_puts(&b, " no responses");
       strvec_push_owned(&out->problems, sbuf_take(&b));
-      op->undocumented++;
+      if (!ex->uncounted) op->undocumented++;
     } else {
       out->response = xstrdup(r->key);
-      r->calls++;
+      if (!ex->uncounted) r->calls++;
       rc = check_body(doc, r, ex, out, err);
       if (rc == 0) rc = check_headers(doc, r, ex, out, err);
-      if (rc == 0) {
+      if (rc == 0 && !ex->uncounted) {
         if (out->problems.len) r->violated++;
         else r->conforming++;
       }
@@ -364,23 +364,37 @@ void openapi_result_message(const openapi_doc_t *doc, const openapi_result_t *r,
   for (size_t i = 0; i < r->problems.len; i++) sbuf_printf(out, "\n  - %s", r->problems.items[i]);
 }
 
-json_t *openapi_coverage(const openapi_doc_t *doc) {
+bool openapi_coverage_touched(const openapi_doc_t *doc) {
+  if (doc->unmatched) return true;
+  for (size_t i = 0; i < doc->nops; i++) {
+    if (doc->ops[i].undocumented) return true;
+    for (size_t j = 0; j < doc->ops[i].nresps; j++)
+      if (doc->ops[i].resps[j].calls) return true;
+  }
+  return false;
+}
+
+json_t *openapi_coverage(openapi_doc_t *doc, bool reset) {
   json_t *ops = json_array();
   for (size_t i = 0; i < doc->nops; i++) {
-    const oa_op_t *o = &doc->ops[i];
+    oa_op_t *o = &doc->ops[i];
     json_t *resps = json_array();
     for (size_t j = 0; j < o->nresps; j++) {
-      const oa_resp_t *r = &o->resps[j];
+      oa_resp_t *r = &o->resps[j];
       json_array_append_new(resps, json_pack("{sssIsIsI}", "response", r->key, "calls",
                                              (json_int_t)r->calls, "conforming",
                                              (json_int_t)r->conforming, "violated",
                                              (json_int_t)r->violated));
+      if (reset) r->calls = r->conforming = r->violated = 0;
     }
     char *name = xasprintf("%s %s", o->method, o->path);
     json_array_append_new(ops, json_pack("{sssosI}", "operation", name, "responses", resps,
                                          "undocumentedStatus", (json_int_t)o->undocumented));
+    if (reset) o->undocumented = 0;
     free(name);
   }
-  return json_pack("{sssosI}", "document", doc->name, "operations", ops, "unmatched",
-                   (json_int_t)doc->unmatched);
+  json_t *out = json_pack("{sssosI}", "document", doc->name, "operations", ops, "unmatched",
+                          (json_int_t)doc->unmatched);
+  if (reset) doc->unmatched = 0;
+  return out;
 }

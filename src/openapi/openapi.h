@@ -42,6 +42,7 @@ typedef struct {
                                is binary (then its schema is not checked) */
   openapi_header_fn header;
   void *header_ud;
+  bool uncounted;           /* already counted for coverage (a second check of it) */
 } openapi_exchange_t;
 
 typedef struct {
@@ -68,7 +69,22 @@ void openapi_result_message(const openapi_doc_t *doc, const openapi_result_t *r,
 
 /* Coverage: every operation × documented response with its counts, as
  * {"document", "operations": [{"operation", "responses": [{"response", "calls",
- * "conforming", "violated"}]}], "undocumented": [...] }. A new reference. */
-json_t *openapi_coverage(const openapi_doc_t *doc);
+ * "conforming", "violated"}], "undocumentedStatus"}], "unmatched"}. With `reset`, the
+ * counts start again from zero (a worker reports what each job added). A new reference. */
+json_t *openapi_coverage(openapi_doc_t *doc, bool reset);
+/* Whether any call was counted since the last reset. */
+bool openapi_coverage_touched(const openapi_doc_t *doc);
+
+/* coverage.c, for the launcher: `acc` is an object of documents by name; a report (of
+ * openapi_coverage) adds its counts to the document's. */
+void openapi_cov_merge(json_t *acc, const json_t *report);
+/* The share of documented responses with at least one call, in percent (100 for none). */
+double openapi_cov_percent(const json_t *doc, size_t *exercised, size_t *total);
+/* The table of each document in `acc`: a header line, then one line per operation ×
+ * response ("never called", "3 calls", "2 calls, 1 violation"). */
+void openapi_cov_table(const json_t *acc, sbuf_t *out);
+/* openapi-coverage.json: {"documents": [each document with "exercised", "documented",
+ * "percent"]}. A new reference. */
+json_t *openapi_cov_document(const json_t *acc);
 
 #endif

@@ -41,6 +41,9 @@
  *       and its each-hooks, outside them for all-hooks and load time. Secret header values
  *       are "****", bodies truncated ("size" is the whole body's); without a response
  *       "status", "statusText" and "response" are absent and "error" says why.
+ *   {"type":"openapi:coverage","cid","documents":[COVERAGE]}
+ *       before runner:end when the job's contract checks (toSatisfyApiSpec) touched an API
+ *       document: what they added to its counts (openapi.h openapi_coverage)
  *   {"type":"runner:end","cid","passes","failures","pending","duration","error":ERROR?}
  *       "error" only when the spec file itself failed (load or syntax error, crash);
  *       "modules": [abs paths] of the files the spec file loaded, in watch mode only

@@ -292,6 +292,13 @@ static void job_end(worker_t *w) {
     json_decref(log);
     free(err);
   }
+  /* what this job's contract checks touched, before runner:end */
+  json_t *coverage = assert_openapi_take_coverage(false);
+  if (coverage) {
+    json_t *cov = json_pack("{s:s, s:o}", "type", "openapi:coverage", "documents", coverage);
+    send_job_event(w, cov);
+    json_decref(cov);
+  }
   fw_stats_t st = {0};
   if (job->runner) fw_runner_stats(job->runner, &st);
   json_t *ev = json_pack("{s:s, s:i, s:i, s:i, s:f}", "type", "runner:end", "passes", st.passes,
@@ -745,6 +752,8 @@ int worker_main(int argc, char **argv) {
     return 2;
   }
   api_set_exchange_sink(w.api, emit_exchange, &w);
+  /* apiRunner.openapi.validate; the check itself reads the mode, which the config sets */
+  api_set_response_check(w.api, assert_openapi_auto_check, NULL);
   uv_timer_init(w.loop, &w.cleanup_timer);
   w.cleanup_timer.data = &w;
   uv_timer_init(w.loop, &w.advance_timer);

@@ -209,7 +209,7 @@ static void test_openapi30_yaml_multifile(void **state) {
   json_decref(one);
 
   /* coverage counts what was checked */
-  json_t *cov = openapi_coverage(doc);
+  json_t *cov = openapi_coverage(doc, true);
   json_t *first = json_array_get(json_object_get(cov, "operations"), 0);
   assert_string_equal(json_string_value(json_object_get(first, "operation")), "GET /users/{id}");
   json_t *r200 = json_array_get(json_object_get(first, "responses"), 0);
@@ -218,6 +218,37 @@ static void test_openapi30_yaml_multifile(void **state) {
   assert_int_equal(json_integer_value(json_object_get(r200, "violated")), 9);
   assert_int_equal(json_integer_value(json_object_get(first, "undocumentedStatus")), 1);
   assert_int_equal(json_integer_value(json_object_get(cov, "unmatched")), 3);
+
+  /* reset: the next report starts from zero; the launcher adds reports up */
+  assert_false(openapi_coverage_touched(doc));
+  EXPECT(1, "", doc, "DELETE", "/v1/users/3", 204, NULL, NULL, NULL);
+  json_t *later = openapi_coverage(doc, true);
+  json_t *acc = json_object();
+  openapi_cov_merge(acc, cov);
+  openapi_cov_merge(acc, later);
+  openapi_cov_merge(acc, cov);
+  size_t exercised, total;
+  double pct = openapi_cov_percent(json_object_get(acc, "users.yaml"), &exercised, &total);
+  assert_int_equal(exercised, 4);
+  assert_int_equal(total, 4);
+  assert_true(pct > 99.9);
+  sbuf_t table = SBUF_INIT;
+  openapi_cov_table(acc, &table);
+  assert_string_equal(sbuf_cstr(&table),
+                      "OpenAPI coverage of users.yaml: 4 of 4 documented responses exercised (100.0%)\n"
+                      "  GET /users/{id}     200      20 calls, 18 violations\n"
+                      "                      4XX      4 calls, 2 violations\n"
+                      "                      other    2 calls with an undocumented status\n"
+                      "  DELETE /users/{id}  204      3 calls\n"
+                      "  GET /users/me       default  4 calls, 2 violations\n"
+                      "  6 responses matched no operation\n");
+  json_t *file = openapi_cov_document(acc);
+  json_t *d0 = json_array_get(json_object_get(file, "documents"), 0);
+  assert_int_equal(json_integer_value(json_object_get(d0, "exercised")), 4);
+  json_decref(file);
+  sbuf_free(&table);
+  json_decref(acc);
+  json_decref(later);
   json_decref(cov);
   sbuf_free(&m);
   sbuf_free(&err);

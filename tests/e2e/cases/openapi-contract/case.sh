@@ -67,3 +67,57 @@ OPENAPI_DOC=./openapi/broken-syntax.yaml run_sonde run sonde.conf.js
 expect_err 'sonde: apiRunner.openapi: openapi/broken-syntax.yaml:4:1: YAML syntax error: did not find expected node content'
 OPENAPI_DOC=./openapi/missing.yaml run_sonde run sonde.conf.js
 expect_err 'sonde: apiRunner.openapi: openapi/missing.yaml: cannot read the API document: no such file (or not readable)'
+
+# coverage: the table after the summary, openapi-coverage.json in outputDir, minCoverage
+http_post reset >/dev/null
+run_sonde run sonde.conf.js --spec specs/pass.spec.js --spec specs/pass30.spec.js --outputDir out \
+  --openapi.minCoverage 80
+expect_status 0
+expect_out 'OpenAPI coverage of openapi/users.yaml: 8 of 9 documented responses exercised (88.9%)
+  GET /users          200      1 call
+  POST /users         201      1 call
+                      400      1 call
+  GET /users/{id}     200      1 call
+                      4XX      1 call
+  DELETE /users/{id}  204      1 call
+  GET /health         200      1 call, 1 violation
+  GET /text           200      1 call, 1 violation
+  GET /problem        200      never called
+                      other    1 call with an undocumented status
+  1 response matched no operation'
+expect_out "OpenAPI coverage of openapi/users-30.json: 2 of 2 documented responses exercised (100.0%)
+  GET /users/{id}  200      1 call
+                   default  1 call"
+expect_out "OpenAPI coverage of the API document 'inline': 1 of 1 documented responses exercised (100.0%)"
+expect_file out/openapi-coverage.json
+expect_file_contains out/openapi-coverage.json '"document": "openapi/users.yaml"'
+expect_file_contains out/openapi-coverage.json '"exercised": 8'
+
+http_post reset >/dev/null
+run_sonde run sonde.conf.js --spec specs/pass.spec.js --openapi.minCoverage 90
+expect_status 1
+expect_out '7 passing'
+expect_err 'sonde: OpenAPI coverage of openapi/users.yaml is 88.9%, below minCoverage 90%'
+run_sonde run sonde.conf.js --spec specs/pass.spec.js --openapi.minCoverage lots
+expect_status 1
+expect_err '"openapi.minCoverage" must be a percentage from 0 to 100'
+
+# automatic mode: 'all' fails the test whose response violates the document
+http_post reset >/dev/null
+OPENAPI_VALIDATE=all run_sonde run sonde.conf.js --spec specs/auto.spec.js
+expect_status 1
+expect_out '[api #0-0] 2 passing'
+expect_out '[api #0-0] 1 failing'
+plain
+expect_file_contains plain.txt "1) automatic mode a violation fails the test
+GET /health (response '200') does not satisfy openapi/users.yaml:
+  - body must have required property 'uptime'"
+# 'warn' prints the same and fails nothing
+http_post reset >/dev/null
+OPENAPI_VALIDATE=warn run_sonde run sonde.conf.js --spec specs/auto.spec.js
+expect_status 0
+expect_out '[api #0-0] 3 passing'
+expect_err "GET /health (response '200') does not satisfy openapi/users.yaml:"
+OPENAPI_VALIDATE=often run_sonde run sonde.conf.js --spec specs/auto.spec.js
+expect_status 1
+expect_err "\"apiRunner.openapi.validate\" must be 'all', 'warn' or 'off' (got often)"

@@ -1,0 +1,90 @@
+/* coverage: the run's OpenAPI coverage in the launcher. The config's document (loaded by
+ * the launcher to check it) seeds the table with every operation never called; each
+ * worker's openapi:coverage event adds what a job's checks touched. At the end the table
+ * follows the summary, <outputDir>/openapi-coverage.json is written, and minCoverage
+ * (--openapi.minCoverage, or apiRunner.openapi.minCoverage) fails a run whose share of
+ * documented responses exercised is below it.
+ *
+ * Memory: the accumulator (l->openapi_cov) belongs to the launcher; freed by
+ * launcher_coverage_finish. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "assert/assert.h"
+#include "common/fsutil.h"
+#include "launcher/launcher_internal.h"
+#include "openapi/openapi.h"
+
+int launcher_coverage_seed(launcher_t *l, sbuf_t *err) {
+  l->min_coverage = -1;
+  const json_t *cfg = l->cfg->json;
+  const char *key = "openapi.minCoverage";
+  json_t *min = json_object_get(json_object_get(cfg, "openapi"), "minCoverage");
+  if (!min) {
+    key = "apiRunner.openapi.minCoverage";
+    min = json_object_get(json_object_get(json_object_get(cfg, "apiRunner"), "openapi"), "minCoverage");
+  }
+  if (min && !json_is_null(min)) {
+    /* from the command line it is a string ("80") */
+    double v = json_number_value(min);
+    char *end = NULL;
+    if (json_is_string(min)) v = strtod(json_string_value(min), &end);
+    bool text_ok = json_is_string(min) && end != json_string_value(min) && *end == '\0';
+    if ((!json_is_number(min) && !text_ok) || v < 0 || v > 100) {
+      config_key_error(l->cfg, key, err, "\"%s\" must be a percentage from 0 to 100 (got %s)",
+                       key, config_json_type(min));
+      return -1;
+    }
+    l->min_coverage = v;
+  }
+  l->openapi_cov = json_object();
+  json_t *seed = assert_openapi_take_coverage(true);
+  size_t i;
+  json_t *doc;
+  json_array_foreach(seed, i, doc) openapi_cov_merge(l->openapi_cov, doc);
+  json_decref(seed);
+  return 0;
+}
+
+void launcher_coverage_add(launcher_t *l, const json_t *ev) {
+  if (!l->openapi_cov) return;
+  size_t i;
+  json_t *doc;
+  json_array_foreach(json_object_get(ev, "documents"), i, doc) openapi_cov_merge(l->openapi_cov, doc);
+}
+
+bool launcher_coverage_finish(launcher_t *l) {
+  bool ok = true;
+  if (l->openapi_cov && json_object_size(l->openapi_cov) > 0) {
+    sbuf_t table = SBUF_INIT;
+    openapi_cov_table(l->openapi_cov, &table);
+    printf("\n%s", sbuf_cstr(&table));
+    fflush(stdout);
+    sbuf_free(&table);
+    if (l->cfg->output_dir) {
+      json_t *file = openapi_cov_document(l->openapi_cov);
+      char *text = json_dumps(file, JSON_INDENT(2));
+      char *path = xasprintf("%s/openapi-coverage.json", l->cfg->output_dir);
+      if (fs_mkdir_p(l->cfg->output_dir) != 0 || !text ||
+          fs_write_file_atomic(path, text, strlen(text)) != 0)
+        fprintf(stderr, "sonde: cannot write %s\n", path);
+      free(path);
+      free(text);
+      json_decref(file);
+    }
+    const char *name;
+    json_t *doc;
+    json_object_foreach(l->openapi_cov, name, doc) {
+      double pct = openapi_cov_percent(doc, NULL, NULL);
+      if (l->min_coverage >= 0 && pct < l->min_coverage) {
+        fprintf(stderr, "sonde: OpenAPI coverage of %s is %.1f%%, below minCoverage %g%%\n", name,
+                pct, l->min_coverage);
+        ok = false;
+      }
+    }
+  }
+  json_decref(l->openapi_cov);
+  l->openapi_cov = NULL;
+  return ok;
+}

@@ -1,0 +1,108 @@
+/* fuzz_openapi: libFuzzer target for the API document loader and checker (src/openapi/).
+ * The input is the text of root.yaml, optionally followed by other files, each after a
+ * line "=== <name>" (a-z, '.', up to 16 characters), written to a temporary folder so that
+ * $refs between them are followed. When the document loads, a few exchanges and every
+ * named schema are checked against it. Whatever the files hold, nothing may crash, leak or
+ * recurse without end. Built and run by scripts/fuzz.sh. */
+// fuzz-build: src/openapi/*.c src/schema/[a-z]*.c src/common/sbuf.c src/common/strvec.c src/common/fsutil.c src/common/glob.c -lunistring
+// fuzz-pkgs: jansson libpcre2-8 libidn2 yaml-0.1
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "openapi/openapi.h"
+
+static char dir[] = "/tmp/sonde-fuzz-openapi-XXXXXX";
+
+static void write_part(const char *name, const char *text, size_t len) {
+  char path[128];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "wb");
+  if (!f) abort();
+  fwrite(text, 1, len, f);
+  fclose(f);
+}
+
+static char *no_header(void *ud, const char *name) {
+  return strcmp(name, "X-Rate-Limit") == 0 ? strdup("5") : NULL;
+}
+
+static void check_some(openapi_doc_t *doc) {
+  static const char *const urls[] = {"/a/1", "http://h/v1/users/7?x", "/", ""};
+  static const char *const methods[] = {"GET", "post", "DELETE"};
+  static const int statuses[] = {200, 404, 599};
+  json_t *body = json_pack("{si s[s]}", "id", 1, "tags", "x");
+  for (size_t u = 0; u < 4; u++)
+    for (size_t m = 0; m < 3; m++) {
+      openapi_exchange_t ex = {methods[m], urls[u], statuses[(u + m) % 3],
+                               m ? "application/json" : "text/plain", m != 2, body,
+                               no_header, NULL, false};
+      openapi_result_t r;
+      sbuf_t err = SBUF_INIT, msg = SBUF_INIT;
+      if (openapi_check(doc, &ex, &r, &err) == 0) openapi_result_message(doc, &r, &msg);
+      openapi_result_free(&r);
+      sbuf_free(&err);
+      sbuf_free(&msg);
+    }
+  json_t *cov = openapi_coverage(doc, true);
+  json_t *acc = json_object();
+  openapi_cov_merge(acc, cov);
+  openapi_cov_merge(acc, cov);
+  sbuf_t table = SBUF_INIT;
+  openapi_cov_table(acc, &table);
+  sbuf_free(&table);
+  json_decref(acc);
+  json_decref(cov);
+  for (const char *name = "User";; name = "Pet") {
+    openapi_result_t r;
+    sbuf_t err = SBUF_INIT;
+    openapi_check_schema(doc, name, body, &r, &err);
+    openapi_result_free(&r);
+    sbuf_free(&err);
+    if (strcmp(name, "Pet") == 0) break;
+  }
+  json_decref(body);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  static bool made;
+  if (!made) {
+    if (!mkdtemp(dir)) abort();
+    made = true;
+  }
+  const char *text = (const char *)data, *end = text + size;
+  const char *name = "root.yaml";
+  char names[8][24];
+  size_t nparts = 0;
+  while (text <= end && nparts < 8) {
+    const char *sep = NULL;
+    for (const char *p = text; p + 4 <= end; p++) {
+      if ((p == text || p[-1] == '\n') && memcmp(p, "=== ", 4) == 0) {
+        sep = p;
+        break;
+      }
+    }
+    write_part(name, text, (size_t)((sep ? sep : end) - text));
+    if (!sep) break;
+    const char *n = sep + 4;
+    size_t len = 0;
+    while (n + len < end && len < 16 && ((n[len] >= 'a' && n[len] <= 'z') || n[len] == '.')) len++;
+    if (len == 0 || (len == 1 && n[0] == '.') || (len == 2 && n[0] == '.' && n[1] == '.')) break;
+    snprintf(names[nparts], sizeof names[nparts], "%.*s", (int)len, n);
+    name = names[nparts++];
+    text = memchr(n, '\n', (size_t)(end - n));
+    if (!text) break;
+    text++;
+  }
+  char root[128];
+  snprintf(root, sizeof root, "%s/root.yaml", dir);
+  sbuf_t err = SBUF_INIT;
+  openapi_doc_t *doc = openapi_load(root, &err);
+  if (doc) check_some(doc);
+  openapi_free(doc);
+  sbuf_free(&err);
+  return 0;
+}
