@@ -149,33 +149,7 @@ typedef struct {
 
 /* The value a JSON Pointer names in root, or NULL. */
 static json_t *pointer_get(json_t *root, const char *ptr) {
-  json_t *cur = root;
-  const char *p = ptr;
-  while (*p == '/' && cur) {
-    p++;
-    size_t n = strcspn(p, "/");
-    sbuf_t tok = SBUF_INIT;
-    for (size_t i = 0; i < n; i++) {
-      if (p[i] == '~' && i + 1 < n && (p[i + 1] == '0' || p[i + 1] == '1')) {
-        sbuf_putc(&tok, p[i + 1] == '0' ? '~' : '/');
-        i++;
-      } else {
-        sbuf_putc(&tok, p[i]);
-      }
-    }
-    const char *t = sbuf_cstr(&tok);
-    if (json_is_object(cur)) {
-      cur = json_object_get(cur, t);
-    } else if (json_is_array(cur) && tok.len && strspn(t, "0123456789") == tok.len &&
-               (t[0] != '0' || tok.len == 1) && tok.len < 10) {
-      cur = json_array_get(cur, strtoul(t, NULL, 10));
-    } else {
-      cur = NULL;
-    }
-    sbuf_free(&tok);
-    p += n;
-  }
-  return *p ? NULL : cur;
+  return (json_t *)schema_pointer_get(root, ptr);
 }
 
 /* Resolves ref (relative to file) into a file of the document and a pointer. Loads the

@@ -182,6 +182,40 @@ void schema_ptr_escape(sbuf_t *b, const char *s, size_t n) {
   }
 }
 
+void schema_ptr_unescape(sbuf_t *tok, const char *p, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (p[i] == '~' && i + 1 < n && (p[i + 1] == '0' || p[i + 1] == '1')) {
+      sbuf_putc(tok, p[i + 1] == '0' ? '~' : '/');
+      i++;
+    } else {
+      sbuf_putc(tok, p[i]);
+    }
+  }
+}
+
+const json_t *schema_pointer_step(const json_t *cur, const char *t, size_t len) {
+  if (json_is_object(cur)) return json_object_getn(cur, t, len);
+  if (json_is_array(cur) && len > 0 && len < 10 && strspn(t, "0123456789") == len &&
+      (t[0] != '0' || len == 1))
+    return json_array_get(cur, (size_t)strtoul(t, NULL, 10));
+  return NULL;
+}
+
+const json_t *schema_pointer_get(const json_t *root, const char *ptr) {
+  const json_t *cur = root;
+  const char *p = ptr;
+  while (*p == '/' && cur) {
+    p++;
+    size_t n = strcspn(p, "/");
+    sbuf_t tok = SBUF_INIT;
+    schema_ptr_unescape(&tok, p, n);
+    cur = schema_pointer_step(cur, sbuf_cstr(&tok), tok.len);
+    sbuf_free(&tok);
+    p += n;
+  }
+  return *p ? NULL : cur;
+}
+
 /* Shortest "%.*e" digits that read back as d: the decimal a JavaScript engine prints. */
 static int shortest_digits(double d, char *buf, size_t cap) {
   for (int p = 1; p <= 17; p++) {

@@ -358,22 +358,9 @@ static schema_loc_t *walk_pointer(schema_res_t *res, const char *ptr, sbuf_t *er
     p++;
     size_t n = strcspn(p, "/");
     sbuf_t tok = SBUF_INIT;
-    for (size_t i = 0; i < n; i++) {
-      if (p[i] == '~' && i + 1 < n && (p[i + 1] == '0' || p[i + 1] == '1')) {
-        sbuf_putc(&tok, p[i + 1] == '0' ? '~' : '/');
-        i++;
-      } else {
-        sbuf_putc(&tok, p[i]);
-      }
-    }
-    const json_t *next = NULL;
+    schema_ptr_unescape(&tok, p, n);
     const char *t = sbuf_cstr(&tok);
-    if (json_is_object(cur)) {
-      next = json_object_get(cur, t);
-    } else if (json_is_array(cur) && tok.len > 0 && tok.len < 10 &&
-               strspn(t, "0123456789") == tok.len && (t[0] != '0' || tok.len == 1)) {
-      next = json_array_get(cur, (size_t)strtoul(t, NULL, 10));
-    }
+    const json_t *next = schema_pointer_step(cur, t, tok.len);
     sbuf_putc(&path, '/');
     schema_ptr_escape(&path, t, tok.len);
     sbuf_free(&tok);

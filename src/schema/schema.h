@@ -97,4 +97,7 @@ int schema_validate(schema_registry_t *reg, const json_t *schema, const json_t *
 
 void schema_errors_free(schema_errors_t *errors);
 
+/* The value a JSON Pointer ("/a/0/b~1c", already percent-decoded) names in root, or NULL. */
+const json_t *schema_pointer_get(const json_t *root, const char *pointer);
+
 #endif

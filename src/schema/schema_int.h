@@ -64,6 +64,10 @@ size_t schema_utf8_decode(const char *s, size_t n, uint32_t *cp);
 void schema_utf8_put(sbuf_t *b, uint32_t cp);
 /* Appends s as a JSON Pointer token (~0, ~1). */
 void schema_ptr_escape(sbuf_t *b, const char *s, size_t n);
+/* Appends the JSON Pointer token p[0..n) decoded (~0 → ~, ~1 → /). */
+void schema_ptr_unescape(sbuf_t *tok, const char *p, size_t n);
+/* One step of a pointer: cur's member or (canonical) index t, or NULL. */
+const json_t *schema_pointer_step(const json_t *cur, const char *t, size_t len);
 /* The shortest decimal that reads back as d, JavaScript-style ("1", "0.5", "1e+308"). */
 void schema_num_format(sbuf_t *b, double d);
 /* Renders a value for a message: strings raw, the rest as compact JSON. */
