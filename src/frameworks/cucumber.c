@@ -370,6 +370,7 @@ static void cuke_free(js_realm_t *realm, void *ud) {
   gherkin_pickles_free(&ck->pickles);
   for (size_t i = 0; i < ck->nsteps; i++) free(ck->steps[i].keyword);
   free(ck->steps);
+  free(ck->order);
   if (ck->api) JSValueUnprotect(js_realm_context(realm), ck->api);
   if (ck->step_failer) JSValueUnprotect(js_realm_context(realm), ck->step_failer);
   free(ck);
@@ -413,6 +414,7 @@ fw_cucumber_t *fw_cucumber_install(fw_runner_t *r, const cuke_opts_t *opts, char
   js_set(ctx, o, "ignoreUndefined", JSValueMakeBoolean(ctx, opts->ignore_undefined));
   js_set(ctx, o, "failAmbiguous", JSValueMakeBoolean(ctx, opts->fail_ambiguous));
   js_set(ctx, o, "snippets", JSValueMakeBoolean(ctx, opts->snippets));
+  js_set(ctx, o, "parallel", JSValueMakeNumber(ctx, opts->parallel));
   js_set(ctx, o, "json", JSValueMakeBoolean(ctx, opts->json_path != NULL));
   if (opts->messages) cuke_msg_natives(ck, ctx, natives);
   if (opts->world_parameters)
@@ -507,6 +509,24 @@ static JSObjectRef pickle_value(JSContextRef ctx, const fw_cucumber_t *ck, const
   return o;
 }
 
+/* cucumberOpts.parallel: [[pickle, document]] of the scenarios after `index` in its
+ * feature (in the tree's order) that may start now, at most parallel - 1. */
+static JSValueRef ahead_value(JSContextRef ctx, fw_cucumber_t *ck, size_t index) {
+  JSValueRef *items = xcalloc((size_t)ck->opts->parallel + 1, sizeof(JSValueRef));
+  size_t n = 0, pos = 0;
+  while (pos < ck->norder && ck->order[pos] != index) pos++;
+  const char *uri = ck->pickles.items[index].uri;
+  for (size_t k = pos + 1; k < ck->norder && n + 1 < (size_t)ck->opts->parallel; k++) {
+    const gherkin_pickle_t *p = &ck->pickles.items[ck->order[k]];
+    if (strcmp(p->uri, uri) != 0) break;
+    JSValueRef pair[2] = {pickle_value(ctx, ck, p), js_from_json(ctx, json_object_get(ck->documents, p->uri))};
+    items[n++] = js_make_array(ctx, 2, pair);
+  }
+  JSObjectRef a = js_make_array(ctx, n, items);
+  free(items);
+  return a;
+}
+
 static JSValueRef run_scenario(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
                                const JSValueRef argv[], JSValueRef *exc) {
   scenario_ref_t *ref = data;
@@ -520,9 +540,10 @@ static JSValueRef run_scenario(JSContextRef ctx, void *data, JSObjectRef self, s
   }
   JSValueRef run = js_get(ctx, ck->api, "__run");
   const gherkin_pickle_t *p = &ck->pickles.items[ref->index];
-  JSValueRef args[2] = {pickle_value(ctx, ck, p),
-                        js_from_json(ctx, json_object_get(ck->documents, p->uri))};
-  return js_call(ctx, run, ck->api, 2, args, exc);
+  JSValueRef args[3] = {pickle_value(ctx, ck, p),
+                        js_from_json(ctx, json_object_get(ck->documents, p->uri)), NULL};
+  args[2] = ahead_value(ctx, ck, ref->index);
+  return js_call(ctx, run, ck->api, 3, args, exc);
 }
 
 JSObjectRef cuke_scenario_fn(fw_cucumber_t *ck, size_t index) {

@@ -107,32 +107,51 @@
     state.types[name] = { transformer };
   }
 
-  // this.attach(data, mediaType | {mediaType, fileName}) and this.log(text): the text is
-  // the scenario's output; with messages on, an attachment (bytes in base64, a string with
-  // a "base64:" media type as it is).
-  function attach(data, mediaType) {
-    const options = mediaType && typeof mediaType === 'object' ? mediaType : { mediaType };
-    let type = options.mediaType, base64 = false, body;
-    if (typeof data === 'string') {
-      if (type && type.startsWith('base64:')) [type, base64] = [type.slice(7), true];
-      body = data;
-      natives.log(base64 ? '[attachment ' + type + ']' : data);
-    } else {
-      const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : ArrayBuffer.isView(data)
-        ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : null;
-      if (!bytes) throw new TypeError('attach: the data must be a string, a Buffer or bytes');
-      let bin = '';
-      for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
-      body = btoa(bin);
-      base64 = true;
-      natives.log('[attachment' + (type ? ' ' + type : '') + ']');
+  // this.attach(data, mediaType | {mediaType, fileName}) and this.log(text) reporting to
+  // `out` (reporter()): the text is the scenario's output; with messages on, an attachment
+  // (bytes in base64, a string with a "base64:" media type as it is).
+  function attachments(out) {
+    function attach(data, mediaType) {
+      const options = mediaType && typeof mediaType === 'object' ? mediaType : { mediaType };
+      let type = options.mediaType, base64 = false, body;
+      if (typeof data === 'string') {
+        if (type && type.startsWith('base64:')) [type, base64] = [type.slice(7), true];
+        body = data;
+        out.log(base64 ? '[attachment ' + type + ']' : data);
+      } else {
+        const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : ArrayBuffer.isView(data)
+          ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : null;
+        if (!bytes) throw new TypeError('attach: the data must be a string, a Buffer or bytes');
+        let bin = '';
+        for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+        body = btoa(bin);
+        base64 = true;
+        out.log('[attachment' + (type ? ' ' + type : '') + ']');
+      }
+      if (out.M) out.M.attach(body, type || 'text/plain', base64, options.fileName);
     }
-    if (M) M.attach(body, type || 'text/plain', base64, options.fileName);
+    function log(text) {
+      out.log(String(text));
+      if (out.M) out.M.attach(String(text), 'text/x.cucumber.log+plain', false);
+    }
+    return { attach, log };
   }
-  function log(text) {
-    natives.log(String(text));
-    if (M) M.attach(String(text), 'text/x.cucumber.log+plain', false);
+
+  // Where a scenario reports (step events, output, messages, its end): straight to the
+  // natives, or, for a scenario started before its turn (cucumberOpts.parallel), into a
+  // queue replayed when the runner reaches its test, so that every report goes to the
+  // test that is running.
+  const reported = ['step', 'log', 'hookResult', 'skipTest', 'noRetry'];
+  const reportedMessages = ['caseStarted', 'testStep', 'suggestion', 'attach', 'caseFinished'];
+  function reporter(live) {
+    const queue = [];
+    const later = (fn) => (...args) => { if (live) return fn(...args); queue.push(() => fn(...args)); };
+    const out = Object.fromEntries(reported.map((k) => [k, later(natives[k])]));
+    out.M = M ? Object.fromEntries(reportedMessages.map((k) => [k, later(M[k])])) : null;
+    out.goLive = () => { live = true; for (const f of queue.splice(0)) f(); };
+    return out;
   }
+  const direct = reporter(true);
 
   // BeforeAll and AfterAll hooks run as one hook of the runner each (AfterAll ones in the
   // reverse order of their definitions): every one runs even when another failed, as in
@@ -140,7 +159,7 @@
   // (attach, log, parameters); the first failure fails the runner's hook.
   function allHooks(list) {
     const hooks = list === 'afterAll' ? state.afterAll.slice().reverse() : state.beforeAll.slice();
-    const self = { attach, log, parameters: state.parameters };
+    const self = { ...attachments(direct), parameters: state.parameters };
     const run = async function () {
       let failure = null;
       for (const h of hooks) {
@@ -183,6 +202,11 @@
     return def.wrapped;
   }
 
+  // What a running step or hook throws from a timer (or leaves rejected) fails it; with
+  // several running (cucumberOpts.parallel), the one that started last.
+  const running = [];
+  const failLatest = (e) => running[running.length - 1](e);
+
   // One function under a timeout: resolves {status, error}, never rejects. `arity`: the
   // length of the function as defined (a wrapper may change fn's).
   function invoke(fn, self, args, timeout, arity = fn.length) {
@@ -191,14 +215,16 @@
       const finish = (status, error) => {
         if (over) return;
         over = true;
-        natives.onUncaught(null);
+        if (running.includes(fail)) running.splice(running.indexOf(fail), 1);
+        natives.onUncaught(running.length ? failLatest : null);
         if (timer) clearTimer(timer);
         resolve({ status, error });
       };
       const fromValue = (v) => finish(v === 'pending' ? 'pending' : v === 'skipped' ? 'skipped' : 'passed');
       const fail = (e) => finish('failed', e === undefined || e === null ? new Error('the step failed without a reason') : e);
       const callback = arity === args.length + 1;
-      natives.onUncaught((e) => fail(e));
+      running.push(fail);
+      natives.onUncaught(failLatest);
       if (timeout > 0)
         timer = setTimer(() => fail(new Error('function timed out, ensure the ' +
           (callback ? 'callback is executed' : 'promise resolves') + ' within ' + timeout + ' milliseconds')), timeout);
@@ -268,16 +294,16 @@
 
   // A Before or After hook, its outcome also kept for the json format. A failed hook is
   // listed among the steps ("✖ Before hook: name"), so that the report shows what failed.
-  async function runHook(keyword, h, world, arg, k) {
+  async function runHook(keyword, h, world, arg, k, out) {
     const started = now();
-    if (M) M.testStep('start', k);
+    if (out.M) out.M.testStep('start', k);
     const r = await invoke(code(h), world, [arg], hookTimeout(h), h.fn.length);
-    if (M) M.testStep('end', k, r.status, now() - started, r.error);
-    if (natives.opts.json) natives.hookResult(keyword, r.status, now() - started, r.error);
+    if (out.M) out.M.testStep('end', k, r.status, now() - started, r.error);
+    if (natives.opts.json) out.hookResult(keyword, r.status, now() - started, r.error);
     if (r.status === 'failed') {
       const title = keyword + ' hook' + (h.name ? ': ' + h.name : '') + (h.where ? ' (' + h.where + ')' : '');
-      natives.step('step:start', title, keyword, '');
-      natives.step('step:end', title, keyword, '', 'failed', now() - started, r.error);
+      out.step('step:start', title, keyword, '');
+      out.step('step:end', title, keyword, '', 'failed', now() - started, r.error);
     }
     return r;
   }
@@ -285,17 +311,17 @@
   // Runs the pickle's Before hooks, steps and After hooks with a fresh World. Resolves when
   // the scenario passed; rejects with the first error; calls natives.skipTest() first for a
   // scenario that ends pending or skipped.
-  async function runScenario(pickle, gherkinDocument) {
+  async function runScenario(pickle, gherkinDocument, out) {
     const opts = natives.opts;
     const World = state.World || WorldClass;
-    const world = new World({ attach, log, parameters: state.parameters });
+    const world = new World({ ...attachments(out), parameters: state.parameters });
     // The test case's plan: the Before hooks that apply, the steps and their matching
     // definitions, the After hooks (in the order they run); k below indexes it.
     const befores = opts.dryRun ? [] : state.before.filter((h) => applies(h, pickle.tags));
     const afters = opts.dryRun ? [] : state.after.slice().reverse().filter((h) => applies(h, pickle.tags));
     const matchesOf = pickle.steps.map((step) => natives.match(step.text));
-    if (M)
-      M.caseStarted([...befores.map((h) => ({ hookId: h.msgId })),
+    if (out.M)
+      out.M.caseStarted([...befores.map((h) => ({ hookId: h.msgId })),
         ...matchesOf.map((m, step) => ({ step, defs: m.map((x) => x.id) })),
         ...afters.map((h) => ({ hookId: h.msgId }))]);
     // The scenario's status is its worst step's, in Cucumber's order of severity.
@@ -311,15 +337,15 @@
     for (const [k, h] of befores.entries()) {
       // After a failed Before hook the others do not run (After hooks always do).
       if (status !== 'passed') {
-        if (opts.json) natives.hookResult('Before', 'skipped', 0);
-        if (M) { M.testStep('start', k); M.testStep('end', k, 'skipped', 0); }
-      } else record(await runHook('Before', h, world, hookArg, k));
+        if (opts.json) out.hookResult('Before', 'skipped', 0);
+        if (out.M) { out.M.testStep('start', k); out.M.testStep('end', k, 'skipped', 0); }
+      } else record(await runHook('Before', h, world, hookArg, k, out));
     }
     for (const [index, step] of pickle.steps.entries()) {
       const title = step.keyword + step.text;
       const k = befores.length + index;
-      natives.step('step:start', title, step.keyword, step.text);
-      if (M) M.testStep('start', k);
+      out.step('step:start', title, step.keyword, step.text);
+      if (out.M) out.M.testStep('start', k);
       const started = now();
       const matches = matchesOf[index];
       let r;
@@ -327,7 +353,7 @@
       else if (matches.length > 1 && opts.failAmbiguous) r = { status: 'ambiguous', error: ambiguousError(pickle, step, matches) };
       else if (matches.length > 1) {
         // Without failAmbiguousDefinitions WebdriverIO reports an ambiguous step pending.
-        natives.log('Warning: several step definitions match "' + step.keyword + step.text + '" (' +
+        out.log('Warning: several step definitions match "' + step.keyword + step.text + '" (' +
           pickle.uri + ':' + step.line + '); the step is pending (cucumberOpts.failAmbiguousDefinitions ' +
           'makes it fail):\n' + ambiguousDefinitions(matches));
         r = { status: 'pending' };
@@ -373,16 +399,16 @@
       const shown = r.status === 'undefined' && opts.ignoreUndefined ? title + ' (undefined step)' : title;
       if (M && r.status === 'undefined') {
         const extra = step.dataTable ? 'dataTable' : step.docString !== undefined ? 'docString' : '';
-        M.suggestion(k, natives.snippet(step.type, step.text, extra, true));
+        out.M.suggestion(k, natives.snippet(step.type, step.text, extra, true));
       }
-      if (M) M.testStep('end', k, r.status, now() - started, r.error);
-      natives.step('step:end', shown, step.keyword, step.text, r.status, now() - started, r.error,
+      if (out.M) out.M.testStep('end', k, r.status, now() - started, r.error);
+      out.step('step:end', shown, step.keyword, step.text, r.status, now() - started, r.error,
         index, matches.length === 1 ? state.steps[matches[0].id].where : undefined);
     }
     if (!opts.dryRun) {
       const result = { status: Status[status.toUpperCase()], message: error ? String(error.message || error) : undefined };
       for (const [j, h] of afters.entries()) {
-        const a = await runHook('After', h, world, { ...hookArg, result }, befores.length + pickle.steps.length + j);
+        const a = await runHook('After', h, world, { ...hookArg, result }, befores.length + pickle.steps.length + j, out);
         if (a.status === 'failed' && status !== 'failed') {
           status = 'failed';
           error = a.error;
@@ -394,7 +420,7 @@
       await natives.configHook('afterScenario', [{ ...hookArg, result },
         { passed: status === 'passed', error: error || undefined, duration: Date.now() - scenarioStarted }, world]);
     }
-    if (M) M.caseFinished(status, status === 'failed' || status === 'ambiguous' ||
+    if (out.M) out.M.caseFinished(status, status === 'failed' || status === 'ambiguous' ||
       (status === 'undefined' && (opts.strict || !opts.ignoreUndefined)) || (status === 'pending' && opts.strict));
     if (status === 'passed') return;
     if (status === 'undefined' && opts.ignoreUndefined) status = 'pending';
@@ -405,9 +431,28 @@
     if (status === 'skipped') error = null;
     // Only failures are retried (cucumber-js): an undefined, ambiguous or pending step
     // would be so again.
-    if (error && status !== 'failed') natives.noRetry();
+    if (error && status !== 'failed') out.noRetry();
     if (error) throw error;
-    natives.skipTest();
+    out.skipTest();
+  }
+
+  // The runner's call for a scenario's test. With cucumberOpts.parallel, `ahead` holds
+  // the next scenarios of the feature ([pickle, document]): they start now, each with its
+  // own World, and report when their turn comes (reporter()); a retry runs anew.
+  const started = new Map();
+  function startScenario(pickle, gherkinDocument, live) {
+    const out = reporter(live);
+    const done = runScenario(pickle, gherkinDocument, out);
+    done.catch(() => {}); // awaited by the runner when its turn comes
+    return { out, done };
+  }
+  function run(pickle, gherkinDocument, ahead) {
+    const own = started.get(pickle.id) || startScenario(pickle, gherkinDocument, true);
+    started.delete(pickle.id);
+    for (const [p, d] of ahead || [])
+      if (!started.has(p.id)) started.set(p.id, startScenario(p, d, false));
+    own.out.goLive();
+    return own.done;
   }
 
   const WorldClass = World;
@@ -423,7 +468,7 @@
     BeforeAll: defineHook('beforeAll', false), AfterAll: defineHook('afterAll', false),
     World, DataTable, Status,
   };
-  Object.defineProperty(api, '__run', { value: runScenario });
+  Object.defineProperty(api, '__run', { value: run });
   Object.defineProperty(api, '__state', { value: state });
   Object.defineProperty(api, '__allHooks', { value: allHooks });
   return api;

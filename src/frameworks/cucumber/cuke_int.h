@@ -61,6 +61,8 @@ struct fw_cucumber {
   JSObjectRef step_failer;      /* fails the running step or hook (cucumber.js); protected */
   bool all_hooks_added;         /* BeforeAll/AfterAll are in the tree */
   cuke_msgs_t msgs;             /* formats message, junit, html, progress, summary */
+  size_t *order;                /* pickle indexes in the order their tests were added */
+  size_t norder;
 };
 
 /* ---- cuke_messages.c: Cucumber Messages of the job (no-ops unless opts->messages) ---- */

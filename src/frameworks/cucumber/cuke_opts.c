@@ -229,13 +229,9 @@ int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err) {
                      "they are defined only (\"defined\")", order);
   }
   free(order);
-  JSValueRef parallel = opt(&rd, "parallel");
-  if (parallel && !rd.failed && !(JSValueIsNumber(ctx, parallel) && JSValueToNumber(ctx, parallel, NULL) <= 1)) {
-    rd.failed = true;
-    config_key_error(cfg, "cucumberOpts.parallel", err,
-                     "\"cucumberOpts.parallel\" is not supported by this sonde: the scenarios of a "
-                     "feature run one after another (use maxInstances to run features in parallel)");
-  }
+  /* Scenarios of a feature run at once in the job's realm (1: one after another). */
+  out->parallel = (int)read_number(&rd, "parallel", 1, 0, true);
+  if (out->parallel < 1) out->parallel = 1;
   out->tags_in_title = read_bool(&rd, "tagsInTitle", false);
   strvec_t formats = STRVEC_INIT;
   read_list(&rd, "format", &formats);

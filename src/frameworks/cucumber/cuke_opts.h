@@ -26,6 +26,7 @@ typedef struct {
   bool ignore_undefined;     /* undefined steps make the scenario pending, not failed */
   bool fail_ambiguous;       /* ambiguous steps fail the run (else: the scenario only) */
   int retry;                 /* retries of a failed scenario */
+  int parallel;              /* scenarios of a feature running at once (1: none at once) */
   strvec_t names;            /* scenario name filters (RegExp sources, "/src/flags" form) */
   char *language;            /* default dialect of the feature files ("en") */
   bool snippets;             /* undefined steps print a snippet */

@@ -178,6 +178,8 @@ static void add_scenario_tests(build_t *b, const gherkin_scenario_t *s) {
     free(tags);
     fw_runnable_t *t = fw_add_test(ck->r, title, cuke_scenario_fn(ck, i), false, false,
                                    ck->opts->retry);
+    ck->order = xrealloc(ck->order, (ck->norder + 1) * sizeof(*ck->order));
+    ck->order[ck->norder++] = i;
     free(title);
     /* Steps and hooks have their own timeouts (cucumber.js); a scenario has none. */
     if (t) fw_runnable_set_timeout(ck->r, t, 0);
