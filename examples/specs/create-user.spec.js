@@ -1,9 +1,6 @@
 // Writing to the demo users API: creating users, validation errors, and changing and
 // deleting an existing user.
-
-function check(condition, message) {
-  if (!condition) throw new Error(message);
-}
+const { assertResponse } = require('sonde');
 
 describe('Users API: writing', () => {
   it('creates a user and says where to find it', async () => {
@@ -12,24 +9,21 @@ describe('Users API: writing', () => {
       email: 'margaret@example.com',
       role: 'admin',
     });
-    check(res.status === 201, `expected 201, got ${res.status}`);
-    check(typeof res.data.id === 'number', 'the new user has no id');
-    check(res.data.createdAt.endsWith('Z'), `createdAt is not UTC: ${res.data.createdAt}`);
+    assertResponse(res).toBeCreated().and.toHaveHeader('Location', /^\/users\/\d+$/);
+    expect(res.data.id).toEqual(expect.any(Number));
+    expect(res.data.createdAt).toMatch(/Z$/); // UTC
 
     const location = res.headers.get('Location');
-    check(location === `/users/${res.data.id}`, `unexpected Location ${location}`);
+    expect(location).toBe(`/users/${res.data.id}`);
     const fetched = await api.get(location);
-    check(fetched.ok && fetched.data.name === 'Margaret Hamilton',
-      `GET ${location} gave ${fetched.status}`);
+    assertResponse(fetched).toBeOk().and.toHaveBodyProperty('name', 'Margaret Hamilton');
   });
 
   it('rejects an invalid email and says which field is wrong', async () => {
     const res = await api.post('/users', { name: 'Nobody', email: 'not-an-email' });
-    check(res.status === 400 && !res.ok, `expected 400, got ${res.status}`);
-    check(res.data.code === 'VALIDATION_ERROR', `unexpected code ${res.data.code}`);
-    const problem = res.data.details.find((detail) => detail.field === 'email');
-    check(problem, `no detail for the email field: ${JSON.stringify(res.data.details)}`);
-    check(problem.error === 'must be a valid email', `unexpected error "${problem.error}"`);
+    assertResponse(res).toBeBadRequest().and.toHaveBodyProperty('code', 'VALIDATION_ERROR');
+    expect(res.data.details).toContainEqual(
+      expect.objectContaining({ field: 'email', error: 'must be a valid email' }));
   });
 
   describe('an existing user', () => {
@@ -40,32 +34,35 @@ describe('Users API: writing', () => {
         name: 'Katherine Johnson',
         email: 'kj@example.com',
       });
-      check(res.status === 201, `setup: expected 201, got ${res.status}`);
+      expect(res).toBeCreated();
       user = res.data;
     });
 
     it('is created with the default role', () => {
-      check(user.role === 'user', `expected role "user", got "${user.role}"`);
+      expect(user.role).toBe('user');
     });
 
     it('changes only the fields sent with PATCH', async () => {
       const res = await api.patch(`/users/${user.id}`, { role: 'admin' });
-      check(res.status === 200, `expected 200, got ${res.status}`);
-      check(res.data.role === 'admin', `role was not changed: ${res.data.role}`);
-      check(res.data.email === user.email, 'PATCH must leave the email alone');
+      assertResponse(res)
+        .toHaveStatus(200)
+        .and.toHaveBodyProperty('role', 'admin')
+        .and.toHaveBodyProperty('email', user.email); // PATCH leaves the email alone
     });
 
     it('is replaced with PUT', async () => {
       const res = await api.put(`/users/${user.id}`, { name: 'K. Johnson', email: 'k@example.com' });
-      check(res.status === 200, `expected 200, got ${res.status}`);
-      check(res.data.name === 'K. Johnson' && res.data.id === user.id, 'PUT did not replace');
+      assertResponse(res)
+        .toHaveStatus(200)
+        .and.toHaveBodyProperty('name', 'K. Johnson')
+        .and.toHaveBodyProperty('id', user.id);
     });
 
     it('is gone after DELETE', async () => {
       const res = await api.delete(`/users/${user.id}`);
-      check(res.status === 204, `expected 204, got ${res.status}`);
+      assertResponse(res).toBeNoContent().and.toHaveEmptyBody();
       const gone = await api.get(`/users/${user.id}`);
-      check(gone.status === 404, `expected 404 after delete, got ${gone.status}`);
+      expect(gone).toBeNotFound();
     });
   });
 });
