@@ -75,4 +75,8 @@ void config_free(sonde_config_t *cfg);
  * typed) and returns how many (near_miss.c). */
 int config_near_misses(const sonde_config_t *cfg, const json_t *overrides, sbuf_t *out);
 
+/* Logs at debug level each WebdriverIO key present that sonde accepts and ignores
+ * (autoCompileOpts, hostname, waitforTimeout, ...); returns how many (near_miss.c). */
+int config_log_ignored(const sonde_config_t *cfg);
+
 #endif

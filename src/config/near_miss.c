@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/log.h"
 #include "config/config.h"
+#include "js/jsutil.h"
 
 /* The keys a WebdriverIO config may hold at the top (sonde's and those it accepts and
  * ignores), and in the sections sonde reads. */
@@ -30,6 +32,14 @@ static const char *const kApiKeys[] = {
     "timeout", "retries", "retryDelay", "retryBackoff", "headers", "verbose", "maskHeaders",
     "cookies", "http2", "maxRedirects", "client", "clientFactory", "globalName", "baseUrl",
     "maxBodySize", "har", "proxy", "openapi", NULL};
+
+/* WebdriverIO keys that mean nothing to an API runner (browser connection, compilation,
+ * command hooks): accepted, and said to be ignored at debug level. */
+static const char *const kIgnoredKeys[] = {
+    "autoCompileOpts", "tsConfigPath", "connectionRetryTimeout", "connectionRetryCount",
+    "waitforTimeout", "waitforInterval", "hostname", "port", "path", "protocol", "user", "key",
+    "region", "reporterSyncTimeout", "reporterSyncInterval", "execArgv", "runnerEnv",
+    "injectGlobals", "beforeCommand", "afterCommand", "onReload", NULL};
 
 static const struct {
   const char *section;
@@ -110,6 +120,22 @@ int config_near_misses(const sonde_config_t *cfg, const json_t *overrides, sbuf_
                        section ? section : "", section ? "." : "", near);
       free(dotted);
     }
+  }
+  return n;
+}
+
+int config_log_ignored(const sonde_config_t *cfg) {
+  int n = 0;
+  JSContextRef ctx = cfg->realm ? js_realm_context(cfg->realm) : NULL;
+  for (size_t i = 0; kIgnoredKeys[i]; i++) {
+    /* Functions (beforeCommand) are not in the JSON: ask the object. */
+    bool present = json_object_get(cfg->json, kIgnoredKeys[i]) != NULL;
+    if (!present && ctx && cfg->object)
+      present = !JSValueIsUndefined(ctx, js_get(ctx, cfg->object, kIgnoredKeys[i]));
+    if (!present) continue;
+    n++;
+    log_debug("config", "\"%s\" is a WebdriverIO option that means nothing to sonde: ignored",
+              kIgnoredKeys[i]);
   }
   return n;
 }

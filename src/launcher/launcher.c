@@ -615,6 +615,7 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
         fprintf(stderr, "sonde: warning: %s\n", line);
     }
     sbuf_free(&warn);
+    config_log_ignored(&cfg);
   }
   l.cfg = &cfg;
   report_env_t env = {stdout, l.color};

@@ -5,4 +5,8 @@ exports.config = {
   specs: ['./specs/*.spec.js'],
   baseUrl: process.env.API_BASE_URL,
   apiRunner: { headers: { 'X-From-Section': 'section', 'X-Both': 'section' } },
+  // WebdriverIO options that mean nothing to an API runner: accepted, a debug line each.
+  autoCompileOpts: { autoCompile: true, tsNodeOpts: { project: './tsconfig.json' } },
+  waitforTimeout: 10000,
+  beforeCommand() {},
 };
