@@ -125,46 +125,70 @@ static json_t *request_of(JSContextRef ctx, const char *op, size_t argc, const J
   return req;
 }
 
-/* The value argument as JSON: the store holds plain values (JSON.stringify's view). */
-static void add_value(JSContextRef ctx, json_t *req, size_t argc, const JSValueRef argv[]) {
-  if (argc < 2 || JSValueIsUndefined(ctx, argv[1])) return;
+/* The value argument as JSON: the store holds plain values (JSON.stringify's view); false
+ * with a TypeError for what JSON cannot hold (a function, a symbol, a cycle, a BigInt). */
+static bool add_value(JSContextRef ctx, json_t *req, size_t argc, const JSValueRef argv[],
+                      JSValueRef *exc) {
+  if (argc < 2 || JSValueIsUndefined(ctx, argv[1])) return true;
   json_t *v = js_to_json(ctx, argv[1]);
+  if (!v && !JSValueIsNull(ctx, argv[1])) {
+    js_throw(ctx, exc, "TypeError",
+             "The shared store holds JSON values: the value for '%s' cannot be serialised "
+             "(a function, a symbol, a BigInt or a circular structure)",
+             json_string_value(json_object_get(req, "key")));
+    return false;
+  }
   json_object_set_new(req, "value", v ? v : json_null());
+  return true;
 }
 
 static JSValueRef with_value(JSContextRef ctx, const char *op, size_t argc,
                              const JSValueRef argv[], JSValueRef *exc) {
   json_t *req = request_of(ctx, op, argc, argv, exc);
   if (!req) return NULL;
-  add_value(ctx, req, argc, argv);
+  if (!add_value(ctx, req, argc, argv, exc)) {
+    json_decref(req);
+    return NULL;
+  }
   return start(ctx, req, exc);
 }
 
-static JSValueRef n_set_value(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+/* The functions are async, as WebdriverIO's: bad arguments reject instead of throwing. */
+static JSValueRef as_promise(JSContextRef ctx, JSValueRef r, JSValueRef *exc) {
+  if (r || !*exc) return r;
+  JSValueRef error = *exc;
+  *exc = NULL;
+  JSObjectRef resolve, reject;
+  JSObjectRef promise = JSObjectMakeDeferredPromise(ctx, &resolve, &reject, exc);
+  if (promise) js_call(ctx, reject, NULL, 1, &error, NULL);
+  return promise;
+}
+
+static JSValueRef n_set_value_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                               const JSValueRef argv[], JSValueRef *exc) {
   return with_value(ctx, "set", argc, argv, exc);
 }
 
-static JSValueRef n_get_value(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+static JSValueRef n_get_value_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                               const JSValueRef argv[], JSValueRef *exc) {
   json_t *req = request_of(ctx, "get", argc, argv, exc);
   return req ? start(ctx, req, exc) : NULL;
 }
 
-static JSValueRef n_set_pool(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+static JSValueRef n_set_pool_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                              const JSValueRef argv[], JSValueRef *exc) {
   if (argc >= 2 && !JSValueIsArray(ctx, argv[1]))
     return js_throw(ctx, exc, "TypeError", "Resource pool must be an array of values");
   return with_value(ctx, "setPool", argc, argv, exc);
 }
 
-static JSValueRef n_add_to_pool(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+static JSValueRef n_add_to_pool_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                                 const JSValueRef argv[], JSValueRef *exc) {
   return with_value(ctx, "addToPool", argc, argv, exc);
 }
 
 /* getValueFromPool(key, { timeout }) */
-static JSValueRef n_get_from_pool(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+static JSValueRef n_get_from_pool_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                                   const JSValueRef argv[], JSValueRef *exc) {
   json_t *req = request_of(ctx, "getFromPool", argc, argv, exc);
   if (!req) return NULL;
@@ -178,6 +202,17 @@ static JSValueRef n_get_from_pool(JSContextRef ctx, JSObjectRef f, JSObjectRef s
   }
   return start(ctx, req, exc);
 }
+
+#define ASYNC_NATIVE(name)                                                                   \
+  static JSValueRef name(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,    \
+                         const JSValueRef argv[], JSValueRef *exc) {                        \
+    return as_promise(ctx, name##_sync(ctx, f, self, argc, argv, exc), exc);                 \
+  }
+ASYNC_NATIVE(n_set_value)
+ASYNC_NATIVE(n_get_value)
+ASYNC_NATIVE(n_set_pool)
+ASYNC_NATIVE(n_add_to_pool)
+ASYNC_NATIVE(n_get_from_pool)
 
 static JSValueRef make_module(js_realm_t *realm, void *ud, JSValueRef *exc) {
   (void)ud;

@@ -56,6 +56,10 @@ expect_out "Error: 'nope' resource pool does not exist. Set it first using 'setR
 [0-0]     at $PWD/store-specs/a.spec.js:28:"
 expect_out 'Error: You can'"'"'t set a value with key "*" as this is a reserved key'
 expect_out 'The "key" argument must be of type string. Received type number (42)'
+# The functions are async: what the store cannot hold rejects (it does not throw).
+expect_out '[0-0] REJECTS true'
+expect_out "TypeError: The shared store holds JSON values: the value for 'loop' cannot be serialised (a function, a symbol, a BigInt or a circular structure)"
+expect_out "TypeError: The shared store holds JSON values: the value for 'ids' cannot be serialised"
 
 # Bad services: one error, exit 1, nothing run.
 run_sonde run unknown.conf.js

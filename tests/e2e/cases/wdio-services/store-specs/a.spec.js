@@ -34,3 +34,17 @@ describe('pool edges', () => {
     await require('@wdio/shared-store-service').getValue(42);
   });
 });
+
+describe('values the store cannot hold', () => {
+  it('a circular value rejects', async () => {
+    const { setValue } = require('@wdio/shared-store-service');
+    const loop = {};
+    loop.self = loop;
+    const p = setValue('loop', loop);
+    console.log(`REJECTS ${p instanceof Promise}`);
+    await p;
+  });
+  it('a function rejects', async () => {
+    await require('@wdio/shared-store-service').addValueToPool('ids', () => 1);
+  });
+});
