@@ -222,11 +222,12 @@ int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err) {
   else if (wp)
     out->world_parameters = js_to_json(ctx, wp);
   char *order = read_string(&rd, "order");
-  if (order && strcmp(order, "defined") != 0 && !rd.failed) {
+  out->reverse = order && strcmp(order, "reverse") == 0;
+  if (order && strcmp(order, "defined") != 0 && !out->reverse && !rd.failed) {
     rd.failed = true;
     config_key_error(cfg, "cucumberOpts.order", err,
                      "\"cucumberOpts.order\" is \"%s\": this sonde runs scenarios in the order "
-                     "they are defined only (\"defined\")", order);
+                     "they are defined (\"defined\") or in the reverse order (\"reverse\")", order);
   }
   free(order);
   /* Scenarios of a feature run at once in the job's realm (1: one after another). */

@@ -26,6 +26,7 @@ typedef struct {
   bool ignore_undefined;     /* undefined steps make the scenario pending, not failed */
   bool fail_ambiguous;       /* ambiguous steps fail the run (else: the scenario only) */
   int retry;                 /* retries of a failed scenario */
+  bool reverse;              /* order 'reverse': the job's scenarios run last to first */
   int parallel;              /* scenarios of a feature running at once (1: none at once) */
   strvec_t names;            /* scenario name filters (RegExp sources, "/src/flags" form) */
   char *language;            /* default dialect of the feature files ("en") */

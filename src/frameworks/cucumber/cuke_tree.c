@@ -163,7 +163,8 @@ static char *shown_title(const fw_cucumber_t *ck, const char *name, const char *
 
 static void add_scenario_tests(build_t *b, const gherkin_scenario_t *s) {
   fw_cucumber_t *ck = b->ck;
-  for (size_t i = b->first; i < ck->pickles.len; i++) {
+  for (size_t k = b->first; k < ck->pickles.len; k++) {
+    size_t i = ck->opts->reverse ? ck->pickles.len - 1 - (k - b->first) : k;
     const gherkin_pickle_t *p = &ck->pickles.items[i];
     if (!b->selected[i - b->first] || p->ast_ids[0] != s->id) continue;
     if (i >= ck->nmeta) {
@@ -202,7 +203,8 @@ static JSValueRef children_body(JSContextRef ctx, void *data, JSObjectRef self, 
 
 static void add_children(build_t *b, const gherkin_child_t *c, size_t n, JSValueRef *exc) {
   JSContextRef ctx = js_realm_context(b->ck->realm);
-  for (size_t i = 0; i < n && !*exc; i++) {
+  for (size_t k = 0; k < n && !*exc; k++) {
+    size_t i = b->ck->opts->reverse ? n - 1 - k : k;
     if (c[i].scenario) add_scenario_tests(b, c[i].scenario);
     if (!c[i].rule || !any_selected(b, c[i].rule->children, c[i].rule->nchildren)) continue;
     build_t inner = *b;
@@ -315,6 +317,11 @@ int fw_cucumber_load_feature(fw_cucumber_t *ck, const char *spec, json_t **error
       if (!suite || exc) {
         *error = error_json("Error", "the feature's scenarios could not be added", path);
         rc = -1;
+      } else if (ck->opts->reverse) {
+        /* Order 'reverse': this feature runs before those the job loaded earlier. */
+        fw_suite_t *root = suite->parent;
+        memmove(root->suites + 1, root->suites, (root->n_suites - 1) * sizeof(*root->suites));
+        root->suites[0] = suite;
       }
     }
     free(b.selected);

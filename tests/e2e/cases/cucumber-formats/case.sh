@@ -50,3 +50,13 @@ expect_out '[0-0] 1 scenario (1 passed)'
 expect_out '[0-0] 3 steps (3 passed)'
 expect_file_contains out/md-0-0.ndjson '"mediaType":"text/x.cucumber.gherkin+markdown"'
 expect_file_contains out/md-0-0.ndjson '"rows":[{"cells":[{"location":{"line":13,"column":5},"value":"a table"}'
+
+# order 'reverse': the last scenario (the last Examples row) first; 'random' is refused.
+run_sonde run sonde.conf.js --spec features/a.feature --cucumberOpts.order reverse --cucumberOpts.format summary
+expect_status 1
+expect_out '[0-0] 1) Scenario: rows 2 # features/a.feature:23'
+expect_out '[0-0] 2) Scenario: undefined # features/a.feature:13'
+expect_out '[0-0] 3) Scenario: failing # features/a.feature:8'
+run_sonde run sonde.conf.js --cucumberOpts.order random
+expect_status 1
+expect_err '"cucumberOpts.order" is "random": this sonde runs scenarios in the order they are defined ("defined") or in the reverse order ("reverse")'
