@@ -10,11 +10,7 @@
 
 #define CUKE_API_GLOBAL "__sonde_cucumber"
 
-#define NATIVE(name)                                                                     \
-  static JSValueRef name(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,    \
-                         const JSValueRef argv[], JSValueRef *exc)
-
-static char *arg_str(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i) {
+char *cuke_arg_str(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i) {
   return i < argc && !JSValueIsUndefined(ctx, argv[i]) && !JSValueIsNull(ctx, argv[i])
              ? js_value_to_utf8(ctx, argv[i])
              : NULL;
@@ -23,7 +19,7 @@ static char *arg_str(JSContextRef ctx, size_t argc, const JSValueRef argv[], siz
 /* defineStep(pattern, flags|null, isRegExp) -> id */
 NATIVE(n_define_step) {
   fw_cucumber_t *ck = data;
-  char *pattern = arg_str(ctx, argc, argv, 0), *flags = arg_str(ctx, argc, argv, 1);
+  char *pattern = cuke_arg_str(ctx, argc, argv, 0), *flags = cuke_arg_str(ctx, argc, argv, 1);
   bool is_re = argc > 2 && JSValueToBoolean(ctx, argv[2]);
   char *err = NULL;
   cukexpr_t *e = NULL;
@@ -83,7 +79,7 @@ int cuke_defs_finish(fw_cucumber_t *ck, json_t **error) {
 /* defineParameterType(name, [sources], useForSnippets, preferForRegexpMatch) */
 NATIVE(n_define_type) {
   fw_cucumber_t *ck = data;
-  char *name = arg_str(ctx, argc, argv, 0);
+  char *name = cuke_arg_str(ctx, argc, argv, 0);
   size_t n = argc > 1 ? js_array_length(ctx, argv[1]) : 0;
   char **res = xcalloc(n + 1, sizeof(char *));
   for (size_t i = 0; i < n; i++) res[i] = js_value_to_utf8(ctx, js_array_get(ctx, argv[1], (unsigned)i));
@@ -119,7 +115,7 @@ static JSValueRef arg_value(JSContextRef ctx, const cukexpr_arg_t *a) {
 /* match(text) -> [{id, args}] for every definition that matches. */
 NATIVE(n_match) {
   fw_cucumber_t *ck = data;
-  char *text = arg_str(ctx, argc, argv, 0);
+  char *text = cuke_arg_str(ctx, argc, argv, 0);
   JSObjectRef out = js_make_array(ctx, 0, NULL);
   unsigned k = 0;
   for (size_t i = 0; text && i < ck->ndefs; i++) {
@@ -172,8 +168,8 @@ static void put_header(sbuf_t *b, const char *keyword, const cukexpr_generated_t
  * `list` true, an array of one snippet per candidate expression (a suggestion's). */
 NATIVE(n_snippet) {
   fw_cucumber_t *ck = data;
-  char *type = arg_str(ctx, argc, argv, 0), *text = arg_str(ctx, argc, argv, 1),
-       *extra = arg_str(ctx, argc, argv, 2);
+  char *type = cuke_arg_str(ctx, argc, argv, 0), *text = cuke_arg_str(ctx, argc, argv, 1),
+       *extra = cuke_arg_str(ctx, argc, argv, 2);
   bool list = argc > 3 && JSValueToBoolean(ctx, argv[3]);
   const char *kw = "Given";
   if (type && strcmp(type, "Action") == 0) kw = "When";
@@ -207,7 +203,7 @@ NATIVE(n_snippet) {
 }
 
 static tagexpr_t *parse_tags(JSContextRef ctx, size_t argc, const JSValueRef argv[], JSValueRef *exc) {
-  char *src = arg_str(ctx, argc, argv, 0), *err = NULL;
+  char *src = cuke_arg_str(ctx, argc, argv, 0), *err = NULL;
   tagexpr_t *e = tagexpr_parse(src ? src : "", &err);
   if (!e) js_throw(ctx, exc, "Error", "%s", err ? err : "invalid tag expression");
   free(err);
@@ -240,9 +236,9 @@ NATIVE(n_tags_match) {
 NATIVE(n_step) {
   fw_cucumber_t *ck = data;
   fw_runner_t *r = ck->r;
-  char *type = arg_str(ctx, argc, argv, 0), *title = arg_str(ctx, argc, argv, 1),
-       *kw = arg_str(ctx, argc, argv, 2), *text = arg_str(ctx, argc, argv, 3),
-       *status = arg_str(ctx, argc, argv, 4), *where = arg_str(ctx, argc, argv, 8);
+  char *type = cuke_arg_str(ctx, argc, argv, 0), *title = cuke_arg_str(ctx, argc, argv, 1),
+       *kw = cuke_arg_str(ctx, argc, argv, 2), *text = cuke_arg_str(ctx, argc, argv, 3),
+       *status = cuke_arg_str(ctx, argc, argv, 4), *where = cuke_arg_str(ctx, argc, argv, 8);
   double duration = argc > 5 && JSValueIsNumber(ctx, argv[5]) ? JSValueToNumber(ctx, argv[5], NULL) : 0;
   JSValueRef error = argc > 6 && !JSValueIsUndefined(ctx, argv[6]) && !JSValueIsNull(ctx, argv[6])
                          ? argv[6] : NULL;
@@ -272,7 +268,7 @@ NATIVE(n_step) {
  * json format (hidden steps). */
 NATIVE(n_hook_result) {
   fw_cucumber_t *ck = data;
-  char *kw = arg_str(ctx, argc, argv, 0), *status = arg_str(ctx, argc, argv, 1);
+  char *kw = cuke_arg_str(ctx, argc, argv, 0), *status = cuke_arg_str(ctx, argc, argv, 1);
   double duration = argc > 2 && JSValueIsNumber(ctx, argv[2]) ? JSValueToNumber(ctx, argv[2], NULL) : 0;
   JSValueRef error = argc > 3 && !JSValueIsUndefined(ctx, argv[3]) && !JSValueIsNull(ctx, argv[3])
                          ? argv[3] : NULL;
@@ -285,7 +281,7 @@ NATIVE(n_hook_result) {
 /* log(text): this.log / this.attach of a World, reported as the scenario's output. */
 NATIVE(n_log) {
   fw_cucumber_t *ck = data;
-  char *text = arg_str(ctx, argc, argv, 0);
+  char *text = cuke_arg_str(ctx, argc, argv, 0);
   json_t *ev = json_pack("{s:s, s:s, s:s}", "type", "log", "level", "info", "text", text ? text : "");
   ck->r->emit(ev, ck->r->emit_ud);
   json_decref(ev);
@@ -331,7 +327,7 @@ static void cuke_uncaught(js_realm_t *realm, JSValueRef error, bool is_rejection
 /* configHook(name, [args]) -> a promise of the config hook's end, or undefined. */
 NATIVE(n_config_hook) {
   fw_cucumber_t *ck = data;
-  char *name = arg_str(ctx, argc, argv, 0);
+  char *name = cuke_arg_str(ctx, argc, argv, 0);
   size_t n = argc > 1 ? js_array_length(ctx, argv[1]) : 0;
   JSValueRef *args = xcalloc(n + 1, sizeof(JSValueRef));
   for (size_t i = 0; i < n; i++) args[i] = js_array_get(ctx, argv[1], (unsigned)i);
@@ -342,7 +338,7 @@ NATIVE(n_config_hook) {
 }
 
 NATIVE(n_has_config_hook) {
-  char *name = arg_str(ctx, argc, argv, 0);
+  char *name = cuke_arg_str(ctx, argc, argv, 0);
   bool has = cuke_config_hook_defined(data, name ? name : "");
   free(name);
   return JSValueMakeBoolean(ctx, has);

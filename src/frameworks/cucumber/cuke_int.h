@@ -79,6 +79,13 @@ void cuke_msg_free(fw_cucumber_t *ck);
 /* ---- cuke_reports.c: the formats made from the messages ---- */
 int cuke_reports_write(fw_cucumber_t *ck, const char *cid, char **err);
 
+/* The natives' signature (js_closure_fn), and argument i as a malloc'd string (NULL when
+ * missing, undefined or null). */
+#define NATIVE(name)                                                                     \
+  static JSValueRef name(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,    \
+                         const JSValueRef argv[], JSValueRef *exc)
+char *cuke_arg_str(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i);
+
 /* ---- cuke_hooks.c: WebdriverIO's cucumber hooks of the config ---- */
 bool cuke_config_hook_defined(fw_cucumber_t *ck, const char *name);
 /* Calls the config hook `name`: a promise settled (fulfilled, whatever the hook did) when

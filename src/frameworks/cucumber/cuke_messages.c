@@ -108,15 +108,6 @@ void cuke_msg_feature(fw_cucumber_t *ck, const gherkin_document_t *doc, const ch
 
 /* ---- natives for cucumber.js (only called when messages are on) ---- */
 
-#define NATIVE(name)                                                                     \
-  static JSValueRef name(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,    \
-                         const JSValueRef argv[], JSValueRef *exc)
-
-static char *str_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i) {
-  return i < argc && !JSValueIsUndefined(ctx, argv[i]) && !JSValueIsNull(ctx, argv[i])
-             ? js_value_to_utf8(ctx, argv[i])
-             : NULL;
-}
 
 static double num_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i) {
   return i < argc && JSValueIsNumber(ctx, argv[i]) ? JSValueToNumber(ctx, argv[i], NULL) : 0;
@@ -131,7 +122,7 @@ NATIVE(n_step_defined) {
   fw_cucumber_t *ck = data;
   cuke_msgs_t *m = &ck->msgs;
   size_t index = (size_t)num_arg(ctx, argc, argv, 0);
-  char *pattern = str_arg(ctx, argc, argv, 1), *where = str_arg(ctx, argc, argv, 3);
+  char *pattern = cuke_arg_str(ctx, argc, argv, 1), *where = cuke_arg_str(ctx, argc, argv, 3);
   bool re = argc > 2 && JSValueToBoolean(ctx, argv[2]);
   json_t *id = new_id(ck);
   while (json_array_size(m->def_ids) <= index) json_array_append_new(m->def_ids, json_null());
@@ -148,7 +139,7 @@ NATIVE(n_step_defined) {
 /* typeDefined(name, [regexps], useForSnippets, preferForRegexpMatch, where) */
 NATIVE(n_type_defined) {
   fw_cucumber_t *ck = data;
-  char *name = str_arg(ctx, argc, argv, 0), *where = str_arg(ctx, argc, argv, 4);
+  char *name = cuke_arg_str(ctx, argc, argv, 0), *where = cuke_arg_str(ctx, argc, argv, 4);
   json_t *res = json_array();
   size_t n = argc > 1 ? js_array_length(ctx, argv[1]) : 0;
   for (size_t i = 0; i < n; i++) {
@@ -169,8 +160,8 @@ NATIVE(n_type_defined) {
 /* hookDefined(type, name, tagExpression, where) -> the hook's id */
 NATIVE(n_hook_defined) {
   fw_cucumber_t *ck = data;
-  char *type = str_arg(ctx, argc, argv, 0), *name = str_arg(ctx, argc, argv, 1),
-       *tags = str_arg(ctx, argc, argv, 2), *where = str_arg(ctx, argc, argv, 3);
+  char *type = cuke_arg_str(ctx, argc, argv, 0), *name = cuke_arg_str(ctx, argc, argv, 1),
+       *tags = cuke_arg_str(ctx, argc, argv, 2), *where = cuke_arg_str(ctx, argc, argv, 3);
   json_t *id = new_id(ck);
   json_t *h = json_pack("{s:O}", "id", id);
   if (name && *name) json_object_set_new(h, "name", json_string(name));
@@ -191,8 +182,8 @@ NATIVE(n_hook_defined) {
 NATIVE(n_run_hook) {
   fw_cucumber_t *ck = data;
   cuke_msgs_t *m = &ck->msgs;
-  char *event = str_arg(ctx, argc, argv, 0), *hook = str_arg(ctx, argc, argv, 1),
-       *status = str_arg(ctx, argc, argv, 2);
+  char *event = cuke_arg_str(ctx, argc, argv, 0), *hook = cuke_arg_str(ctx, argc, argv, 1),
+       *status = cuke_arg_str(ctx, argc, argv, 2);
   ensure_run_started(ck);
   if (event && strcmp(event, "start") == 0) {
     json_decref(m->hook_started_id);
@@ -285,7 +276,7 @@ static json_t *test_step_id(cuke_msgs_t *m, size_t k) {
 NATIVE(n_test_step) {
   fw_cucumber_t *ck = data;
   cuke_msgs_t *m = &ck->msgs;
-  char *event = str_arg(ctx, argc, argv, 0), *status = str_arg(ctx, argc, argv, 2);
+  char *event = cuke_arg_str(ctx, argc, argv, 0), *status = cuke_arg_str(ctx, argc, argv, 2);
   json_t *id = test_step_id(m, (size_t)num_arg(ctx, argc, argv, 1));
   if (id && m->case_started_id) {
     if (event && strcmp(event, "start") == 0) {
@@ -329,8 +320,8 @@ NATIVE(n_suggestion) {
 NATIVE(n_attach) {
   fw_cucumber_t *ck = data;
   cuke_msgs_t *m = &ck->msgs;
-  char *body = str_arg(ctx, argc, argv, 0), *media = str_arg(ctx, argc, argv, 1),
-       *file = str_arg(ctx, argc, argv, 3);
+  char *body = cuke_arg_str(ctx, argc, argv, 0), *media = cuke_arg_str(ctx, argc, argv, 1),
+       *file = cuke_arg_str(ctx, argc, argv, 3);
   bool base64 = argc > 2 && JSValueToBoolean(ctx, argv[2]);
   json_t *a = json_pack("{s:s, s:s, s:s}", "body", body ? body : "", "contentEncoding",
                         base64 ? "BASE64" : "IDENTITY", "mediaType", media ? media : "text/plain");
@@ -356,7 +347,7 @@ NATIVE(n_attach) {
 NATIVE(n_case_finished) {
   fw_cucumber_t *ck = data;
   cuke_msgs_t *m = &ck->msgs;
-  char *status = str_arg(ctx, argc, argv, 0);
+  char *status = cuke_arg_str(ctx, argc, argv, 0);
   fw_runnable_t *t = ck->r->test_active ? ck->r->tf.test : NULL;
   bool failed = status && strcmp(status, "failed") == 0;
   bool retried = failed && t && t->attempt < fw_effective_retries(ck->r, t);

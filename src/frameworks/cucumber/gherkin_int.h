@@ -115,6 +115,12 @@ void gherkin_token_clear(gherkin_token_t *t);
 bool gherkin_match(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_tok_t type,
                    gherkin_token_t *tok, gherkin_error_t *err);
 
+/* Iterates over a '\n'-joined keyword list. */
+bool gherkin_next_kw(const char **p, const char **kw, size_t *n);
+/* A copy of n bytes without white space on either side. */
+char *gherkin_trimmed_dup(const char *s, size_t n);
+/* The type of step keyword kw: Unknown when it is in several lists ("* "). */
+gherkin_keyword_type_t gherkin_step_kwtype(const gherkin_dialect_t *d, const char *kw, size_t n);
 /* Table cells of a line (its items, with their columns). */
 void gherkin_split_cells(const gherkin_line_t *l, gherkin_token_t *tok);
 /* The Markdown matcher (gherkin_markdown.c): like gherkin_match for one type but the end

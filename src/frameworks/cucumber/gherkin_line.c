@@ -104,13 +104,12 @@ void gherkin_token_clear(gherkin_token_t *t) {
   memset(t, 0, sizeof *t);
 }
 
-static char *trimmed_dup(const char *s, size_t n) {
+char *gherkin_trimmed_dup(const char *s, size_t n) {
   gherkin_trim(&s, &n);
   return xstrndup(s, n);
 }
 
-/* Iterates over a '\n'-joined keyword list. */
-static bool next_kw(const char **p, const char **kw, size_t *n) {
+bool gherkin_next_kw(const char **p, const char **kw, size_t *n) {
   if (!**p) return false;
   const char *e = strchr(*p, '\n');
   *kw = *p;
@@ -123,14 +122,29 @@ static bool match_title(const gherkin_matcher_t *m, const gherkin_line_t *l, ghe
                         gherkin_token_t *tok) {
   const char *p = m->dialect->kw[kind], *kw;
   size_t n;
-  while (next_kw(&p, &kw, &n)) {
+  while (gherkin_next_kw(&p, &kw, &n)) {
     if (l->trim_len > n && memcmp(l->trim, kw, n) == 0 && l->trim[n] == ':') {
       tok->keyword = xstrndup(kw, n);
-      tok->text = trimmed_dup(l->trim + n + 1, l->trim_len - n - 1);
+      tok->text = gherkin_trimmed_dup(l->trim + n + 1, l->trim_len - n - 1);
       return true;
     }
   }
   return false;
+}
+
+gherkin_keyword_type_t gherkin_step_kwtype(const gherkin_dialect_t *d, const char *kw, size_t n) {
+  static const gherkin_keyword_type_t types[] = {GHERKIN_KT_CONTEXT, GHERKIN_KT_ACTION,
+                                                 GHERKIN_KT_OUTCOME, GHERKIN_KT_CONJUNCTION,
+                                                 GHERKIN_KT_CONJUNCTION};
+  int count = 0;
+  gherkin_keyword_type_t type = GHERKIN_KT_UNKNOWN;
+  for (int k = GHERKIN_KW_GIVEN; k <= GHERKIN_KW_BUT; k++) {
+    const char *p = d->kw[k], *w;
+    size_t wn;
+    while (gherkin_next_kw(&p, &w, &wn))
+      if (wn == n && memcmp(w, kw, n) == 0) count++, type = types[k - GHERKIN_KW_GIVEN];
+  }
+  return count == 1 ? type : GHERKIN_KT_UNKNOWN;
 }
 
 /* The step keyword that starts the line: the longest of all, and its type (Unknown when
@@ -141,24 +155,13 @@ static bool match_step(const gherkin_matcher_t *m, const gherkin_line_t *l, gher
   for (int k = GHERKIN_KW_GIVEN; k <= GHERKIN_KW_BUT; k++) {
     const char *p = m->dialect->kw[k], *kw;
     size_t n;
-    while (next_kw(&p, &kw, &n))
+    while (gherkin_next_kw(&p, &kw, &n))
       if (n > best_n && l->trim_len >= n && memcmp(l->trim, kw, n) == 0) best = kw, best_n = n;
   }
   if (!best) return false;
-  int count = 0;
-  gherkin_keyword_type_t type = GHERKIN_KT_UNKNOWN;
-  static const gherkin_keyword_type_t types[] = {GHERKIN_KT_CONTEXT, GHERKIN_KT_ACTION,
-                                                 GHERKIN_KT_OUTCOME, GHERKIN_KT_CONJUNCTION,
-                                                 GHERKIN_KT_CONJUNCTION};
-  for (int k = GHERKIN_KW_GIVEN; k <= GHERKIN_KW_BUT; k++) {
-    const char *p = m->dialect->kw[k], *kw;
-    size_t n;
-    while (next_kw(&p, &kw, &n))
-      if (n == best_n && memcmp(kw, best, n) == 0) count++, type = types[k - GHERKIN_KW_GIVEN];
-  }
   tok->keyword = xstrndup(best, best_n);
-  tok->kwtype = count == 1 ? type : GHERKIN_KT_UNKNOWN;
-  tok->text = trimmed_dup(l->trim + best_n, l->trim_len - best_n);
+  tok->kwtype = gherkin_step_kwtype(m->dialect, best, best_n);
+  tok->text = gherkin_trimmed_dup(l->trim + best_n, l->trim_len - best_n);
   return true;
 }
 
@@ -291,7 +294,7 @@ static bool match_docsep(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_
     if (!gherkin_line_starts(l, sep, 3)) continue;
     tok->keyword = xstrdup(sep);
     if (!m->docsep) {
-      tok->text = trimmed_dup(l->trim + 3, l->trim_len - 3);
+      tok->text = gherkin_trimmed_dup(l->trim + 3, l->trim_len - 3);
       m->docsep = sep;
       m->doc_indent = l->indent_chars;
     } else {

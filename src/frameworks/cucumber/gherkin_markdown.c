@@ -11,20 +11,6 @@
 
 #include "frameworks/cucumber/gherkin_int.h"
 
-/* Iterates over a '\n'-joined keyword list. */
-static bool next_kw(const char **p, const char **kw, size_t *n) {
-  if (!**p) return false;
-  const char *e = strchr(*p, '\n');
-  *kw = *p;
-  *n = e ? (size_t)(e - *p) : strlen(*p);
-  *p = e ? e + 1 : *p + *n;
-  return true;
-}
-
-static char *trimmed_dup(const char *s, size_t n) {
-  gherkin_trim(&s, &n);
-  return xstrndup(s, n);
-}
 
 /* "#{1,6} " at the start of the trimmed line: its length, or 0. */
 static size_t header_prefix(const gherkin_line_t *l) {
@@ -50,10 +36,10 @@ static bool match_header(const gherkin_matcher_t *m, const gherkin_line_t *l, gh
   if (!pre) return false;
   const char *s = l->trim + pre, *p = m->dialect->kw[kind], *kw;
   size_t n, rest = l->trim_len - pre;
-  while (next_kw(&p, &kw, &n)) {
+  while (gherkin_next_kw(&p, &kw, &n)) {
     if (rest > n && memcmp(s, kw, n) == 0 && s[n] == ':') {
       tok->keyword = xstrndup(kw, n);
-      tok->text = trimmed_dup(s + n + 1, rest - n - 1);
+      tok->text = gherkin_trimmed_dup(s + n + 1, rest - n - 1);
       *column = l->indent_cols + gherkin_utf16_len(l->trim, pre) + 1;
       return true;
     }
@@ -71,24 +57,14 @@ static bool match_step(const gherkin_matcher_t *m, const gherkin_line_t *l, gher
   for (int k = GHERKIN_KW_GIVEN; k <= GHERKIN_KW_BUT; k++) {
     const char *p = m->dialect->kw[k], *kw;
     size_t n;
-    while (next_kw(&p, &kw, &n))
+    while (gherkin_next_kw(&p, &kw, &n))
       if (!(n == 2 && memcmp(kw, "* ", 2) == 0) && n > best_n && rest >= n && memcmp(s, kw, n) == 0)
         best = kw, best_n = n;
   }
   if (!best) return false;
-  static const gherkin_keyword_type_t types[] = {GHERKIN_KT_CONTEXT, GHERKIN_KT_ACTION, GHERKIN_KT_OUTCOME,
-                                                 GHERKIN_KT_CONJUNCTION, GHERKIN_KT_CONJUNCTION};
-  int count = 0;
-  gherkin_keyword_type_t type = GHERKIN_KT_UNKNOWN;
-  for (int k = GHERKIN_KW_GIVEN; k <= GHERKIN_KW_BUT; k++) {
-    const char *p = m->dialect->kw[k], *kw;
-    size_t n;
-    while (next_kw(&p, &kw, &n))
-      if (n == best_n && memcmp(kw, best, n) == 0) count++, type = types[k - GHERKIN_KW_GIVEN];
-  }
   tok->keyword = xstrndup(best, best_n);
-  tok->kwtype = count == 1 ? type : GHERKIN_KT_UNKNOWN;
-  tok->text = trimmed_dup(s + best_n, rest - best_n);
+  tok->kwtype = gherkin_step_kwtype(m->dialect, best, best_n);
+  tok->text = gherkin_trimmed_dup(s + best_n, rest - best_n);
   *column = l->indent_cols + gherkin_utf16_len(l->trim, pre) + 1;
   return true;
 }
