@@ -69,6 +69,8 @@ struct fw_cucumber {
 bool cuke_msg_enabled(const fw_cucumber_t *ck);
 /* Adds `natives.messages` (the functions cucumber.js reports the run with). */
 void cuke_msg_natives(fw_cucumber_t *ck, JSContextRef ctx, JSObjectRef natives);
+/* A feature's source, document and selected pickles (pickles[first..]); for a document
+ * with errors, its source and parseError envelopes (selected unused). */
 void cuke_msg_feature(fw_cucumber_t *ck, const gherkin_document_t *doc, const char *src, size_t len,
                       size_t first, const bool *selected);
 /* Every envelope in order, testRunFinished last (success false when the job failed

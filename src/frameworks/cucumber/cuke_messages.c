@@ -101,6 +101,12 @@ void cuke_msg_feature(fw_cucumber_t *ck, const gherkin_document_t *doc, const ch
   bool md = ulen > 3 && strcmp(doc->uri + ulen - 3, ".md") == 0;
   put(m->head, "source", json_pack("{s:s%, s:s, s:s}", "data", src, len, "uri", doc->uri, "mediaType",
                                    md ? "text/x.cucumber.gherkin+markdown" : "text/x.cucumber.gherkin+plain"));
+  if (doc->nerrors) {
+    /* A feature that does not parse: its errors, and the run fails (as cucumber-js). */
+    for (size_t i = 0; i < doc->nerrors; i++) json_array_append_new(m->head, gherkin_error_json(doc, &doc->errors[i]));
+    m->failed = true;
+    return;
+  }
   json_array_append_new(m->head, gherkin_document_json(doc));
   for (size_t i = first; i < ck->pickles.len; i++)
     if (selected[i - first]) json_array_append_new(m->head, gherkin_pickle_json(&ck->pickles.items[i]));

@@ -44,7 +44,8 @@ static char *ndjson(const json_t *envelopes) {
 
 int cuke_reports_write(fw_cucumber_t *ck, const char *cid, char **err) {
   const cuke_opts_t *o = ck->opts;
-  /* A job whose feature file did not parse ran nothing to report. */
+  /* A job that read no feature file has nothing to report (one that did not parse has
+   * its parse errors). */
   if (!o->messages || !json_array_size(ck->msgs.head)) return 0;
   json_t *env = cuke_msg_envelopes(ck, false);
   int rc = 0;

@@ -272,6 +272,7 @@ int fw_cucumber_load_feature(fw_cucumber_t *ck, const char *spec, json_t **error
   if (!uri) uri = xstrdup(path);
   gherkin_document_t *doc = gherkin_parse(uri, src, len, ck->opts->language, &ck->ids);
   if (doc->nerrors) {
+    cuke_msg_feature(ck, doc, src, len, 0, NULL); /* its source and parseError envelopes */
     /* "(3:1): expected: ..." becomes "<file>:3:1: expected: ..." (each error a line). */
     sbuf_t msg = SBUF_INIT;
     for (size_t i = 0; i < doc->nerrors; i++) {

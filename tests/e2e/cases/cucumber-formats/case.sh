@@ -60,3 +60,11 @@ expect_out '[0-0] 3) Scenario: failing # features/a.feature:8'
 run_sonde run sonde.conf.js --cucumberOpts.order random
 expect_status 1
 expect_err '"cucumberOpts.order" is "random": this sonde runs scenarios in the order they are defined ("defined") or in the reverse order ("reverse")'
+
+# A feature that does not parse: its messages hold its source and parse errors, and the
+# run's verdict is a failure.
+run_sonde run sonde.conf.js --spec malformed/broken.feature --cucumberOpts.format message:out/broken.ndjson
+expect_status 1
+expect_file_contains out/broken-0-0.ndjson "{\"parseError\":{\"message\":\"(6:3): expected: #EOF, #TableRow, #DocStringSeparator, #StepLine, #TagLine, #ExamplesLine, #ScenarioLine, #RuleLine, #Comment, #Empty, got 'Oops: not gherkin'\""
+expect_file_contains out/broken-0-0.ndjson '{"parseError":{"message":"(8:0): unexpected end of file, expected: #TagLine, #RuleLine, #Comment, #Empty"'
+expect_file_contains out/broken-0-0.ndjson '"success":false'

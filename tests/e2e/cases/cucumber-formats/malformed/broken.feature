@@ -1,0 +1,7 @@
+Feature: broken
+
+  Scenario: one
+    Given a passing step
+
+  Oops: not gherkin
+  @tag
