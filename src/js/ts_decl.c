@@ -381,10 +381,36 @@ static void parse_declare(ts_parser_t *p, size_t start) {
 
 /* ---- statements ---- */
 
+/* `using x = ...` and `await using x = ...` (explicit resource management), which
+ * TypeScript rewrites for ES2022 and JavaScriptCore does not parse: refused, with their
+ * position, rather than left to fail as an unexpected name. */
+static bool refuse_using(ts_parser_t *p) {
+  ts_tok_t using_tok = p->tok;
+  if (ts_is_name(p, "await")) {
+    using_tok = ts_peek(p);
+    if (!ts_tok_is(p, &using_tok, "using") || using_tok.nl) return false;
+  } else if (!ts_is_name(p, "using")) {
+    return false;
+  }
+  ts_tok_t name = ts_lex(p, using_tok.end, false);
+  if (name.kind != TK_NAME || name.nl || ts_is_reserved(p, &name) ||
+      ts_tok_is(p, &name, "in") || ts_tok_is(p, &name, "instanceof") ||
+      (ts_tok_is(p, &name, "of") && !ts_tok_is(p, &using_tok, "using")))
+    return false;
+  if (ts_tok_is(p, &name, "of")) { /* `for (using of x)` reads `using`; `using of = r` declares */
+    ts_tok_t after = ts_lex(p, name.end, false);
+    if (!ts_tok_is(p, &after, "=")) return false;
+  }
+  ts_fail(p, p->tok.start,
+          "'using' declarations are not supported (JavaScriptCore does not run them)");
+  return true;
+}
+
 static void parse_for(ts_parser_t *p) {
   ts_next(p); /* for */
   if (ts_is_name(p, "await")) ts_next(p);
   ts_expect(p, "(");
+  if (refuse_using(p)) return;
   if (ts_is_punct(p, ";")) {
     /* no initialiser */
   } else if (starts_var(p)) {
@@ -473,6 +499,7 @@ static bool parse_statement_inner(ts_parser_t *p) {
     ts_semicolon(p);
     return false;
   }
+  if (refuse_using(p)) return false;
   ts_tok_t after = ts_peek(p);
   if (starts_var(p)) {
     if (ts_is(p, "const") && ts_tok_is(p, &after, "enum")) {

@@ -96,6 +96,9 @@ static uint32_t *find_slot(const ts_parser_t *p, ts_name_t n) {
 }
 
 void ts_use_name(ts_parser_t *p, size_t start, size_t len) {
+  /* Inside `declare` nothing runs: TypeScript drops an import used only there (in a
+   * computed key of a declared class, say). */
+  if (p->ambient) return;
   ts_name_t n = {start, len};
   if ((p->used.len + 1) * 2 > p->used_hash_cap) {
     size_t cap = p->used_hash_cap ? p->used_hash_cap * 2 : 64;
@@ -271,6 +274,8 @@ static void parser_free(ts_parser_t *p) {
   free(p->ns_blocks.items);
   free(p->ns_exports.items);
   free(p->ns_uses.items);
+  for (size_t i = 0; i < p->enum_values.len; i++) free(p->enum_values.items[i].str);
+  free(p->enum_values.items);
 }
 
 int ts_erase(const char *src, size_t len, unsigned flags, sbuf_t *out, ts_error_t *err) {

@@ -16,8 +16,9 @@
  * `export = v` (`module.exports = v`). Imports whose bindings are never used as values are
  * dropped, as TypeScript drops them, so a type-only package is never loaded.
  *
- * What it refuses, with a line and column: decorators (JavaScriptCore does not run
- * them), JSX, and any syntax it does not understand. It never emits code it is unsure of.
+ * What it refuses, with a line and column: decorators and `using` declarations
+ * (JavaScriptCore runs neither), JSX, and any syntax it does not understand. It never
+ * emits code it is unsure of.
  *
  * Pure text, no JS engine; safe on arbitrary bytes (bounded recursion and work).
  *

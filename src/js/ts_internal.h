@@ -132,6 +132,16 @@ typedef struct {
   TS_VEC(ts_ns_block_t) ns_blocks;
   TS_VEC(ts_ns_name_t) ns_exports;
   TS_VEC(ts_ns_name_t) ns_uses;
+  /* The folded members of the enums parsed so far: TypeScript folds `Other.A` in an
+   * initialiser to Other.A's value when that enum is in the same file. */
+  TS_VEC(struct ts_enum_value {
+    ts_name_t enum_name;
+    ts_tok_t key;       /* NAME or STR */
+    bool is_string;
+    double num;
+    char *str;          /* owned; the string's value, for is_string */
+    size_t str_len;
+  }) enum_values;
 } ts_parser_t;
 
 

@@ -254,7 +254,10 @@ static ts_tok_t scan(ts_parser_t *p, size_t pos, bool type_mode) {
   } else {
     t.kind = TK_PUNCT;
     t.end = pos + 1;
-    if (!(type_mode && c == '>') && pos + 1 < p->len && strchr("<>=!*&|?.+-/%^", s[pos + 1])) {
+    /* In a type, '>' closes one angle and `<<` opens two (`F<<T>() => T>`), as
+     * TypeScript rescans them; `<=` stays, so `x as T <= y` is no type argument list. */
+    bool single = type_mode && (c == '>' || (c == '<' && pos + 1 < p->len && s[pos + 1] == '<'));
+    if (!single && pos + 1 < p->len && strchr("<>=!*&|?.+-/%^", s[pos + 1])) {
       for (size_t k = 0; k < sizeof(puncts) / sizeof(puncts[0]); k++) {
         size_t n = puncts[k].len;
         if (puncts[k].text[0] != (char)c || pos + n > p->len ||

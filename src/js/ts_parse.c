@@ -235,10 +235,18 @@ static bool try_arrow(ts_parser_t *p, unsigned flags) {
   }
   if (!p->failed && ts_is_punct(p, "(")) ts_parse_params(p, NULL);
   else ts_fail_here(p);
+  size_t params_end = p->prev_end;
   bool typed = !p->failed && ts_is_punct(p, ":") && !p->no_arrow_type;
   if (typed) ts_blank_annotation(p);
   if (!p->failed && ts_is_punct(p, "=>") && !p->tok.nl) {
     if (typed) p->typed_arrows++;
+    /* A return type may start on a line of its own, `(a)\n: T => a`; without it the
+     * line break would come before `=>`, where JavaScript allows none, so the arrow moves
+     * up to the parameters' ')' (TypeScript prints it there too). */
+    if (typed && ts_newlines(p->src, params_end, p->tok.start, NULL) > 0) {
+      ts_insert(p, params_end, " =>");
+      ts_blank(p, p->tok.start, p->tok.end);
+    }
     ts_next(p);
     parse_arrow_body(p, flags);
     return true; /* a failure in the body is a real error */
@@ -299,7 +307,7 @@ unsigned ts_parse_postfix(ts_parser_t *p, bool calls) {
       ts_next(p);
       r |= PF_ASSERTED;
     } else if (ts_is_punct(p, "<") || ts_is_punct(p, "<<")) {
-      if (ts_is_punct(p, "<<")) return r; /* `f<<T>() => T>()`: not supported, a shift */
+      /* `f<<T>() => T>()`: the `<<` is rescanned as two angles, as TypeScript does. */
       ts_state_t s = ts_save(p);
       size_t start = p->tok.start;
       if (ts_skip_type_args(p) && can_follow_type_args(p)) {

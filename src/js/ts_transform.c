@@ -4,8 +4,8 @@
  *   enum E { A, B = 5, C = "c" }   var E; (function (E) {E[E["A"] = 0] = "A"; ...
  *                                  E["C"] = "c";})(E || (E = {}));  (one member a line as
  *                                  in the source; constant initialisers folded as
- *                                  TypeScript folds them, others copied with member
- *                                  names qualified)
+ *                                  TypeScript folds them, members of the file's earlier
+ *                                  enums too, others copied with member names qualified)
  *   namespace N { export const x = 1 }   var N; (function (N) { const x = 1;N.x = x; })(N || (N = {}));
  *                                  (an exported `let`/`var` becomes an accessor of N)
  *
@@ -72,6 +72,42 @@ static cval_t member_value(folder_t *f, const char *s, size_t n) {
   return none();
 }
 
+/* `Other.A` where Other is an enum parsed earlier in the file and A one of its folded
+ * members; the latest declaration of that name counts. */
+static bool other_enum(folder_t *f, const char *name, size_t n) {
+  for (size_t i = f->p->enum_values.len; i-- > 0;) {
+    ts_name_t e = f->p->enum_values.items[i].enum_name;
+    if (e.len == n && memcmp(f->p->src + e.start, name, n) == 0) return true;
+  }
+  return false;
+}
+
+static cval_t other_member_value(folder_t *f, const char *name, size_t n, const char *s, size_t m) {
+  for (size_t i = f->p->enum_values.len; i-- > 0;) {
+    struct ts_enum_value *v = &f->p->enum_values.items[i];
+    if (v->enum_name.len != n || memcmp(f->p->src + v->enum_name.start, name, n) != 0 ||
+        !key_is(f, &v->key, s, m))
+      continue;
+    if (!v->is_string) return number(v->num);
+    cval_t c = {CV_STR, 0, SBUF_INIT};
+    sbuf_append(&c.str, v->str ? v->str : "", v->str_len);
+    return c;
+  }
+  return none();
+}
+
+static void remember_member(ts_parser_t *p, ts_name_t enum_name, ts_tok_t key, const cval_t *v) {
+  if (v->kind == CV_NONE) return;
+  struct ts_enum_value e = {enum_name, key, v->kind == CV_STR, v->num, NULL, 0};
+  if (e.is_string) {
+    e.str_len = v->str.len;
+    e.str = xmalloc(e.str_len + 1);
+    if (e.str_len) memcpy(e.str, v->str.data, e.str_len);
+    e.str[e.str_len] = '\0';
+  }
+  TS_PUSH(p, p->enum_values, e);
+}
+
 static double parse_number(const char *s, size_t n) {
   char buf[64];
   size_t k = 0;
@@ -102,8 +138,18 @@ static cval_t fold_primary(folder_t *f) {
     fold_next(f);
   } else if (t.kind == TK_NAME) {
     fold_next(f);
-    if (ts_tok_is(p, &f->tok, ".") && t.end - t.start == f->enum_name.end - f->enum_name.start &&
-        memcmp(s, p->src + f->enum_name.start, n) == 0) { /* E.A */
+    bool own = t.end - t.start == f->enum_name.end - f->enum_name.start &&
+               memcmp(s, p->src + f->enum_name.start, n) == 0;
+    if (ts_tok_is(p, &f->tok, ".") && !own && other_enum(f, s, n)) { /* Other.A */
+      fold_next(f);
+      ts_tok_t m = f->tok;
+      if (m.kind != TK_NAME) return none();
+      fold_next(f);
+      v = other_member_value(f, s, n, p->src + m.start, m.end - m.start);
+      f->depth--;
+      return v;
+    }
+    if (ts_tok_is(p, &f->tok, ".") && own) { /* E.A */
       fold_next(f);
       t = f->tok;
       s = p->src + t.start;
@@ -360,6 +406,7 @@ void ts_parse_enum(ts_parser_t *p, size_t start, bool exported) {
     sbuf_free(&last.str);
     last = copy_of(&v);
     f.members[f.n_members++] = (member_t){key, v};
+    if (!p->ambient) remember_member(p, nm, key, &v);
     if (ts_is_punct(p, ",")) ts_next(p);
     else if (!ts_is_punct(p, "}")) ts_fail_here(p);
   }
@@ -451,7 +498,7 @@ bool ts_parse_namespace(ts_parser_t *p, size_t start, bool exported) {
     int n = (int)frames[i].name.len;
     const char *s = p->src + frames[i].name.start;
     if (i > 0 || !declared)
-      sbuf_printf(&head, "%s %.*s; ", i == 0 && p->block_id == 0 ? "var" : "let", n, s);
+      sbuf_printf(&head, "%s %.*s; ", p->block_id == 0 ? "var" : "let", n, s);
     sbuf_printf(&head, "(function (%.*s) {", n, s);
   }
   for (size_t i = depth; i-- > 0;)

@@ -35,12 +35,38 @@ static void rescan_code(ts_parser_t *p) {
   p->tok.nl = nl;
 }
 
+/* At '[' starting a member of an object type or interface: a computed property name,
+ * `[A]` or `[A.b]` (not an index signature `[k: K]` nor a mapped type `[K in T]`), is a
+ * value, and TypeScript keeps the import of A for it (outside `declare`). */
+static void use_computed_key(ts_parser_t *p) {
+  ts_tok_t name = ts_lex(p, p->tok.end, true);
+  if (name.kind != TK_NAME || p->ambient) return;
+  ts_tok_t t = ts_lex(p, name.end, true);
+  while (ts_tok_is(p, &t, ".")) {
+    ts_tok_t member = ts_lex(p, t.end, true);
+    if (member.kind != TK_NAME) return;
+    t = ts_lex(p, member.end, true);
+  }
+  if (ts_tok_is(p, &t, "]")) ts_use_name(p, name.start, name.end - name.start);
+}
+
+/* Whether the current token starts a member of an object type: it follows '{', ';' or
+ * ',', a line break, or `readonly`. */
+static bool member_start(const ts_parser_t *p) {
+  size_t e = p->prev_end;
+  if (p->tok.nl || e == 0) return true;
+  char last = p->src[e - 1];
+  if (last == '{' || last == ';' || last == ',') return true;
+  return e >= 8 && memcmp(p->src + e - 8, "readonly", 8) == 0;
+}
+
 /* From an opening bracket to just past its match; template literal types inside hold
  * types in their `${}`. */
 static void balanced(ts_parser_t *p) {
   if (!enter(p)) return;
   size_t open = p->tok.start;
   int depth = 0;
+  char brackets[64]; /* the open brackets, as far as computed keys are looked for */
   do {
     if (p->tok.kind == TK_EOF) {
       ts_fail(p, open, "unclosed bracket");
@@ -48,8 +74,15 @@ static void balanced(ts_parser_t *p) {
     }
     if (p->tok.kind == TK_PUNCT && p->tok.end - p->tok.start == 1) {
       char c = p->src[p->tok.start];
-      if (c == '(' || c == '[' || c == '{') depth++;
-      else if (c == ')' || c == ']' || c == '}') depth--;
+      if (c == '[' && depth > 0 && depth <= (int)sizeof(brackets) && brackets[depth - 1] == '{' &&
+          member_start(p))
+        use_computed_key(p);
+      if (c == '(' || c == '[' || c == '{') {
+        if (depth < (int)sizeof(brackets)) brackets[depth] = c;
+        depth++;
+      } else if (c == ')' || c == ']' || c == '}') {
+        depth--;
+      }
     } else if (p->tok.kind == TK_TMPL_OPEN) {
       /* Skip the template's parts: each `${` is closed by a '}' that continues it. */
       while (!p->failed && p->tok.kind == TK_TMPL_OPEN) {
