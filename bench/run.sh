@@ -11,7 +11,8 @@
 #      127.0.0.1 port (config, pid, logs and temp files in a temp dir; stopped at exit),
 #   3. installs mocha 10 and jest 29 into bench/peers/ (git-ignored) once,
 #   4. runs, alternating, N times each (default 5, plus one unmeasured warm-up): sonde (2
-#      workers; and 1 worker, for the floor), mocha (1 process), mocha --parallel --jobs 2,
+#      workers; the same with the workload's TypeScript files; and 1 worker, for the
+#      floor), mocha (1 process), mocha --parallel --jobs 2,
 #      jest (2 workers) and jest with its default scheduling (in band for <= 20 fast files),
 #      every run under bench/rsswrap.c, which records the wall time, the CPU time and the
 #      exact peak RSS of every process the runner starts,
@@ -323,6 +324,7 @@ runner_cmd() {
   case $runner in
     sonde) printf '%s\n' "$SONDE" run "$w/sonde.conf.js" ;;
     sonde1) printf '%s\n' "$SONDE" run "$w/sonde.conf.js" --maxInstances 1 ;;
+    sonde-ts) printf '%s\n' "$SONDE" run "$w/sonde-ts.conf.js" ;;
     mocha) printf '%s\n' node "$MOCHA" --require "$w/setup.js" "$w/specs/*.spec.js" ;;
     mocha-par) printf '%s\n' node "$MOCHA" --parallel --jobs 2 --require "$w/setup.js" "$w/specs/*.spec.js" ;;
     jest) printf '%s\n' node "$JEST" --config "$w/jest.config.js" ;;
@@ -336,7 +338,7 @@ runner_cmd() {
 passed_count() {
   local runner=$1 out=$2 err=$3
   case $runner in
-    sonde | sonde1 | sonde-m*) grep -oE '[0-9]+ passing' "$out" | awk '{n += $1} END {print n + 0}' ;;
+    sonde | sonde1 | sonde-ts | sonde-m*) grep -oE '[0-9]+ passing' "$out" | awk '{n += $1} END {print n + 0}' ;;
     mocha | mocha-par | mocha-j*) grep -oE '^ *[0-9]+ passing' "$out" | awk '{n += $1} END {print n + 0}' ;;
     jest | jest-band) grep -oE '^Tests: +([0-9]+ failed, )?[0-9]+ passed' "$err" | grep -oE '[0-9]+ passed' | awk '{print $1 + 0}' ;;
   esac || true
@@ -376,7 +378,7 @@ run_one() {
     "$rss.pss" >>"$PSS_RESULTS"
 }
 
-RUNNERS=(sonde)
+RUNNERS=(sonde sonde-ts)
 ((PEERS)) && RUNNERS+=(mocha mocha-par jest jest-band)
 COLD_RUNNERS=(sonde)
 ((PEERS)) && COLD_RUNNERS+=(mocha jest)
@@ -457,6 +459,11 @@ rss() {
 }
 # cpu_of RUNNER WL: median over runs of the CPU time (ms) of all processes together.
 cpu_of() { awk -v r="$1" -v wl="$2" '$1 == r && $2 == wl {s[$3] += $7} END {for (k in s) print s[k]}' "$RESULTS" | median; }
+# cpu_role RUNNER WL ROLE: median over runs of the CPU time (ms) of ROLE's processes.
+cpu_role() {
+  awk -v r="$1" -v wl="$2" -v role="$3" '$1 == r && $2 == wl && $5 == role {s[$3] += $7}
+    END {for (k in s) print s[k]}' "$RESULTS" | median
+}
 # nproc_of RUNNER WL: processes per run (median).
 nproc_of() { awk -v r="$1" -v wl="$2" '$1 == r && $2 == wl {n[$3]++} END {for (k in n) print n[k]}' "$RESULTS" | median; }
 # rss_sum RUNNER WL: median over runs of the sum of every process's peak (KiB).
@@ -477,6 +484,7 @@ label_of() {
     mocha-j*) echo "mocha 10 --parallel --jobs ${1#mocha-j}" ;;
     sonde) echo "sonde (2 workers)" ;;
     sonde1) echo "sonde (1 worker)" ;;
+    sonde-ts) echo "sonde, .ts specs (2 workers)" ;;
     mocha) echo "mocha 10 (1 process)" ;;
     mocha-par) echo "mocha 10 --parallel --jobs 2" ;;
     jest) echo "jest 29 (2 workers)" ;;
@@ -517,6 +525,15 @@ for r in "${RUNNERS[@]}"; do
   done
   printf '  %-28s%s\n' "$(label_of "$r")" "$line"
 done
+
+echo
+# Issue 14: the same workload as .ts files, erased as sonde loads them.
+T_WORKER=$(cpu_role sonde-ts main worker) S_WORKER=$(cpu_role sonde main worker)
+T_RATIO=$(awk -v a="$T_WORKER" -v b="$S_WORKER" 'BEGIN {if (b > 0) printf "%.3f", a / b; else print "-"}')
+echo "TypeScript (the same $N_MAIN tests as .ts files, erased as sonde loads them; median of $RUNS):"
+echo "  worker CPU time:  TypeScript $(secs "$T_WORKER"), JavaScript $(secs "$S_WORKER"): ${T_RATIO}×"
+echo "  all processes:    TypeScript $(secs "$(cpu_of sonde-ts main)"), JavaScript $(secs "$S_CPU");" \
+  "wall $(secs "$(wall sonde-ts main)") vs $(secs "$S_WALL")"
 
 echo
 echo "cold start (one spec file with one test; median of $COLD_RUNS):"
@@ -610,4 +627,7 @@ S_MAXK=$(awk '$1 ~ /^sonde/ {if ($6 > m) m = $6} END {print m + 0}' "$RESULTS")
 echo "  every sonde process ≤ 30 MB peak RSS: largest seen $(mb "$S_MAXK")  $(verdict "$S_MAXK" $((30 * 1024)))"
 echo "  per-test cost ≤ 1.5× the floor:       $(ratio "$S1_MARG" "$F_US")  $(verdict "$S1_MARG" "$(awk -v f="$F_US" 'BEGIN {print 1.5 * f}')")"
 echo "  cold start ≤ 20 ms:                   $(awk -v m="$S_COLD" 'BEGIN {printf "%.1f ms", m}')  $(verdict "$S_COLD" 20)"
+echo
+echo "budget (issue 14):"
+echo "  TypeScript worker CPU ≤ 1.05× JavaScript's: ${T_RATIO}×  $(verdict "$T_WORKER" "$(awk -v s="$S_WORKER" 'BEGIN {print 1.05 * s}')")"
 if ((SMOKE)); then echo "bench: smoke run complete"; fi

@@ -63,8 +63,13 @@ void ts_semicolon(ts_parser_t *p) {
   else if (!(p->tok.nl || ts_is_punct(p, "}") || p->tok.kind == TK_EOF)) ts_fail_here(p);
 }
 
+/* Issue 14 lets JavaScriptCore decide: 2.50 parses no decorators, and TypeScript's own
+ * output for them (ES2022) is a rewrite into helper calls, with other semantics under
+ * experimentalDecorators; so any decorator is refused where it starts. */
 void ts_fail_decorator(ts_parser_t *p) {
-  ts_fail(p, p->tok.start, "decorators are not supported (JavaScriptCore does not run them)");
+  ts_fail(p, p->tok.start,
+          "decorators are not supported (JavaScriptCore runs neither TC39 decorators nor "
+          "TypeScript's experimentalDecorators)");
 }
 
 /* ---- binding patterns and parameters ---- */

@@ -12,25 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/fsutil.h"
 #include "common/sbuf.h"
 #include "js/ts_erase.h"
-
-static char *read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  sbuf_t buf = SBUF_INIT;
-  char chunk[65536];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) sbuf_append(&buf, chunk, n);
-  int bad = ferror(f);
-  fclose(f);
-  if (bad) {
-    sbuf_free(&buf);
-    return NULL;
-  }
-  *len = buf.len;
-  return buf.data ? buf.data : calloc(1, 1);
-}
 
 static int ends_with(const char *s, const char *suffix) {
   size_t n = strlen(s), m = strlen(suffix);
@@ -40,7 +24,7 @@ static int ends_with(const char *s, const char *suffix) {
 /* 0 erased, 1 refused, 2 I/O error. */
 static int erase_one(const char *in, const char *out_path) {
   size_t len = 0;
-  char *src = read_file(in, &len);
+  char *src = fs_read_file(in, &len);
   if (!src) {
     fprintf(stderr, "%s: cannot read\n", in);
     return 2;

@@ -18,12 +18,6 @@
 #include "js/ts_erase.h"
 #include "test_js_tserase.h"
 
-#define TABLE_TEST(name)                                                                     \
-  static void test_##name(void **state) {                                                    \
-    (void)state;                                                                             \
-    check_cases(name##_cases, sizeof(name##_cases) / sizeof(name##_cases[0]));               \
-  }
-
 /* ---- the tables: input, exact output ---- */
 
 static const erase_case_t annotations_cases[] = {

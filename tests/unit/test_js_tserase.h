@@ -47,6 +47,13 @@ static void check_cases(const erase_case_t *cases, size_t n) {
   }
 }
 
+/* test_NAME checks the table NAME_cases. */
+#define TABLE_TEST(name)                                                                     \
+  static void test_##name(void **state) {                                                    \
+    (void)state;                                                                             \
+    check_cases(name##_cases, sizeof(name##_cases) / sizeof(name##_cases[0]));               \
+  }
+
 /* Erasing `src` fails at line:column with a message holding `msg`; `out` stays untouched. */
 static void expect_error(const char *src, unsigned line, unsigned column, const char *msg) {
   sbuf_t out = SBUF_INIT;

@@ -64,11 +64,6 @@ static const erase_case_t enum_cases[] = {
     {"enum G { A = E.Unknown }", "var G; (function (G) {G[G[\"A\"] = E.Unknown] = \"A\";})(G || (G = {}));"},
 };
 
-#define TABLE_TEST(name)                                                                     \
-  static void test_##name(void **state) {                                                    \
-    (void)state;                                                                             \
-    check_cases(name##_cases, sizeof(name##_cases) / sizeof(name##_cases[0]));               \
-  }
 TABLE_TEST(arrow_line)
 TABLE_TEST(angle)
 TABLE_TEST(computed_key)
