@@ -2,9 +2,10 @@
  * whatever their case and read back lower-case (iteration, toJSON), get() joins repeated
  * values with ", ", iteration yields [name, value] pairs in insertion order. The list keeps
  * each name as it was given, so that a header an interceptor sets goes on the wire and into
- * logs, failure dumps and HAR files as the user wrote it ("X-Trace-ID", not "x-trace-id"). The list lives in the object's private data and is freed by
- * the finalizer. Also the C-side header lists (api_hlist_t, api_internal.h) the client
- * merges default and per-request headers in, and their conversions to and from JS. */
+ * logs, failure dumps and HAR files as the user wrote it ("X-Trace-ID", not "x-trace-id").
+ * The list lives in the object's private data and is freed by the finalizer. Also the
+ * C-side header lists (api_hlist_t, api_internal.h) the client merges default and
+ * per-request headers in, and their conversions to and from JS. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>

@@ -164,32 +164,32 @@ static JSValueRef as_promise(JSContextRef ctx, JSValueRef r, JSValueRef *exc) {
   return promise;
 }
 
-static JSValueRef n_set_value_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                              const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef n_set_value_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
+                                   size_t argc, const JSValueRef argv[], JSValueRef *exc) {
   return with_value(ctx, "set", argc, argv, exc);
 }
 
-static JSValueRef n_get_value_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                              const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef n_get_value_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
+                                   size_t argc, const JSValueRef argv[], JSValueRef *exc) {
   json_t *req = request_of(ctx, "get", argc, argv, exc);
   return req ? start(ctx, req, exc) : NULL;
 }
 
-static JSValueRef n_set_pool_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                             const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef n_set_pool_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
+                                  size_t argc, const JSValueRef argv[], JSValueRef *exc) {
   if (argc >= 2 && !JSValueIsArray(ctx, argv[1]))
     return js_throw(ctx, exc, "TypeError", "Resource pool must be an array of values");
   return with_value(ctx, "setPool", argc, argv, exc);
 }
 
-static JSValueRef n_add_to_pool_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                                const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef n_add_to_pool_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
+                                     size_t argc, const JSValueRef argv[], JSValueRef *exc) {
   return with_value(ctx, "addToPool", argc, argv, exc);
 }
 
 /* getValueFromPool(key, { timeout }) */
-static JSValueRef n_get_from_pool_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                                  const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef n_get_from_pool_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
+                                       size_t argc, const JSValueRef argv[], JSValueRef *exc) {
   json_t *req = request_of(ctx, "getFromPool", argc, argv, exc);
   if (!req) return NULL;
   if (argc >= 2 && JSValueIsObject(ctx, argv[1])) {
@@ -198,7 +198,8 @@ static JSValueRef n_get_from_pool_sync(JSContextRef ctx, JSObjectRef f, JSObject
       json_decref(req);
       return js_throw_arg_type(ctx, exc, "options.timeout", "of type number", t);
     }
-    if (JSValueIsNumber(ctx, t)) json_object_set_new(req, "timeout", json_real(JSValueToNumber(ctx, t, NULL)));
+    if (JSValueIsNumber(ctx, t))
+      json_object_set_new(req, "timeout", json_real(JSValueToNumber(ctx, t, NULL)));
   }
   return start(ctx, req, exc);
 }

@@ -648,8 +648,8 @@ static void job_start(worker_t *w, json_t *msg) {
   if (!job->error && services_configured(cfg)) {
     /* The job's service instances (WebdriverIO makes them in each worker process). */
     sbuf_t serr = SBUF_INIT;
-    JSContextRef cctx = js_realm_context(cfg->realm);
-    if (services_attach(&w->config, SERVICES_WORKER, js_from_json(cctx, job->capabilities), &serr) != 0) {
+    JSValueRef caps = js_from_json(js_realm_context(cfg->realm), job->capabilities);
+    if (services_attach(&w->config, SERVICES_WORKER, caps, &serr) != 0) {
       job->error = json_pack("{s:s, s:s}", "name", "Error", "message", sbuf_cstr(&serr));
       job->phase = JP_AFTER_SESSION;
     }
