@@ -27,5 +27,8 @@ exports.config = {
   apiRunner: {
     timeout: 30000, // per request, in ms
     headers: { 'X-Client': 'sonde-demo' }, // sent with every request
+    // The API's OpenAPI document: toSatisfyApiSpec() checks responses against it, and the
+    // run ends with a table of the operations and responses the suite exercised.
+    openapi: './openapi/users.yaml',
   },
 };

@@ -5,7 +5,10 @@ repo=$(cd "$CASE_DIR/../../../.." && pwd -P)
 run_sonde run "$repo/examples/sonde.conf.js"
 expect_status 0
 expect_out "RUNNING in api - "
-expect_out_re 'Spec Files:	 3 passed, 3 total \(100% completed\)'
+expect_out_re 'Spec Files:	 4 passed, 4 total \(100% completed\)'
+# the contract spec: the coverage table of examples/openapi/users.yaml follows the summary
+expect_out_re '^OpenAPI coverage of .*examples/openapi/users.yaml: 7 of 14 documented responses exercised \(50.0%\)$'
+expect_out_re '^  GET /protected      200      never called$'
 expect_no_out "failing"
 
 # The cucumber example: a feature file with its step definitions; the @wip scenario is
@@ -52,7 +55,8 @@ expect_out_re '^\[api #0-0\]    ✓ sees each call through a spy'
 expect_out_re '^\[api #0-0\] 4 passing'
 
 demo_out=$(bash "$repo/scripts/demo.sh" "$(dirname "$SONDE")" 2>&1) || fail "scripts/demo.sh failed: $demo_out"
-grep -qE 'Spec Files:	 3 passed, 3 total' <<<"$demo_out" || fail "demo summary missing: $demo_out"
+grep -qE 'Spec Files:	 4 passed, 4 total' <<<"$demo_out" || fail "demo summary missing: $demo_out"
+grep -qE '^OpenAPI coverage of examples/openapi/users.yaml: ' <<<"$demo_out" || fail "demo coverage table missing: $demo_out"
 grep -qE 'Spec Files:	 1 passed, 1 total' <<<"$demo_out" || fail "cucumber demo summary missing: $demo_out"
 grep -qE 'Randomized with seed' <<<"$demo_out" || fail "jasmine demo missing: $demo_out"
 grep -qE 'Spec Files:	 2 passed, 2 total' <<<"$demo_out" || fail "TypeScript demo summary missing: $demo_out"
