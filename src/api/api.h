@@ -82,6 +82,12 @@ void api_set_exchange_sink(api_client_t *c, api_exchange_fn fn, void *userdata);
 typedef void (*api_response_check_fn)(JSContextRef ctx, JSValueRef response, void *userdata,
                                       JSValueRef *exception);
 void api_set_response_check(api_client_t *c, api_response_check_fn fn, void *userdata);
+/* The body bytes an ApiResponse was made from (owned by the response): false when `v` is
+ * no ApiResponse or a large body's bytes were handed to its data. */
+bool api_response_body(JSContextRef ctx, JSValueRef v, const char **data, size_t *len);
+/* Whether a Content-Type is JSON (application/json, any +json) / read as text. */
+bool api_is_json_type(const char *content_type);
+bool api_is_text_type(const char *content_type);
 
 /* Called once api_client_prepare is done: `error` NULL when the client is ready (custom or
  * built-in), else why the run cannot go on (e.g. the custom client lacks a method). */

@@ -232,9 +232,6 @@ JSObjectRef api_abort_error_new(JSContextRef ctx, const char *method, const char
                                 JSValueRef reason);
 /* A JS string decoded from UTF-8 as TextDecoder does (invalid sequences → U+FFFD). */
 JSValueRef api_make_text(JSContextRef ctx, const char *data, size_t len);
-/* Whether a Content-Type is JSON (application/json, any +json) / read as text. */
-bool api_is_json_type(const char *content_type);
-bool api_is_text_type(const char *content_type);
 
 /* ---- logs (api_log.c) ---- */
 

@@ -646,6 +646,15 @@ JSObjectRef api_response_new(JSContextRef ctx, const api_exchange_info_t *info,
   return r;
 }
 
+bool api_response_body(JSContextRef ctx, JSValueRef v, const char **data, size_t *len) {
+  if (!JSValueIsObjectOfClass(ctx, v, response_class())) return false;
+  api_raw_t *raw = JSObjectGetPrivate((JSObjectRef)v);
+  if (!raw || !raw->data) return false; /* a large body's bytes went to a string or buffer */
+  *data = raw->data;
+  *len = raw->len;
+  return true;
+}
+
 /* ---- errors ---- */
 
 JSObjectRef api_error_new(JSContextRef ctx, const api_exchange_info_t *info,

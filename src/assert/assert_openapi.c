@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/api.h"
 #include "assert/assert.h"
 #include "assert/assert_internal.h"
 #include "common/fsutil.h"
@@ -245,6 +246,15 @@ static void negated_message(assert_run_t *r, const openapi_doc_t *doc, const ope
                 res->operation, res->response, openapi_name(doc));
 }
 
+/* A response's bytes as the value its schema judges: JSON types parsed, text types (and
+ * untyped UTF-8) as a string; NULL for binary bodies and for JSON that does not parse (the
+ * caller then takes response.data, the text, which the schema rejects with a message). */
+static json_t *raw_body_value(const char *ct, const char *raw, size_t len) {
+  if (api_is_json_type(ct)) return json_loadb(raw, len, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
+  if (!ct || api_is_text_type(ct)) return json_stringn(raw, len);
+  return NULL;
+}
+
 /* Common tail: pass/fail from rc, the message, or a usage error for rc -1. */
 static bool finish(assert_run_t *r, openapi_doc_t *doc, int rc, openapi_result_t *res,
                    sbuf_t *err, JSValueRef *exc) {
@@ -273,13 +283,24 @@ static int check_response(JSContextRef ctx, openapi_doc_t *doc, JSValueRef resp,
     url = js_get_string(ctx, request, "url");
   }
   char *ct = assert_response_header(ctx, resp, "content-type");
-  JSValueRef data = js_get(ctx, resp, "data");
-  json_t *body = body_value(ctx, data);
-  double size = js_get_number(ctx, resp, "size", -1);
-  bool has_body = size >= 0 ? size > 0
-                            : body && !(json_is_string(body) && json_string_length(body) == 0);
-  /* data null with a body is the JSON text "null", which the schema must allow */
-  if (!body && has_body && JSValueIsNull(ctx, data)) body = json_null();
+  const char *raw;
+  size_t raw_len;
+  json_t *body = NULL;
+  bool has_body;
+  if (api_response_body(ctx, resp, &raw, &raw_len)) {
+    /* the bytes the server sent, parsed here: no JavaScript values to walk */
+    has_body = raw_len > 0;
+    body = has_body ? raw_body_value(ct, raw, raw_len) : NULL;
+  }
+  if (!body) {
+    JSValueRef data = js_get(ctx, resp, "data");
+    body = body_value(ctx, data);
+    double size = js_get_number(ctx, resp, "size", -1);
+    has_body = size >= 0 ? size > 0
+                         : body && !(json_is_string(body) && json_string_length(body) == 0);
+    /* data null with a body is the JSON text "null", which the schema must allow */
+    if (!body && has_body && JSValueIsNull(ctx, data)) body = json_null();
+  }
   header_ud_t hud = {ctx, resp};
   /* coverage counts responses, not checks: a second check of one response adds nothing */
   bool counted = JSValueIsObject(ctx, resp) &&
