@@ -4,7 +4,9 @@
  * checks a value (or a response's data) against one of its named schemas. The document is
  * the one the spec file gave to loadApiSpec(pathOrObject), else apiRunner.openapi of the
  * config (a path, or {spec: path}), resolved from the config's folder. The checking itself
- * is src/openapi/, without JavaScript.
+ * is src/openapi/, without JavaScript. Also here: the automatic mode's check of every
+ * response (apiRunner.openapi.validate, called by the api client before a call resolves)
+ * and the coverage counts a worker reports after each job.
  *
  * Memory: loaded documents are process-wide (a worker loads a file once, however many spec
  * files use it; a document given as an object is kept by content) and freed at exit. The

@@ -44,7 +44,7 @@ cp -R "$repo/examples" "$E2E_TMP/suite"
 cd "$E2E_TMP/suite" || fail 'cannot enter the copy'
 run_sonde run sonde.conf.js
 expect_status 0
-expect_out_re 'Spec Files:	 3 passed, 3 total \(100% completed\)'
+expect_out_re 'Spec Files:	 4 passed, 4 total \(100% completed\)'
 
 # And a new project from the installed binary alone: sonde init, then sonde run.
 mkdir -p "$E2E_TMP/fresh" && cd "$E2E_TMP/fresh" || fail 'cannot make a new folder'
