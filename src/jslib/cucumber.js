@@ -79,9 +79,10 @@
   }
 
   class World {
-    constructor({ attach, log, parameters } = {}) {
+    constructor({ attach, log, link, parameters } = {}) {
       this.attach = attach;
       this.log = log;
+      this.link = link;
       this.parameters = parameters;
     }
   }
@@ -107,11 +108,20 @@
     state.types[name] = { transformer };
   }
 
-  // this.attach(data, mediaType | {mediaType, fileName}) and this.log(text) reporting to
-  // `out` (reporter()): the text is the scenario's output; with messages on, an attachment
-  // (bytes in base64, a string with a "base64:" media type as it is).
+  // this.attach(data, mediaType | {mediaType, fileName}), this.log(text) and
+  // this.link(...urls) reporting to `out` (reporter()): the text is the scenario's output;
+  // with messages on, an attachment (bytes in base64, a string with a "base64:" media type
+  // as it is). A readable stream is read whole first (attach then returns a promise).
   function attachments(out) {
     function attach(data, mediaType) {
+      if (data && typeof data.on === 'function' && typeof data.pipe === 'function') {
+        return new Promise((resolve, reject) => {
+          const chunks = [];
+          data.on('data', (c) => chunks.push(typeof c === 'string' ? Buffer.from(c) : c));
+          data.on('error', reject);
+          data.on('end', () => resolve(attach(Buffer.concat(chunks), mediaType)));
+        });
+      }
       const options = mediaType && typeof mediaType === 'object' ? mediaType : { mediaType };
       let type = options.mediaType, base64 = false, body;
       if (typeof data === 'string') {
@@ -134,7 +144,11 @@
       out.log(String(text));
       if (out.M) out.M.attach(String(text), 'text/x.cucumber.log+plain', false);
     }
-    return { attach, log };
+    function link(...urls) {
+      out.log(urls.join('\n'));
+      if (out.M) out.M.attach(urls.join('\n'), 'text/uri-list', false);
+    }
+    return { attach, log, link };
   }
 
   // Where a scenario reports (step events, output, messages, its end): straight to the

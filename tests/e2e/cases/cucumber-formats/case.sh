@@ -1,7 +1,7 @@
 # cucumberOpts.format: message:, junit:, html: (each written per job, the cid in the file
 # name) and progress/summary (printed as the job's output), for two features in two jobs:
 # passed, failed, skipped, undefined and pending steps, an outline, a named Before hook,
-# text, log and image attachments. check.py reads the files.
+# text, log, image, stream and link attachments. check.py reads the files.
 run_sonde run sonde.conf.js
 expect_status 1
 for f in messages-0-0.ndjson messages-0-1.ndjson cucumber-0-0.xml cucumber-0-1.xml report-0-0.html report-0-1.html; do
@@ -22,15 +22,15 @@ expect_out '[0-0] 2) Scenario: undefined # features/a.feature:13'
 expect_out '[0-0] 5 scenarios (2 failed, 1 undefined, 2 passed)'
 expect_out '[0-0] 10 steps (2 failed, 1 undefined, 1 skipped, 6 passed)'
 expect_out_re '^\[0-0\] 0m00\.[0-9]{3}s \(executing steps: 0m00\.[0-9]{3}s\)$'
-expect_out '[0-1] ..P'
+expect_out '[0-1] ...P'
 expect_out '[0-1] Warnings:'
 expect_out '[0-1] 1 scenario (1 pending)'
-expect_out '[0-1] 3 steps (1 pending, 2 passed)'
+expect_out '[0-1] 4 steps (1 pending, 3 passed)'
 
 # summary alone: no progress line; the same counts.
 run_sonde run sonde.conf.js --cucumberOpts.format summary --spec features/b.feature
 expect_status 0
-expect_no_out '[0-0] ..P'
+expect_no_out '[0-0] ...P'
 expect_out '[0-0] 1 scenario (1 pending)'
 expect_no_file out/messages-0-0.ndjson.tmp
 

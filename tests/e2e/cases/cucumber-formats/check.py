@@ -86,15 +86,20 @@ for cid, feature in (("0-0", "Alpha & <beta>"), ("0-1", "Beta")):
         hooks = [e["hook"] for e in envs if "hook" in e]
         check([(h["type"], h.get("name")) for h in hooks] == [("BEFORE_TEST_CASE", "reset")], f"{cid}: hooks {hooks}")
         defs = [e["stepDefinition"] for e in envs if "stepDefinition" in e]
-        check(len(defs) == 7 and defs[0]["sourceReference"] == {"uri": "steps/steps.js", "location": {"line": 4}},
+        check(len(defs) == 8 and defs[0]["sourceReference"] == {"uri": "steps/steps.js", "location": {"line": 4}},
               f"{cid}: step definitions {defs[:1]}")
     else:
-        check(results == {"pending with an image": ["PASSED", "PASSED", "PASSED", "PENDING"]}, f"{cid}: {results}")
+        check(results == {"pending with an image": ["PASSED", "PASSED", "PASSED", "PASSED", "PENDING"]},
+              f"{cid}: {results}")
         # Not strict (WebdriverIO's default): a pending step does not fail the run.
         check(success is True, f"{cid}: success {success}")
         atts = [e["attachment"] for e in envs if "attachment" in e]
-        check(len(atts) == 1 and atts[0]["mediaType"] == "image/png" and atts[0]["contentEncoding"] == "BASE64"
+        check(len(atts) == 3 and atts[0]["mediaType"] == "image/png" and atts[0]["contentEncoding"] == "BASE64"
               and atts[0]["body"].startswith("iVBORw0KGgo"), f"{cid}: attachments {atts}")
+        check([(a["body"], a["mediaType"], a["contentEncoding"], a.get("fileName")) for a in atts[1:]] == [
+            ("c3RyZWFtZWQgYnl0ZXM=", "text/plain", "BASE64", "stream.txt"),
+            ("https://example.com/a\nhttps://example.com/b", "text/uri-list", "IDENTITY", None)],
+            f"{cid}: stream and link attachments {atts[1:]}")
 
 # JUnit: cucumber-js's layout.
 suite = ET.parse(f"{out}/cucumber-0-0.xml").getroot()
