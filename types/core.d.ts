@@ -627,11 +627,15 @@ declare namespace Sonde {
   interface WorldOptions<P = any> {
     attach: World['attach'];
     log: World['log'];
+    link: World['link'];
     parameters: P;
   }
   interface World<P = any> {
-    attach(data: string | ArrayBuffer | Uint8Array, mediaType?: string): void;
+    /** A readable stream is read whole first: the call then returns a promise. */
+    attach(data: string | ArrayBuffer | Uint8Array | { on(event: string, listener: (...args: any[]) => void): any; pipe(...args: any[]): any },
+           mediaType?: string | { mediaType?: string; fileName?: string }): void | Promise<void>;
     log(text: string): void;
+    link(...urls: string[]): void;
     parameters: P;
     [key: string]: any;
   }
