@@ -96,7 +96,7 @@ static json_t *build(yaml_build_t *b, int index, unsigned depth) {
   if (b->made[i]) return json_incref(b->made[i]);
   if (b->open[i]) {
     where(b, n);
-    sbuf_puts(b->err, "an alias refers to a value that contains it (JSON has no cycles)");
+    sbuf_puts(b->err, "this anchored value contains an alias to itself (JSON has no cycles)");
     return NULL;
   }
   if (depth > YAML_MAX_DEPTH) {

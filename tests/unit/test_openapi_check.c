@@ -351,12 +351,48 @@ static void test_invalid_documents(void **state) {
   expect_load_error("nothere.yaml", "", "nothere.yaml: the document is empty");
 }
 
+/* The YAML reader through whole documents: anchors and aliases shared, the core schema's
+ * scalars, tags on quoted scalars, and what JSON cannot hold refused with file:line:col. */
+static void test_yaml_values(void **state) {
+  write_file("y1.yaml",
+             "openapi: 3.0.0\n"
+             "paths:\n"
+             "  /a:\n"
+             "    get: &op\n"
+             "      responses:\n"
+             "        200:\n"
+             "          content:\n"
+             "            application/json:\n"
+             "              schema:\n"
+             "                type: object\n"
+             "                properties:\n"
+             "                  n: {type: number, maximum: 1e3, enum: [~, 5, 1.5e2, '7', !!int '8']}\n"
+             "                  b: {type: [boolean, 'null'], enum: [true, null, FALSE]}\n"
+             "  /b:\n"
+             "    get: *op\n");
+  sbuf_t err = SBUF_INIT;
+  openapi_doc_t *doc = openapi_load("y1.yaml", &err);
+  if (!doc) fail_msg("%s", sbuf_cstr(&err));
+  EXPECT(1, "", doc, "GET", "/b", 200, "application/json", "{\"n\": 150, \"b\": false}", NULL);
+  EXPECT(1, "", doc, "GET", "/a", 200, "application/json", "{\"n\": 8}", NULL);
+  EXPECT(0, "body /n must be one of", doc, "GET", "/a", 200, "application/json", "{\"n\": 7}", NULL);
+  EXPECT(0, "body /b must be one of", doc, "GET", "/b", 200, "application/json", "{\"b\": \"FALSE\"}", NULL);
+  openapi_free(doc);
+  sbuf_free(&err);
+  expect_load_error("y2.yaml", "openapi: 3.0.0\npaths: &p\n  /a: *p\n",
+                    "y2.yaml:2:8: this anchored value contains an alias to itself (JSON has no cycles)");
+  expect_load_error("y3.yaml", "openapi: 3.0.0\nopenapi: 3.1.0\npaths: {}\n", "y3.yaml:2:1: duplicate key \"openapi\"");
+  expect_load_error("y4.yaml", "openapi: 3.0.0\npaths: {}\n---\nother: 1\n", "y4.yaml:3: a second YAML document in the file");
+  expect_load_error("y5.yaml", "openapi: 3.0.0\npaths:\n  [a]: 1\n", "y5.yaml:3:3: a mapping key must be a scalar");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_openapi30_yaml_multifile),
       cmocka_unit_test(test_openapi31_json),
       cmocka_unit_test(test_swagger20),
       cmocka_unit_test(test_invalid_documents),
+      cmocka_unit_test(test_yaml_values),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -121,3 +121,13 @@ expect_err "GET /health (response '200') does not satisfy openapi/users.yaml:"
 OPENAPI_VALIDATE=often run_sonde run sonde.conf.js --spec specs/auto.spec.js
 expect_status 1
 expect_err "\"apiRunner.openapi.validate\" must be 'all', 'warn' or 'off' (got often)"
+
+# jasmine: the matchers through jasmine's expect; a violation is a failed expectation
+http_post reset >/dev/null
+run_sonde run jasmine.conf.js
+expect_status 1
+expect_out '[api #0-0] 1 passing'
+expect_out '[api #0-0] 1 failing'
+plain
+expect_file_contains plain.txt "GET /health (response '200') does not satisfy openapi/users.yaml:
+  - body must have required property 'uptime'"
