@@ -174,7 +174,7 @@ function namespaceNames(src) {
   for (let m; (m = re.exec(src));) for (const part of m[1].split('.')) names.add(part);
   return names;
 }
-function normaliseNamespaces(mine, theirs, spaces) { // eslint-disable-line no-param-reassign
+function normaliseNamespaces(mine, theirs, spaces) {
   const copied = new Set();
   const is = (toks, i, text) => i < toks.length && toks[i].text === text;
   const constants = new Set();
