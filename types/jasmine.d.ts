@@ -36,10 +36,14 @@ declare global {
       resolveTo(value?: Awaited<ReturnType<Fn>>): Spy<Fn>;
       rejectWith(value?: unknown): Spy<Fn>;
       stub(): Spy<Fn>;
+      /** Strategies added by jasmine.addSpyStrategy. */
+      [custom: string]: any;
     }
     type Spy<Fn extends (...args: any[]) => any = (...args: any[]) => any> = Fn & {
       and: SpyStrategy<Fn>;
       calls: Calls<Fn>;
+      /** A strategy for calls with these arguments (compared as toEqual does). */
+      withArgs(...args: any[]): { and: SpyStrategy<Fn> };
     };
     type SpyObj<T> = T & { [K in keyof T]: T[K] extends (...args: any[]) => any ? T[K] & Spy<T[K]> : T[K] };
 
@@ -100,6 +104,7 @@ declare global {
       toHaveBeenCalledOnceWith(...params: any[]): void;
       toHaveBeenCalledBefore(other: Spy): void;
       toHaveNoOtherSpyInteractions(): void;
+      toHaveSpyInteractions(): void;
     }
     interface AsyncMatchers<T> {
       not: AsyncMatchers<T>;
@@ -135,7 +140,46 @@ declare global {
     function addMatchers(matchers: Record<string, CustomMatcherFactory>): void;
     function addAsyncMatchers(matchers: Record<string, CustomAsyncMatcherFactory>): void;
     function addCustomEqualityTester(tester: (a: any, b: any) => boolean | undefined): void;
-    function getEnv(): { configuration(): { random: boolean; seed: string | number | null } };
+    function addSpyStrategy(name: string, factory: (...args: any[]) => (...args: any[]) => any): void;
+    function setDefaultSpyStrategy(fn?: (and: SpyStrategy) => void): void;
+    function getEnv(): Env;
+    interface Env {
+      configuration(): { random: boolean; seed: string | number | null };
+      addReporter(reporter: CustomReporter): void;
+      clearReporters(): void;
+      allowRespy(allow: boolean): void;
+    }
+    interface ExpectationResult {
+      matcherName: string; message: string; stack: string; passed: boolean;
+      expected?: unknown; actual?: unknown;
+    }
+    interface JasmineStartedInfo { totalSpecsDefined: number; order: { random: boolean; seed: string | null } }
+    interface JasmineDoneInfo {
+      overallStatus: 'passed' | 'failed' | 'incomplete'; totalTime: number; incompleteReason?: string;
+      order: { random: boolean; seed: string | null }; failedExpectations: ExpectationResult[];
+      deprecationWarnings: ExpectationResult[];
+    }
+    interface SuiteResult {
+      id: string; description: string; fullName: string; parentSuiteId: string | null; filename: string;
+      failedExpectations: ExpectationResult[]; deprecationWarnings: ExpectationResult[];
+      status?: 'passed' | 'failed' | 'excluded'; duration: number | null; properties: Record<string, unknown> | null;
+    }
+    interface SpecResult {
+      id: string; description: string; fullName: string; parentSuiteId: string | null; filename: string;
+      failedExpectations: ExpectationResult[]; passedExpectations: ExpectationResult[];
+      deprecationWarnings: ExpectationResult[]; pendingReason: string;
+      status?: 'passed' | 'failed' | 'pending' | 'excluded'; duration: number | null;
+      properties: Record<string, unknown> | null; debugLogs: null;
+    }
+    /** jasmine's reporter interface: every method is optional and may return a promise. */
+    interface CustomReporter {
+      jasmineStarted?(info: JasmineStartedInfo): void | Promise<void>;
+      suiteStarted?(result: SuiteResult): void | Promise<void>;
+      specStarted?(result: SpecResult): void | Promise<void>;
+      specDone?(result: SpecResult): void | Promise<void>;
+      suiteDone?(result: SuiteResult): void | Promise<void>;
+      jasmineDone?(info: JasmineDoneInfo): void | Promise<void>;
+    }
     var matchersUtil: MatchersUtil;
   }
 
@@ -153,6 +197,9 @@ declare global {
   function expect<T>(actual: T): jasmine.Matchers<T>;
   function expect(): jasmine.Matchers<undefined>;
   function expectAsync<T>(actual: T | PromiseLike<T>): jasmine.AsyncMatchers<T>;
+  /** expect's matchers, but a failure is thrown (an Error with matcherName, passed ...). */
+  function throwUnless<T>(actual: T): jasmine.Matchers<T>;
+  function throwUnlessAsync<T>(actual: T | PromiseLike<T>): jasmine.AsyncMatchers<T>;
   function fail(error?: unknown): void;
   function pending(reason?: string): void;
   function spyOn<T, K extends keyof T>(object: T, method: K):

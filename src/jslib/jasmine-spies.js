@@ -8,33 +8,69 @@
   let installed = [];       // restore functions of spyOn/spyOnProperty, run after each spec
   const isSpy = (v) => typeof v === 'function' && !!v.and && !!v.calls && typeof v.calls.count === 'function';
 
+  // Strategies: a spy's plan (returnValue, callFake ...) and, through withArgs, one per list
+  // of arguments (matched with jasmine's equality); a call that matches none of them while
+  // only those are configured fails, as in jasmine-core.
+  let util = null;              // {pp, eq} of jasmine.js (use())
+  let customStrategies = {};    // jasmine.addSpyStrategy, reset after each spec
+  let defaultStrategy = null;   // jasmine.setDefaultSpyStrategy, reset after each spec
+  let respy = false;            // jasmine.getEnv().allowRespy(true)
+  function makeStrategy(identity, original, getSpy) {
+    const none = function () {};
+    const set = (plan) => { s.plan = plan; return getSpy(); };
+    const s = {
+      identity, plan: none,
+      returnValue(v) { return set(function () { return v; }); },
+      returnValues(...vs) { return set(function () { return vs.shift(); }); },
+      callFake(fn) {
+        if (typeof fn !== 'function') throw new Error('Argument passed to callFake should be a function, got ' + fn);
+        return set(fn);
+      },
+      callThrough() { return set(original || none); },
+      throwError(e) { const err = typeof e === 'string' ? new Error(e) : e; return set(function () { throw err; }); },
+      resolveTo(v) { return set(function () { return Promise.resolve(v); }); },
+      rejectWith(v) { return set(function () { return Promise.reject(v); }); },
+      stub() { return set(none); },
+      exec(self, args, isNew) {
+        const plan = s.plan;
+        if (!isNew) return plan.apply(self, args);
+        if (plan.prototype) return Reflect.construct(plan, args);
+        const r = plan.apply(self, args); // an arrow function: `new` of jasmine's bound plan
+        return r !== null && (typeof r === 'object' || typeof r === 'function') ? r : self;
+      },
+      isConfigured: () => s.plan !== none,
+    };
+    for (const k of Object.keys(customStrategies)) {
+      if (s[k]) continue;
+      s[k] = (...a) => {
+        const plan = customStrategies[k](...a);
+        if (typeof plan !== 'function') throw new Error('Spy strategy must return a function');
+        return set(plan);
+      };
+    }
+    return s;
+  }
+
   function createSpy(name, original) {
+    if (typeof name === 'function' && original === undefined) { original = name; name = original.name; }
     const identity = name === undefined || name === '' ? 'unknown' : String(name);
-    let plan = () => undefined;
     const records = [];
+    const byArgs = [];          // [{args, strategy}] of withArgs
     let byValue = false;
     const spy = function (...args) {
       const rec = { object: this, invocationOrder: ++order, args: byValue ? args.map(clone) : args, returnValue: undefined, verified: false };
       records.push(rec);
-      rec.returnValue = plan.call(this, ...args);
+      let strategy = base;
+      if (byArgs.length) {
+        const hit = byArgs.find((b) => util.eq(args, b.args));
+        if (hit) strategy = hit.strategy;
+        else if (!base.isConfigured())
+          throw new Error("Spy '" + identity + "' received a call with arguments " + util.pp(args) + ' but all configured strategies specify other arguments.');
+      }
+      rec.returnValue = strategy.exec(this, args, new.target !== undefined);
       return rec.returnValue;
     };
-    const strategy = {
-      identity,
-      returnValue(v) { plan = () => v; return spy; },
-      returnValues(...vs) { let i = 0; plan = () => vs[i++]; return spy; },
-      callFake(fn) {
-        if (typeof fn !== 'function') throw new Error('Argument passed to callFake should be a function, got ' + fn);
-        plan = fn; return spy;
-      },
-      callThrough() { plan = function (...a) { return original ? original.apply(this, a) : undefined; }; return spy; },
-      throwError(e) { plan = () => { throw (e instanceof Error ? e : typeof e === 'string' ? new Error(e) : e); }; return spy; },
-      resolveTo(v) { plan = () => Promise.resolve(v); return spy; },
-      rejectWith(v) { plan = () => Promise.reject(v); return spy; },
-      stub() { plan = () => undefined; return spy; },
-      exec(self, args) { return plan.apply(self, args); },
-      isConfigured: () => true,
-    };
+    const base = makeStrategy(identity, original, () => spy);
     const calls = {
       any: () => records.length > 0,
       count: () => records.length,
@@ -48,10 +84,22 @@
       saveArgumentsByValue: () => { byValue = true; },
       records,
     };
+    if (typeof original === 'function') {
+      for (const k in original) {
+        if (k === 'and' || k === 'calls') throw new Error("Jasmine spies would overwrite the 'and' and 'calls' properties on the object being spied upon");
+        spy[k] = original[k];
+      }
+      Object.defineProperty(spy, 'length', { value: original.length });
+    }
     Object.defineProperty(spy, 'name', { value: identity });
-    spy.and = strategy;
+    spy.and = base;
     spy.calls = calls;
-    spy.withArgs = () => { throw new Error('spy.withArgs is not supported by sonde'); };
+    spy.withArgs = (...args) => {
+      let hit = byArgs.find((b) => util.eq(args, b.args));
+      if (!hit) byArgs.push((hit = { args, strategy: makeStrategy(identity, original, () => spy) }));
+      return { and: hit.strategy };
+    };
+    if (defaultStrategy) defaultStrategy(base);
     return spy;
   }
   const clone = (v) => (Array.isArray(v) ? v.slice() : v && typeof v === 'object' ? Object.assign({}, v) : v);
@@ -60,7 +108,10 @@
     if (obj === undefined || obj === null) throw new Error('<spyOn> : could not find an object to spy upon for ' + name + '()\nUsage: spyOn(<object>, <methodName>)');
     if (name === undefined || name === null) throw new Error('<spyOn> : No method name supplied\nUsage: spyOn(<object>, <methodName>)');
     if (obj[name] === undefined) throw new Error('<spyOn> : ' + name + '() method does not exist\nUsage: spyOn(<object>, <methodName>)');
-    if (isSpy(obj[name])) throw new Error('<spyOn> : ' + name + ' has already been spied upon\nUsage: spyOn(<object>, <methodName>)');
+    if (isSpy(obj[name])) {
+      if (respy) return obj[name];
+      throw new Error('<spyOn> : ' + name + ' has already been spied upon\nUsage: spyOn(<object>, <methodName>)');
+    }
     const desc = Object.getOwnPropertyDescriptor(obj, name);
     if (desc && !(desc.writable || desc.set)) throw new Error('<spyOn> : ' + name + ' is not declared writable or has no setter\nUsage: spyOn(<object>, <methodName>)');
     const original = obj[name];
@@ -77,7 +128,10 @@
     if (!desc) throw new Error('<spyOnProperty> : ' + prop + ' property does not exist\nUsage: spyOnProperty(<object>, <propName>, [accessType])');
     if (!desc.configurable) throw new Error('<spyOnProperty> : ' + prop + ' is not declared configurable\nUsage: spyOnProperty(<object>, <propName>, [accessType])');
     if (!desc[access]) throw new Error('<spyOnProperty> : Property ' + prop + ' does not have access type ' + access + '\nUsage: spyOnProperty(<object>, <propName>, [accessType])');
-    if (isSpy(desc[access])) throw new Error('<spyOnProperty> : ' + prop + '#' + access + ' has already been spied upon\nUsage: spyOnProperty(<object>, <propName>, [accessType])');
+    if (isSpy(desc[access])) {
+      if (respy) return desc[access];
+      throw new Error('<spyOnProperty> : ' + prop + '#' + access + ' has already been spied upon\nUsage: spyOnProperty(<object>, <propName>, [accessType])');
+    }
     const spy = createSpy(prop, desc[access]);
     const own = Object.prototype.hasOwnProperty.call(obj, prop);
     Object.defineProperty(obj, prop, Object.assign({}, desc, { [access]: spy }));
@@ -216,6 +270,17 @@
         return { pass, message: pass ? 'Expected ' + id(a) + ' to not have been called before ' + id(b) + ', but it was'
           : 'Expected ' + id(a) + ' to have been called before ' + id(b) + (overlap && !pass ? '' : '') };
       },
+      toHaveSpyInteractions(a, ...extra) {
+        const usage = (m) => new Error('<toHaveSpyInteractions> : ' + m + '\nUsage: expect(<spyObj>).toHaveSpyInteractions()');
+        if (!a || (typeof a !== 'object' && typeof a !== 'function')) throw usage('Expected a spy object, but got ' + typeof a + '.');
+        if (extra.length) throw usage('Does not take arguments');
+        const all = Object.values(a).filter(isSpy);
+        if (!all.length) throw usage('Expected a spy object with spies, but object has no spies.');
+        const called = all.filter((s) => s.calls.any());
+        return { pass: called.length > 0, message: called.length
+          ? 'Expected spy object spies not to have been called, but the following spies were called: ' + called.map((s) => s.and.identity + ' called ' + s.calls.count() + ' time(s)').join(', ')
+          : 'Expected spy object spies to have been called, but no spies were called.' };
+      },
       toHaveNoOtherSpyInteractions(a) {
         if (!a || typeof a !== 'object') throw new Error('Expected an object, but got ' + pp(a) + '.');
         const spies = Object.keys(a).filter((k) => isSpy(a[k]));
@@ -272,8 +337,16 @@
 
   return {
     spyOn, spyOnProperty, spyOnAllFunctions, matchers, asyncMatchers,
-    jasmine: { createSpy, createSpyObj, isSpy, clock: () => clock },
+    jasmine: {
+      createSpy, createSpyObj, isSpy, clock: () => clock,
+      addSpyStrategy(name, factory) { customStrategies[name] = factory; },
+      setDefaultSpyStrategy(fn) { defaultStrategy = fn; },
+    },
+    allowRespy(allow) { respy = !!allow; },
+    use(pp, eq) { util = { pp, eq }; },
     reset() {
+      customStrategies = {};
+      defaultStrategy = null;
       while (installed.length) installed.pop()();
       clock.uninstall();
     },

@@ -13,7 +13,10 @@
 (function (natives) {
   'use strict';
   let spiesLib = null;
-  const spies = () => spiesLib || (spiesLib = natives.spies());
+  const spies = () => {
+    if (!spiesLib) { spiesLib = natives.spies(); spiesLib.use(pp, eq); }
+    return spiesLib;
+  };
   const jestExpect = globalThis.expect; // sonde's own expect: the API matchers run on it
   const opts = natives.opts;
   const has = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
@@ -302,7 +305,7 @@
   };
   let spyMatchers = null;
   for (const name of ['toHaveBeenCalled', 'toHaveBeenCalledTimes', 'toHaveBeenCalledWith',
-    'toHaveBeenCalledOnceWith', 'toHaveBeenCalledBefore', 'toHaveNoOtherSpyInteractions']) {
+    'toHaveBeenCalledOnceWith', 'toHaveBeenCalledBefore', 'toHaveNoOtherSpyInteractions', 'toHaveSpyInteractions']) {
     matchers[name] = function (...args) {
       spyMatchers = spyMatchers || spies().matchers(pp, eq, diffText);
       return spyMatchers[name].apply(this, args);
@@ -332,7 +335,18 @@
   }
 
   // ---- expect ----
-  function record(passed, message, error, name, actual, expected) {
+  function record(passed, message, error, name, actual, expected, unless) {
+    if (unless) {
+      // throwUnless: jasmine's ThrowUnlessFailure, thrown and not recorded (nor counted)
+      if (passed) return;
+      const e = new Error(error.message);
+      Object.assign(e, { passed, matcherName: name, expected, actual });
+      // An error of the spec's own code: where its first frame (the matcher's caller) is.
+      const at = /@(.+):(\d+):(\d+)$/m.exec(error.stack || '');
+      for (const [k, v] of [['stack', error.stack], ['sourceURL', at && at[1]], ['line', at && +at[2]], ['column', at && +at[3]]])
+        Object.defineProperty(e, k, { value: v === null ? undefined : v, writable: true, configurable: true });
+      throw e;
+    }
     if (opts.resultHandler) opts.resultHandler(passed, { matcherName: name, passed, message, actual, expected });
     if (!spec) {
       if (passed) return;
@@ -349,13 +363,13 @@
     if (Error.captureStackTrace) Error.captureStackTrace(err, ssf);
     return err;
   }
-  function runMatcher(name, fn, actual, args, isNot, ctx, ssf) {
+  function runMatcher(name, fn, actual, args, isNot, ctx, ssf, unless) {
     const self = { isNot, util, pp };
     const r = fn.call(self, actual, ...args) || {};
     const pass = isNot ? !r.pass : !!r.pass;
     let message = pass ? '' : typeof r.message === 'function' ? r.message() : r.message;
     if (!pass && !message) message = failureMessage(name, isNot, actual, ...args);
-    record(pass, pass ? '' : message, pass ? null : failure(message, ctx, ssf), name, actual, args[0]);
+    record(pass, pass ? '' : message, pass ? null : failure(message, ctx, ssf), name, actual, args[0], unless);
   }
   function makeExpectation(actual, table, isNot, ctx, asyncMode) {
     const e = {};
@@ -394,35 +408,39 @@
     const proto = {};
     for (const name of Object.keys(table)) {
       const fn = table[name];
-      proto[name] = function m(...args) { return runMatcher(name, fn, this.actual, args, this.isNot, this.context, m); };
+      proto[name] = function m(...args) { return runMatcher(name, fn, this.actual, args, this.isNot, this.context, m, this.unless); };
     }
-    proto.withContext = function (c) { return expectation(this.actual, this.isNot, c); };
-    Object.defineProperty(proto, 'not', { get() { return this.isNot ? undefined : expectation(this.actual, true, this.context); } });
+    proto.withContext = function (c) { return expectation(this.actual, this.isNot, c, this.unless); };
+    Object.defineProperty(proto, 'not', { get() { return this.isNot ? undefined : expectation(this.actual, true, this.context, this.unless); } });
     return (expectProto = proto);
   }
-  function expectation(actual, isNot, context) {
+  function expectation(actual, isNot, context, unless) {
     const e = Object.create(syncProto());
     e.actual = actual;
     e.isNot = isNot;
     e.context = context;
+    if (unless) e.unless = true;
     return e;
   }
   function expect(actual) {
     if (arguments.length !== 1) throw new Error('Expect takes a single argument: expect(actual)');
     return expectation(actual, false, null);
   }
-  function expectAsync(actual) {
+  // throwUnless(actual): expect's matchers, but a failure is thrown (jasmine-core 5).
+  function throwUnless(actual) { return expectation(actual, false, null, true); }
+  function expectAsync(actual, unless) {
     if (!actual || typeof actual.then !== 'function') throw new Error('Expected expectAsync to be called with a promise.');
-    const e = makeAsync(actual, false);
-    Object.defineProperty(e, 'already', { get: () => makeAsync(actual, true) });
+    const e = makeAsync(actual, false, unless);
+    Object.defineProperty(e, 'already', { get: () => makeAsync(actual, true, unless) });
     return e;
   }
-  function makeAsync(actual, already) {
-    const table = spies().asyncMatchers(actual, pp, eq, runMatcher, already);
+  function makeAsync(actual, already, unless) {
+    const run = unless ? (n, f, a, args, isNot, ctx, ssf) => runMatcher(n, f, a, args, isNot, ctx, ssf, true) : runMatcher;
+    const table = spies().asyncMatchers(actual, pp, eq, run, already);
     for (const [name, def] of Object.entries(customAsyncMatchers)) {
       table[name] = (a, args, isNot, ctx) => {
         const m = def(util, customTesters);
-        return Promise.resolve(m.compare(a, ...args)).then((r) => runMatcher(name, () => r, a, args, isNot, ctx));
+        return Promise.resolve(m.compare(a, ...args)).then((r) => run(name, () => r, a, args, isNot, ctx));
       };
     }
     return makeExpectation(actual, table, false, null, true);
@@ -460,9 +478,11 @@
     // Helpers often add a reporter (sonde's reporters are the config's) or allow respies.
     getEnv: () => ({
       configuration: () => ({ random: natives.random, seed: natives.seed }),
-      addReporter() {}, clearReporters() {}, allowRespy() {},
+      addReporter() {}, clearReporters() {}, allowRespy: (allow) => spies().allowRespy(allow),
     }),
     createSpy: (...a) => spies().jasmine.createSpy(...a),
+    addSpyStrategy: (name, factory) => spies().jasmine.addSpyStrategy(name, factory),
+    setDefaultSpyStrategy: (fn) => spies().jasmine.setDefaultSpyStrategy(fn),
     createSpyObj: (...a) => spies().jasmine.createSpyObj(...a),
     isSpy: (v) => spies().jasmine.isSpy(v),
     clock: () => spies().jasmine.clock(),
@@ -472,7 +492,8 @@
   });
   // describe, it, the hooks and their f/x forms are C closures (jasmine.c).
   const globals = {
-    expect, expectAsync, fail, pending, jasmine,
+    expect, expectAsync: (actual) => expectAsync(actual, false), fail, pending, jasmine, throwUnless,
+    throwUnlessAsync: (actual) => expectAsync(actual, true),
     spyOn: (...a) => spies().spyOn(...a),
     spyOnProperty: (...a) => spies().spyOnProperty(...a),
     spyOnAllFunctions: (...a) => spies().spyOnAllFunctions(...a),

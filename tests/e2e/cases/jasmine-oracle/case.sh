@@ -5,7 +5,8 @@
 #   per level, reproducible by seed), and sonde prints the seed.
 # - outcomes.spec.js and more.spec.js: per spec, the full name, the status and every
 #   failure message (the matchers' texts, toEqual's diff lines, spies, expectAsync,
-#   pending, fail, done.fail, errors thrown in specs and hooks) must be equal.
+#   pending, fail, done.fail, errors thrown in specs and hooks) must be equal; newer.spec.js
+#   the same for spy.withArgs, spy strategies, respying, throwUnless(Async).
 if ! command -v npm >/dev/null 2>&1 || ! command -v node >/dev/null 2>&1; then
   echo "e2e: SKIP [$CASE_NAME]: node and npm are needed for the jasmine-core oracle"
   return 0
@@ -60,7 +61,7 @@ for seed in none 1 5 77 4321 31337; do
 done
 
 # Outcomes and failure texts, per corpus file (with how many specs jasmine-core reports).
-for entry in outcomes:37 more:10; do
+for entry in outcomes:37 more:10 newer:15; do
   name=${entry%%:*}
   rm -rf out
   run_sonde run sonde.conf.js --spec "corpus/$name.spec.js"
