@@ -35,6 +35,7 @@ void fw_emit(fw_runner_t *r, json_t *ev) {
   /* An outcome of a runnable that ended before: reporters must not take it for the test
    * that is running now. */
   if (r->emitting_late) json_object_set_new(ev, "late", json_true());
+  if (r->iface && r->iface->observe) r->iface->observe(r->iface->ud, ev);
   r->emit(ev, r->emit_ud);
   json_decref(ev);
 }

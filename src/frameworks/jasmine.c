@@ -22,6 +22,13 @@ typedef struct {
 } def_t;
 
 #define JAS_DEFS 10
+#define XDESCRIBE_REASON "Temporarily disabled with xdescribe"
+
+/* A suite or a spec, in the order they were declared (jasmine's ids count in it). */
+typedef struct {
+  const fw_suite_t *suite; /* NULL for a spec */
+  const fw_runnable_t *spec;
+} decl_t;
 
 struct fw_jasmine {
   fw_runner_t *r;
@@ -30,8 +37,17 @@ struct fw_jasmine {
   JSObjectRef api;       /* {globals, begin, error, result}; protected */
   char *seed;            /* the seed of the random order (given or made); NULL when not random */
   double default_timeout;/* jasmine.DEFAULT_TIMEOUT_INTERVAL, read when a runnable is declared */
+  bool reporting;        /* jasmine.getEnv().addReporter was called: events go to jasmine.js */
+  bool started;          /* jasmineStarted was reported */
+  bool focused;          /* fit or fdescribe: jasmine's run is "incomplete" */
+  decl_t *decl;          /* with reporters: the suites and specs in declaration order */
+  size_t n_decl, cap_decl;
+  const fw_suite_t **excluded; /* the xdescribe suites */
+  size_t n_excluded, cap_excluded;
   def_t defs[JAS_DEFS];  /* describe, it ...: their closures point here */
 };
+
+static void collect_declared(fw_jasmine_t *jas, const fw_suite_t *s);
 
 /* ---- jasmine-core's order ---- */
 
@@ -111,7 +127,8 @@ static long focus_min(const focus_list_t *f, const fw_suite_t *s, int e) {
 
 /* Ids as jasmine gives them: in declaration order, a suite before what it declares; the
  * top suite is suite0. With focus, children holding focused runnables come first, in focus
- * order; the others (inside a focused suite) by the hash. */
+ * order; the others (inside a focused suite, or left out) by the hash, or in declaration
+ * order when the order is not random. */
 static void shuffle_suite(fw_jasmine_t *jas, fw_suite_t *s, const focus_list_t *focus,
                           unsigned *spec_n, unsigned *suite_n) {
   keyed_t *items = xmalloc((s->n_order ? s->n_order : 1) * sizeof(*items));
@@ -122,7 +139,8 @@ static void shuffle_suite(fw_jasmine_t *jas, fw_suite_t *s, const focus_list_t *
     else snprintf(id, sizeof(id), "suite%u", (*suite_n)++);
     long min = focus->len ? focus_min(focus, s, e) : -1;
     /* Hashes stay within +-2^35: a focus position sorts below every one of them. */
-    items[i] = (keyed_t){e, min >= 0 ? (double)min - 1e12 : fw_jasmine_order_key(jas->seed, id)};
+    double key = jas->seed ? fw_jasmine_order_key(jas->seed, id) : (double)i;
+    items[i] = (keyed_t){e, min >= 0 ? (double)min - 1e12 : key};
     if (e < 0) shuffle_suite(jas, s->suites[-1 - e], focus, spec_n, suite_n);
   }
   /* Stable insertion sort, as Array.prototype.sort is stable. */
@@ -154,13 +172,16 @@ static void select_focused(fw_suite_t *s, bool above) {
 static bool jas_prepare(void *ud, fw_runner_t *r) {
   fw_jasmine_t *jas = ud;
   fw_mark_all(r->root, true);
-  if (fw_has_only(r->root)) select_focused(r->root, false);
-  if (!jas->seed) return true;
+  jas->focused = fw_has_only(r->root);
+  if (jas->focused) select_focused(r->root, false);
+  if (jas->reporting) collect_declared(jas, r->root);
+  if (!jas->seed && !jas->focused) return true;
   unsigned specs = 0, suites = 1; /* suite0 is the top suite */
   focus_list_t focus = {0};
   collect_focused(r->root, &focus);
   shuffle_suite(jas, r->root, &focus, &specs, &suites);
   free(focus.items);
+  if (!jas->seed) return true;
   json_t *ev = json_pack("{s:s, s:s}", "type", "log", "level", "info");
   char *text = xasprintf("Randomized with seed %s", jas->seed);
   json_object_set_new(ev, "text", json_string(text));
@@ -204,6 +225,83 @@ static JSObjectRef jas_timeout_error(void *ud, fw_runnable_t *rn, double ms) {
   return fw_make_error(jas->r, NULL, "Timeout - Async function did not complete within %gms %s", ms,
                        ms != jas->default_timeout ? "(custom timeout)"
                                                   : "(set by jasmine.DEFAULT_TIMEOUT_INTERVAL)");
+}
+
+/* ---- jasmine's reporters (jasmine.getEnv().addReporter) ---- */
+
+/* Walks the tree in its order (before the shuffle: declaration order) into jas->decl. */
+static void collect_declared(fw_jasmine_t *jas, const fw_suite_t *s) {
+  for (size_t i = 0; i < s->n_order; i++) {
+    int e = s->order[i];
+    if (jas->n_decl == jas->cap_decl) {
+      jas->cap_decl = jas->cap_decl ? jas->cap_decl * 2 : 16;
+      jas->decl = xrealloc(jas->decl, jas->cap_decl * sizeof(*jas->decl));
+    }
+    const fw_suite_t *c = e < 0 ? s->suites[-1 - e] : NULL;
+    jas->decl[jas->n_decl++] = (decl_t){c, c ? NULL : s->tests.items[e]};
+    if (c) collect_declared(jas, c);
+  }
+}
+
+/* jasmineStarted, with the suites and specs for jasmine.js: [kind, full title, how it is
+ * left out ("excluded", "pending" or "")]. A spec skipped without a reason of its own was
+ * left out by focus or grep: jasmine's "excluded"; an xdescribe is "pending". */
+static void report_started(fw_jasmine_t *jas) {
+  jas->started = true;
+  JSContextRef ctx = jas->r->ctx;
+  if (!jas->decl) collect_declared(jas, jas->r->root); /* a reporter added while running */
+  json_t *list = json_array();
+  for (size_t i = 0; i < jas->n_decl; i++) {
+    const fw_suite_t *c = jas->decl[i].suite;
+    const fw_runnable_t *t = jas->decl[i].spec;
+    char *ft = c ? fw_full_title(c, NULL) : fw_full_title(t->parent, t->title);
+    const char *left = "";
+    if (c) {
+      for (size_t k = 0; k < jas->n_excluded; k++)
+        if (jas->excluded[k] == c) left = "pending";
+    } else if (t->skip && (t->fn || t->bad_fn) &&
+               (!t->pending_reason || (jas->focused && !strcmp(t->pending_reason, XDESCRIBE_REASON)))) {
+      left = "excluded"; /* by focus or grep */
+    }
+    json_array_append_new(list, json_pack("[s, s, s]", c ? "suite" : "spec", ft, left));
+    free(ft);
+  }
+  JSValueRef argv[2] = {js_from_json(ctx, list), JSValueMakeBoolean(ctx, jas->focused)};
+  json_decref(list);
+  api_call(jas, "started", 2, argv);
+}
+
+static void jas_observe(void *ud, const json_t *ev) {
+  fw_jasmine_t *jas = ud;
+  if (!jas->reporting) return;
+  const char *type = json_string_value(json_object_get(ev, "type"));
+  if (!type || (strncmp(type, "suite:", 6) && strncmp(type, "test:", 5))) return;
+  if (!jas->started) report_started(jas);
+  JSValueRef arg = js_from_json(jas->r->ctx, ev);
+  api_call(jas, "report", 1, &arg);
+}
+
+static void jas_finish(void *ud) {
+  fw_jasmine_t *jas = ud;
+  if (!jas->reporting) return;
+  if (!jas->started) report_started(jas);
+  api_call(jas, "finished", 0, NULL);
+}
+
+/* reporting(): a reporter was added. */
+static JSValueRef n_reporting(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                              const JSValueRef argv[], JSValueRef *exception) {
+  ((fw_jasmine_t *)data)->reporting = true;
+  return JSValueMakeUndefined(ctx);
+}
+
+/* stack(err) -> its stack as the reports show it. */
+static JSValueRef n_stack(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                          const JSValueRef argv[], JSValueRef *exception) {
+  char *stack = argc > 0 ? js_error_stack(ctx, argv[0]) : NULL;
+  JSValueRef v = js_make_string(ctx, stack ? stack : "");
+  free(stack);
+  return v;
 }
 
 /* ---- natives for jasmine.js ---- */
@@ -263,7 +361,14 @@ static JSValueRef def_call(JSContextRef ctx, void *data, JSObjectRef self, size_
   }
   char *title = argc > 0 ? js_value_to_utf8(ctx, argv[0]) : xstrdup("undefined");
   if (d->what == DEF_SUITE) {
-    fw_add_suite(r, title ? title : "", fn, d->focus, d->exclude, exception);
+    fw_suite_t *s = fw_add_suite(r, title ? title : "", fn, d->focus, d->exclude, exception);
+    if (s && d->exclude) { /* focus may clear its skip; jasmine still reports it pending */
+      if (jas->n_excluded == jas->cap_excluded) {
+        jas->cap_excluded = jas->cap_excluded ? jas->cap_excluded * 2 : 4;
+        jas->excluded = xrealloc(jas->excluded, jas->cap_excluded * sizeof(*jas->excluded));
+      }
+      jas->excluded[jas->n_excluded++] = s;
+    }
     free(title);
     return JSValueMakeUndefined(ctx);
   }
@@ -273,7 +378,7 @@ static JSValueRef def_call(JSContextRef ctx, void *data, JSObjectRef self, size_
   fw_runnable_set_timeout(r, t, timeout_arg(jas, ctx, argc, argv, 2));
   if (d->exclude) fw_runnable_set_pending_reason(t, "Temporarily disabled with xit");
   else if (fw_suite_skipped(t->parent))
-    fw_runnable_set_pending_reason(t, "Temporarily disabled with xdescribe");
+    fw_runnable_set_pending_reason(t, XDESCRIBE_REASON);
   return JSValueMakeUndefined(ctx);
 }
 
@@ -337,6 +442,8 @@ static void jas_free(js_realm_t *realm, void *ud) {
   fw_jasmine_t *jas = ud;
   if (jas->api) JSValueUnprotect(js_realm_context(realm), jas->api);
   free(jas->seed);
+  free(jas->decl);
+  free(jas->excluded);
   free(jas);
 }
 
@@ -363,6 +470,8 @@ fw_jasmine_t *fw_jasmine_install(fw_runner_t *r, const jasmine_opts_t *opts, cha
   add_native(ctx, natives, "pending", n_pending, jas);
   add_native(ctx, natives, "defaultTimeout", n_default_timeout, jas);
   add_native(ctx, natives, "spies", n_spies, jas);
+  add_native(ctx, natives, "reporting", n_reporting, jas);
+  add_native(ctx, natives, "stack", n_stack, jas);
   js_set(ctx, natives, "random", JSValueMakeBoolean(ctx, opts->random));
   js_set(ctx, natives, "seed", jas->seed ? js_make_string(ctx, jas->seed) : JSValueMakeNull(ctx));
   JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
@@ -408,6 +517,8 @@ fw_jasmine_t *fw_jasmine_install(fw_runner_t *r, const jasmine_opts_t *opts, cha
       .spec_error = jas_spec_error,
       .test_result = jas_test_result,
       .timeout_error = jas_timeout_error,
+      .observe = jas_observe,
+      .finish = jas_finish,
       .not_run_message = "Not run because a beforeAll function failed. The beforeAll failure "
                          "will be reported on the suite that caused it.",
   };

@@ -308,6 +308,7 @@ void fw_settle_fire(uv_timer_t *timer) {
 
 void fw_finish(fw_runner_t *r) {
   r->done_called = true;
+  if (r->iface && r->iface->finish) r->iface->finish(r->iface->ud);
   if (r->done) r->done(r, r->done_ud);
 }
 

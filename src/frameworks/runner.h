@@ -118,6 +118,9 @@ typedef struct {
   const char *not_run_message;
   /* The error of a runnable that overran its timeout (NULL: mocha's). */
   JSObjectRef (*timeout_error)(void *ud, fw_runnable_t *rn, double ms);
+  /* Sees every event before it is emitted (jasmine's own reporters), and the run's end. */
+  void (*observe)(void *ud, const json_t *ev);
+  void (*finish)(void *ud);
 } fw_iface_t;
 /* Borrowed: must outlive the runner. */
 void fw_runner_set_iface(fw_runner_t *r, const fw_iface_t *iface);

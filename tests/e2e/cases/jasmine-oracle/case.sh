@@ -77,3 +77,24 @@ for entry in outcomes:37 more:10 newer:15; do
   expect_eq "$(cat "tmp/$name.sonde.txt")" "$(cat "tmp/$name.jasmine.txt")" "outcomes of $name"
 done
 rm -rf out
+
+# jasmine's reporters (jasmine.getEnv().addReporter): reporter.js, a helper, prints every
+# call with its result object; per corpus file and order, sonde's lines equal jasmine-core's.
+for entry in order:none order:4321 focus:none focus:77 outcomes:none more:none newer:none \
+  reporting:none reporting:99; do
+  name=${entry%%:*} seed=${entry#*:}
+  node oracle.js "$core" "corpus/$name.spec.js" "$seed" reporter.js | grep '^REPORT ' >"tmp/$name.$seed.jasmine.txt"
+  if [[ $seed == none ]]; then
+    run_sonde run reporter.conf.js --spec "corpus/$name.spec.js"
+  else
+    run_sonde run reporter.conf.js --spec "corpus/$name.spec.js" --jasmineOpts.random true --jasmineOpts.seed "$seed"
+  fi
+  grep -o 'REPORT .*' "$OUT" >"tmp/$name.$seed.sonde.txt" || true
+  n=$(wc -l <"tmp/$name.$seed.jasmine.txt")
+  ((n > 10)) || fail "jasmine-core's reporter printed $n lines for $name"
+  if ! diff -u "tmp/$name.$seed.jasmine.txt" "tmp/$name.$seed.sonde.txt" >"tmp/$name.$seed.diff"; then
+    cat "tmp/$name.$seed.diff"
+    fail "jasmine reporter calls for corpus/$name.spec.js (seed $seed) differ from jasmine-core's"
+  fi
+done
+rm -rf out
