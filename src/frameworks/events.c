@@ -13,7 +13,8 @@ json_t *fw_error_json(fw_runner_t *r, JSValueRef err) {
   json_object_set_new(j, "name", json_string(info.name ? info.name : "Error"));
   json_object_set_new(j, "message", json_string(info.message ? info.message : ""));
   if (info.stack) {
-    char *stack = js_error_stack(r->ctx, err);
+    char *stack = r->iface && r->iface->error_stack ? r->iface->error_stack(r->iface->ud, err)
+                                                    : js_error_stack(r->ctx, err);
     json_object_set_new(j, "stack", json_string(stack));
     free(stack);
   }

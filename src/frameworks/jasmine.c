@@ -1,6 +1,7 @@
 /* jasmine: see jasmine.h. The globals come from src/jslib/jasmine.js; the natives here add
  * suites, specs and hooks to the runner's tree, and the runner's interface hooks (fw_iface_t)
  * hand each spec's errors to the JS side, which keeps its failed expectations. */
+#define _GNU_SOURCE /* memmem */
 #include "frameworks/jasmine.h"
 
 #include <stdint.h>
@@ -295,10 +296,36 @@ static JSValueRef n_reporting(JSContextRef ctx, void *data, JSObjectRef self, si
   return JSValueMakeUndefined(ctx);
 }
 
+/* cleanStack (WebdriverIO's default): sonde's own frames are left out (as always) and so are
+ * frames of packages in node_modules, as @wdio/jasmine-framework filters them; without it
+ * every frame is kept, sonde's too. */
+static char *jas_error_stack(void *ud, JSValueRef err) {
+  fw_jasmine_t *jas = ud;
+  JSContextRef ctx = jas->r->ctx;
+  if (!jas->opts->clean_stack) return js_error_stack_all(ctx, err);
+  char *stack = js_error_stack(ctx, err);
+  sbuf_t out = SBUF_INIT;
+  bool first = true;
+  for (char *p = stack; *p;) {
+    char *nl = strchr(p, '\n');
+    size_t n = nl ? (size_t)(nl - p) : strlen(p);
+    /* only frame lines: a message may name node_modules */
+    bool frame = !first && strncmp(p, "    at ", 7) == 0;
+    if (!frame || !memmem(p, n, "node_modules/", 13)) {
+      if (!first) sbuf_putc(&out, '\n');
+      sbuf_printf(&out, "%.*s", (int)n, p);
+    }
+    first = false;
+    p += n + (nl ? 1 : 0);
+  }
+  free(stack);
+  return sbuf_take(&out);
+}
+
 /* stack(err) -> its stack as the reports show it. */
 static JSValueRef n_stack(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
                           const JSValueRef argv[], JSValueRef *exception) {
-  char *stack = argc > 0 ? js_error_stack(ctx, argv[0]) : NULL;
+  char *stack = argc > 0 ? jas_error_stack(data, argv[0]) : NULL;
   JSValueRef v = js_make_string(ctx, stack ? stack : "");
   free(stack);
   return v;
@@ -519,6 +546,7 @@ fw_jasmine_t *fw_jasmine_install(fw_runner_t *r, const jasmine_opts_t *opts, cha
       .timeout_error = jas_timeout_error,
       .observe = jas_observe,
       .finish = jas_finish,
+      .error_stack = jas_error_stack,
       .not_run_message = "Not run because a beforeAll function failed. The beforeAll failure "
                          "will be reported on the suite that caused it.",
   };

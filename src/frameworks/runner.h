@@ -121,6 +121,8 @@ typedef struct {
   /* Sees every event before it is emitted (jasmine's own reporters), and the run's end. */
   void (*observe)(void *ud, const json_t *ev);
   void (*finish)(void *ud);
+  /* The stack an error is reported with (malloc'd; NULL: js_error_stack's). */
+  char *(*error_stack)(void *ud, JSValueRef err);
 } fw_iface_t;
 /* Borrowed: must outlive the runner. */
 void fw_runner_set_iface(fw_runner_t *r, const fw_iface_t *iface);

@@ -59,5 +59,8 @@ char *js_format_stack(const char *name, const char *message, const char *jsc_sta
 /* The stack of a thrown value as reports print it: js_format_stack on its pieces, with a
  * SyntaxError's own file:line put first (the parser's position is not one of its frames). */
 char *js_error_stack(JSContextRef ctx, JSValueRef err);
+/* The same with sonde's own frames ("    at fn (sonde:<lib>:line:col)") kept: what
+ * jasmineOpts.cleanStack: false shows. */
+char *js_error_stack_all(JSContextRef ctx, JSValueRef err);
 
 #endif

@@ -39,7 +39,7 @@ static bool is_location(const char *s, size_t n) {
  * "global code@file:...") appended in V8's shape. False when the line is not a frame:
  * JavaScriptCore writes the '@' even for anonymous code, so a line without one is not its.
  * The first '@' splits, as URLs may contain one and function names do not. */
-static bool convert_frame(sbuf_t *out, const char *line, size_t n) {
+static bool convert_frame(sbuf_t *out, const char *line, size_t n, bool internal) {
   const char *atp = memchr(line, '@', n);
   if (!atp) return false;
   const char *fn = line, *loc = atp + 1;
@@ -48,7 +48,7 @@ static bool convert_frame(sbuf_t *out, const char *line, size_t n) {
   if (loc_len == 0) return true; /* code without a URL (new Function, eval) */
   /* The runtime's own JavaScript (src/jslib, evaluated as "sonde:<name>") is not the
    * user's: Node hides its internals the same way in most traces. */
-  if (loc_len > 6 && memcmp(loc, "sonde:", 6) == 0) return true;
+  if (!internal && loc_len > 6 && memcmp(loc, "sonde:", 6) == 0) return true;
   if (!is_location(loc, loc_len)) return false;
   /* Line 1 of a module also holds the loader's wrapper: shift its columns back so they are
    * the user's, and drop frames that point into the wrapper itself. */
@@ -83,7 +83,8 @@ static bool convert_frame(sbuf_t *out, const char *line, size_t n) {
   return true;
 }
 
-char *js_format_stack(const char *name, const char *message, const char *jsc_stack) {
+/* `internal`: sonde's own frames (sonde:<lib>) are kept. */
+static char *format_stack(const char *name, const char *message, const char *jsc_stack, bool internal) {
   char *header = error_header(name, message);
   if (!jsc_stack || !*jsc_stack) return header;
   sbuf_t b = SBUF_INIT;
@@ -92,7 +93,7 @@ char *js_format_stack(const char *name, const char *message, const char *jsc_sta
   for (const char *p = jsc_stack; *p;) {
     const char *nl = strchr(p, '\n');
     size_t n = nl ? (size_t)(nl - p) : strlen(p);
-    if (n && (insp_starts_with(p, "    at ") || !convert_frame(&b, p, n))) {
+    if (n && (insp_starts_with(p, "    at ") || !convert_frame(&b, p, n, internal))) {
       sbuf_free(&b);
       return xstrdup(jsc_stack);
     }
@@ -110,11 +111,15 @@ static char *header_name(JSContextRef ctx, JSValueRef err, char *name) {
   return h;
 }
 
-char *js_error_stack(JSContextRef ctx, JSValueRef err) {
+char *js_format_stack(const char *name, const char *message, const char *jsc_stack) {
+  return format_stack(name, message, jsc_stack, false);
+}
+
+static char *error_stack(JSContextRef ctx, JSValueRef err, bool internal) {
   js_error_info_t info;
   js_error_info(ctx, err, &info);
   if (JSValueIsObject(ctx, err)) info.name = header_name(ctx, err, info.name);
-  char *stack = js_format_stack(info.name, info.message, info.stack);
+  char *stack = format_stack(info.name, info.message, info.stack, internal);
   /* A parser error's frames are those of whoever loaded the file (require, the loader);
    * the position of the error itself is in line/sourceURL. Put it first, as Node does. */
   if (info.name && strcmp(info.name, "SyntaxError") == 0 && info.source_url && info.line) {
@@ -134,6 +139,10 @@ char *js_error_stack(JSContextRef ctx, JSValueRef err) {
   js_error_info_free(&info);
   return stack;
 }
+
+char *js_error_stack(JSContextRef ctx, JSValueRef err) { return error_stack(ctx, err, false); }
+
+char *js_error_stack_all(JSContextRef ctx, JSValueRef err) { return error_stack(ctx, err, true); }
 
 /* getStackString: err.stack (in V8's shape) when truthy, else Error.prototype.toString. */
 static char *stack_string(ictx_t *c, JSObjectRef err) {
