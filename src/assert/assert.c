@@ -169,6 +169,8 @@ void assert_install_globals(js_realm_t *realm) {
   js_define_lazies(js_realm_context(realm), globals, 1);
 }
 
+JSObjectRef assert_expect(JSContextRef ctx) { return expect_function(ctx); }
+
 void assert_export(js_realm_t *realm, JSObjectRef exports) {
   JSContextRef ctx = js_realm_context(realm);
   js_set(ctx, exports, "assertResponse", assert_response_function(ctx));

@@ -22,6 +22,9 @@ void assert_install_globals(js_realm_t *realm);
 /* Adds assertResponse, expect, AssertionError, apiMatchers (the API matchers as
  * functions for expect.extend) and loadApiSpec to the exports of `sonde`/`wdio-api-runner`/`@wdio/globals`. */
 void assert_export(js_realm_t *realm, JSObjectRef exports);
+/* sonde's own expect (with the API matchers), for an interface whose global `expect` is
+ * another one (jasmine's runs the API matchers on it). */
+JSObjectRef assert_expect(JSContextRef ctx);
 
 /* apiRunner.openapi of the config (assert_openapi.c): remembers the document's path (and
  * the config's folder, from which loadApiSpec's relative paths resolve); with `load`, loads

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "assert/assert.h"
 #include "frameworks/runner_internal.h"
 #include "js/jsclass.h"
 
@@ -36,6 +37,7 @@ struct fw_jasmine {
   const jasmine_opts_t *opts;
   fw_iface_t iface;
   JSObjectRef api;       /* {globals, begin, error, result}; protected */
+  JSValueRef begin, result; /* api.begin and api.result, called for every spec (kept by api) */
   char *seed;            /* the seed of the random order (given or made); NULL when not random */
   double default_timeout;/* jasmine.DEFAULT_TIMEOUT_INTERVAL, read when a runnable is declared */
   bool reporting;        /* jasmine.getEnv().addReporter was called: events go to jasmine.js */
@@ -194,18 +196,21 @@ static bool jas_prepare(void *ud, fw_runner_t *r) {
 
 /* ---- the runner's interface hooks ---- */
 
-static JSValueRef api_call(fw_jasmine_t *jas, const char *name, size_t argc, const JSValueRef argv[]) {
-  JSContextRef ctx = jas->r->ctx;
+static JSValueRef api_call_fn(fw_jasmine_t *jas, JSValueRef fn, size_t argc, const JSValueRef argv[]) {
   JSValueRef exc = NULL;
-  JSValueRef v = js_call(ctx, js_get(ctx, jas->api, name), jas->api, argc, argv, &exc);
+  JSValueRef v = js_call(jas->r->ctx, fn, jas->api, argc, argv, &exc);
   return exc ? NULL : v;
+}
+
+static JSValueRef api_call(fw_jasmine_t *jas, const char *name, size_t argc, const JSValueRef argv[]) {
+  return api_call_fn(jas, js_get(jas->r->ctx, jas->api, name), argc, argv);
 }
 
 /* A spec's `this` is a new object that inherits what `this` of its suites' beforeAll hooks
  * got (jasmine copies it; inheriting costs no copy per spec). */
 static JSObjectRef jas_test_begin(void *ud, fw_runnable_t *t) {
   fw_jasmine_t *jas = ud;
-  api_call(jas, "begin", 0, NULL);
+  api_call_fn(jas, jas->begin, 0, NULL);
   JSObjectRef self = JSObjectMake(jas->r->ctx, NULL, NULL);
   JSObjectSetPrototype(jas->r->ctx, self, t->parent->ctx);
   return self;
@@ -217,7 +222,7 @@ static void jas_spec_error(void *ud, fw_runnable_t *rn, JSValueRef err) {
 
 static JSValueRef jas_test_result(void *ud, fw_runnable_t *t) {
   fw_jasmine_t *jas = ud;
-  JSValueRef v = api_call(jas, "result", 0, NULL);
+  JSValueRef v = api_call_fn(jas, jas->result, 0, NULL);
   return v && !JSValueIsUndefined(jas->r->ctx, v) ? v : NULL;
 }
 
@@ -329,6 +334,21 @@ static JSValueRef n_stack(JSContextRef ctx, void *data, JSObjectRef self, size_t
   JSValueRef v = js_make_string(ctx, stack ? stack : "");
   free(stack);
   return v;
+}
+
+/* lib(name, core) -> the jslib `name` (jasmine-matchers, jasmine-report) called with core. */
+static JSValueRef n_lib(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                        const JSValueRef argv[], JSValueRef *exception) {
+  char *name = argc > 1 ? js_value_to_utf8(ctx, argv[0]) : NULL;
+  JSValueRef make = name && strncmp(name, "jasmine-", 8) == 0 ? js_jslib(ctx, name, exception) : NULL;
+  free(name);
+  return make ? js_call(ctx, make, NULL, 1, &argv[1], exception) : NULL;
+}
+
+/* sondeExpect() -> sonde's own expect, for the API matchers. */
+static JSValueRef n_sonde_expect(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
+                                 const JSValueRef argv[], JSValueRef *exception) {
+  return assert_expect(ctx);
 }
 
 /* ---- natives for jasmine.js ---- */
@@ -499,6 +519,8 @@ fw_jasmine_t *fw_jasmine_install(fw_runner_t *r, const jasmine_opts_t *opts, cha
   add_native(ctx, natives, "spies", n_spies, jas);
   add_native(ctx, natives, "reporting", n_reporting, jas);
   add_native(ctx, natives, "stack", n_stack, jas);
+  add_native(ctx, natives, "lib", n_lib, jas);
+  add_native(ctx, natives, "sondeExpect", n_sonde_expect, jas);
   js_set(ctx, natives, "random", JSValueMakeBoolean(ctx, opts->random));
   js_set(ctx, natives, "seed", jas->seed ? js_make_string(ctx, jas->seed) : JSValueMakeNull(ctx));
   JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
@@ -522,6 +544,8 @@ fw_jasmine_t *fw_jasmine_install(fw_runner_t *r, const jasmine_opts_t *opts, cha
   }
   jas->api = (JSObjectRef)api;
   JSValueProtect(ctx, jas->api);
+  jas->begin = js_get(ctx, api, "begin");
+  jas->result = js_get(ctx, api, "result");
   install_defs(jas, ctx);
   JSValueRef globals = js_get(ctx, api, "globals");
   JSObjectRef global = JSContextGetGlobalObject(ctx);

@@ -2,7 +2,9 @@
  * @wdio/jasmine-framework users know it: describe/it/fdescribe/fit/xdescribe/xit, the four
  * hooks with timeouts, pending(), fail(), done.fail(), a fresh `this` per spec, failed
  * expectations collected per spec, and jasmine-core's random order for a seed. The JS side
- * (expect, matchers, spies, clock) is src/jslib/jasmine.js and jasmine-spies.js.
+ * is src/jslib/jasmine.js (spec state, the globals), compiled per realm, and what it compiles
+ * on first use: jasmine-matchers.js (expect), jasmine-spies.js (spies, clock, expectAsync's
+ * matchers), jasmine-report.js (jasmine's reporters).
  *
  * Memory: fw_jasmine_install returns state owned by the realm (released when the realm is
  * freed); `opts` is borrowed and must outlive it. */

@@ -420,16 +420,55 @@ bool js_once(JSContextRef ctx, const char *key) {
 
 /* ---- jslib ---- */
 
+/* A library's source and URL as JavaScriptCore strings, made once per process: every realm
+ * evaluates the very same string, so the engine's code cache (keyed by the source) finds
+ * what an earlier realm compiled, and the UTF-8 decoding of the source happens once. */
+typedef struct {
+  const char *name;
+  JSStringRef source, url;
+} jslib_string_t;
+
+static bool jslib_strings(const char *name, JSStringRef *source, JSStringRef *url) {
+  static jslib_string_t cache[32];
+  static size_t n;
+  for (size_t i = 0; i < n; i++)
+    if (strcmp(cache[i].name, name) == 0) {
+      *source = JSStringRetain(cache[i].source); /* the caller releases its reference */
+      *url = JSStringRetain(cache[i].url);
+      return true;
+    }
+  const char *src = jslib_source(name);
+  if (!src) return false;
+  char *file = xasprintf("sonde:%s", name);
+  *source = JSStringCreateWithUTF8CString(src);
+  *url = JSStringCreateWithUTF8CString(file);
+  free(file);
+  if (n < sizeof(cache) / sizeof(*cache)) cache[n++] = (jslib_string_t){xstrdup(name), *source, *url};
+  else return true; /* more libraries than slots: the caller releases them */
+  JSStringRetain(*source);
+  JSStringRetain(*url);
+  return true;
+}
+
 JSValueRef js_jslib(JSContextRef ctx, const char *name, JSValueRef *exception) {
   char *key = xasprintf("__sonde_lib_%s", name);
   JSObjectRef global = JSContextGetGlobalObject(ctx);
   JSValueRef v = js_get(ctx, global, key);
   if (JSValueIsUndefined(ctx, v)) {
-    const char *src = jslib_source(name);
-    char *file = xasprintf("sonde:%s", name);
-    v = src ? js_eval(ctx, src, file, 1, exception) : NULL;
-    if (!src) js_throw(ctx, exception, "Error", "sonde: no built-in library %s", name);
-    free(file);
+    JSStringRef source, url;
+    v = NULL;
+    if (jslib_strings(name, &source, &url)) {
+      JSValueRef exc = NULL;
+      v = JSEvaluateScript(ctx, source, NULL, url, 1, &exc);
+      JSStringRelease(source);
+      JSStringRelease(url);
+      if (exc) {
+        if (exception) *exception = exc;
+        v = NULL;
+      }
+    } else {
+      js_throw(ctx, exception, "Error", "sonde: no built-in library %s", name);
+    }
     if (v) js_set_hidden(ctx, global, key, v);
   }
   free(key);
