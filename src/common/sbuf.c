@@ -78,6 +78,15 @@ void sbuf_append(sbuf_t *b, const char *s, size_t n) {
   b->data[b->len] = '\0';
 }
 
+void sbuf_append_visible(sbuf_t *b, const char *s, size_t n) {
+  for (const char *end = s + n, *nul; s < end; s = nul + 1) {
+    nul = memchr(s, '\0', (size_t)(end - s));
+    sbuf_append(b, s, (size_t)((nul ? nul : end) - s));
+    if (!nul) break;
+    sbuf_append(b, "\xE2\x90\x80", 3); /* U+2400 */
+  }
+}
+
 void sbuf_puts(sbuf_t *b, const char *s) {
   sbuf_append(b, s, strlen(s));
 }

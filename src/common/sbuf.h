@@ -19,6 +19,9 @@ void sbuf_free(sbuf_t *b);
 void sbuf_reset(sbuf_t *b);
 void sbuf_reserve(sbuf_t *b, size_t extra);
 void sbuf_append(sbuf_t *b, const char *s, size_t n);
+/* Appends n bytes with each NUL as the visible "␀" (U+2400): text for a terminal or a log
+ * file, which would show a NUL as nothing or stop at it. */
+void sbuf_append_visible(sbuf_t *b, const char *s, size_t n);
 void sbuf_puts(sbuf_t *b, const char *s);
 void sbuf_putc(sbuf_t *b, char c);
 void sbuf_printf(sbuf_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

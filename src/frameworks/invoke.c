@@ -53,10 +53,11 @@ static JSObjectRef multiple_done_error(fw_runner_t *r, fw_runnable_t *rn, JSCont
                                        JSValueRef given) {
   char *ft;
   if (rn->kind == FW_TEST) {
-    ft = fw_full_title(rn->parent, rn->title);
+    ft = fw_full_title(rn->parent, rn->title, rn->title_len, NULL);
   } else {
-    char *title = fw_hook_title(rn);
-    ft = fw_full_title(rn->parent, title);
+    size_t title_len;
+    char *title = fw_hook_title(rn, &title_len);
+    ft = fw_full_title(rn->parent, title, title_len, NULL);
     free(title);
   }
   sbuf_t msg = SBUF_INIT;

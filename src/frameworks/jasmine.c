@@ -260,7 +260,9 @@ static void report_started(fw_jasmine_t *jas) {
   for (size_t i = 0; i < jas->n_decl; i++) {
     const fw_suite_t *c = jas->decl[i].suite;
     const fw_runnable_t *t = jas->decl[i].spec;
-    char *ft = c ? fw_full_title(c, NULL) : fw_full_title(t->parent, t->title);
+    size_t ft_len;
+    char *ft = c ? fw_full_title(c, NULL, 0, &ft_len)
+                 : fw_full_title(t->parent, t->title, t->title_len, &ft_len);
     const char *left = "";
     if (c) {
       for (size_t k = 0; k < jas->n_excluded; k++)
@@ -269,7 +271,7 @@ static void report_started(fw_jasmine_t *jas) {
                (!t->pending_reason || (jas->focused && !strcmp(t->pending_reason, XDESCRIBE_REASON)))) {
       left = "excluded"; /* by focus or grep */
     }
-    json_array_append_new(list, json_pack("[s, s, s]", c ? "suite" : "spec", ft, left));
+    json_array_append_new(list, json_pack("[s, s%, s]", c ? "suite" : "spec", ft, ft_len, left));
     free(ft);
   }
   JSValueRef argv[2] = {js_from_json(ctx, list), JSValueMakeBoolean(ctx, jas->focused)};
@@ -406,9 +408,10 @@ static JSValueRef def_call(JSContextRef ctx, void *data, JSObjectRef self, size_
                       d->name);
     if (fn && !JSValueIsUndefined(ctx, fn) && !is_fn) return type_error(ctx, exception, d->name, fn);
   }
-  char *title = argc > 0 ? js_value_to_utf8(ctx, argv[0]) : xstrdup("undefined");
+  size_t len = 9; /* NULs kept: the title is reported whole */
+  char *title = argc > 0 ? js_value_to_utf8_len(ctx, argv[0], &len) : xstrdup("undefined");
   if (d->what == DEF_SUITE) {
-    fw_suite_t *s = fw_add_suite(r, title ? title : "", fn, d->focus, d->exclude, exception);
+    fw_suite_t *s = fw_add_suite_n(r, title, len, fn, d->focus, d->exclude, exception);
     if (s && d->exclude) { /* focus may clear its skip; jasmine still reports it pending */
       if (jas->n_excluded == jas->cap_excluded) {
         jas->cap_excluded = jas->cap_excluded ? jas->cap_excluded * 2 : 4;
@@ -419,8 +422,8 @@ static JSValueRef def_call(JSContextRef ctx, void *data, JSObjectRef self, size_
     free(title);
     return JSValueMakeUndefined(ctx);
   }
-  fw_runnable_t *t = fw_add_test(r, title ? title : "", d->exclude || !is_fn ? NULL : wrap_fn(jas, ctx, fn),
-                                 d->focus, d->exclude, -1);
+  fw_runnable_t *t = fw_add_test_n(r, title, len, d->exclude || !is_fn ? NULL : wrap_fn(jas, ctx, fn),
+                                   d->focus, d->exclude, -1);
   free(title);
   fw_runnable_set_timeout(r, t, timeout_arg(jas, ctx, argc, argv, 2));
   if (d->exclude) fw_runnable_set_pending_reason(t, "Temporarily disabled with xit");

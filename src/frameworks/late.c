@@ -32,7 +32,8 @@ static fw_suite_t *current_suite(fw_runner_t *r) {
 }
 
 static void fail_outside(fw_runner_t *r, JSValueRef err) {
-  json_t *ev = fw_test_event(r, "test:fail", current_suite(r), "Uncaught error outside test suite");
+  json_t *ev = fw_test_event(r, "test:fail", current_suite(r), "Uncaught error outside test suite",
+                             strlen("Uncaught error outside test suite"));
   json_object_set_new(ev, "duration", json_real(0));
   json_object_set_new(ev, "error", fw_error_json(r, err));
   r->stats.failures++;

@@ -35,7 +35,7 @@ static const char *type_name(JSContextRef ctx, JSValueRef v) {
 
 /* mocha refuses titles that are not strings (Suite and Test constructors). */
 static char *title_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], bool suite,
-                       JSValueRef *exception) {
+                       size_t *len, JSValueRef *exception) {
   if (argc < 1 || !JSValueIsString(ctx, argv[0])) {
     const char *type = argc < 1 ? "undefined" : type_name(ctx, argv[0]);
     JSObjectRef err = js_make_error(ctx, "TypeError", "");
@@ -48,7 +48,7 @@ static char *title_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], b
     *exception = err;
     return NULL;
   }
-  return js_value_to_utf8(ctx, argv[0]);
+  return js_value_to_utf8_len(ctx, argv[0], len); /* NULs kept: 'a\0b' is reported whole */
 }
 
 /* before(fn), before('title', fn): the title is the string or the function's name. A value
@@ -57,27 +57,31 @@ static JSValueRef def_hook(JSContextRef ctx, fw_runner_t *r, const def_t *d, siz
                            const JSValueRef argv[]) {
   JSValueRef fn = NULL;
   char *title = NULL;
+  size_t len = 0;
   if (argc > 0 && js_is_function(ctx, argv[0])) {
     fn = argv[0];
-    title = js_get_string(ctx, fn, "name");
+    JSValueRef name = js_get(ctx, fn, "name");
+    if (!JSValueIsUndefined(ctx, name) && !JSValueIsNull(ctx, name))
+      title = js_value_to_utf8_len(ctx, name, &len);
   } else {
-    if (argc > 0 && JSValueToBoolean(ctx, argv[0])) title = js_value_to_utf8(ctx, argv[0]);
+    if (argc > 0 && JSValueToBoolean(ctx, argv[0])) title = js_value_to_utf8_len(ctx, argv[0], &len);
     fn = argc > 1 ? argv[1] : JSValueMakeUndefined(ctx);
   }
   fw_suite_t *s = fw_collecting_suite(r);
-  if (!fw_suite_skipped(s)) fw_add_hook(r, d->hook, title ? title : "", fn);
+  if (!fw_suite_skipped(s)) fw_add_hook_n(r, d->hook, title ? title : "", len, fn);
   free(title);
   return fw_suite_object(r, s);
 }
 
 static JSValueRef def_suite(JSContextRef ctx, fw_runner_t *r, const def_t *d, size_t argc,
                             const JSValueRef argv[], JSValueRef *exception) {
-  char *title = title_arg(ctx, argc, argv, true, exception);
+  size_t len, ft_len;
+  char *title = title_arg(ctx, argc, argv, true, &len, exception);
   if (!title) return NULL;
   JSValueRef fn = argc > 1 ? argv[1] : NULL;
   bool has_fn = fn && js_is_function(ctx, fn);
   fw_suite_t *parent = fw_collecting_suite(r);
-  char *ft = fw_full_title(parent, title);
+  char *ft = fw_full_title(parent, title, len, &ft_len);
   JSValueRef result = NULL;
   if (!has_fn && !d->skip && !fw_suite_skipped(parent)) {
     char *msg = xasprintf("Suite \"%s\" was defined but no callback was supplied. Supply a "
@@ -85,11 +89,11 @@ static JSValueRef def_suite(JSContextRef ctx, fw_runner_t *r, const def_t *d, si
     js_throw(ctx, exception, "TypeError", "%s", msg);
     free(msg);
   } else if (d->skip && r->opts.forbid_pending &&
-             (!r->grep || (fw_grep_raw(r, ft) && !r->opts.invert))) {
+             (!r->grep || (fw_grep_raw(r, ft, ft_len) && !r->opts.invert))) {
     /* mocha refuses a skipped suite at once when pending tests are forbidden. */
     js_throw(ctx, exception, "Error", "Pending test forbidden");
   } else {
-    fw_suite_t *s = fw_add_suite(r, title, fn, d->only, d->skip, exception);
+    fw_suite_t *s = fw_add_suite_n(r, title, len, fn, d->only, d->skip, exception);
     if (s) result = fw_suite_object(r, s);
   }
   free(ft);
@@ -104,13 +108,14 @@ static JSValueRef def_call(JSContextRef ctx, void *data, JSObjectRef self, size_
   if (!r) return js_throw(ctx, exception, "Error", "the test interface is not active here");
   if (d->what == DEF_HOOK) return def_hook(ctx, r, d, argc, argv);
   if (d->what == DEF_SUITE) return def_suite(ctx, r, d, argc, argv, exception);
-  char *title = title_arg(ctx, argc, argv, false, exception);
+  size_t len;
+  char *title = title_arg(ctx, argc, argv, false, &len, exception);
   if (!title) return NULL;
   /* it.skip(title, fn) never runs fn; mocha keeps no function at all. */
   JSValueRef fn = argc > 1 && !d->skip ? argv[1] : NULL;
   int retries = -1;
   if (argc > 2 && JSValueIsNumber(ctx, argv[2])) retries = (int)JSValueToNumber(ctx, argv[2], NULL);
-  fw_runnable_t *t = fw_add_test(r, title, fn, d->only, d->skip, retries);
+  fw_runnable_t *t = fw_add_test_n(r, title, len, fn, d->only, d->skip, retries);
   free(title);
   return fw_runnable_object(r, t);
 }

@@ -23,13 +23,15 @@ static JSValueRef undefined(JSContextRef ctx) {
 }
 
 /* ["outer", "inner", "leaf"]: the titles from the file's root down. */
-static JSValueRef title_path(JSContextRef ctx, const fw_suite_t *s, const char *leaf) {
+static JSValueRef title_path(JSContextRef ctx, const fw_suite_t *s, const char *leaf,
+                             size_t leaf_len) {
   size_t n = leaf ? 1 : 0;
   for (const fw_suite_t *p = s; p && p->parent; p = p->parent) n++;
   JSValueRef *items = xmalloc((n ? n : 1) * sizeof(JSValueRef));
   size_t i = n;
-  if (leaf) items[--i] = js_make_string(ctx, leaf);
-  for (const fw_suite_t *p = s; p && p->parent; p = p->parent) items[--i] = js_make_string(ctx, p->title);
+  if (leaf) items[--i] = js_make_string_len(ctx, leaf, leaf_len);
+  for (const fw_suite_t *p = s; p && p->parent; p = p->parent)
+    items[--i] = js_make_string_len(ctx, p->title, p->title_len);
   JSValueRef arr = js_make_array(ctx, n, items);
   free(items);
   return arr;
@@ -53,9 +55,10 @@ static JSValueRef rn_get(JSContextRef ctx, JSObjectRef o, JSStringRef name, JSVa
   char key[16];
   JSStringGetUTF8CString(name, key, sizeof key);
   if (strcmp(key, "title") == 0) {
-    if (rn->kind == FW_TEST) return js_make_string(ctx, rn->title);
-    char *t = fw_hook_title(rn);
-    JSValueRef v = js_make_string(ctx, t);
+    if (rn->kind == FW_TEST) return js_make_string_len(ctx, rn->title, rn->title_len);
+    size_t len;
+    char *t = fw_hook_title(rn, &len);
+    JSValueRef v = js_make_string_len(ctx, t, len);
     free(t);
     return v;
   }
@@ -80,9 +83,10 @@ static JSValueRef rn_full_title(JSContextRef ctx, JSObjectRef f, JSObjectRef sel
                                 const JSValueRef argv[], JSValueRef *exc) {
   fw_runnable_t *rn = self ? runnable_of(self) : NULL;
   if (!rn) return undefined(ctx);
-  char *leaf = rn->kind == FW_TEST ? NULL : fw_hook_title(rn);
-  char *ft = fw_full_title(rn->parent, leaf ? leaf : rn->title);
-  JSValueRef v = js_make_string(ctx, ft);
+  size_t leaf_len = rn->title_len, ft_len;
+  char *leaf = rn->kind == FW_TEST ? NULL : fw_hook_title(rn, &leaf_len);
+  char *ft = fw_full_title(rn->parent, leaf ? leaf : rn->title, leaf_len, &ft_len);
+  JSValueRef v = js_make_string_len(ctx, ft, ft_len);
   free(ft);
   free(leaf);
   return v;
@@ -92,8 +96,9 @@ static JSValueRef rn_title_path(JSContextRef ctx, JSObjectRef f, JSObjectRef sel
                                 const JSValueRef argv[], JSValueRef *exc) {
   fw_runnable_t *rn = self ? runnable_of(self) : NULL;
   if (!rn) return undefined(ctx);
-  char *leaf = rn->kind == FW_TEST ? NULL : fw_hook_title(rn);
-  JSValueRef v = title_path(ctx, rn->parent, leaf ? leaf : rn->title);
+  size_t leaf_len = rn->title_len;
+  char *leaf = rn->kind == FW_TEST ? NULL : fw_hook_title(rn, &leaf_len);
+  JSValueRef v = title_path(ctx, rn->parent, leaf ? leaf : rn->title, leaf_len);
   free(leaf);
   return v;
 }
@@ -210,7 +215,7 @@ static JSValueRef suite_get(JSContextRef ctx, JSObjectRef o, JSStringRef name, J
   if (!s || !r) return undefined(ctx);
   char key[16];
   JSStringGetUTF8CString(name, key, sizeof key);
-  if (strcmp(key, "title") == 0) return js_make_string(ctx, s->title);
+  if (strcmp(key, "title") == 0) return js_make_string_len(ctx, s->title, s->title_len);
   if (strcmp(key, "file") == 0) return js_make_string(ctx, s->parent ? s->file : r->file);
   if (strcmp(key, "root") == 0) return JSValueMakeBoolean(ctx, !s->parent);
   if (strcmp(key, "parent") == 0) return s->parent ? fw_suite_object(r, s->parent) : undefined(ctx);
@@ -233,8 +238,9 @@ static JSValueRef suite_full_title(JSContextRef ctx, JSObjectRef f, JSObjectRef 
                                    const JSValueRef argv[], JSValueRef *exc) {
   fw_suite_t *s = self ? suite_of(self) : NULL;
   if (!s) return undefined(ctx);
-  char *ft = fw_full_title(s, NULL);
-  JSValueRef v = js_make_string(ctx, ft);
+  size_t ft_len;
+  char *ft = fw_full_title(s, NULL, 0, &ft_len);
+  JSValueRef v = js_make_string_len(ctx, ft, ft_len);
   free(ft);
   return v;
 }
@@ -242,7 +248,7 @@ static JSValueRef suite_full_title(JSContextRef ctx, JSObjectRef f, JSObjectRef 
 static JSValueRef suite_title_path(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                                    const JSValueRef argv[], JSValueRef *exc) {
   fw_suite_t *s = self ? suite_of(self) : NULL;
-  return s ? title_path(ctx, s, NULL) : undefined(ctx);
+  return s ? title_path(ctx, s, NULL, 0) : undefined(ctx);
 }
 
 /* timeout(ms), retries(n), slow(ms), bail(b): set and return the suite, or read. */

@@ -52,10 +52,12 @@ static bool config_hook(fw_runner_t *r, const char *name, size_t argc, const JSV
 /* The plain objects WebdriverIO passes to the config's hooks. */
 static JSObjectRef suite_arg(fw_runner_t *r, fw_suite_t *s) {
   JSObjectRef o = JSObjectMake(r->ctx, NULL, NULL);
-  char *ft = fw_full_title(s, NULL);
-  js_set(r->ctx, o, "title", js_make_string(r->ctx, s->title));
-  js_set(r->ctx, o, "fullTitle", js_make_string(r->ctx, ft));
-  js_set(r->ctx, o, "parent", js_make_string(r->ctx, s->parent && s->parent->parent ? s->parent->title : ""));
+  size_t ft_len;
+  char *ft = fw_full_title(s, NULL, 0, &ft_len);
+  const fw_suite_t *p = s->parent && s->parent->parent ? s->parent : NULL;
+  js_set(r->ctx, o, "title", js_make_string_len(r->ctx, s->title, s->title_len));
+  js_set(r->ctx, o, "fullTitle", js_make_string_len(r->ctx, ft, ft_len));
+  js_set(r->ctx, o, "parent", js_make_string_len(r->ctx, p ? p->title : "", p ? p->title_len : 0));
   js_set(r->ctx, o, "file", js_make_string(r->ctx, r->file));
   free(ft);
   return o;
@@ -64,10 +66,12 @@ static JSObjectRef suite_arg(fw_runner_t *r, fw_suite_t *s) {
 static JSValueRef test_arg(fw_runner_t *r, fw_runnable_t *t) {
   if (!t) return JSValueMakeUndefined(r->ctx);
   JSObjectRef o = JSObjectMake(r->ctx, NULL, NULL);
-  char *ft = fw_full_title(t->parent, t->title);
-  js_set(r->ctx, o, "title", js_make_string(r->ctx, t->title));
-  js_set(r->ctx, o, "fullTitle", js_make_string(r->ctx, ft));
-  js_set(r->ctx, o, "parent", js_make_string(r->ctx, t->parent->parent ? t->parent->title : ""));
+  size_t ft_len;
+  char *ft = fw_full_title(t->parent, t->title, t->title_len, &ft_len);
+  const fw_suite_t *p = t->parent->parent ? t->parent : NULL;
+  js_set(r->ctx, o, "title", js_make_string_len(r->ctx, t->title, t->title_len));
+  js_set(r->ctx, o, "fullTitle", js_make_string_len(r->ctx, ft, ft_len));
+  js_set(r->ctx, o, "parent", js_make_string_len(r->ctx, p ? p->title : "", p ? p->title_len : 0));
   js_set(r->ctx, o, "file", js_make_string(r->ctx, r->file));
   js_set(r->ctx, o, "type", js_make_string(r->ctx, "test"));
   free(ft);
@@ -140,7 +144,7 @@ static void start_test(fw_runner_t *r, fw_runnable_t *t) {
       fw_vec_push(&tf->after_each, chain[i]->hooks[FW_HOOK_AFTER_EACH].items[k]);
   free(chain);
   r->test_active = true;
-  fw_emit(r, fw_test_event(r, "test:start", t->parent, t->title));
+  fw_emit(r, fw_test_event(r, "test:start", t->parent, t->title, t->title_len));
   if (r->iface && r->iface->test_begin) {
     tf->spec_this = r->iface->test_begin(r->iface->ud, t);
     if (tf->spec_this) JSValueProtect(r->ctx, tf->spec_this);
@@ -173,7 +177,7 @@ static bool within(const fw_suite_t *s, const fw_suite_t *top) {
 
 /* A test below a failed `before all` hook, reported failed without running (jasmine). */
 static void report_not_run(fw_runner_t *r, fw_runnable_t *t) {
-  fw_emit(r, fw_test_event(r, "test:start", t->parent, t->title));
+  fw_emit(r, fw_test_event(r, "test:start", t->parent, t->title, t->title_len));
   fw_emit_test_fail(r, t, fw_make_error(r, NULL, "%s", r->iface->not_run_message), 0, 0);
 }
 
@@ -193,7 +197,7 @@ static void report_test(fw_runner_t *r) {
     fw_emit_pending(r, t);
   } else if (tf->error && tf->test->attempt < fw_effective_retries(r, t) &&
              !fw_suite_aborted(r, t->parent)) {
-    json_t *ev = fw_test_event(r, "test:retry", t->parent, t->title);
+    json_t *ev = fw_test_event(r, "test:retry", t->parent, t->title, t->title_len);
     json_object_set_new(ev, "duration", json_real(tf->duration));
     json_object_set_new(ev, "error", fw_error_json(r, tf->error));
     json_object_set_new(ev, "attempt", json_integer(t->attempt + 1));
@@ -576,7 +580,7 @@ fw_runner_t *fw_runner_new(js_realm_t *realm, const fw_options_t *opts, fw_emit_
   r->skip_marker = JSObjectMake(r->ctx, NULL, NULL);
   js_set(r->ctx, r->skip_marker, "message", js_make_string(r->ctx, "sync skip; aborting execution"));
   JSValueProtect(r->ctx, r->skip_marker);
-  r->root = fw_suite_new(r, NULL, "");
+  r->root = fw_suite_new(r, NULL, "", 0);
   r->collecting = r->root;
   uv_loop_t *loop = js_runtime_loop(js_realm_runtime(realm));
   uv_timer_init(loop, &r->inv.timeout_timer);

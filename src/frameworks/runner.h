@@ -66,6 +66,13 @@ fw_runnable_t *fw_add_test(fw_runner_t *r, const char *title, JSValueRef fn, boo
                            bool skip, int retries);
 /* `fn` not a function: the hook fails when it runs (as in mocha). */
 fw_runnable_t *fw_add_hook(fw_runner_t *r, fw_kind_t kind, const char *title, JSValueRef fn);
+/* The same with titles of `len` bytes, which may hold NULs (a title from JavaScript). */
+fw_suite_t *fw_add_suite_n(fw_runner_t *r, const char *title, size_t len, JSValueRef fn,
+                           bool only, bool skip, JSValueRef *exception);
+fw_runnable_t *fw_add_test_n(fw_runner_t *r, const char *title, size_t len, JSValueRef fn,
+                             bool only, bool skip, int retries);
+fw_runnable_t *fw_add_hook_n(fw_runner_t *r, fw_kind_t kind, const char *title, size_t len,
+                             JSValueRef fn);
 /* The objects mocha's interface returns: a Test or Hook (timeout, retries, slow, title,
  * fullTitle, state ...) and a Suite (timeout, retries, slow, bail ...). Made on first use,
  * kept while the runner lives. */

@@ -22,7 +22,8 @@ typedef enum { FW_STATE_NONE, FW_STATE_PASSED, FW_STATE_FAILED, FW_STATE_PENDING
 
 typedef struct fw_runnable {
   fw_kind_t kind;
-  char *title;
+  char *title;             /* UTF-8, title_len bytes: may hold NULs ('a\0b') */
+  size_t title_len;
   JSObjectRef fn;          /* protected; NULL for a pending test or a bad argument */
   bool bad_fn;             /* something other than a function was given: fails when run */
   fw_suite_t *parent;
@@ -49,7 +50,8 @@ typedef struct {
 } runnable_vec_t;
 
 struct fw_suite {
-  char *title;
+  char *title;             /* UTF-8, title_len bytes: may hold NULs */
+  size_t title_len;
   char *file;              /* the spec file that declared it */
   fw_suite_t *parent;
   runnable_vec_t tests;
@@ -184,11 +186,13 @@ struct fw_runner {
 /* ---- tree.c ---- */
 double fw_now_ms(void);
 void fw_vec_push(runnable_vec_t *v, fw_runnable_t *x);
-fw_suite_t *fw_suite_new(fw_runner_t *r, fw_suite_t *parent, const char *title);
+fw_suite_t *fw_suite_new(fw_runner_t *r, fw_suite_t *parent, const char *title, size_t title_len);
 void fw_suite_free(fw_runner_t *r, fw_suite_t *s);
 fw_runnable_t *fw_runnable_new(fw_runner_t *r, fw_kind_t kind, const char *title,
-                               JSValueRef fn);
-char *fw_full_title(const fw_suite_t *s, const char *leaf);
+                               size_t title_len, JSValueRef fn);
+/* The suite titles and `leaf` (leaf_len bytes; NULL for none) joined by spaces, as mocha's
+ * fullTitle(); its length in *len (titles may hold NULs). */
+char *fw_full_title(const fw_suite_t *s, const char *leaf, size_t leaf_len, size_t *len);
 bool fw_has_only(const fw_suite_t *s);
 void fw_mark_all(fw_suite_t *s, bool on);
 bool fw_filter_only(fw_suite_t *s);
@@ -197,7 +201,7 @@ bool fw_select_tests(fw_runner_t *r, fw_suite_t *s);
  * returns whether something in `s` still runs. */
 bool fw_unselected_pending(fw_runner_t *r, fw_suite_t *s);
 /* Whether grep's RegExp matches `title` (true without grep; invert not applied). */
-bool fw_grep_raw(fw_runner_t *r, const char *title);
+bool fw_grep_raw(fw_runner_t *r, const char *title, size_t title_len);
 bool fw_suite_skipped(const fw_suite_t *s);
 bool fw_suite_aborted(const fw_runner_t *r, const fw_suite_t *s);
 /* mocha's `failures && suite.bail()`: no further test or suite starts. */
@@ -212,9 +216,10 @@ fw_runnable_t *fw_own_edge_test(const fw_suite_t *s, bool last);
 json_t *fw_error_json(fw_runner_t *r, JSValueRef err);
 void fw_emit(fw_runner_t *r, json_t *ev);
 json_t *fw_test_event(fw_runner_t *r, const char *type, fw_suite_t *parent,
-                      const char *title);
-/* The hook's title as mocha reports it: "\"before each\" hook: name for \"test\"" (malloc'd). */
-char *fw_hook_title(const fw_runnable_t *hook);
+                      const char *title, size_t title_len);
+/* The hook's title as mocha reports it: "\"before each\" hook: name for \"test\"" (malloc'd,
+ * its length in *len: the titles in it may hold NULs). */
+char *fw_hook_title(const fw_runnable_t *hook, size_t *len);
 /* Reports a failed hook (counts a failure). */
 void fw_emit_hook_failure(fw_runner_t *r, fw_runnable_t *hook, JSValueRef err, double duration);
 /* Reports a test's end: test:pass, test:fail, test:pending (forbidPending: a failure). */

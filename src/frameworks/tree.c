@@ -17,9 +17,18 @@ void fw_vec_push(runnable_vec_t *v, fw_runnable_t *x) {
 
 /* ---- tree ---- */
 
-fw_suite_t *fw_suite_new(fw_runner_t *r, fw_suite_t *parent, const char *title) {
+/* A copy of `len` bytes, NULs included, NUL-terminated. */
+static char *memdup_text(const char *s, size_t len) {
+  char *copy = xmalloc(len + 1);
+  if (len) memcpy(copy, s, len);
+  copy[len] = '\0';
+  return copy;
+}
+
+fw_suite_t *fw_suite_new(fw_runner_t *r, fw_suite_t *parent, const char *title, size_t title_len) {
   fw_suite_t *s = xcalloc(1, sizeof(*s));
-  s->title = xstrdup(title);
+  s->title = memdup_text(title, title_len);
+  s->title_len = title_len;
   s->file = xstrdup(r->file ? r->file : "");
   s->parent = parent;
   /* mocha copies these from the parent when a suite (or test, or hook) is made: a later
@@ -78,11 +87,12 @@ void fw_suite_free(fw_runner_t *r, fw_suite_t *s) {
 }
 
 fw_runnable_t *fw_runnable_new(fw_runner_t *r, fw_kind_t kind, const char *title,
-                                   JSValueRef fn) {
+                                   size_t title_len, JSValueRef fn) {
   fw_runnable_t *rn = xcalloc(1, sizeof(*rn));
   rn->kind = kind;
   rn->arity = -1;
-  rn->title = xstrdup(title ? title : "");
+  rn->title = memdup_text(title ? title : "", title ? title_len : 0);
+  rn->title_len = title ? title_len : 0;
   rn->parent = r->collecting;
   rn->timeout_ms = rn->parent->timeout_ms;
   rn->retries = rn->parent->retries;
@@ -119,8 +129,13 @@ fw_suite_t *fw_collecting_suite(fw_runner_t *r) {
 
 fw_suite_t *fw_add_suite(fw_runner_t *r, const char *title, JSValueRef fn, bool only, bool skip,
                          JSValueRef *exception) {
+  return fw_add_suite_n(r, title, strlen(title), fn, only, skip, exception);
+}
+
+fw_suite_t *fw_add_suite_n(fw_runner_t *r, const char *title, size_t len, JSValueRef fn,
+                           bool only, bool skip, JSValueRef *exception) {
   fw_suite_t *parent = r->collecting;
-  fw_suite_t *s = fw_suite_new(r, parent, title);
+  fw_suite_t *s = fw_suite_new(r, parent, title, len);
   s->only = only;
   s->skip = skip;
   if (parent->n_suites == parent->cap_suites) {
@@ -143,7 +158,12 @@ fw_suite_t *fw_add_suite(fw_runner_t *r, const char *title, JSValueRef fn, bool 
 
 fw_runnable_t *fw_add_test(fw_runner_t *r, const char *title, JSValueRef fn, bool only,
                            bool skip, int retries) {
-  fw_runnable_t *t = fw_runnable_new(r, FW_TEST, title, fn);
+  return fw_add_test_n(r, title, strlen(title), fn, only, skip, retries);
+}
+
+fw_runnable_t *fw_add_test_n(fw_runner_t *r, const char *title, size_t len, JSValueRef fn,
+                             bool only, bool skip, int retries) {
+  fw_runnable_t *t = fw_runnable_new(r, FW_TEST, title, len, fn);
   t->only = only;
   t->skip = skip || (!t->fn && !t->bad_fn);
   if (retries >= 0) t->retries = retries;
@@ -153,8 +173,13 @@ fw_runnable_t *fw_add_test(fw_runner_t *r, const char *title, JSValueRef fn, boo
 }
 
 fw_runnable_t *fw_add_hook(fw_runner_t *r, fw_kind_t kind, const char *title, JSValueRef fn) {
+  return fw_add_hook_n(r, kind, title, title ? strlen(title) : 0, fn);
+}
+
+fw_runnable_t *fw_add_hook_n(fw_runner_t *r, fw_kind_t kind, const char *title, size_t len,
+                             JSValueRef fn) {
   if (kind == FW_TEST) return NULL;
-  fw_runnable_t *h = fw_runnable_new(r, kind, title, fn);
+  fw_runnable_t *h = fw_runnable_new(r, kind, title, len, fn);
   if (!h->fn) h->bad_fn = true;
   fw_vec_push(&r->collecting->hooks[kind], h);
   return h;
@@ -166,28 +191,29 @@ static void full_title_into(const fw_suite_t *s, sbuf_t *b) {
   if (!s || !s->parent) return; /* the root suite has no title */
   full_title_into(s->parent, b);
   if (b->len) sbuf_putc(b, ' ');
-  sbuf_puts(b, s->title);
+  sbuf_append(b, s->title, s->title_len);
 }
 
-char *fw_full_title(const fw_suite_t *s, const char *leaf) {
+char *fw_full_title(const fw_suite_t *s, const char *leaf, size_t leaf_len, size_t *len) {
   sbuf_t b = SBUF_INIT;
   full_title_into(s, &b);
   if (leaf) {
     if (b.len) sbuf_putc(&b, ' ');
-    sbuf_puts(&b, leaf);
+    sbuf_append(&b, leaf, leaf_len);
   }
+  if (len) *len = b.len;
   return sbuf_take(&b);
 }
 
-bool fw_grep_raw(fw_runner_t *r, const char *title) {
+bool fw_grep_raw(fw_runner_t *r, const char *title, size_t title_len) {
   if (!r->grep) return true;
-  JSValueRef arg = js_make_string(r->ctx, title);
+  JSValueRef arg = js_make_string_len(r->ctx, title, title_len);
   JSValueRef res = js_call(r->ctx, js_get(r->ctx, r->grep, "test"), r->grep, 1, &arg, NULL);
   return res && JSValueToBoolean(r->ctx, res);
 }
 
-static bool grep_matches(fw_runner_t *r, const char *title) {
-  bool m = fw_grep_raw(r, title);
+static bool grep_matches(fw_runner_t *r, const char *title, size_t title_len) {
+  bool m = fw_grep_raw(r, title, title_len);
   return r->opts.invert ? !m : m;
 }
 
@@ -239,8 +265,9 @@ bool fw_select_tests(fw_runner_t *r, fw_suite_t *s) {
     fw_runnable_t *t = s->tests.items[i];
     t->dropped = !t->selected; /* by .only, before grep: mocha removes those from the suite */
     if (t->selected) {
-      char *ft = fw_full_title(s, t->title);
-      t->selected = grep_matches(r, ft);
+      size_t ft_len;
+      char *ft = fw_full_title(s, t->title, t->title_len, &ft_len);
+      t->selected = grep_matches(r, ft, ft_len);
       free(ft);
     }
     if (t->selected) {

@@ -478,8 +478,28 @@ static char *format_s(JSContextRef ctx, JSObjectRef helper, JSValueRef v) {
   return js_value_to_utf8(ctx, v);
 }
 
+/* A JS string's UTF-8 appended whole (NULs kept). */
+static void put_js_string(sbuf_t *b, JSContextRef ctx, JSValueRef v) {
+  size_t n;
+  char *s = js_value_to_utf8_len(ctx, v, &n);
+  sbuf_append(b, s, n);
+  free(s);
+}
+
 char *js_format_args(JSContextRef ctx, size_t argc, const JSValueRef argv[],
                      const js_inspect_opts_t *opts) {
+  size_t len;
+  char *text = js_format_args_len(ctx, argc, argv, opts, &len);
+  /* A C string: a NUL is shown as the visible "␀" rather than cutting the text. */
+  if (!memchr(text, '\0', len)) return text;
+  sbuf_t b = SBUF_INIT;
+  sbuf_append_visible(&b, text, len);
+  free(text);
+  return sbuf_take(&b);
+}
+
+char *js_format_args_len(JSContextRef ctx, size_t argc, const JSValueRef argv[],
+                         const js_inspect_opts_t *opts, size_t *len) {
   js_inspect_opts_t defaults = {.depth = 2, .colors = false};
   if (!opts) opts = &defaults;
   JSObjectRef helper = insp_get_helper(ctx);
@@ -488,10 +508,13 @@ char *js_format_args(JSContextRef ctx, size_t argc, const JSValueRef argv[],
   const char *sep = "";
 
   if (argc > 0 && JSValueIsString(ctx, argv[0])) {
-    /* The result is a C string: NULs come as "␀" (js_value_to_utf8), so it is never cut. */
-    char *first = js_value_to_utf8(ctx, argv[0]);
-    size_t flen = strlen(first);
-    if (argc == 1) return first;
+    /* NULs are kept: the result goes by its length. */
+    size_t flen;
+    char *first = js_value_to_utf8_len(ctx, argv[0], &flen);
+    if (argc == 1) {
+      *len = flen;
+      return first;
+    }
     size_t last = 0;
     /* Bytes, not UTF-16 units: '%' and the specifier letters are ASCII, and UTF-8 never
      * reuses ASCII bytes inside a multi-byte character. */
@@ -501,7 +524,16 @@ char *js_format_args(JSContextRef ctx, size_t argc, const JSValueRef argv[],
       if (a + 1 != argc) {
         char *tmp = NULL;
         switch (next) {
-        case 's': tmp = format_s(ctx, helper, argv[++a]); break;
+        case 's':
+          if (JSValueIsString(ctx, argv[a + 1])) {
+            /* A string goes in whole, NULs included. */
+            if (last != i - 1) sbuf_append(&str, first + last, i - 1 - last);
+            put_js_string(&str, ctx, argv[++a]);
+            last = i + 1;
+            continue;
+          }
+          tmp = format_s(ctx, helper, argv[++a]);
+          break;
         case 'j': tmp = format_json(ctx, argv[++a]); break;
         case 'd':
         case 'i':
@@ -539,9 +571,7 @@ char *js_format_args(JSContextRef ctx, size_t argc, const JSValueRef argv[],
   for (; a < argc; a++) {
     sbuf_puts(&str, sep);
     if (JSValueIsString(ctx, argv[a])) {
-      char *s = js_value_to_utf8(ctx, argv[a]);
-      sbuf_puts(&str, s);
-      free(s);
+      put_js_string(&str, ctx, argv[a]);
     } else {
       char *s = js_inspect(ctx, argv[a], opts);
       sbuf_puts(&str, s);
@@ -549,5 +579,6 @@ char *js_format_args(JSContextRef ctx, size_t argc, const JSValueRef argv[],
     }
     sep = " ";
   }
+  *len = str.len;
   return sbuf_take(&str);
 }

@@ -46,6 +46,10 @@ char *js_inspect(JSContextRef ctx, JSValueRef value, const js_inspect_opts_t *op
  * strings as-is and everything else inspected. */
 char *js_format_args(JSContextRef ctx, size_t argc, const JSValueRef argv[],
                      const js_inspect_opts_t *opts);
+/* The same with its length in *len, NULs of string arguments kept (js_format_args shows
+ * them as "␀" so that its C string is never cut). */
+char *js_format_args_len(JSContextRef ctx, size_t argc, const JSValueRef argv[],
+                         const js_inspect_opts_t *opts, size_t *len);
 
 /* An error's stack in Node's shape, from the pieces JavaScriptCore gives: a first line
  * "name: message" (Error.prototype.toString rules; NULL name means "Error"), then one

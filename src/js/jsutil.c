@@ -266,12 +266,47 @@ JSValueRef js_from_json(JSContextRef ctx, const json_t *json) {
   return v ? v : JSValueMakeUndefined(ctx);
 }
 
+static int hex_value(const char *p) {
+  int v = 0;
+  for (int i = 0; i < 4; i++) {
+    char c = p[i];
+    int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+          : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    if (d < 0) return -1;
+    v = v * 16 + d;
+  }
+  return v;
+}
+
+/* JSON.stringify writes a lone surrogate as "\ud800", which jansson refuses (the whole value
+ * would be lost): each becomes "\ufffd", as a lone surrogate does everywhere else. */
+static void replace_lone_surrogates(char *text) {
+  for (char *p = text; *p; p++) {
+    if (*p != '\\') continue;
+    if (p[1] != 'u') {
+      if (p[1]) p++; /* "\\", "\"": the escaped character is not the start of another */
+      continue;
+    }
+    int u = hex_value(p + 2);
+    if (u >= 0xD800 && u <= 0xDBFF && p[6] == '\\' && p[7] == 'u') {
+      int lo = hex_value(p + 8);
+      if (lo >= 0xDC00 && lo <= 0xDFFF) {
+        p += 11; /* a pair */
+        continue;
+      }
+    }
+    if (u >= 0xD800 && u <= 0xDFFF) memcpy(p + 2, "fffd", 4);
+    if (u >= 0) p += 5;
+  }
+}
+
 json_t *js_to_json(JSContextRef ctx, JSValueRef v) {
   JSValueRef exc = NULL;
   JSStringRef s = JSValueCreateJSONString(ctx, v, 0, &exc);
   if (!s) return NULL;
   char *text = js_string_to_utf8(s);
   JSStringRelease(s);
+  replace_lone_surrogates(text);
   json_t *j = json_loads(text, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
   free(text);
   return j;

@@ -49,22 +49,26 @@ static struct js_console *state_of(JSContextRef ctx, js_realm_t **realm_out) {
   return realm ? realm->console : NULL;
 }
 
-/* Sends `text` with the group indentation on every line. */
-static void emit(js_realm_t *realm, js_log_level_t level, const char *text) {
+/* Sends `len` bytes of `text` (NULs included) with the group indentation on every line. */
+static void emit_len(js_realm_t *realm, js_log_level_t level, const char *text, size_t len) {
   struct js_console *c = realm->console;
   if (!c || c->group == 0) {
-    realm->console_sink(realm, level, text, realm->console_ud);
+    realm->console_sink(realm, level, text, len, realm->console_ud);
     return;
   }
   sbuf_t b = SBUF_INIT;
   for (int i = 0; i < c->group; i++) sbuf_putc(&b, ' ');
-  for (const char *p = text; *p; p++) {
-    sbuf_putc(&b, *p);
-    if (*p == '\n')
+  for (size_t k = 0; k < len; k++) {
+    sbuf_putc(&b, text[k]);
+    if (text[k] == '\n')
       for (int i = 0; i < c->group; i++) sbuf_putc(&b, ' ');
   }
-  realm->console_sink(realm, level, sbuf_cstr(&b), realm->console_ud);
+  realm->console_sink(realm, level, sbuf_cstr(&b), b.len, realm->console_ud);
   sbuf_free(&b);
+}
+
+static void emit(js_realm_t *realm, js_log_level_t level, const char *text) {
+  emit_len(realm, level, text, strlen(text));
 }
 
 static js_inspect_opts_t opts_for(struct js_console *c, js_log_level_t level) {
@@ -79,8 +83,9 @@ static JSValueRef print_args(JSContextRef ctx, js_log_level_t level, size_t argc
   struct js_console *c = state_of(ctx, &realm);
   if (!realm) return JSValueMakeUndefined(ctx);
   js_inspect_opts_t o = opts_for(c, level);
-  char *text = js_format_args(ctx, argc, argv, &o);
-  emit(realm, level, text);
+  size_t len;
+  char *text = js_format_args_len(ctx, argc, argv, &o, &len);
+  emit_len(realm, level, text, len);
   free(text);
   return JSValueMakeUndefined(ctx);
 }
@@ -133,7 +138,7 @@ static JSValueRef console_dir(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
 static void warning(js_realm_t *realm, const char *fmt, const char *label) {
   char *msg = xasprintf(fmt, label);
   char *line = xasprintf("(node:%d) Warning: %s", (int)getpid(), msg);
-  realm->console_sink(realm, JS_LOG_WARN, line, realm->console_ud);
+  realm->console_sink(realm, JS_LOG_WARN, line, strlen(line), realm->console_ud);
   free(line);
   free(msg);
 }
@@ -279,8 +284,9 @@ static JSValueRef console_assert(JSContextRef ctx, JSObjectRef f, JSObjectRef se
   args[0] = js_make_string(ctx, head);
   for (size_t i = 2; i < argc; i++) args[i - 1] = argv[i];
   js_inspect_opts_t o = opts_for(c, JS_LOG_WARN);
-  char *line = js_format_args(ctx, argc - 1, args, &o);
-  emit(realm, JS_LOG_WARN, line);
+  size_t len;
+  char *line = js_format_args_len(ctx, argc - 1, args, &o, &len);
+  emit_len(realm, JS_LOG_WARN, line, len);
   free(line);
   free(args);
   free(head);

@@ -44,19 +44,24 @@ struct js_stdio {
 
 /* ---- stdout / stderr ---- */
 
+/* One line to the sink, NUL-terminated as the sink wants (it may hold NULs itself). */
+static void sink_line(js_realm_t *realm, bool err, const char *p, size_t n) {
+  char *line = xmalloc(n + 1);
+  memcpy(line, p, n);
+  line[n] = '\0';
+  realm->console_sink(realm, err ? JS_LOG_ERROR : JS_LOG_LOG, line, n, realm->console_ud);
+  free(line);
+}
+
 static void flush_lines(js_realm_t *realm, sbuf_t *b, bool err, bool all) {
   size_t start = 0;
   for (size_t i = 0; i < b->len; i++) {
     if (b->data[i] != '\n') continue;
-    char *line = xstrndup(b->data + start, i - start);
-    realm->console_sink(realm, err ? JS_LOG_ERROR : JS_LOG_LOG, line, realm->console_ud);
-    free(line);
+    sink_line(realm, err, b->data + start, i - start);
     start = i + 1;
   }
   if (all && start < b->len) {
-    char *line = xstrndup(b->data + start, b->len - start);
-    realm->console_sink(realm, err ? JS_LOG_ERROR : JS_LOG_LOG, line, realm->console_ud);
-    free(line);
+    sink_line(realm, err, b->data + start, b->len - start);
     start = b->len;
   }
   if (start) {
@@ -88,9 +93,7 @@ static JSValueRef stream_write(JSContextRef ctx, JSObjectRef f, JSObjectRef self
   unsigned char *bytes = NULL;
   size_t len = 0;
   if (argc > 0 && js_bytes_view(ctx, argv[0], &bytes, &len)) {
-    char *copy = xstrndup((const char *)bytes, len);
-    js_stdio_write(realm, err, copy, len);
-    free(copy);
+    js_stdio_write(realm, err, (const char *)bytes, len); /* bytes may hold NULs */
   } else if (argc > 0) {
     char *s = js_to_utf8(ctx, argv[0], &len, exc);
     if (!s) return NULL;
@@ -299,7 +302,7 @@ static JSValueRef process_emit_warning(JSContextRef ctx, JSObjectRef f, JSObject
     JSValueRef bound = js_call(ctx, js_get(ctx, emit, "bind"), emit, 3, bind_args, NULL);
     if (bound) js_queue_microtask(ctx, NULL, NULL, 1, &bound, NULL);
   }
-  realm->console_sink(realm, JS_LOG_WARN, line, realm->console_ud);
+  realm->console_sink(realm, JS_LOG_WARN, line, strlen(line), realm->console_ud);
   free(line);
   free(type);
   free(code);

@@ -32,8 +32,9 @@ static JSValueRef util_lib(JSContextRef ctx, JSValueRef *exc) {
 
 static JSValueRef util_format(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                               const JSValueRef argv[], JSValueRef *exc) {
-  char *s = js_format_args(ctx, argc, argv, NULL);
-  JSValueRef r = js_make_string(ctx, s);
+  size_t len;
+  char *s = js_format_args_len(ctx, argc, argv, NULL, &len);
+  JSValueRef r = js_make_string_len(ctx, s, len);
   free(s);
   return r;
 }
@@ -45,8 +46,9 @@ static JSValueRef util_format_with_options(JSContextRef ctx, JSObjectRef f, JSOb
     return js_throw_arg_type(ctx, exc, "inspectOptions", "of type object", argc ? argv[0] : NULL);
   js_inspect_opts_t o = {.depth = 2};
   js_inspect_opts_from_js(ctx, argv[0], &o);
-  char *s = js_format_args(ctx, argc - 1, argv + 1, &o);
-  JSValueRef r = js_make_string(ctx, s);
+  size_t len;
+  char *s = js_format_args_len(ctx, argc - 1, argv + 1, &o, &len);
+  JSValueRef r = js_make_string_len(ctx, s, len);
   free(s);
   return r;
 }
@@ -74,7 +76,7 @@ static JSValueRef debug_log(JSContextRef ctx, void *data, JSObjectRef self, size
   if (!realm) return JSValueMakeUndefined(ctx);
   char *msg = js_format_args(ctx, argc, argv, NULL);
   char *line = xasprintf("%s %d: %s", section, (int)getpid(), msg);
-  realm->console_sink(realm, JS_LOG_ERROR, line, realm->console_ud);
+  realm->console_sink(realm, JS_LOG_ERROR, line, strlen(line), realm->console_ud);
   free(line);
   free(msg);
   return JSValueMakeUndefined(ctx);

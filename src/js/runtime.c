@@ -364,10 +364,15 @@ JSValueRef js_queue_microtask(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
 /* ---- realms ---- */
 
 /* The launcher's console (config hooks such as onPrepare): secrets masked as in workers. */
-static void default_sink(js_realm_t *realm, js_log_level_t level, const char *text, void *ud) {
+static void default_sink(js_realm_t *realm, js_log_level_t level, const char *text, size_t len,
+                         void *ud) {
   FILE *out = level >= JS_LOG_WARN ? stderr : stdout;
-  char *masked = secret_any() ? secret_mask(text, strlen(text), NULL) : NULL;
-  fputs(masked ? masked : text, out);
+  char *masked = secret_any() ? secret_mask(text, len, &len) : NULL;
+  /* A terminal shows a NUL as nothing: the visible "␀" stands for it. */
+  sbuf_t line = SBUF_INIT;
+  sbuf_append_visible(&line, masked ? masked : text, len);
+  fwrite(line.data, 1, line.len, out);
+  sbuf_free(&line);
   free(masked);
   fputc('\n', out);
   fflush(out);
@@ -500,6 +505,6 @@ void js_realm_report_uncaught(js_realm_t *realm, JSValueRef error, bool is_rejec
   JSContextRef ctx = realm ? (JSContextRef)realm->ctx : NULL;
   if (!ctx) return;
   char *stack = js_error_stack(ctx, error);
-  realm->console_sink(realm, JS_LOG_ERROR, stack, realm->console_ud);
+  realm->console_sink(realm, JS_LOG_ERROR, stack, strlen(stack), realm->console_ud);
   free(stack);
 }

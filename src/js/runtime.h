@@ -21,9 +21,10 @@ typedef struct js_realm js_realm_t;
 
 typedef enum { JS_LOG_DEBUG, JS_LOG_LOG, JS_LOG_INFO, JS_LOG_WARN, JS_LOG_ERROR } js_log_level_t;
 
-/* Receives each console line (already formatted, without the trailing newline). */
+/* Receives each console line (already formatted, without the trailing newline): `len`
+ * bytes of UTF-8, which may hold NULs (console.log('a\0b')); text[len] is a NUL. */
 typedef void (*js_console_sink)(js_realm_t *realm, js_log_level_t level, const char *text,
-                                void *userdata);
+                                size_t len, void *userdata);
 /* Receives an exception thrown where no caller can catch it: a timer callback, an
  * unhandled promise rejection. */
 typedef void (*js_uncaught_handler)(js_realm_t *realm, JSValueRef error, bool is_rejection,

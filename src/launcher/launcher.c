@@ -32,6 +32,7 @@
 #include "launcher/progress.h"
 #include "launcher/zygote.h"
 #include "report/registry.h"
+#include "report/util.h"
 #include "store/store_js.h"
 
 /* ---- output ---- */
@@ -368,7 +369,9 @@ void launcher_on_event(launcher_t *l, job_t *job, json_t *ev) {
   if (!type) return;
   if (strcmp(type, "log") == 0) {
     const char *level = json_string_value(json_object_get(ev, "level")) ?: "log";
-    const char *text = json_string_value(json_object_get(ev, "text")) ?: "";
+    /* The terminal shows a NUL as "␀"; the reporters get the text whole. */
+    json_t *shown = report_json_visible(json_object_get(ev, "text"));
+    const char *text = json_string_value(shown) ?: "";
     bool err = strcmp(level, "warn") == 0 || strcmp(level, "error") == 0;
     if (err) {
       launcher_print_prefixed(stderr, job->cid, text);
@@ -379,17 +382,22 @@ void launcher_on_event(launcher_t *l, job_t *job, json_t *ev) {
     } else {
       job_print(l, job, text);
     }
+    json_decref(shown);
     report_event(l, job, ev);
     return;
   }
   if (strcmp(type, "runner:start") == 0) {
     announce_running(l, job);
   } else if (strcmp(type, "suite:start") == 0) {
-    strvec_push(&job->suites, json_string_value(json_object_get(ev, "title")) ?: "");
+    json_t *shown = report_json_visible(json_object_get(ev, "title")); /* printed: "␀" */
+    strvec_push(&job->suites, json_string_value(shown) ?: "");
+    json_decref(shown);
   } else if (strcmp(type, "suite:end") == 0) {
     if (job->suites.len) free(job->suites.items[--job->suites.len]);
   } else if (strcmp(type, "test:fail") == 0) {
-    print_failure(l, job, ev);
+    json_t *shown = report_json_visible(ev);
+    print_failure(l, job, shown);
+    json_decref(shown);
   } else if (strcmp(type, "openapi:coverage") == 0) {
     launcher_coverage_add(l, ev);
     return; /* the launcher's own: reporters do not know it */

@@ -78,12 +78,15 @@ static json_t *attach_json(allure_reporter_t *r, const char *title, json_t *doc)
   return entry;
 }
 
-static json_t *attach_text(allure_reporter_t *r, const char *title, const char *text) {
+static json_t *attach_text(allure_reporter_t *r, const char *title, const char *text,
+                           size_t len) {
   char uuid[37];
   report_uuid4(uuid);
   char *source = xasprintf("%s-attachment.txt", uuid);
-  char *clean = report_clean_cstr(text, 0);
-  allure_write(r, source, clean, strlen(clean));
+  /* A text attachment is shown as text: a NUL as the visible "␀" (U+2400). */
+  size_t n;
+  char *clean = report_clean_textn(text, len, 0, &n);
+  allure_write(r, source, clean, n);
   free(clean);
   json_t *entry = json_pack("{s:s, s:s, s:s}", "name", title, "source", source, "type",
                             "text/plain");
@@ -144,11 +147,14 @@ static char *capability_key(const json_t *caps) {
   return xstrdup(name ? name : "");
 }
 
-static void history_id(const json_t *caps, const char *full_title, char out[33]) {
+static void history_id(const json_t *caps, const char *full_title, size_t full_len,
+                       char out[33]) {
   char *key = capability_key(caps);
-  char *input = *key ? xasprintf("%s#%s", full_title, key) : xstrdup(full_title);
-  report_md5_hex(input, strlen(input), out);
-  free(input);
+  sbuf_t input = SBUF_INIT; /* the whole title: it may hold NULs */
+  sbuf_append(&input, full_title, full_len);
+  if (*key) sbuf_printf(&input, "#%s", key);
+  report_md5_hex(sbuf_cstr(&input), input.len, out);
+  sbuf_free(&input);
   free(key);
 }
 
@@ -159,31 +165,33 @@ static void set_text(json_t *doc, const char *key, const char *value) {
   free(clean);
 }
 
-static json_t *label(const char *name, const char *value) {
+static json_t *label_n(const char *name, const char *value, size_t len) {
   json_t *l = json_object();
   set_text(l, "name", name);
-  set_text(l, "value", value);
+  json_object_set_new(l, "value", report_json_text(value, len, 0)); /* NULs kept */
   return l;
+}
+
+static json_t *label(const char *name, const char *value) {
+  return label_n(name, value, strlen(value));
 }
 
 /* allure-js-commons' getSuiteLabels: the first describe is parentSuite, the second suite,
  * the rest joined with " > " subSuite. */
 static json_t *labels_doc(allure_reporter_t *r, const rm_job_t *j) {
   json_t *labels = json_array();
-  strvec_t sub = STRVEC_INIT;
+  sbuf_t sub = SBUF_INIT;
   for (size_t i = 1; i < j->nopen; i++) {
-    const char *title = j->suites[j->open[i]]->title;
-    if (i == 1) json_array_append_new(labels, label("parentSuite", title));
-    else if (i == 2) json_array_append_new(labels, label("suite", title));
-    else strvec_push(&sub, title);
+    const rm_suite_t *s = j->suites[j->open[i]];
+    if (i == 1) json_array_append_new(labels, label_n("parentSuite", s->title, s->title_len));
+    else if (i == 2) json_array_append_new(labels, label_n("suite", s->title, s->title_len));
+    else {
+      if (i > 3) sbuf_puts(&sub, " > ");
+      sbuf_append(&sub, s->title, s->title_len);
+    }
   }
-  if (sub.len) {
-    sbuf_t b = SBUF_INIT;
-    for (size_t i = 0; i < sub.len; i++) sbuf_printf(&b, "%s%s", i ? " > " : "", sub.items[i]);
-    json_array_append_new(labels, label("subSuite", sbuf_cstr(&b)));
-    sbuf_free(&b);
-  }
-  strvec_free(&sub);
+  if (j->nopen > 3) json_array_append_new(labels, label_n("subSuite", sbuf_cstr(&sub), sub.len));
+  sbuf_free(&sub);
   char *pkg = allure_package_label(j->spec_display);
   json_array_append_new(labels, label("package", pkg));
   free(pkg);
@@ -219,23 +227,19 @@ static json_t *title_path(const rm_job_t *j) {
     p = slash + 1;
   }
   for (size_t i = 1; i < j->nopen; i++)
-    json_array_append_new(path, json_string(j->suites[j->open[i]]->title));
+    json_array_append_new(path, report_json_text(j->suites[j->open[i]]->title,
+                                                 j->suites[j->open[i]]->title_len, 0));
   return path;
 }
 
 static json_t *status_details(const json_t *error) {
   json_t *d = json_object();
   if (!json_is_object(error)) return d;
-  const char *message = report_jstr(error, "message");
-  const char *stack = report_jstr(error, "stack");
-  char *clean = report_clean_cstr(message ? message : "", REPORT_CLEAN_ANSI);
-  json_object_set_new(d, "message", json_string(clean));
-  free(clean);
-  if (stack) {
-    clean = report_clean_cstr(stack, REPORT_CLEAN_ANSI);
-    json_object_set_new(d, "trace", json_string(clean));
-    free(clean);
-  }
+  /* Whole (NULs kept: the result file writes "\u0000"), without colour codes. */
+  json_t *message = report_json_text_of(json_object_get(error, "message"), REPORT_CLEAN_ANSI);
+  json_object_set_new(d, "message", message ? message : json_string(""));
+  json_t *stack = report_json_text_of(json_object_get(error, "stack"), REPORT_CLEAN_ANSI);
+  if (stack) json_object_set_new(d, "trace", stack);
   return d;
 }
 
@@ -311,17 +315,26 @@ static const char *result_status(const rm_test_t *t) {
 }
 
 /* Writes one result; `uuid` receives its id. */
-static void write_result(allure_reporter_t *r, const rm_job_t *j, const char *name,
-                         const char *full_title, const char *status, const json_t *error,
+/* Titles and logs go by their lengths: they may hold NULs. */
+typedef struct {
+  const char *name, *full_title, *logs; /* logs: NULL for none */
+  size_t name_len, full_len, logs_len;
+} result_texts_t;
+
+static void write_result(allure_reporter_t *r, const rm_job_t *j, const result_texts_t *texts,
+                         const char *status, const json_t *error,
                          const json_t *exchanges, const json_t *cuke_steps, const json_t *meta,
-                         const char *pending_reason, const char *logs, double start, double stop, char uuid[37]) {
+                         const char *pending_reason, double start, double stop, char uuid[37]) {
   char hid[33];
   report_uuid4(uuid);
-  history_id(j->capabilities, full_title, hid);
-  char *full_name = xasprintf("%s#%s", j->spec_display, full_title);
+  history_id(j->capabilities, texts->full_title, texts->full_len, hid);
+  sbuf_t full_name = SBUF_INIT;
+  sbuf_printf(&full_name, "%s#", j->spec_display);
+  sbuf_append(&full_name, texts->full_title, texts->full_len);
   char *key = capability_key(j->capabilities);
   json_t *attachments = json_array();
-  if (logs && *logs) json_array_append_new(attachments, attach_text(r, "Console Logs", logs));
+  if (texts->logs && texts->logs_len)
+    json_array_append_new(attachments, attach_text(r, "Console Logs", texts->logs, texts->logs_len));
   json_t *parameters = json_array();
   if (*key) {
     json_t *p = json_object();
@@ -336,8 +349,8 @@ static void write_result(allure_reporter_t *r, const rm_job_t *j, const char *na
   set_text(doc, "uuid", uuid);
   set_text(doc, "historyId", hid);
   set_text(doc, "testCaseId", hid);
-  set_text(doc, "name", name);
-  set_text(doc, "fullName", full_name);
+  json_object_set_new(doc, "name", report_json_text(texts->name, texts->name_len, 0));
+  json_object_set_new(doc, "fullName", report_json_text(full_name.data, full_name.len, 0));
   json_object_set_new(doc, "titlePath", title_path(j));
   set_text(doc, "status", status);
   json_t *details = status_details(error);
@@ -363,7 +376,7 @@ static void write_result(allure_reporter_t *r, const rm_job_t *j, const char *na
   json_decref(doc);
   free(file);
   free(key);
-  free(full_name);
+  sbuf_free(&full_name);
 }
 
 /* --- model callbacks ------------------------------------------------------------------------ */
@@ -375,9 +388,10 @@ static void on_suite_start(rm_job_t *j, rm_suite_t *s, void *ud) {
 static void on_test_end(rm_job_t *j, rm_suite_t *s, rm_test_t *t, void *ud) {
   allure_reporter_t *r = ud;
   char uuid[37];
-  write_result(r, j, t->title, t->full_title, result_status(t), t->error, t->exchanges, t->steps, t->meta,
-               t->pending_reason, r->opts.add_console_logs ? sbuf_cstr(&t->logs) : NULL, t->start_ms, t->stop_ms,
-               uuid);
+  result_texts_t texts = {t->title, t->full_title, r->opts.add_console_logs ? t->logs.data : NULL,
+                         t->title_len, t->full_title_len, t->logs.len};
+  write_result(r, j, &texts, result_status(t), t->error, t->exchanges, t->steps, t->meta,
+               t->pending_reason, t->start_ms, t->stop_ms, uuid);
   for (size_t i = 0; i < j->nopen; i++) {
     allure_suite_t *as = j->suites[j->open[i]]->data;
     if (as) strvec_push(&as->children, uuid);
@@ -418,8 +432,9 @@ static void on_suite_end(rm_job_t *j, rm_suite_t *s, void *ud) {
       json_array_append_new(befores, fixture(r, "\"before all\" hook", s->before_exchanges));
     if (json_array_size(s->after_exchanges))
       json_array_append_new(afters, fixture(r, "\"after all\" hook", s->after_exchanges));
-    json_t *doc = json_pack("{s:s, s:s, s:o, s:o, s:o, s:I, s:I}", "uuid", uuid, "name",
-                            s->depth ? s->title : j->spec_display, "children", children,
+    json_t *doc = json_pack("{s:s, s:s%, s:o, s:o, s:o, s:I, s:I}", "uuid", uuid, "name",
+                            s->depth ? s->title : j->spec_display,
+                            s->depth ? s->title_len : strlen(j->spec_display), "children", children,
                             "befores", befores, "afters", afters, "start", ms_int(s->start_ms),
                             "stop", ms_int(s->stop_ms));
     char *file = xasprintf("%s-container.json", uuid);
@@ -445,8 +460,10 @@ static void allure_job_end(reporter_t *base, const report_job_t *job, bool passe
   if (j->error && !j->error_absorbed) {
     char uuid[37];
     j->nopen = 0;  /* no describe applies: labels and titlePath name the file only */
-    write_result(r, j, j->spec_display, j->spec_display, "broken", j->error, NULL, NULL, NULL, NULL,
-                 NULL, j->start_ms, j->stop_ms, uuid);
+    size_t n = strlen(j->spec_display);
+    result_texts_t texts = {j->spec_display, j->spec_display, NULL, n, n, 0};
+    write_result(r, j, &texts, "broken", j->error, NULL, NULL, NULL, NULL, j->start_ms,
+                 j->stop_ms, uuid);
   }
   write_environment(r);
   for (size_t i = 0; i < j->nsuites; i++) {

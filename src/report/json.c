@@ -29,14 +29,16 @@ static const char *state_name(rm_state_t s) {
   return s == RM_PASSED ? "passed" : s == RM_FAILED ? "failed" : "skipped";
 }
 
-static json_t *str_or_null(const char *s) {
-  return s ? json_string(s) : json_null();
+/* A string member of an event whole (NULs kept: the document writes "\u0000"), or null. */
+static json_t *str_or_null(const json_t *obj, const char *key) {
+  json_t *s = report_json_text_of(json_object_get(obj, key), 0);
+  return s ? s : json_null();
 }
 
 static json_t *test_doc(const rm_test_t *t) {
   json_t *d = json_object();
-  json_object_set_new(d, "name", json_string(t->title));
-  json_object_set_new(d, "fullTitle", json_string(t->full_title));
+  json_object_set_new(d, "name", report_json_text(t->title, t->title_len, 0));
+  json_object_set_new(d, "fullTitle", report_json_text(t->full_title, t->full_title_len, 0));
   if (t->hook) json_object_set_new(d, "hook", json_string(t->hook));
   json_object_set_new(d, "state", json_string(state_name(t->state)));
   json_object_set_new(d, "start", iso(t->start_ms));
@@ -45,23 +47,24 @@ static json_t *test_doc(const rm_test_t *t) {
   json_object_set_new(d, "retries", json_integer(t->retries));
   if (t->state == RM_FAILED) {
     /* The community reporter's three fields, then the whole error (expected/actual). */
-    json_object_set_new(d, "error", str_or_null(report_jstr(t->error, "message")));
-    json_object_set_new(d, "errorType", str_or_null(report_jstr(t->error, "name")));
-    json_object_set_new(d, "standardError", str_or_null(report_jstr(t->error, "stack")));
+    json_object_set_new(d, "error", str_or_null(t->error, "message"));
+    json_object_set_new(d, "errorType", str_or_null(t->error, "name"));
+    json_object_set_new(d, "standardError", str_or_null(t->error, "stack"));
     if (t->error) json_object_set_new(d, "errorDetails", json_deep_copy(t->error));
     if (t->aborted) json_object_set_new(d, "aborted", json_true());
   }
   if (t->pending_reason) json_object_set_new(d, "pendingReason", json_string(t->pending_reason));
   json_object_set_new(d, "exchanges", json_deep_copy(t->exchanges));
-  if (t->logs.len) json_object_set_new(d, "logs", json_string(t->logs.data));
+  if (t->logs.len) json_object_set_new(d, "logs", report_json_text(t->logs.data, t->logs.len, 0));
   return d;
 }
 
 static json_t *suite_doc(const rm_suite_t *s) {
   json_t *d = json_object();
   json_t *tests = json_array(), *hooks = json_array();
-  json_object_set_new(d, "name", json_string(s->depth == 0 ? "(root)" : s->title));
-  json_object_set_new(d, "fullTitle", json_string(s->full_title));
+  json_object_set_new(d, "name", s->depth == 0 ? json_string("(root)")
+                                               : report_json_text(s->title, s->title_len, 0));
+  json_object_set_new(d, "fullTitle", report_json_text(s->full_title, s->full_title_len, 0));
   json_object_set_new(d, "depth", json_integer(s->depth));
   json_object_set_new(d, "file", json_string(s->file));
   json_object_set_new(d, "start", iso(s->start_ms));

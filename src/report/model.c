@@ -14,17 +14,26 @@ static char *dup_or_empty(const char *s) {
   return xstrdup(s ? s : "");
 }
 
+/* A copy of the string member `key` whole (NULs included), "" when absent; *len its length. */
+static char *dup_member(const json_t *ev, const char *key, size_t *len) {
+  const json_t *v = json_object_get(ev, key);
+  *len = json_is_string(v) ? json_string_length(v) : 0;
+  char *copy = xmalloc(*len + 1);
+  if (*len) memcpy(copy, json_string_value(v), *len);
+  copy[*len] = '\0';
+  return copy;
+}
+
 /* --- construction ------------------------------------------------------------------------ */
 
-static rm_suite_t *suite_new(rm_job_t *j, const char *title, const char *full, const char *file,
-                             double now) {
+static rm_suite_t *suite_new(rm_job_t *j, const json_t *ev, const char *file, double now) {
   if (j->nsuites == j->suites_cap) {
     j->suites_cap = j->suites_cap ? j->suites_cap * 2 : 8;
     j->suites = xrealloc(j->suites, j->suites_cap * sizeof *j->suites);
   }
   rm_suite_t *s = xcalloc(1, sizeof *s);
-  s->title = dup_or_empty(title);
-  s->full_title = dup_or_empty(full);
+  s->title = dup_member(ev, "title", &s->title_len);
+  s->full_title = dup_member(ev, "fullTitle", &s->full_title_len);
   s->file = dup_or_empty(file ? file : j->spec);
   s->index = j->nsuites;
   s->start_ms = now;
@@ -54,7 +63,7 @@ static rm_job_t *job_new(rm_set_t *set, const report_job_t *job) {
   j->capabilities = job->capabilities ? json_deep_copy(job->capabilities) : json_object();
   j->loose = json_array();
   j->start_ms = rm_now(set);
-  rm_suite_t *root = suite_new(j, "", "", j->spec, j->start_ms);
+  rm_suite_t *root = suite_new(j, NULL, j->spec, j->start_ms);
   open_push(j, root->index);
   j->next = set->jobs;
   set->jobs = j;
@@ -71,9 +80,9 @@ static rm_job_t *job_get(rm_set_t *set, const report_job_t *job) {
 
 static rm_test_t *test_new(const json_t *ev, double now) {
   rm_test_t *t = xcalloc(1, sizeof *t);
-  t->title = dup_or_empty(report_jstr(ev, "title"));
-  t->full_title = dup_or_empty(report_jstr(ev, "fullTitle") ? report_jstr(ev, "fullTitle")
-                                                            : report_jstr(ev, "title"));
+  t->title = dup_member(ev, "title", &t->title_len);
+  t->full_title = dup_member(ev, json_object_get(ev, "fullTitle") ? "fullTitle" : "title",
+                             &t->full_title_len);
   t->start_ms = now;
   t->exchanges = json_array();
   return t;
@@ -315,15 +324,16 @@ void rm_feed(rm_set_t *set, const report_job_t *job, const json_t *ev) {
   } else if (strcmp(type, "log") == 0) {
     if (report_jstr(ev, "seed") && !j->seed) j->seed = xstrdup(report_jstr(ev, "seed"));
     if (j->current && (set->hooks.flags & RM_KEEP_LOGS)) {
-      sbuf_puts(&j->current->logs, report_jstr(ev, "text") ? report_jstr(ev, "text") : "");
+      const json_t *text = json_object_get(ev, "text"); /* whole: it may hold NULs */
+      if (json_is_string(text))
+        sbuf_append(&j->current->logs, json_string_value(text), json_string_length(text));
       sbuf_putc(&j->current->logs, '\n');
     }
   } else if (strcmp(type, "suite:start") == 0) {
     flush_loose(j);
     rm_suite_t *parent = innermost(j);
     parent->has_children = true;
-    rm_suite_t *s = suite_new(j, report_jstr(ev, "title"), report_jstr(ev, "fullTitle"),
-                              report_jstr(ev, "file"), rm_now(set));
+    rm_suite_t *s = suite_new(j, ev, report_jstr(ev, "file"), rm_now(set));
     s->parent = parent->index;
     s->depth = parent->depth + 1;
     open_push(j, s->index);

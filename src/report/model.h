@@ -37,8 +37,10 @@ enum {
 };
 
 typedef struct {
-  char *title;
+  char *title;         /* titles: UTF-8 of *_len bytes, which may hold NULs */
+  size_t title_len;
   char *full_title;
+  size_t full_title_len;
   char *hook;          /* "before all" etc. for a failed hook, else NULL */
   rm_state_t state;
   bool retry;          /* an attempt that failed and was retried (test:retry) */
@@ -50,7 +52,7 @@ typedef struct {
   json_t *error;       /* ERROR object of events.h, or NULL */
   json_t *exchanges;   /* array of http events, without "type" and "cid" and with "time":
                           epoch ms when the launcher got it */
-  sbuf_t logs;         /* "text\n" per console line, with RM_KEEP_LOGS */
+  sbuf_t logs;         /* "text\n" per console line, with RM_KEEP_LOGS (NULs kept) */
   json_t *meta;        /* a cucumber scenario's "scenario" event (tags, parameters), or NULL */
   char *pending_reason;/* a skipped test's reason (jasmine's pending('...')), or NULL */
   json_t *steps;       /* a cucumber scenario's steps (step:start/step:end), NULL when
@@ -59,8 +61,10 @@ typedef struct {
 } rm_test_t;
 
 typedef struct rm_suite {
-  char *title;         /* "" for the root suite */
+  char *title;         /* "" for the root suite; may hold NULs (see title_len) */
+  size_t title_len;
   char *full_title;
+  size_t full_title_len;
   char *file;          /* absolute spec path */
   size_t index;        /* position in job->suites (start order); 0 is the root */
   size_t parent;       /* index of the parent; the root's is 0 */

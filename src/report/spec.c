@@ -571,8 +571,16 @@ static void spec_track_running(spec_job_t *j, const char *type, const json_t *ev
   }
 }
 
+static void spec_event_shown(spec_reporter_t *r, const report_job_t *job, const json_t *ev);
+
+/* A terminal shows a NUL as nothing: titles, messages and logs show "␀" in its place. */
 static void spec_event(reporter_t *base, const report_job_t *job, const json_t *ev) {
-  spec_reporter_t *r = (spec_reporter_t *)base;
+  json_t *shown = report_json_visible(ev);
+  spec_event_shown((spec_reporter_t *)base, job, shown);
+  json_decref(shown);
+}
+
+static void spec_event_shown(spec_reporter_t *r, const report_job_t *job, const json_t *ev) {
   const char *type = spec_str(ev, "type");
 
   /* The launcher streams log lines live; they are no part of the block, but the seed of a

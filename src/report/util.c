@@ -56,7 +56,18 @@ static size_t ansi_length(const unsigned char *p, size_t n) {
   return 0;
 }
 
+static void put_control_picture(sbuf_t *b, uint32_t cp) {
+  uint32_t pic = 0x2400 + cp; /* U+2400..U+241F: the "symbol for" each C0 control */
+  char u[3] = {(char)(0xE0 | (pic >> 12)), (char)(0x80 | ((pic >> 6) & 0x3F)),
+               (char)(0x80 | (pic & 0x3F))};
+  sbuf_append(b, u, 3);
+}
+
 char *report_clean_text(const char *s, size_t len, unsigned flags) {
+  return report_clean_textn(s, len, flags, NULL);
+}
+
+char *report_clean_textn(const char *s, size_t len, unsigned flags, size_t *out_len) {
   sbuf_t b = SBUF_INIT;
   const unsigned char *p = (const unsigned char *)(s ? s : "");
   if (!s) len = 0;
@@ -73,7 +84,17 @@ char *report_clean_text(const char *s, size_t len, unsigned flags) {
     }
     uint32_t cp;
     size_t n = utf8_decode(p + i, len - i, &cp);
-    if (n == 0 || cp == 0 || ((flags & REPORT_CLEAN_XML) && !xml_allowed(cp))) {
+    if (n && cp == 0 && (flags & REPORT_CLEAN_KEEP_NUL)) {
+      sbuf_append(&b, "", 1);
+      i++;
+      continue;
+    }
+    if (n && cp < 0x20 && (cp == 0 || ((flags & REPORT_CLEAN_XML) && !xml_allowed(cp)))) {
+      put_control_picture(&b, cp);
+      i++;
+      continue;
+    }
+    if (n == 0 || ((flags & REPORT_CLEAN_XML) && !xml_allowed(cp))) {
       sbuf_puts(&b, REPLACEMENT);
       i += n ? n : 1;
       continue;
@@ -81,7 +102,59 @@ char *report_clean_text(const char *s, size_t len, unsigned flags) {
     sbuf_append(&b, (const char *)p + i, n);
     i += n;
   }
+  if (out_len) *out_len = b.len;
   return sbuf_take(&b);
+}
+
+json_t *report_json_text(const char *s, size_t len, unsigned flags) {
+  size_t n;
+  char *clean = report_clean_textn(s, len, flags | REPORT_CLEAN_KEEP_NUL, &n);
+  json_t *j = json_stringn(clean, n);
+  free(clean);
+  return j ? j : json_string("");
+}
+
+json_t *report_json_text_of(const json_t *v, unsigned flags) {
+  return json_is_string(v) ? report_json_text(json_string_value(v), json_string_length(v), flags)
+                           : NULL;
+}
+
+static bool has_nul(const json_t *v) {
+  if (json_is_string(v)) return memchr(json_string_value(v), '\0', json_string_length(v)) != NULL;
+  const char *key;
+  size_t i;
+  json_t *item;
+  if (json_is_object(v)) json_object_foreach((json_t *)v, key, item) if (has_nul(item)) return true;
+  if (json_is_array(v)) json_array_foreach(v, i, item) if (has_nul(item)) return true;
+  return false;
+}
+
+static json_t *visible_copy(const json_t *v) {
+  if (json_is_string(v)) {
+    sbuf_t b = SBUF_INIT;
+    sbuf_append_visible(&b, json_string_value(v), json_string_length(v));
+    json_t *s = json_stringn(sbuf_cstr(&b), b.len);
+    sbuf_free(&b);
+    return s ? s : json_string("");
+  }
+  const char *key;
+  size_t i;
+  json_t *item, *out;
+  if (json_is_object(v)) {
+    out = json_object();
+    json_object_foreach((json_t *)v, key, item) json_object_set_new(out, key, visible_copy(item));
+    return out;
+  }
+  if (json_is_array(v)) {
+    out = json_array();
+    json_array_foreach(v, i, item) json_array_append_new(out, visible_copy(item));
+    return out;
+  }
+  return json_incref((json_t *)v);
+}
+
+json_t *report_json_visible(const json_t *v) {
+  return has_nul(v) ? visible_copy(v) : json_incref((json_t *)v);
 }
 
 char *report_clean_cstr(const char *s, unsigned flags) {
@@ -89,12 +162,7 @@ char *report_clean_cstr(const char *s, unsigned flags) {
 }
 
 json_t *report_json_clean(const json_t *v) {
-  if (json_is_string(v)) {
-    char *clean = report_clean_text(json_string_value(v), json_string_length(v), 0);
-    json_t *s = json_string(clean);
-    free(clean);
-    return s ? s : json_string("");
-  }
+  if (json_is_string(v)) return report_json_text_of(v, 0);
   if (json_is_array(v)) {
     json_t *out = json_array();
     size_t i;

@@ -16,22 +16,39 @@
 
 /* --- text ------------------------------------------------------------------------------ */
 
+/* How each writer shows a NUL (strings from JavaScript carry theirs to the reporters):
+ *  - JSON documents (json, allure) keep it: jansson writes "\u0000";
+ *  - terminal output (spec, dot) and text files show the visible "␀" (U+2400);
+ *  - XML 1.0 (junit) cannot hold U+0000 at all, not even as "&#0;", and a JUnit consumer
+ *    (Jenkins, GitLab, Surefire's parser) rejects a file that has one; so it gets "␀" too,
+ *    and every other C0 control XML forbids its Unicode control picture (U+2401-U+241F,
+ *    "␛" for ESC), which shows which character it was. */
 enum {
-  REPORT_CLEAN_XML = 1,   /* also replace what XML 1.0 forbids (C0 controls but \t \n \r,
-                             U+FFFE, U+FFFF) */
+  REPORT_CLEAN_XML = 1,   /* also replace what XML 1.0 forbids: C0 controls but \t \n \r
+                             (by their control pictures), U+FFFE, U+FFFF (by U+FFFD) */
   REPORT_CLEAN_ANSI = 2,  /* drop ANSI escape sequences (colour codes in error messages) */
+  REPORT_CLEAN_KEEP_NUL = 4, /* keep NULs (the caller goes by the length) */
 };
 
 /* A copy of `len` bytes of `s` that is valid UTF-8: every byte that does not start a valid
  * sequence (overlong forms and UTF-16 surrogates included) becomes U+FFFD, as do the code
- * points the flags exclude. NUL bytes are replaced too, so the result is a C string. */
+ * points the flags exclude. A NUL becomes "␀" (U+2400) unless REPORT_CLEAN_KEEP_NUL, so
+ * the result is a C string; *out_len (may be NULL) gets its length. */
+char *report_clean_textn(const char *s, size_t len, unsigned flags, size_t *out_len);
 char *report_clean_text(const char *s, size_t len, unsigned flags);
 /* Same, for a C string; NULL gives "". */
 char *report_clean_cstr(const char *s, unsigned flags);
+/* A JSON string of `len` bytes cleaned as above with NULs kept. New reference. */
+json_t *report_json_text(const char *s, size_t len, unsigned flags);
+/* The same for a JSON string member (NULL when `v` is not a string). */
+json_t *report_json_text_of(const json_t *v, unsigned flags);
 
-/* A deep copy of `v` whose strings (and object keys) are valid UTF-8 without NUL, so that
- * json_dump* cannot fail on them. New reference. */
+/* A deep copy of `v` whose strings (and object keys) are valid UTF-8, so that json_dump*
+ * cannot fail on them; NULs in strings are kept (written "\u0000"). New reference. */
 json_t *report_json_clean(const json_t *v);
+/* `v` with every NUL in its strings as "␀" (U+2400), for writers whose output cannot show
+ * a NUL (the terminal, XML): `v` itself (a new reference) when it holds none. */
+json_t *report_json_visible(const json_t *v);
 
 /* The string member `key` of `obj`, or NULL. */
 const char *report_jstr(const json_t *obj, const char *key);

@@ -172,10 +172,17 @@ static const char *level_name(js_log_level_t level) {
 }
 
 static void console_to_launcher(js_realm_t *realm, js_log_level_t level, const char *text,
-                                void *ud) {
+                                size_t len, void *ud) {
   worker_t *w = ud;
-  if (w->config.output_dir) log_write("console", LOG_INFO, "%s", text);
-  json_t *ev = json_pack("{s:s, s:s, s:s}", "type", "log", "level", level_name(level), "text", text);
+  if (w->config.output_dir) {
+    sbuf_t shown = SBUF_INIT; /* a text log shows a NUL as "␀" */
+    sbuf_append_visible(&shown, text, len);
+    log_write("console", LOG_INFO, "%s", sbuf_cstr(&shown));
+    sbuf_free(&shown);
+  }
+  /* The text whole, NULs included: each reporter shows them its own way. */
+  json_t *ev = json_pack("{s:s, s:s, s:s%}", "type", "log", "level", level_name(level), "text",
+                         text, len);
   send_job_event(w, ev);
   json_decref(ev);
 }

@@ -40,9 +40,10 @@ typedef struct {
   char *result;
 } js_harness_t;
 
-static void h_sink(js_realm_t *realm, js_log_level_t level, const char *text, void *ud) {
+static void h_sink(js_realm_t *realm, js_log_level_t level, const char *text, size_t len,
+                   void *ud) {
   js_harness_t *h = ud;
-  sbuf_puts(&h->log, text);
+  sbuf_append(&h->log, text, len);
   sbuf_putc(&h->log, '\n');
 }
 

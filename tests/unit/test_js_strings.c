@@ -1,6 +1,6 @@
-/* test_js_strings: JavaScript strings to UTF-8 (jsutil.c). A lone surrogate becomes U+FFFD
- * and, in C strings, a NUL becomes U+2400, so a title, message or log line is never cut;
- * the length-reporting form keeps NULs. Pairs become 4-byte sequences. */
+/* test_js_strings: JavaScript strings to UTF-8 and back (jsutil.c). A lone surrogate becomes
+ * U+FFFD and, in C strings, a NUL becomes U+2400, so a C string is never cut; the
+ * length-reporting forms keep NULs both ways. Pairs become 4-byte sequences. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -57,7 +57,36 @@ static void conversions(void **state) {
   JSGlobalContextRelease(ctx);
 }
 
+/* UTF-8 back to JavaScript (js_make_string_len, js_string_create_utf8): NULs kept, a pair
+ * from a 4-byte sequence, U+FFFD for each byte that starts no valid sequence. */
+static void from_utf8(void **state) {
+  (void)state;
+  static const struct {
+    const char *bytes;
+    size_t len;
+    JSChar units[8];
+    size_t n;
+  } cases[] = {
+      {"a\0b", 3, {'a', 0, 'b'}, 3},
+      {"\xF0\x9F\x98\x80!", 5, {0xD83D, 0xDE00, '!'}, 3},
+      {"x\xFFy", 3, {'x', 0xFFFD, 'y'}, 3},
+      {"\xE2\x82", 2, {0xFFFD, 0xFFFD}, 2},              /* cut short */
+      {"\xED\xA0\x80", 3, {0xFFFD, 0xFFFD, 0xFFFD}, 3}, /* an encoded surrogate */
+      {"\xC0\xAF", 2, {0xFFFD, 0xFFFD}, 2},              /* overlong */
+      {"", 0, {0}, 0},
+  };
+  JSGlobalContextRef ctx = JSGlobalContextCreate(NULL);
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    JSValueRef v = js_make_string_len(ctx, cases[i].bytes, cases[i].len);
+    JSStringRef s = JSValueToStringCopy(ctx, v, NULL);
+    assert_int_equal(JSStringGetLength(s), cases[i].n);
+    assert_memory_equal(JSStringGetCharactersPtr(s), cases[i].units, cases[i].n * sizeof(JSChar));
+    JSStringRelease(s);
+  }
+  JSGlobalContextRelease(ctx);
+}
+
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(conversions)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(conversions), cmocka_unit_test(from_utf8)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

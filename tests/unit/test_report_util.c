@@ -27,13 +27,20 @@ static void test_clean_text(void **state) {
                          "d\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD" "e");
   free(s);
 
-  /* NUL never survives; XML drops what 1.0 cannot hold but keeps tab, LF and CR. */
+  /* A NUL shows as "␀" (U+2400) unless kept; XML shows the other C0 controls it cannot
+   * hold as their control pictures (U+2401, U+241F) but keeps tab, LF and CR, and has
+   * U+FFFD for U+FFFE. */
   static const char ctl[] = "x\0y\x01z\t\n\r\x1f\xef\xbf\xbe";
   s = report_clean_text(ctl, sizeof ctl - 1, REPORT_CLEAN_XML);
-  assert_string_equal(s, "x\xEF\xBF\xBDy\xEF\xBF\xBDz\t\n\r\xEF\xBF\xBD\xEF\xBF\xBD");
+  assert_string_equal(s, "x\xE2\x90\x80y\xE2\x90\x81z\t\n\r\xE2\x90\x9F\xEF\xBF\xBD");
   free(s);
   s = report_clean_text(ctl, sizeof ctl - 1, 0);
-  assert_string_equal(s, "x\xEF\xBF\xBDy\x01z\t\n\r\x1f\xef\xbf\xbe");
+  assert_string_equal(s, "x\xE2\x90\x80y\x01z\t\n\r\x1f\xef\xbf\xbe");
+  free(s);
+  size_t n;
+  s = report_clean_textn(ctl, sizeof ctl - 1, REPORT_CLEAN_KEEP_NUL, &n);
+  assert_int_equal(n, sizeof ctl - 1);
+  assert_memory_equal(s, ctl, n);
   free(s);
 
   s = report_clean_cstr("\x1b[31mred\x1b[39m and \x1b[1;35mbold\x1b[0m", REPORT_CLEAN_ANSI);
@@ -55,6 +62,23 @@ static void test_json_clean(void **state) {
   assert_string_equal(text, "{\"bad\":\"a\xEF\xBF\xBD\",\"list\":[\"ok\",1]}");
   free(text);
   json_decref(clean);
+  json_decref(v);
+
+  /* NULs are kept (written \u0000); report_json_visible shows them as "␀". */
+  v = json_pack("{s:s%, s:[i]}", "t", "a\0b", (size_t)3, "n", 1);
+  clean = report_json_clean(v);
+  text = json_dumps(clean, JSON_COMPACT | JSON_SORT_KEYS);
+  assert_string_equal(text, "{\"n\":[1],\"t\":\"a\\u0000b\"}");
+  free(text);
+  json_decref(clean);
+  json_t *shown = report_json_visible(v);
+  assert_string_equal(json_string_value(json_object_get(shown, "t")), "a\xE2\x90\x80" "b");
+  json_decref(shown);
+  json_decref(v);
+  v = json_pack("{s:s}", "t", "plain");
+  shown = report_json_visible(v);
+  assert_ptr_equal(shown, v); /* nothing to show differently: the same value */
+  json_decref(shown);
   json_decref(v);
 }
 

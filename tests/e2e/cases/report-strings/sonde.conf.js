@@ -1,12 +1,15 @@
-// Titles, error messages and console output holding a NUL or a lone surrogate (issue 13.3).
+// Titles, error messages and console output holding NULs, lone surrogates and astral
+// characters, through every reporter and the log files (issue 13 item 3).
 exports.config = {
   runner: 'api',
   specs: ['./specs/*.spec.js'],
   maxInstances: 1,
   framework: 'mocha',
+  outputDir: './logs',
   reporters: [
     'spec',
-    ['junit', { outputDir: './reports/junit' }],
+    'dot',
+    ['junit', { outputDir: './reports/junit', addWorkerLogs: true }],
     ['allure', { outputDir: './reports/allure', addConsoleLogs: true }],
     ['json', { outputDir: './reports/json' }],
   ],

@@ -1,8 +1,35 @@
-describe('suite\u0000tail', () => {
-  it('a\u0000b', () => {
-    console.log('x \uD800 y');
-    console.log('p\u0000q', 'r\u0000s');
+// One suite per row of the table: the row's text in a suite title, a test title, a console
+// line and an error message (issue 13 item 3). case.sh holds the same table with what each
+// writer must show for it.
+const rows = [
+  ['nul', 'a\u0000b'],
+  ['nuls', '\u0000\u0000z'],
+  ['high', 'x\uD800y'],
+  ['low', 'x\uDC00y'],
+  ['swapped', '\uDE00\uD83Dz'],
+  ['astral', 'x\uD83D\uDE00y'],
+];
+
+for (const [id, text] of rows) {
+  describe(`suite ${id} ${text}`, () => {
+    it(`title ${id} ${text}`, () => {
+      console.log(`console ${id} ${text}`);
+      console.log('format %s', `arg ${id} ${text}`);
+      throw new Error(`message ${id} ${text}`);
+    });
   });
-  it('lone \uDC00 low', () => { throw new Error('msg \u0000 and \uD83D end'); });
-  it('pair \uD83D\uDE00 ok', () => {});
+}
+
+describe('hooks', () => {
+  beforeEach('hook \u0000 name', () => { throw new Error('in hook \u0000'); });
+  it('after \u0000 the hook', () => {});
+});
+
+describe('values', () => {
+  it('fails with expected and actual', () => {
+    const err = new Error('not equal');
+    err.actual = { text: 'x\uD800\u0000y' };
+    err.expected = { text: '\uD83D\uDE00' };
+    throw err;
+  });
 });
