@@ -12,6 +12,7 @@
 #                           sonde erases as it loads them
 #   DIR/sonde.conf.js       sonde's config: WORKERS (default 2) workers, spec reporter,
 #                           baseUrl from BENCH_URL
+#   DIR/sonde-jasmine.conf.js  the same under framework 'jasmine' (issue 16)
 #   DIR/sonde-ts.conf.js    the same config for specs-ts/
 #   DIR/setup.js            the `api` global for mocha and jest, on Node's global fetch
 #   DIR/jest.config.js      jest's config (node environment, setup.js, WORKERS workers;
@@ -83,6 +84,10 @@ JS
 
 sed "s|'./specs/\\*.spec.js'|'./specs-ts/*.spec.ts'|; s|^// sonde's config|// sonde's config (TypeScript specs)|" \
   "$dir/sonde.conf.js" >"$dir/sonde-ts.conf.js"
+
+# The same spec files under framework 'jasmine' (issue 16: its overhead against mocha's).
+sed "s|framework: 'mocha',|framework: 'jasmine',|; s|mochaOpts: { ui: 'bdd', timeout: 10000 },|jasmineOpts: { defaultTimeoutInterval: 10000 },|; s|^// sonde's config|// sonde's config (framework jasmine)|" \
+  "$dir/sonde.conf.js" >"$dir/sonde-jasmine.conf.js"
 
 cat >"$dir/setup.js" <<'JS'
 // The `api` global for mocha and jest: one GET on Node's global fetch (undici, keep-alive),

@@ -11,7 +11,8 @@
 #      127.0.0.1 port (config, pid, logs and temp files in a temp dir; stopped at exit),
 #   3. installs mocha 10 and jest 29 into bench/peers/ (git-ignored) once,
 #   4. runs, alternating, N times each (default 5, plus one unmeasured warm-up): sonde (2
-#      workers; the same with the workload's TypeScript files; and 1 worker, for the
+#      workers; the same with the workload's TypeScript files; the same files under
+#      framework 'jasmine'; and 1 worker, for the
 #      floor), mocha (1 process), mocha --parallel --jobs 2,
 #      jest (2 workers) and jest with its default scheduling (in band for <= 20 fast files),
 #      every run under bench/rsswrap.c, which records the wall time, the CPU time and the
@@ -325,6 +326,7 @@ runner_cmd() {
     sonde) printf '%s\n' "$SONDE" run "$w/sonde.conf.js" ;;
     sonde1) printf '%s\n' "$SONDE" run "$w/sonde.conf.js" --maxInstances 1 ;;
     sonde-ts) printf '%s\n' "$SONDE" run "$w/sonde-ts.conf.js" ;;
+    sonde-jas) printf '%s\n' "$SONDE" run "$w/sonde-jasmine.conf.js" ;;
     mocha) printf '%s\n' node "$MOCHA" --require "$w/setup.js" "$w/specs/*.spec.js" ;;
     mocha-par) printf '%s\n' node "$MOCHA" --parallel --jobs 2 --require "$w/setup.js" "$w/specs/*.spec.js" ;;
     jest) printf '%s\n' node "$JEST" --config "$w/jest.config.js" ;;
@@ -338,7 +340,7 @@ runner_cmd() {
 passed_count() {
   local runner=$1 out=$2 err=$3
   case $runner in
-    sonde | sonde1 | sonde-ts | sonde-m*) grep -oE '[0-9]+ passing' "$out" | awk '{n += $1} END {print n + 0}' ;;
+    sonde | sonde1 | sonde-ts | sonde-jas | sonde-m*) grep -oE '[0-9]+ passing' "$out" | awk '{n += $1} END {print n + 0}' ;;
     mocha | mocha-par | mocha-j*) grep -oE '^ *[0-9]+ passing' "$out" | awk '{n += $1} END {print n + 0}' ;;
     jest | jest-band) grep -oE '^Tests: +([0-9]+ failed, )?[0-9]+ passed' "$err" | grep -oE '[0-9]+ passed' | awk '{print $1 + 0}' ;;
   esac || true
@@ -378,7 +380,7 @@ run_one() {
     "$rss.pss" >>"$PSS_RESULTS"
 }
 
-RUNNERS=(sonde sonde-ts)
+RUNNERS=(sonde sonde-ts sonde-jas)
 ((PEERS)) && RUNNERS+=(mocha mocha-par jest jest-band)
 COLD_RUNNERS=(sonde)
 ((PEERS)) && COLD_RUNNERS+=(mocha jest)
@@ -485,6 +487,7 @@ label_of() {
     sonde) echo "sonde (2 workers)" ;;
     sonde1) echo "sonde (1 worker)" ;;
     sonde-ts) echo "sonde, .ts specs (2 workers)" ;;
+    sonde-jas) echo "sonde, framework jasmine (2 w.)" ;;
     mocha) echo "mocha 10 (1 process)" ;;
     mocha-par) echo "mocha 10 --parallel --jobs 2" ;;
     jest) echo "jest 29 (2 workers)" ;;
@@ -534,6 +537,14 @@ echo "TypeScript (the same $N_MAIN tests as .ts files, erased as sonde loads the
 echo "  worker CPU time:  TypeScript $(secs "$T_WORKER"), JavaScript $(secs "$S_WORKER"): ${T_RATIO}×"
 echo "  all processes:    TypeScript $(secs "$(cpu_of sonde-ts main)"), JavaScript $(secs "$S_CPU");" \
   "wall $(secs "$(wall sonde-ts main)") vs $(secs "$S_WALL")"
+
+# Issue 16: the same spec files under framework 'jasmine' (the interface's own cost).
+J_WORKER=$(cpu_role sonde-jas main worker)
+J_RATIO=$(awk -v a="$J_WORKER" -v b="$S_WORKER" 'BEGIN {if (b > 0) printf "%.3f", a / b; else print "-"}')
+echo "jasmine (the same $N_MAIN tests under framework 'jasmine'; median of $RUNS):"
+echo "  worker CPU time:  jasmine $(secs "$J_WORKER"), mocha $(secs "$S_WORKER"): ${J_RATIO}×"
+echo "  all processes:    jasmine $(secs "$(cpu_of sonde-jas main)"), mocha $(secs "$S_CPU");" \
+  "wall $(secs "$(wall sonde-jas main)") vs $(secs "$S_WALL")"
 
 echo
 echo "cold start (one spec file with one test; median of $COLD_RUNS):"
@@ -630,4 +641,6 @@ echo "  cold start ≤ 20 ms:                   $(awk -v m="$S_COLD" 'BEGIN {pri
 echo
 echo "budget (issue 14):"
 echo "  TypeScript worker CPU ≤ 1.05× JavaScript's: ${T_RATIO}×  $(verdict "$T_WORKER" "$(awk -v s="$S_WORKER" 'BEGIN {print 1.05 * s}')")"
+echo "budget (issue 16):"
+echo "  jasmine worker CPU ≤ 1.10× mocha's:         ${J_RATIO}×  $(verdict "$J_WORKER" "$(awk -v s="$S_WORKER" 'BEGIN {print 1.10 * s}')")"
 if ((SMOKE)); then echo "bench: smoke run complete"; fi
