@@ -420,9 +420,9 @@ bool js_once(JSContextRef ctx, const char *key) {
 
 /* ---- jslib ---- */
 
-/* A library's source and URL as JavaScriptCore strings, made once per process: every realm
- * evaluates the very same string, so the engine's code cache (keyed by the source) finds
- * what an earlier realm compiled, and the UTF-8 decoding of the source happens once. */
+/* A library's source and URL as JavaScriptCore strings, made once per process: the UTF-8
+ * decoding of a source happens once, not in every realm that compiles it. (Compiling is
+ * still per realm: the engine's code cache, which would reuse it, is off; see runtime.c.) */
 typedef struct {
   const char *name;
   JSStringRef source, url;
