@@ -51,12 +51,14 @@ static void use_computed_key(ts_parser_t *p) {
 }
 
 /* Whether the current token starts a member of an object type: it follows '{', ';' or
- * ',', a line break, or `readonly`. */
+ * ',', `readonly`, or a line break after a complete member (not after `a:` or `A |`, where
+ * `[X]` is a tuple type). */
 static bool member_start(const ts_parser_t *p) {
   size_t e = p->prev_end;
-  if (p->tok.nl || e == 0) return true;
+  if (e == 0) return true;
   char last = p->src[e - 1];
   if (last == '{' || last == ';' || last == ',') return true;
+  if (p->tok.nl) return !strchr(":|&=<(?.", last) || last == '\0';
   return e >= 8 && memcmp(p->src + e - 8, "readonly", 8) == 0;
 }
 

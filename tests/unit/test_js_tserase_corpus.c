@@ -43,6 +43,9 @@ static const erase_case_t computed_key_cases[] = {
      "declare class X { [C]: number }\nlet v: { readonly [D.key]?: string };",
      "                       import { D } from \"d\";\n"
      "                               \nlet v                               ;"},
+    /* After a line break, `[X]` is a member only where one can start, not a tuple type. */
+    {"import { E } from \"e\"; import { F } from \"f\";\ntype T = {\n  a:\n    [E]\n  b: F |\n    [E]\n  c: 1\n  [F]: 2\n};",
+     "                       import { F } from \"f\";\n          \n    \n       \n        \n       \n      \n        \n  "},
 };
 
 /* The inner names of a dotted namespace at the top level are `var`s, as TypeScript
