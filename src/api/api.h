@@ -62,8 +62,9 @@ void api_config_copy(api_config_t *dst, const api_config_t *src);
  * "statusText","duration","request":{"headers","body"},"response":{"headers","body",
  * "size"},"error"?,"code"?,"retryIn"?}, secret header values masked. */
 typedef struct api_exchange api_exchange_t;
-/* Receives each attempt's record and owns it (api_exchange_free). */
-typedef void (*api_exchange_fn)(api_exchange_t *exchange, void *userdata);
+/* Receives each attempt's record and owns it (api_exchange_free), with the realm whose
+ * request it was (spec files of one worker share the client). */
+typedef void (*api_exchange_fn)(js_realm_t *realm, api_exchange_t *exchange, void *userdata);
 /* A new reference to the event. */
 json_t *api_exchange_json(const api_exchange_t *x);
 void api_exchange_free(api_exchange_t *x);

@@ -270,7 +270,7 @@ void api_log_response(api_binding_t *b, bool verbose, api_exchange_t *x,
     x->code = xstrdup(res->error_code ? res->error_code : "EIO");
   }
   x->retry_ms = retry_ms;
-  if (c->exchange_sink) c->exchange_sink(x, c->exchange_ud);
+  if (c->exchange_sink) c->exchange_sink(b->realm, x, c->exchange_ud);
   else api_exchange_free(x);
 }
 

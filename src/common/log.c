@@ -93,7 +93,7 @@ bool log_enabled(const char *area, log_level_t level) {
   return threshold != LOG_SILENT && level >= threshold;
 }
 
-void log_write(const char *area, log_level_t level, const char *fmt, ...) {
+static void log_vwrite(FILE *out, const char *area, log_level_t level, const char *fmt, va_list ap) {
   struct timeval tv;
   gettimeofday(&tv, NULL);
   struct tm tm;
@@ -106,16 +106,26 @@ void log_write(const char *area, log_level_t level, const char *fmt, ...) {
   sbuf_t line = SBUF_INIT;
   sbuf_printf(&line, "%s.%03ldZ %s sonde:%s: ", stamp, (long)(tv.tv_usec / 1000), upper,
               strip_prefix(area));
-  va_list ap;
-  va_start(ap, fmt);
   sbuf_vprintf(&line, fmt, ap);
-  va_end(ap);
   sbuf_putc(&line, '\n');
   secret_mask_sbuf(&line, 0);
-  FILE *out = state.file ? state.file : stderr;
   fwrite(line.data, 1, line.len, out);
   fflush(out);
   sbuf_free(&line);
+}
+
+void log_write(const char *area, log_level_t level, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  log_vwrite(state.file ? state.file : stderr, area, level, fmt, ap);
+  va_end(ap);
+}
+
+void log_write_to(FILE *out, const char *area, log_level_t level, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  log_vwrite(out, area, level, fmt, ap);
+  va_end(ap);
 }
 
 void log_shutdown(void) {

@@ -27,6 +27,11 @@ bool log_enabled(const char *area, log_level_t level);
 void log_write(const char *area, log_level_t level, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* A line in the same format to a file of the caller's (a spec file's own log while other
+ * spec files share the process), whatever the level filters say. */
+void log_write_to(FILE *out, const char *area, log_level_t level, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
 #define LOG_AT(area, level, ...)                                \
   do {                                                          \
     if (log_enabled(area, level)) log_write(area, level, __VA_ARGS__); \

@@ -260,6 +260,16 @@ static void validate(validator_t *v, JSValueRef c, sonde_config_t *out) {
     fail(v, "maxInstances", "\"%s\" must be a whole number of at least 1 (got %s)", got);
   }
   out->max_instances = (int)mi;
+  double workers = get_number(v, c, "workers", "workers", 0);
+  if (!v->failed && (workers < 0 || workers != floor(workers) || workers > 4096)) {
+    char got[64];
+    snprintf(got, sizeof(got), "%g", workers);
+    fail(v, "workers", "\"%s\" must be a whole number of worker processes from 1 to 4096 (got %s)", got);
+  }
+  out->workers = (int)workers;
+  out->watchdog_timeout = get_number(v, c, "watchdogTimeout", "watchdogTimeout", 30000);
+  if (!v->failed && !(out->watchdog_timeout >= 0))
+    fail(v, "watchdogTimeout", "\"%s\" must be a number of milliseconds, 0 or more%s", "");
   out->framework = get_string(v, c, "framework", "framework", "mocha");
   /* cucumberOpts are read by frameworks/cucumber/cuke_opts.c (the launcher checks them). */
   /* jasmineOpts: frameworks/jasmine_opts.c. */
@@ -435,6 +445,16 @@ static void describe_error(JSContextRef ctx, JSValueRef exc, const char *path, s
   js_error_info_free(&info);
 }
 
+JSObjectRef config_object_of(js_realm_t *realm, const char *path, const json_t *overrides) {
+  JSContextRef ctx = js_realm_context(realm);
+  JSValueRef exports = js_module_exports(realm, path);
+  JSValueRef c = js_get(ctx, exports, "config");
+  if (!JSValueIsObject(ctx, c)) c = js_get(ctx, js_get(ctx, exports, "default"), "config");
+  if (!JSValueIsObject(ctx, c)) return NULL;
+  if (overrides) apply_overrides(ctx, (JSObjectRef)c, overrides);
+  return (JSObjectRef)c;
+}
+
 int config_load(js_runtime_t *rt, const char *path, const json_t *overrides,
                 sonde_config_t *out, sbuf_t *err) {
   memset(out, 0, sizeof(*out));
@@ -472,17 +492,14 @@ int config_load(js_runtime_t *rt, const char *path, const json_t *overrides,
                      "never settles?)", out->path);
     return -1;
   }
-  JSValueRef exports = js_module_exports(out->realm, out->path);
-  JSValueRef c = js_get(ctx, exports, "config");
-  if (!JSValueIsObject(ctx, c)) c = js_get(ctx, js_get(ctx, exports, "default"), "config");
-  if (!JSValueIsObject(ctx, c)) {
+  JSValueRef c = config_object_of(out->realm, out->path, overrides);
+  if (!c) {
     sbuf_printf(err,
                 "%s: No named export object called \"config\" found (use exports.config = {...}, "
                 "module.exports = { config } or export const config = {...})",
                 out->path);
     return -1;
   }
-  if (overrides) apply_overrides(ctx, (JSObjectRef)c, overrides);
   out->object = (JSObjectRef)c;
   JSValueProtect(ctx, out->object);
   out->json = js_to_json(ctx, c);

@@ -16,7 +16,10 @@ typedef struct {
   char *path;              /* absolute path of the config file */
   char *dir;               /* its folder: specs and exclude (read from `json` by the planner)
                               are relative to it */
-  int max_instances;       /* default 100 */
+  int max_instances;       /* default 100: spec files running at once */
+  int workers;             /* worker processes the spec files share; 0 (default): one per CPU */
+  double watchdog_timeout; /* ms of CPU time a spec's JavaScript may run without yielding
+                              before its file is ended (default 30000; 0: never) */
   char *framework;         /* "mocha" */
   char *mocha_ui;          /* "bdd" | "tdd" */
   double mocha_timeout;    /* default 10000 */
@@ -60,6 +63,11 @@ void config_key_error(const sonde_config_t *cfg, const char *key, sbuf_t *err, c
                       ...) __attribute__((format(printf, 4, 5)));
 /* "string", "number", "array", "object", "boolean", "null" for messages. */
 const char *config_json_type(const json_t *v);
+
+/* The config object exported by the module `path` that `realm` has loaded (exports.config
+ * or the default export's), with `overrides` (may be NULL) merged over it; NULL when there
+ * is none. A worker loads the config again into each spec file's realm for its hooks. */
+JSObjectRef config_object_of(js_realm_t *realm, const char *path, const json_t *overrides);
 
 /* Loads `path` (relative to the cwd or absolute). `overrides` (may be NULL) is deep-merged
  * over the exported config. Runs `loop`-driven work until the module (which may use

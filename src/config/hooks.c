@@ -98,12 +98,6 @@ static JSValueRef hook_value(const sonde_config_t *cfg, JSContextRef ctx, const 
   return js_get(ctx, cfg->object, name);
 }
 
-/* What services (config/services.c) add to hook `name`: an array, or undefined. */
-static JSValueRef service_value(const sonde_config_t *cfg, JSContextRef ctx, const char *name) {
-  if (!cfg->service_hooks) return JSValueMakeUndefined(ctx);
-  return js_get(ctx, cfg->service_hooks, name);
-}
-
 /* Number of functions a hook value holds (a function, or an array of them). */
 static size_t fn_count(JSContextRef ctx, JSValueRef v) {
   if (js_is_function(ctx, v)) return 1;
@@ -115,9 +109,13 @@ static JSValueRef fn_at(JSContextRef ctx, JSValueRef v, size_t i) {
 }
 
 bool hooks_defined(const sonde_config_t *cfg, const char *name) {
+  return hooks_defined_on(cfg, cfg->service_hooks, name);
+}
+
+bool hooks_defined_on(const sonde_config_t *cfg, JSObjectRef service_hooks, const char *name) {
   JSContextRef ctx = js_realm_context(cfg->realm);
   return fn_count(ctx, hook_value(cfg, ctx, name)) > 0 ||
-         fn_count(ctx, service_value(cfg, ctx, name)) > 0;
+         (service_hooks && fn_count(ctx, js_get(ctx, service_hooks, name)) > 0);
 }
 
 int hooks_validate(const sonde_config_t *cfg, sbuf_t *err) {
@@ -136,8 +134,9 @@ int hooks_validate(const sonde_config_t *cfg, sbuf_t *err) {
   return 0;
 }
 
-/* Calls the `n` functions of `fns` (taken from `own` then `svc`) concurrently. */
-static void call_functions(const sonde_config_t *cfg, uv_loop_t *loop, const char *name,
+/* Calls the `n` functions of `fns` (taken from `own` then `svc`) concurrently, `self` as
+ * their `this`. */
+static void call_functions(JSObjectRef self, uv_loop_t *loop, const char *name,
                            JSContextRef ctx, JSValueRef own, JSValueRef svc, size_t argc,
                            const JSValueRef argv[], double timeout_ms, hooks_error_fn on_error,
                            hooks_done_fn done, void *ud) {
@@ -156,10 +155,15 @@ static void call_functions(const sonde_config_t *cfg, uv_loop_t *loop, const cha
     item->call = c;
     c->refs++;
     JSValueRef exc = NULL;
-    JSValueRef r = js_call(ctx, fn, cfg->object, argc, argv, &exc);
-    if (!exc && js_is_thenable(ctx, r)) {
-      if (js_then(ctx, r, item_ok, item_err, item, item_free, &exc)) continue;
-    }
+    /* A function that rejects is reported as this hook's failure, not as an unhandled
+     * rejection of the realm (the engine announces it before js_then below). */
+    js_realm_t *realm = js_realm_from_context(ctx);
+    if (realm) js_realm_hold_rejections(realm);
+    JSValueRef r = js_call(ctx, fn, self, argc, argv, &exc);
+    bool pending = !exc && js_is_thenable(ctx, r) &&
+                   js_then(ctx, r, item_ok, item_err, item, item_free, &exc);
+    if (realm) js_realm_release_rejections(realm, pending ? r : NULL);
+    if (pending) continue;
     item_settle(item, exc);
     item_free(item);
   }
@@ -176,7 +180,8 @@ static void call_functions(const sonde_config_t *cfg, uv_loop_t *loop, const cha
 /* A launcher hook whose services' functions run once the config's have settled, as
  * WebdriverIO runs them (runLauncherHook, then runServiceHook). */
 typedef struct {
-  const sonde_config_t *cfg;
+  JSObjectRef self;
+  JSObjectRef service_hooks;
   uv_loop_t *loop;
   char *name;
   JSContextRef ctx;
@@ -190,8 +195,8 @@ typedef struct {
 
 static void chained_next(void *p) {
   chained_t *ch = p;
-  JSValueRef svc = service_value(ch->cfg, ch->ctx, ch->name);
-  call_functions(ch->cfg, ch->loop, ch->name, ch->ctx, JSValueMakeUndefined(ch->ctx), svc,
+  JSValueRef svc = js_get(ch->ctx, ch->service_hooks, ch->name);
+  call_functions(ch->self, ch->loop, ch->name, ch->ctx, JSValueMakeUndefined(ch->ctx), svc,
                  ch->argc, ch->argv, ch->timeout_ms, ch->on_error, ch->done, ch->ud);
   for (size_t i = 0; i < ch->argc; i++) JSValueUnprotect(ch->ctx, ch->argv[i]);
   free(ch->argv);
@@ -207,8 +212,16 @@ static bool is_launcher_hook(const char *name) {
 bool hooks_call(const sonde_config_t *cfg, uv_loop_t *loop, const char *name, JSContextRef ctx,
                 size_t argc, const JSValueRef argv[], double timeout_ms, hooks_error_fn on_error,
                 hooks_done_fn done, void *ud) {
-  JSValueRef own = hook_value(cfg, ctx, name);
-  JSValueRef svc = service_value(cfg, ctx, name);
+  return hooks_call_on(cfg, cfg->object, cfg->service_hooks, loop, name, ctx, argc, argv,
+                       timeout_ms, on_error, done, ud);
+}
+
+bool hooks_call_on(const sonde_config_t *cfg, JSObjectRef config, JSObjectRef service_hooks,
+                   uv_loop_t *loop, const char *name, JSContextRef ctx, size_t argc,
+                   const JSValueRef argv[], double timeout_ms, hooks_error_fn on_error,
+                   hooks_done_fn done, void *ud) {
+  JSValueRef own = config ? js_get(ctx, config, name) : JSValueMakeUndefined(ctx);
+  JSValueRef svc = service_hooks ? js_get(ctx, service_hooks, name) : JSValueMakeUndefined(ctx);
   size_t n_own = fn_count(ctx, own), n_svc = fn_count(ctx, svc);
   if (n_own + n_svc == 0) return false;
   static const char *const per_test[] = {"beforeTest", "afterTest", "beforeHook", "afterHook",
@@ -220,17 +233,17 @@ bool hooks_call(const sonde_config_t *cfg, uv_loop_t *loop, const char *name, JS
 
   if (n_own && n_svc && is_launcher_hook(name)) {
     chained_t *ch = xcalloc(1, sizeof(*ch));
-    *ch = (chained_t){cfg, loop, xstrdup(name), ctx, argc, xmalloc((argc + 1) * sizeof(JSValueRef)),
-                      timeout_ms, on_error, done, ud};
+    *ch = (chained_t){config, service_hooks, loop, xstrdup(name), ctx, argc,
+                      xmalloc((argc + 1) * sizeof(JSValueRef)), timeout_ms, on_error, done, ud};
     for (size_t i = 0; i < argc; i++) {
       ch->argv[i] = argv[i];
       JSValueProtect(ctx, argv[i]);
     }
-    call_functions(cfg, loop, name, ctx, own, JSValueMakeUndefined(ctx), argc, argv, timeout_ms,
+    call_functions(config, loop, name, ctx, own, JSValueMakeUndefined(ctx), argc, argv, timeout_ms,
                    on_error, chained_next, ch);
     return true;
   }
-  call_functions(cfg, loop, name, ctx, own, svc, argc, argv, timeout_ms, on_error, done, ud);
+  call_functions(config, loop, name, ctx, own, svc, argc, argv, timeout_ms, on_error, done, ud);
   return true;
 }
 

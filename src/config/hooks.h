@@ -40,6 +40,17 @@ bool hooks_call(const sonde_config_t *cfg, uv_loop_t *loop, const char *name, JS
                 size_t argc, const JSValueRef argv[], double timeout_ms, hooks_error_fn on_error,
                 hooks_done_fn done, void *ud);
 
+/* hooks_call with the hooks of `config` and `service_hooks` instead of cfg's: the same config
+ * file evaluated in a spec file's realm, so its hooks see that realm's globals, and the
+ * service instances of that spec file's job (services_take), which live in the config's
+ * realm. Either may be NULL (none). */
+bool hooks_call_on(const sonde_config_t *cfg, JSObjectRef config, JSObjectRef service_hooks,
+                   uv_loop_t *loop, const char *name, JSContextRef ctx, size_t argc,
+                   const JSValueRef argv[], double timeout_ms, hooks_error_fn on_error,
+                   hooks_done_fn done, void *ud);
+/* hooks_defined with a job's own service hooks instead of cfg's. */
+bool hooks_defined_on(const sonde_config_t *cfg, JSObjectRef service_hooks, const char *name);
+
 /* hooks_call, then runs `loop` until the hook has settled: for the launcher's one-off hooks
  * (onPrepare, onComplete). Returns the number of functions that failed. */
 int hooks_call_sync(const sonde_config_t *cfg, uv_loop_t *loop, const char *name,

@@ -13,7 +13,8 @@
 /* The keys a WebdriverIO config may hold at the top (sonde's and those it accepts and
  * ignores), and in the sections sonde reads. */
 static const char *const kTopKeys[] = {
-    "runner", "specs", "exclude", "suites", "capabilities", "maxInstances",
+    "runner", "specs", "exclude", "suites", "capabilities", "maxInstances", "workers",
+    "watchdogTimeout",
     "maxInstancesPerCapability", "baseUrl", "framework", "mochaOpts", "jasmineOpts",
     "cucumberOpts", "reporters", "apiRunner", "graphqlRunner", "openapi", "logLevel", "logLevels",
     "outputDir", "shardTimings", "progress", "bail", "specFileRetries", "specFileRetriesDelay", "specFileRetriesDeferred",

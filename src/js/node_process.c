@@ -191,6 +191,13 @@ static JSValueRef process_exit(JSContextRef ctx, JSObjectRef f, JSObjectRef self
   if (realm) {
     emit_exit(realm, code);
     flush_stdio(realm);
+    if (realm->exit_handler && realm->exit_handler(realm, code, realm->exit_ud)) {
+      /* The embedder ends this realm only: unwind what called process.exit. */
+      char *msg = xasprintf("process.exit(%d) ended the spec file", code);
+      *exc = js_make_error(ctx, "Error", msg);
+      free(msg);
+      return NULL;
+    }
   }
   fflush(stdout);
   fflush(stderr);

@@ -25,6 +25,11 @@ static int live_runtimes; /* the cached property names go with the last runtime 
 
 /* Not in the public headers of this JavaScriptCore, but exported by the library. */
 JS_EXPORT void JSSynchronousEdenCollectForDebugging(JSContextRef ctx);
+typedef bool (*JSShouldTerminateCallback)(JSContextRef ctx, void *context);
+JS_EXPORT void JSContextGroupSetExecutionTimeLimit(JSContextGroupRef group, double limit,
+                                                   JSShouldTerminateCallback callback,
+                                                   void *context);
+JS_EXPORT void JSContextGroupClearExecutionTimeLimit(JSContextGroupRef group);
 
 js_runtime_t *js_runtime_new(uv_loop_t *loop, int argc, char **argv) {
   js_runtime_t *rt = xcalloc(1, sizeof(*rt));
@@ -40,6 +45,26 @@ js_runtime_t *js_runtime_new(uv_loop_t *loop, int argc, char **argv) {
   js_node_register(rt);
   live_runtimes++;
   return rt;
+}
+
+/* The engine calls this on the thread that runs the script, between two of its
+ * instructions: the realm of `ctx` is the one whose code is running. */
+static bool watchdog_expired(JSContextRef ctx, void *ud) {
+  js_runtime_t *rt = ud;
+  js_realm_t *realm = js_realm_from_context(ctx);
+  return realm && rt->watchdog && rt->watchdog(realm, rt->watchdog_ud);
+}
+
+void js_runtime_set_watchdog(js_runtime_t *rt, double seconds, js_watchdog_fn fn, void *userdata) {
+  rt->watchdog = fn;
+  rt->watchdog_ud = userdata;
+  if (fn && seconds > 0) JSContextGroupSetExecutionTimeLimit(rt->group, seconds, watchdog_expired, rt);
+  else JSContextGroupClearExecutionTimeLimit(rt->group);
+}
+
+void js_realm_set_exit_handler(js_realm_t *realm, js_exit_handler fn, void *userdata) {
+  realm->exit_handler = fn;
+  realm->exit_ud = userdata;
 }
 
 void js_runtime_free(js_runtime_t *rt) {
@@ -383,9 +408,38 @@ static JSValueRef on_unhandled_rejection(JSContextRef ctx, void *data, JSObjectR
   js_realm_t *realm = js_realm_from_context(ctx);
   JSValueRef reason = argc > 1 ? argv[1] : JSValueMakeUndefined(ctx);
   JSValueRef promise = argc > 0 ? argv[0] : JSValueMakeUndefined(ctx);
+  if (realm && realm->rejections_held) {
+    realm->held = xrealloc(realm->held, (realm->n_held + 2) * sizeof(JSValueRef));
+    realm->held[realm->n_held++] = promise;
+    realm->held[realm->n_held++] = reason;
+    JSValueProtect(ctx, promise);
+    JSValueProtect(ctx, reason);
+    return JSValueMakeUndefined(ctx);
+  }
   if (realm && !js_process_handle_uncaught(realm, reason, true, promise))
     js_realm_report_uncaught(realm, reason, true);
   return JSValueMakeUndefined(ctx);
+}
+
+void js_realm_hold_rejections(js_realm_t *realm) {
+  realm->rejections_held++;
+}
+
+void js_realm_release_rejections(js_realm_t *realm, JSValueRef handled) {
+  if (--realm->rejections_held > 0) return;
+  JSContextRef ctx = realm->ctx;
+  JSValueRef *held = realm->held;
+  size_t n = realm->n_held;
+  realm->held = NULL;
+  realm->n_held = 0;
+  for (size_t i = 0; i + 1 < n; i += 2) {
+    bool ours = handled && JSValueIsStrictEqual(ctx, held[i], handled);
+    if (!ours && !realm->closing && !js_process_handle_uncaught(realm, held[i + 1], true, held[i]))
+      js_realm_report_uncaught(realm, held[i + 1], true);
+    JSValueUnprotect(ctx, held[i]);
+    JSValueUnprotect(ctx, held[i + 1]);
+  }
+  free(held);
 }
 
 js_realm_t *js_realm_new(js_runtime_t *rt) {
@@ -435,6 +489,8 @@ void js_realm_free(js_realm_t *realm) {
     }
   }
   while (realm->timers) timer_stop(realm->timers);
+  for (size_t i = 0; i < realm->n_held; i++) JSValueUnprotect(realm->ctx, realm->held[i]);
+  free(realm->held);
   js_console_free(realm);
   js_module_free_realm(realm);
   JSGlobalContextRelease(realm->ctx);

@@ -55,6 +55,22 @@ void js_runtime_on_realm(js_runtime_t *rt, void (*init)(js_realm_t *realm, void 
  * shared between realms. */
 void js_runtime_on_free(js_runtime_t *rt, void (*fn)(void *userdata), void *userdata);
 
+/* Called when one entry into JavaScript (a call from C: a test, a timer, a callback) has
+ * run for the watchdog's limit of CPU time without returning: a busy loop. Returning true
+ * ends that execution (an exception nothing in JavaScript can catch unwinds to the caller
+ * in C); false lets it run for another period. */
+typedef bool (*js_watchdog_fn)(js_realm_t *realm, void *userdata);
+/* Arms the engine's watchdog for every realm of the runtime (seconds of CPU time per entry
+ * into JavaScript). Call before any spec code is compiled: the engine only checks the
+ * limit in code compiled while a watchdog exists. */
+void js_runtime_set_watchdog(js_runtime_t *rt, double seconds, js_watchdog_fn fn, void *userdata);
+
+/* process.exit(code) of a realm whose embedder ends the realm, not the process (several
+ * spec files share a worker). Returning true makes process.exit throw instead of exiting:
+ * the embedder then discards the realm; false exits the process as Node does. */
+typedef bool (*js_exit_handler)(js_realm_t *realm, int code, void *userdata);
+void js_realm_set_exit_handler(js_realm_t *realm, js_exit_handler fn, void *userdata);
+
 js_realm_t *js_realm_new(js_runtime_t *rt);
 void js_realm_free(js_realm_t *realm);
 /* Runs the realm's process 'exit' listeners now (once: not again when it is freed) and
@@ -85,6 +101,14 @@ bool js_realm_closing(js_realm_t *realm);
 /* Calls fn(...argv) on a later turn of the loop, as setImmediate does: the callbacks of
  * Node's asynchronous APIs. A throw goes to the uncaught handler. */
 void js_realm_defer(js_realm_t *realm, JSObjectRef fn, size_t argc, const JSValueRef argv[]);
+
+/* Around a call whose returned promise the caller handles once the call returns (a config
+ * hook): the engine announces such a promise's rejection as unhandled as the call returns,
+ * before the caller could attach its handler. Between hold and release, unhandled
+ * rejections wait; release reports them, except that of `handled` (the call's result, or
+ * NULL). Calls nest. */
+void js_realm_hold_rejections(js_realm_t *realm);
+void js_realm_release_rejections(js_realm_t *realm, JSValueRef handled);
 
 /* Routes an error to the realm's uncaught handler (or prints it when none is set). */
 void js_realm_report_uncaught(js_realm_t *realm, JSValueRef error, bool is_rejection);

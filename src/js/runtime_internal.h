@@ -37,6 +37,8 @@ struct js_runtime {
   js_free_hook_t *free_hooks;     /* js_runtime_on_free */
   size_t n_free_hooks;
   uint64_t started_ns;            /* performance.timeOrigin, process.uptime() */
+  js_watchdog_fn watchdog;        /* js_runtime_set_watchdog */
+  void *watchdog_ud;
 };
 
 typedef struct js_timer {
@@ -64,6 +66,11 @@ struct js_realm {
   void *console_ud;
   js_uncaught_handler uncaught;
   void *uncaught_ud;
+  int rejections_held;         /* js_realm_hold_rejections depth */
+  JSValueRef *held;            /* (promise, reason) pairs while held; protected */
+  size_t n_held;
+  js_exit_handler exit_handler;  /* js_realm_set_exit_handler; NULL: process.exit ends the process */
+  void *exit_ud;
   void *slots[JS_SLOT_COUNT];
   js_timer_t *timers;
   size_t n_timers;

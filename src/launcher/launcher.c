@@ -234,7 +234,7 @@ static void job_started(void *ud) {
    * lost (and its slot may be gone), so only a job still starting is ours to send. */
   if (job->state != JOB_STARTING) return;
   if (l->stop_signal) {
-    launcher_job_lost(l, job, "the run was stopped before the job started");
+    launcher_job_lost(l, job, "the run was stopped before the job started", 0);
     return;
   }
   job->state = JOB_RUNNING;
@@ -244,9 +244,8 @@ static void job_started(void *ud) {
 
 static void start_job(launcher_t *l, slot_t *s, job_t *job) {
   job->state = JOB_STARTING;
-  job->slot = s;
-  s->job = job;
-  s->ready = false;
+  pool_slot_add_job(s, job);
+  l->n_running++;
   l->cap_running[job->cap_index]++;
   start_ctx_t *sc = xmalloc(sizeof(*sc));
   *sc = (start_ctx_t){l, job};
@@ -263,34 +262,53 @@ static void retry_fire(uv_timer_t *t) {
   launcher_dispatch(t->data);
 }
 
+/* A worker with no job that will get none. */
+static bool slot_idle(const slot_t *s) {
+  return s->ever_ready && !s->exited && s->n_jobs == 0;
+}
+
 void launcher_dispatch(launcher_t *l) {
   if (l->workers_broken) drop_queued(l);
   if (l->stop_signal || l->workers_broken) {
     for (slot_t *s = l->slots; s; s = s->next)
-      if (s->ready) pool_shutdown_slot(s);
+      if (slot_idle(s)) pool_shutdown_slot(s);
     return;
   }
   uint64_t wait_ms = 0;
-  for (slot_t *s = l->slots; s; s = s->next) {
-    if (!s->ready || s->exited || s->shutdown_sent) continue;
+  /* Fill the workers that have room, the emptiest first: the files spread over them. */
+  for (;;) {
+    slot_t *best = NULL;
+    for (slot_t *s = l->slots; s; s = s->next)
+      if (pool_slot_accepting(l, s) && (!best || s->n_jobs < best->n_jobs)) best = s;
+    if (!best || l->n_running >= (size_t)l->cfg->max_instances) break;
     job_t *job = pick_job(l, &wait_ms);
-    if (job) start_job(l, s, job);
+    if (!job) break;
+    start_job(l, best, job);
   }
   size_t queued = count_state(l, JOB_QUEUED);
-  /* More workers while there is work they could start now. */
-  size_t idle = 0;
-  for (slot_t *s = l->slots; s; s = s->next) idle += s->ready && !s->shutdown_sent;
-  while (queued > idle && l->n_slots < l->max_slots) {
+  /* More workers while there is work they could start now: room in the workers that are
+   * starting or have room, against the jobs waiting (within maxInstances). */
+  size_t room = 0, live = 0;
+  for (slot_t *s = l->slots; s; s = s->next) {
+    if (s->exited || s->shutdown_sent || s->draining) continue;
+    live++;
+    room += l->per_worker - (s->n_jobs < l->per_worker ? s->n_jobs : l->per_worker);
+  }
+  size_t startable = (size_t)l->cfg->max_instances > l->n_running
+                         ? (size_t)l->cfg->max_instances - l->n_running : 0;
+  if (startable > queued) startable = queued;
+  while (startable > room && live < l->max_slots) {
     job_t *job = pick_job(l, &wait_ms);
     if (!job) break;
     size_t before = l->n_slots;
     pool_start_slot(l);
     if (l->n_slots == before) break; /* could not spawn: reported; stop trying */
-    idle++;
+    live++;
+    room += l->per_worker;
   }
   if (queued == 0) {
     for (slot_t *s = l->slots; s; s = s->next)
-      if (s->ready) pool_shutdown_slot(s);
+      if (slot_idle(s)) pool_shutdown_slot(s);
   } else if (wait_ms > 0) {
     uv_timer_start(&l->retry_timer, retry_fire, wait_ms, 0);
   } else if (l->n_slots == 0 && count_state(l, JOB_RUNNING) + count_state(l, JOB_STARTING) == 0) {
@@ -326,7 +344,8 @@ static void job_finished(launcher_t *l, job_t *job, bool passed) {
   for (size_t i = 0; i < l->n_reporters; i++)
     l->reporters[i]->ops->job_end(l->reporters[i], &rj, passed);
   l->cap_running[job->cap_index]--;
-  if (job->slot && job->slot->job == job) job->slot->job = NULL;
+  l->n_running--;
+  if (job->slot) pool_slot_remove_job(job->slot, job);
   job->slot = NULL;
   job->passed = passed;
   bool will_retry = !passed && !l->stop_signal && job->retries < l->cfg->spec_file_retries;
@@ -414,8 +433,11 @@ void launcher_on_event(launcher_t *l, job_t *job, json_t *ev) {
   }
 }
 
-void launcher_job_lost(launcher_t *l, job_t *job, const char *reason) {
-  char *msg = xasprintf("%s while running %s", reason, job->spec_display);
+void launcher_job_lost(launcher_t *l, job_t *job, const char *reason, size_t others) {
+  char *msg = others == 0 ? xasprintf("%s while running %s", reason, job->spec_display)
+                          : xasprintf("%s while running %s (with %zu other spec file%s in the "
+                                      "same process)", reason, job->spec_display, others,
+                                      others == 1 ? "" : "s");
   double duration = job->started ? (double)(uv_hrtime() - job->started_ns) / 1e6 : 0.0;
   json_t *ev = json_pack("{s:s, s:s, s:i, s:i, s:i, s:f, s:{s:s, s:s}}", "type", "runner:end",
                          "cid", job->cid, "passes", 0, "failures", 1, "pending", 0, "duration",
@@ -658,7 +680,14 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
   uv_signal_start(&l.sigterm, on_signal, SIGTERM);
   uv_timer_init(l.loop, &l.retry_timer);
   l.retry_timer.data = &l;
-  l.max_slots = (size_t)cfg.max_instances < l.n_jobs ? (size_t)cfg.max_instances : l.n_jobs;
+  /* maxInstances files at once, spread over `workers` processes (one per CPU unless set):
+   * a worker runs several files at once, each in its own realm (docs/performance.md). */
+  size_t at_once = (size_t)cfg.max_instances < l.n_jobs ? (size_t)cfg.max_instances : l.n_jobs;
+  if (at_once == 0) at_once = 1;
+  l.max_slots = cfg.workers > 0 ? (size_t)cfg.workers : (size_t)uv_available_parallelism();
+  if (l.max_slots > at_once) l.max_slots = at_once;
+  if (l.max_slots == 0) l.max_slots = 1;
+  l.per_worker = (at_once + l.max_slots - 1) / l.max_slots;
   for (slot_t *s = l.slots; s; s = s->next) pool_init_slot(s);
   launcher_dispatch(&l);
   /* The signal handles would keep the loop alive: run until the workers are gone. */

@@ -48,9 +48,11 @@ struct slot {
   bool forked;            /* forked by the zygote: no proc handle, exits come from it */
   uv_pipe_t channel;
   ipc_reader_t reader;
-  job_t *job;            /* the job it runs (or is about to run) */
-  bool ready;            /* the worker said ready and has no job */
+  job_t **jobs;          /* the jobs it runs (or is about to run), at most l->per_worker */
+  size_t n_jobs;
   bool ever_ready;       /* it finished starting (config loaded, client prepared) */
+  bool draining;         /* it takes no more jobs (it grew, or its watchdog fired) and
+                            shuts down once those it runs have ended */
   bool shutdown_sent;
   bool init_sent;        /* it has the config (a worker started early waits for it) */
   long long rss_start;   /* its resident memory when it first said ready (bytes) */
@@ -78,7 +80,9 @@ struct launcher {
   uv_poll_t zygote_poll; /* the zygote's exit reports (pool.c) */
   bool zygote_watched;
   bool zygote_gone;      /* it was killed mid-run: forked workers' exits are not reported */
-  size_t max_slots;
+  size_t max_slots;      /* worker processes (option workers, default one per CPU) */
+  size_t per_worker;     /* jobs one worker runs at once: maxInstances spread over them */
+  size_t n_running;      /* jobs starting or running, at most maxInstances */
   reporter_t **reporters;
   size_t n_reporters;
   bool color;
@@ -100,7 +104,8 @@ struct launcher {
 void launcher_setup_logging(const sonde_config_t *cfg);
 void launcher_dispatch(launcher_t *l);
 void launcher_on_event(launcher_t *l, job_t *job, json_t *ev);
-void launcher_job_lost(launcher_t *l, job_t *job, const char *reason);
+/* The job's worker is gone (`others`: how many other jobs that process ran besides it). */
+void launcher_job_lost(launcher_t *l, job_t *job, const char *reason, size_t others);
 void launcher_print_prefixed(FILE *out, const char *cid, const char *text);
 
 /* coverage.c: the run's OpenAPI coverage. seed reads minCoverage (-1 with a message
@@ -118,6 +123,12 @@ void pool_start_slot(launcher_t *l);
 void pool_init_slot(slot_t *s);
 void pool_send(slot_t *s, json_t *msg);
 void pool_run_job(slot_t *s, job_t *job);
+/* Whether the worker can take another job now. */
+bool pool_slot_accepting(const launcher_t *l, const slot_t *s);
+void pool_slot_add_job(slot_t *s, job_t *job);
+/* The job ended (or was lost): its place in the worker is free; a draining worker with no
+ * job left is shut down. */
+void pool_slot_remove_job(slot_t *s, job_t *job);
 void pool_shutdown_slot(slot_t *s);
 void pool_kill_all(launcher_t *l, int signum);
 void pool_kill_slot(slot_t *s, int signum);

@@ -65,11 +65,30 @@ void pool_send(slot_t *s, json_t *msg) {
   }
 }
 
+bool pool_slot_accepting(const launcher_t *l, const slot_t *s) {
+  return s->ever_ready && !s->exited && !s->shutdown_sent && !s->draining &&
+         s->n_jobs < l->per_worker;
+}
+
+void pool_slot_add_job(slot_t *s, job_t *job) {
+  s->jobs = xrealloc(s->jobs, (s->n_jobs + 1) * sizeof(*s->jobs));
+  s->jobs[s->n_jobs++] = job;
+  job->slot = s;
+}
+
+void pool_slot_remove_job(slot_t *s, job_t *job) {
+  for (size_t i = 0; i < s->n_jobs; i++) {
+    if (s->jobs[i] != job) continue;
+    memmove(s->jobs + i, s->jobs + i + 1, (s->n_jobs - i - 1) * sizeof(*s->jobs));
+    s->n_jobs--;
+    break;
+  }
+  if (job->slot == s) job->slot = NULL;
+  if (s->draining && s->n_jobs == 0) pool_shutdown_slot(s);
+}
+
 void pool_run_job(slot_t *s, job_t *job) {
   s->jobs_run++;
-  s->job = job;
-  s->ready = false;
-  job->slot = s;
   json_t *specs = json_array();
   for (size_t i = 0; i < job->specs.len; i++) json_array_append_new(specs, json_string(job->specs.items[i]));
   json_t *run = json_pack("{s:s, s:s, s:o, s:O, s:i}", "type", "run", "cid", job->cid, "specs",
@@ -101,27 +120,36 @@ static void store_send(void *owner, json_t *reply) {
   pool_send(owner, reply);
 }
 
+/* The job of an event: the worker names it by cid (several run at once). */
+static job_t *slot_job(const slot_t *s, const json_t *msg) {
+  const char *cid = json_string_value(json_object_get(msg, "cid"));
+  if (!cid) return s->n_jobs == 1 ? s->jobs[0] : NULL;
+  for (size_t i = 0; i < s->n_jobs; i++)
+    if (strcmp(s->jobs[i]->cid, cid) == 0) return s->jobs[i];
+  return NULL;
+}
+
 static void on_worker_message(json_t *msg, void *ud) {
   slot_t *s = ud;
   launcher_t *l = s->l;
   const char *type = json_string_value(json_object_get(msg, "type"));
   if (!type) return;
   if (strcmp(type, "ready") == 0) {
-    s->job = NULL;
-    s->ready = true;
     s->ever_ready = true;
     long long rss = (long long)json_integer_value(json_object_get(msg, "rss"));
+    /* Files still running hold memory of their own: each may add a growth's worth. */
+    long long allowed = recycle_growth_bytes() * (long long)(1 + s->n_jobs);
     if (!s->rss_start) {
       s->rss_start = rss;
       log_debug("launcher", "worker process %d ready at %.1f MB", (int)s->pid, rss / 1048576.0);
-    } else if (rss - s->rss_start > recycle_growth_bytes() ||
-               (recycle_growth_bytes() == 0 && s->jobs_run > 0)) {
+    } else if (!s->draining && (rss - s->rss_start > allowed ||
+                                (recycle_growth_bytes() == 0 && s->jobs_run > 0))) {
       /* The engine keeps some memory of every spec file a process ran; a fresh worker
        * keeps a long run's memory flat for the price of one process start. */
       log_debug("launcher", "worker process %d grew to %lld MB: replacing it", (int)s->pid,
                 rss >> 20);
-      s->ready = false;
-      pool_shutdown_slot(s);
+      s->draining = true;
+      if (s->n_jobs == 0) pool_shutdown_slot(s);
     }
     launcher_dispatch(l);
     return;
@@ -130,7 +158,22 @@ static void on_worker_message(json_t *msg, void *ud) {
     store_js_serve(l->store, msg, s, store_send);
     return;
   }
-  if (s->job) launcher_on_event(l, s->job, msg);
+  if (strcmp(type, "retire") == 0) {
+    log_debug("launcher", "worker process %d retires after its watchdog fired", (int)s->pid);
+    s->draining = true;
+    if (s->n_jobs == 0) pool_shutdown_slot(s);
+    launcher_dispatch(l);
+    return;
+  }
+  job_t *job = slot_job(s, msg);
+  if (job) {
+    launcher_on_event(l, job, msg);
+  } else if (strcmp(type, "log") == 0) {
+    /* The config's realm of a worker running several files: no file to name. */
+    char *who = xasprintf("worker %d", (int)s->pid);
+    launcher_print_prefixed(stderr, who, json_string_value(json_object_get(msg, "text")) ?: "");
+    free(who);
+  }
 }
 
 static void slot_handle_closed(uv_handle_t *h) {
@@ -145,6 +188,7 @@ static void slot_handle_closed(uv_handle_t *h) {
   }
   ipc_reader_free(&s->reader);
   store_cancel_owner(l->store, s); /* its waiting pool takes */
+  free(s->jobs);
   free(s);
 }
 
@@ -185,10 +229,14 @@ static void slot_exited(slot_t *s, int64_t status, int signal) {
   }
   char *reason = exit_reason(s);
   log_debug("launcher", "worker process %d ended: %s", (int)s->pid, reason);
-  if (s->job) {
-    job_t *job = s->job;
-    s->job = NULL;
-    launcher_job_lost(l, job, reason);
+  if (s->n_jobs) {
+    /* Every file the process ran goes down with it: each is reported lost (and retried
+     * when specFileRetries allows), saying that it shared the process. */
+    size_t n = s->n_jobs;
+    job_t **lost = xmalloc(n * sizeof(*lost));
+    memcpy(lost, s->jobs, n * sizeof(*lost));
+    for (size_t i = 0; i < n; i++) launcher_job_lost(l, lost[i], reason, n - 1);
+    free(lost);
   } else if (!s->ever_ready && !l->stop_signal) {
     /* It could not start (its own message is above: config, client factory): another
      * worker would fail the same way, so the queued jobs cannot run. */

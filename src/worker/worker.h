@@ -1,6 +1,7 @@
 /* worker: the process mode that runs spec files for the launcher ("sonde worker"). It
- * reads jobs from fd 3 and writes events back on it (report/events.h), one spec file at a
- * time, each in a fresh realm of one long-lived runtime, with one api client (and so one
+ * reads jobs from fd 3 and writes events back on it (report/events.h, each naming its
+ * job's cid). It runs as many jobs at once as the launcher sends, each spec file in a fresh
+ * realm of one long-lived runtime on the one loop, with one api client (and so one
  * connection cache) for the whole process. */
 #ifndef SONDE_WORKER_WORKER_H
 #define SONDE_WORKER_WORKER_H

@@ -41,7 +41,7 @@ expect_out_re 'CERT|certificate'
 expect_out 'the worker process was killed by signal 9 (Killed)'
 expect_out_re 'SyntaxError'
 expect_out_re 'Timeout of 300ms exceeded'
-expect_out 'the worker process exited with code 0'
+expect_out 'process.exit(0) was called in specs/process-exit.spec.js: the spec file ended there'
 
 # Every test that ran is in every report, failed or passed as it ended.
 junit=$(cat reports/junit/*)

@@ -3,6 +3,8 @@ exports.config = {
   runner: 'api',
   specs: ['./specs/*.spec.js'],
   maxInstances: 3,
+  // A process per spec file: b-crash aborts its worker, which must take no other file down.
+  workers: 3,
   baseUrl: process.env.API_BASE_URL,
   capabilities: [{ browserName: 'api', browserVersion: 'stable', platformName: 'linux' }],
   reporters: [

@@ -1,0 +1,1 @@
+require('../lib/file-suite.js')(1, __filename);

@@ -1,0 +1,1 @@
+require('../lib/file-suite.js')(5, __filename);
