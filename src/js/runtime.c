@@ -39,6 +39,15 @@ js_runtime_t *js_runtime_new(uv_loop_t *loop, int argc, char **argv) {
    * made a worker's memory grow with every file (issue 8). JSC reads its options from the
    * environment when the first VM is made; a user's own setting wins. */
   setenv("JSC_useCodeCache", "false", 0);
+  /* The JIT policy for short-lived realms (issue 18, docs/performance.md): the baseline
+   * JIT compiles a function once it has run ~500 times (calls and loop iterations); every
+   * realm has its own copies of the expect helpers and the runtime's JavaScript, so each
+   * spec file paid their compilation again. A hundred times later (and the "soon" tier
+   * likewise) cost the CPU-heavy spec nothing measurable while cutting the API workload's
+   * CPU by a quarter; turning the baseline JIT off cut a third but nearly doubled the
+   * CPU-heavy spec's. JSC_* from the environment still win. */
+  setenv("JSC_thresholdForJITAfterWarmUp", "50000", 0);
+  setenv("JSC_thresholdForJITSoon", "5000", 0);
   rt->group = JSContextGroupCreate();
   rt->started_ns = uv_hrtime();
   for (int i = 0; i < argc; i++) strvec_push(&rt->argv, argv[i]);
