@@ -67,8 +67,10 @@ static bool watchdog_expired(JSContextRef ctx, void *ud) {
 void js_runtime_set_watchdog(js_runtime_t *rt, double seconds, js_watchdog_fn fn, void *userdata) {
   rt->watchdog = fn;
   rt->watchdog_ud = userdata;
-  if (fn && seconds > 0) JSContextGroupSetExecutionTimeLimit(rt->group, seconds, watchdog_expired, rt);
-  else JSContextGroupClearExecutionTimeLimit(rt->group);
+  if (fn && seconds > 0)
+    JSContextGroupSetExecutionTimeLimit(rt->group, seconds, watchdog_expired, rt);
+  else
+    JSContextGroupClearExecutionTimeLimit(rt->group);
 }
 
 void js_realm_set_exit_handler(js_realm_t *realm, js_exit_handler fn, void *userdata) {

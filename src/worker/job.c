@@ -112,7 +112,8 @@ static void emit_event(json_t *ev, void *ud) {
    * quick synchronous tests woke the launcher each time (+18% CPU on 1 000 tests), and a
    * test that is killed has usually been running for longer than that (process.exit()
    * writes everything anyway, see flush_at_exit). */
-  if (type && strcmp(type, "test:start") == 0 && uv_hrtime() - job->w->flushed_ns >= WORKER_START_FLUSH_NS)
+  if (type && strcmp(type, "test:start") == 0 &&
+      uv_hrtime() - job->w->flushed_ns >= WORKER_START_FLUSH_NS)
     worker_flush(job->w);
 }
 
@@ -129,7 +130,8 @@ void worker_job_exchange(js_realm_t *realm, api_exchange_t *x, void *ud) {
   }
   if (job->n_exchanges == EXCHANGES_KEPT_PER_TEST) {
     api_exchange_free(job->exchanges[0]);
-    memmove(job->exchanges, job->exchanges + 1, (EXCHANGES_KEPT_PER_TEST - 1) * sizeof(*job->exchanges));
+    memmove(job->exchanges, job->exchanges + 1,
+            (EXCHANGES_KEPT_PER_TEST - 1) * sizeof(*job->exchanges));
     job->n_exchanges--;
   }
   job->exchanges[job->n_exchanges++] = x;
@@ -593,7 +595,8 @@ static void job_advance(job_t *job) {
   }
 }
 
-static void jasmine_support_files(const sonde_config_t *cfg, const jasmine_opts_t *o, strvec_t *out) {
+static void jasmine_support_files(const sonde_config_t *cfg, const jasmine_opts_t *o,
+                                  strvec_t *out) {
   char *cwd = fs_cwd();
   for (size_t i = 0; i < o->requires.len; i++)
     strvec_push_owned(out, path_resolve(cwd, o->requires.items[i]));
@@ -640,7 +643,8 @@ void worker_job_start(worker_t *w, json_t *msg) {
   json_array_foreach(json_object_get(msg, "specs"), i, item) {
     if (json_is_string(item)) strvec_push(&job->specs, json_string_value(item));
   }
-  if (job->specs.len == 0) strvec_push(&job->specs, json_string_value(json_object_get(msg, "spec")) ?: "");
+  if (job->specs.len == 0)
+    strvec_push(&job->specs, json_string_value(json_object_get(msg, "spec")) ?: "");
   job->capabilities = json_incref(json_object_get(msg, "capabilities"));
   if (!job->capabilities) job->capabilities = json_object();
   job->started = (double)uv_hrtime() / 1e6;
@@ -703,7 +707,8 @@ void worker_job_start(worker_t *w, json_t *msg) {
       job->error = json_pack("{s:s, s:s}", "name", "Error", "message", err);
       free(err);
       job->phase = JP_AFTER_SESSION;
-    } else if (fw_cucumber_support_files(job->cucumber, cfg->dir, &job->support, &job->error) != 0) {
+    } else if (fw_cucumber_support_files(job->cucumber, cfg->dir, &job->support, &job->error) !=
+               0) {
       job->phase = JP_AFTER_SESSION;
     }
   }

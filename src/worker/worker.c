@@ -111,7 +111,8 @@ static void on_message(json_t *msg, void *ud) {
   if (strcmp(type, "init") == 0) {
     sbuf_t err = SBUF_INIT;
     const char *path = json_string_value(json_object_get(msg, "config"));
-    if (!path || config_load(w->rt, path, json_object_get(msg, "overrides"), &w->config, &err) != 0 ||
+    const json_t *overrides = json_object_get(msg, "overrides");
+    if (!path || config_load(w->rt, path, overrides, &w->config, &err) != 0 ||
         api_config_parse(&w->config, &w->api_config, &err) != 0 ||
         /* loaded before the first job, so the worker's memory baseline includes it (a
          * document loaded by a job would count as growth and recycle the worker) */
