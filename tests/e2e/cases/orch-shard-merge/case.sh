@@ -2,6 +2,7 @@
 # reporter's blocks, JUnit files, Allure results and json documents of one unsharded run,
 # and its exit code; the json reporter writes sonde-timings.json, and --shardTimings
 # balances shards by it.
+# ctest-timeout: 300
 export RUN_TAG=full
 run_sonde run sonde.conf.js
 expect_status 1
