@@ -529,6 +529,7 @@ fw_jasmine_t *fw_jasmine_install(fw_runner_t *r, const jasmine_opts_t *opts, cha
   JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
   js_set(ctx, o, "timeout", JSValueMakeNumber(ctx, opts->timeout));
   js_set(ctx, o, "stopSpecOnExpectationFailure", JSValueMakeBoolean(ctx, opts->stop_spec_on_failure));
+  js_set(ctx, o, "stopOnFailure", JSValueMakeBoolean(ctx, opts->stop_on_failure));
   js_set(ctx, o, "failSpecWithNoExpectations", JSValueMakeBoolean(ctx, opts->fail_no_expectations));
   js_set(ctx, o, "resultHandler", opts->result_handler ? (JSValueRef)opts->result_handler
                                                        : JSValueMakeNull(ctx));

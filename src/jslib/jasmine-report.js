@@ -74,6 +74,12 @@
       dispatch('jasmineStarted', { totalSpecsDefined: specs, order: order(), parallel: false });
     },
     report(ev) {
+      // After a failed spec with stopOnFailure jasmine-core reports nothing more but the
+      // end of the suites already started (sonde's reports list the rest as skipped).
+      if (run.stopped && ev.type !== 'suite:end' && !(ev.hook && ev.type === 'test:fail')) {
+        if (ev.type === 'suite:start') run.suites.push({ hidden: true });
+        return;
+      }
       switch (ev.type) {
         case 'suite:start': {
           const t = take('suite', ev.fullTitle);
@@ -85,7 +91,7 @@
         }
         case 'suite:end': {
           const top = run.suites.pop();
-          if (!top) break;
+          if (!top || top.hidden) break;
           top.result.duration = top.notRun && !top.ran && !top.result.failedExpectations.length ? null : Math.round(ev.duration || 0);
           top.result.status = top.result.failedExpectations.length ? 'failed' : top.left === 'pending' ? 'pending' : 'passed';
           dispatch('suiteDone', top.result);
@@ -93,10 +99,17 @@
         }
         case 'test:start': if (!ev.hook) startSpec(ev); break;
         case 'test:pass': case 'test:fail': case 'test:pending':
-          if (!ev.hook) { specDone(ev); break; }
+          if (!ev.hook) {
+            specDone(ev);
+            if (ev.type === 'test:fail' && core.natives.opts.stopOnFailure) run.stopped = true;
+            break;
+          }
           // a beforeAll or afterAll: jasmine reports it on its suite (the file's: jasmineDone)
           run.failed = true;
-          if (run.suites.length) run.suites[run.suites.length - 1].result.failedExpectations.push(failedJson(ev.error || {}));
+          if (run.suites.length) {
+            const top = run.suites[run.suites.length - 1];
+            if (top.result) top.result.failedExpectations.push(failedJson(ev.error || {}));
+          }
           else run.top.push(Object.assign(failedJson(ev.error || {}), { globalErrorType: ev.hook === 'before all' ? 'beforeAll' : 'afterAll' }));
           break;
       }
@@ -109,7 +122,7 @@
     },
     suiteProperty(key, value) {
       const top = run && run.suites[run.suites.length - 1];
-      if (top) (top.result.properties || (top.result.properties = {}))[key] = value;
+      if (top && top.result) (top.result.properties || (top.result.properties = {}))[key] = value;
     },
   };
 })

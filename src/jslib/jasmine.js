@@ -12,7 +12,8 @@
 //   core, sondeExpect() -> sonde's own expect, reporting(), stack(err),
 //   pending(reason) -> marker to throw,
 //   defaultTimeout([ms]), random, seed,
-//   opts: {timeout, stopSpecOnExpectationFailure, failSpecWithNoExpectations, resultHandler}
+//   opts: {timeout, stopSpecOnExpectationFailure, stopOnFailure, failSpecWithNoExpectations,
+//          resultHandler}
 // It returns {globals, wrap(fn), begin(), error(err), result()} for jasmine.c.
 (function (natives) {
   'use strict';

@@ -97,4 +97,15 @@ for entry in order:none order:4321 focus:none focus:77 outcomes:none more:none n
     fail "jasmine reporter calls for corpus/$name.spec.js (seed $seed) differ from jasmine-core's"
   fi
 done
+
+# stopOnFailure: nothing more is reported to jasmine's reporters after the failed spec.
+ORACLE_STOP=1 node oracle.js "$core" corpus/stop.spec.js none reporter.js | grep '^REPORT ' >tmp/stop.jasmine.txt
+run_sonde run reporter.conf.js --spec corpus/stop.spec.js --jasmineOpts.stopOnFailure true
+expect_status 1
+grep -o 'REPORT .*' "$OUT" >tmp/stop.sonde.txt || true
+(($(wc -l <tmp/stop.jasmine.txt) > 5)) || fail "jasmine-core's reporter printed too little for stop.spec.js"
+if ! diff -u tmp/stop.jasmine.txt tmp/stop.sonde.txt >tmp/stop.diff; then
+  cat tmp/stop.diff
+  fail "jasmine reporter calls with stopOnFailure differ from jasmine-core's"
+fi
 rm -rf out

@@ -9,6 +9,8 @@ const jasmine = core.boot(true);
 const env = jasmine.getEnv();
 const seed = process.argv[4];
 env.configure(seed === 'none' ? { random: false } : { random: true, seed });
+// ORACLE_STOP=1: stopOnSpecFailure (sonde's --jasmineOpts.stopOnFailure).
+if (process.env.ORACLE_STOP) env.configure({ stopOnSpecFailure: true });
 const results = [];
 env.addReporter({
   specDone(r) {
