@@ -2,6 +2,7 @@
 # a scratch root it holds the binary, the manual page and bash/zsh completion, depends on
 # runtime libraries only, and its sonde prints its versions and runs the example suite from
 # a folder with no clone around.
+# ctest-timeout: 300
 repo=$(cd "$CASE_DIR/../../../.." && pwd -P)
 build=$(dirname "$SONDE")
 command -v cpack >/dev/null || fail 'cpack is missing (cmake installs it)'
