@@ -144,6 +144,8 @@ static void start_test(fw_runner_t *r, fw_runnable_t *t) {
       fw_vec_push(&tf->after_each, chain[i]->hooks[FW_HOOK_AFTER_EACH].items[k]);
   free(chain);
   r->test_active = true;
+  /* What the test or its each hooks open (sockets, subscriptions) ends with it. */
+  js_realm_scope_enter(r->realm);
   fw_emit(r, fw_test_event(r, "test:start", t->parent, t->title, t->title_len));
   if (r->iface && r->iface->test_begin) {
     tf->spec_this = r->iface->test_begin(r->iface->ud, t);
@@ -394,6 +396,7 @@ static bool step_test(fw_runner_t *r) {
         break;
       case TF_END: {
         fw_runnable_t *t = tf->test;
+        js_realm_scope_leave(r->realm);
         if (tf->retrying && !fw_suite_aborted(r, t->parent) && !fw_bail_now(r, t->parent)) {
           clear_test_errors(r);
           t->attempt++;
@@ -402,6 +405,7 @@ static bool step_test(fw_runner_t *r) {
           tf->phase = TF_BEFORE_EACH;
           tf->index = 0;
           tf->before_test_called = tf->after_test_called = false;
+          js_realm_scope_enter(r->realm);
           break;
         }
         end_test(r);
@@ -433,6 +437,7 @@ void fw_step(fw_runner_t *r) {
         }
         f->started = fw_now_ms();
         fw_emit_suite(r, s, true, 0);
+        js_realm_scope_enter(r->realm); /* left at SF_END: what `before all` opened */
         f->phase = fw_suite_skipped(s) ? SF_TESTS : SF_BEFORE_ALL;
         f->index = 0;
         if (s->parent && !f->before_suite_called && hook_wanted(r, "beforeSuite")) {
@@ -504,6 +509,7 @@ void fw_step(fw_runner_t *r) {
           JSValueRef arg = suite_arg(r, s);
           if (config_hook(r, "afterSuite", 1, &arg)) return;
         }
+        js_realm_scope_leave(r->realm);
         fw_emit_suite(r, s, false, fw_now_ms() - f->started);
         r->n_frames--;
         break;

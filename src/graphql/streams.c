@@ -383,6 +383,47 @@ static JSValueRef n_sse_close(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
   return JSValueMakeUndefined(ctx);
 }
 
+/* ---- scopes ---- */
+
+/* onScopeEnd(fn) of each realm's JavaScript (web-sockets.js and the GraphQL transports
+ * keep what a test or suite opened and close it): called with the depth being left. */
+typedef struct scope_fn {
+  js_realm_t *realm;
+  JSObjectRef fn; /* protected */
+  struct scope_fn *next;
+} scope_fn;
+
+static scope_fn *scope_fns;
+
+static void streams_scope_end(js_realm_t *realm, unsigned depth, void *ud) {
+  JSContextRef ctx = js_realm_context(realm);
+  for (scope_fn *f = scope_fns; f; f = f->next) {
+    if (f->realm != realm) continue;
+    JSValueRef arg = JSValueMakeNumber(ctx, depth), exc = NULL;
+    js_call(ctx, f->fn, NULL, 1, &arg, &exc);
+    if (exc) js_realm_report_uncaught(realm, exc, false);
+  }
+}
+
+/* scope() → the depth things opened now belong to (js_realm_scope_depth). */
+static JSValueRef n_scope(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                          const JSValueRef argv[], JSValueRef *exc) {
+  return JSValueMakeNumber(ctx, js_realm_scope_depth(js_realm_from_context(ctx)));
+}
+
+/* onScopeEnd(fn): fn(depth) each time the realm leaves a scope, until the realm ends. */
+static JSValueRef n_on_scope_end(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                 const JSValueRef argv[], JSValueRef *exc) {
+  if (argc < 1 || !js_is_function(ctx, argv[0])) return js_throw(ctx, exc, "TypeError", "onScopeEnd(fn)");
+  scope_fn *e = xcalloc(1, sizeof *e);
+  e->realm = js_realm_from_context(ctx);
+  e->fn = (JSObjectRef)argv[0];
+  JSValueProtect(ctx, e->fn);
+  e->next = scope_fns;
+  scope_fns = e;
+  return JSValueMakeUndefined(ctx);
+}
+
 /* ---- realms ---- */
 
 JSObjectRef streams_natives(JSContextRef ctx) {
@@ -390,6 +431,7 @@ JSObjectRef streams_natives(JSContextRef ctx) {
   static const js_fn_t fns[] = {
       {"wsOpen", n_ws_open, 4},     {"wsSend", n_ws_send, 2},     {"wsClose", n_ws_close, 3},
       {"wsBuffered", n_ws_buffered, 1}, {"sseOpen", n_sse_open, 5}, {"sseClose", n_sse_close, 1},
+      {"scope", n_scope, 0},        {"onScopeEnd", n_on_scope_end, 1},
       {NULL, NULL, 0},
   };
   js_define_methods(ctx, o, fns);
@@ -410,6 +452,16 @@ static void streams_realm_free(js_realm_t *realm, void *ud) {
     stream_h *next = h->next;
     if (h->realm == realm) h_finish(h);
     h = next;
+  }
+  for (scope_fn **p = &scope_fns; *p;) {
+    scope_fn *e = *p;
+    if (e->realm != realm) {
+      p = &e->next;
+      continue;
+    }
+    *p = e->next;
+    JSValueUnprotect(js_realm_context(realm), e->fn);
+    free(e);
   }
 }
 
@@ -441,6 +493,7 @@ static void streams_on_realm(js_realm_t *realm, void *ud) {
   js_define_lazies(js_realm_context(realm), kStreamGlobals,
                    sizeof kStreamGlobals / sizeof kStreamGlobals[0]);
   js_realm_on_free(realm, streams_realm_free, NULL);
+  js_realm_on_scope_end(realm, streams_scope_end, NULL);
 }
 
 void streams_register(js_runtime_t *rt) {

@@ -17,7 +17,8 @@
 void streams_register(js_runtime_t *rt);
 
 /* The natives object given to web-sockets.js (and to the GraphQL client's transports):
- * wsOpen, wsSend, wsClose, wsBuffered, sseOpen, sseClose. */
+ * wsOpen, wsSend, wsClose, wsBuffered, sseOpen, sseClose; scope() and onScopeEnd(fn) (what
+ * a test opened is closed when it ends: js_realm_scope_enter). */
 JSObjectRef streams_natives(JSContextRef ctx);
 
 /* Handles of `realm` still open (for tests and the drain). */

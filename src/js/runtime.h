@@ -95,6 +95,18 @@ js_realm_t *js_realm_from_context(JSContextRef ctx);
  * cancel work that holds JS values of the realm. The realm may not run JS any more then. */
 void js_realm_on_free(js_realm_t *realm, void (*fn)(js_realm_t *realm, void *userdata),
                       void *userdata);
+/* Scopes of what a realm opens: the runner enters one for each suite it runs (its
+ * `before all` / `after all` hooks) and for each test (with its each hooks), and leaves it
+ * when they are over; depth 0 is the file. A module that opens something long-lived (a
+ * WebSocket, a subscription) notes the depth, and closes it when that scope ends:
+ * fn(realm, depth, userdata) runs on leaving `depth`, before the depth goes down (one
+ * listener per realm: graphql/streams.c's; a later call replaces it). */
+unsigned js_realm_scope_enter(js_realm_t *realm);
+void js_realm_scope_leave(js_realm_t *realm);
+unsigned js_realm_scope_depth(js_realm_t *realm);
+void js_realm_on_scope_end(js_realm_t *realm, void (*fn)(js_realm_t *realm, unsigned depth,
+                                                         void *userdata),
+                           void *userdata);
 /* True once js_realm_free has started for `realm`. */
 bool js_realm_closing(js_realm_t *realm);
 

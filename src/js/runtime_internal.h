@@ -78,6 +78,9 @@ struct js_realm {
   JSObjectRef module_cache;    /* path → module object; protected */
   JSObjectRef builtin_cache;   /* name → exports; protected */
   js_cleanup_t *cleanups;      /* js_realm_on_free, run newest first */
+  unsigned scope_depth;        /* js_realm_scope_enter */
+  void (*scope_end)(js_realm_t *, unsigned, void *); /* js_realm_on_scope_end (one) */
+  void *scope_end_ud;
   struct js_console *console;  /* node_console.c */
   struct js_stdio *stdio;      /* node_process.c: partial lines of process.stdout/stderr */
   bool closing;                /* js_realm_free has started */

@@ -26,6 +26,13 @@
 
   // ---- subscriptions ----
 
+  // A subscription ends with the test (or the suite's `before all`) that made it: still
+  // open then, it is unsubscribed. Made while the file loads, it lasts until the file ends.
+  const scoped = new Map(); // subscription → depth
+  natives.onScopeEnd((depth) => {
+    for (const [sub, d] of scoped) if (d >= depth) sub.unsubscribe();
+  });
+
   class Subscription {
     #queue = []; #waiters = []; #state = 'connecting'; #error = null; #ended = false;
     #max; #cb; #stop = null; #name; #id;
@@ -33,6 +40,8 @@
       this.#name = name;
       this.#max = options.maxBufferedEvents > 0 ? options.maxBufferedEvents : DEFAULT_MAX_BUFFERED;
       this.#cb = { onData: options.onData, onError: options.onError, onComplete: options.onComplete, onStateChange: options.onStateChange };
+      const depth = natives.scope();
+      if (depth > 0) scoped.set(this, depth);
     }
     get state() { return this.#state; }
     get error() { return this.#error; }
@@ -68,6 +77,7 @@
       if (this.#ended) return;
       this._setState('error');
       this.#ended = true;
+      scoped.delete(this);
       this.#error = error;
       this.#queue.length = 0; // the error comes next, not after the events kept
       if (this.#stop) this.#stop();
@@ -78,6 +88,7 @@
       if (this.#ended) return;
       this._setState('closed');
       this.#ended = true;
+      scoped.delete(this);
       for (const w of this.#waiters.splice(0)) w.resolve({ value: undefined, done: true });
       if (typeof this.#cb.onComplete === 'function') this.#cb.onComplete();
     }
@@ -246,7 +257,8 @@
     #open() {
       const cfg = this.#cfg;
       this.#lastError = '';
-      const socket = new WebSocket(cfg.url, [cfg.protocol], { headers: cfg.headers });
+      // Unscoped: the socket lasts as long as a subscription on it (they end with their test).
+      const socket = new WebSocket(cfg.url, [cfg.protocol], { headers: cfg.headers, [Symbol.for('sonde.unscoped')]: true });
       this.#socket = socket;
       socket.onopen = async () => {
         let payload = cfg.connectionParams;

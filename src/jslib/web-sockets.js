@@ -96,6 +96,24 @@
     });
   }
 
+  // Sockets and event sources end with the test (or the suite's `before all`) that opened
+  // them, as a page's do when it is left: closed without events. Opened while the file
+  // loads, they last until the file ends. The GraphQL client's own socket is left to its
+  // subscriptions (`unscoped`).
+  const unscoped = Symbol.for('sonde.unscoped');
+  const scoped = new Map(); // object → { depth, end }
+  natives.onScopeEnd((depth) => {
+    for (const [obj, e] of scoped) {
+      if (e.depth < depth) continue;
+      scoped.delete(obj);
+      e.end();
+    }
+  });
+  function scope(obj, end) {
+    const depth = natives.scope();
+    if (depth > 0) scoped.set(obj, { depth, end });
+  }
+
   const token = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
   const CONNECTING = 0, OPEN = 1, CLOSING = 2, CLOSED = 3;
 
@@ -155,9 +173,19 @@
       }
       this.#handle = natives.wsOpen(this.#url, list, plainHeaders(headers),
         (kind, a, b, c, d, e) => this.#on(kind, a, b, c, d, e));
+      if (!(options && options[unscoped])) scope(this, () => this.#leave());
+    }
+
+    // Its scope ended: 1001 Going Away, and no more events.
+    #leave() {
+      const h = this.#handle;
+      this.#handle = null;
+      this.#state = CLOSED;
+      if (h) natives.wsClose(h, 1001, 'Going Away');
     }
 
     #on(kind, a, b, c, d, e) {
+      if (!this.#handle) return; // closed when its scope ended
       if (kind === 'open') {
         this.#state = OPEN;
         this.#protocol = a;
@@ -169,6 +197,7 @@
       } else if (kind === 'close') {
         this.#state = CLOSED;
         this.#handle = null;
+        scoped.delete(this);
         if (d) this.dispatchEvent(errorEvent(d, e));
         this.dispatchEvent(new CloseEvent('close', { wasClean: a, code: b, reason: c }));
       }
@@ -252,6 +281,7 @@
       this.#withCredentials = !!(init && init.withCredentials); // no cookies to send: accepted
       this.#headers = plainHeaders(init && init.headers);
       this.#connect();
+      scope(this, () => this.close());
     }
 
     #connect() {
@@ -262,6 +292,7 @@
     }
 
     #fail(message) {
+      scoped.delete(this);
       if (this.#handle) natives.sseClose(this.#handle);
       this.#handle = null;
       this.#state = ES_CLOSED;
@@ -303,6 +334,7 @@
     get withCredentials() { return this.#withCredentials; }
 
     close() {
+      scoped.delete(this);
       if (this.#timer) clearTimeout(this.#timer);
       this.#timer = null;
       if (this.#handle) natives.sseClose(this.#handle);

@@ -161,7 +161,11 @@ useServer({
       setTimeout(() => ctx.extra.socket.terminate(), 10);
     }
   },
-  onComplete: (ctx) => { log('ws-complete'); },
+  // Named from the document: the client sends no operationName with a subscription.
+  onComplete: (ctx, id, payload) => {
+    const m = payload && /^\s*subscription\s+(\w+)/.exec(payload.query || '');
+    log(`ws-complete ${m ? m[1] : '-'}`);
+  },
   onPing: (ctx) => { log(`ws-ping ${ctx.extra.request.url}`); },
 }, wssModern, 50); // WebSocket pings every 50 ms: a client that does not pong is cut off
 

@@ -1,8 +1,8 @@
 # WebSocket and EventSource in spec files (issue 15 item 7) against the reference server of
 # tests/e2e/support (npm's ws; a plain event stream): text and binary messages, handshake
 # headers and subprotocols, close codes both ways, a dropped socket, clear errors, a socket
-# left open at the end of a test, EventSource named events, ids, retry and reconnection with
-# Last-Event-ID, and its fatal failures.
+# left open at the end of a test (closed then), EventSource named events, ids, retry and
+# reconnection with Last-Event-ID, and its fatal failures.
 source "$E2E_LIB_DIR/support/graphql.sh"
 gql_start
 
@@ -23,13 +23,13 @@ expect_out "[0-0] W sse-fail 2 EventSource's response has a MIME type (\"applica
 expect_eq "$(gql_log_count 'echo-connect abc')" 1 'handshakes with x-token'
 expect_eq "$(gql_log_count 'sse-connect 1 last=- auth=tok')" 1 'first event-stream connection'
 expect_eq "$(gql_log_count 'sse-connect 2 last=2 auth=tok')" 1 'reconnection with Last-Event-ID'
-# The socket left open was closed when its spec file ended (after drainTimeout), without a
-# close frame: the server sees 1006.
-expect_eq "$(gql_log_count 'echo-close 1006 left')" 1 'the socket left open, dropped at the end of its file'
+# The socket left open was closed when its test ended, as a page's is when it is left:
+# 1001 Going Away.
+expect_eq "$(gql_log_count 'echo-close 1001 left Going Away')" 1 'the socket left open, closed at the end of its test'
 expect_eq "$(gql_log_count 'echo-close 1000 abc done')" 1 'the close frame of the first test'
 
-# An open socket keeps its spec file's end waiting, like a timer: a handler that throws
-# after its test fails the run, on that test.
+# An open socket (opened while the file loads) keeps its spec file's end waiting, like a
+# timer: a handler that throws after the test fails the run, on that test.
 run_sonde run sonde.conf.js --spec specs-late/late.spec.js
 expect_status 1
 expect_out '✓ leaves a socket that answers later'

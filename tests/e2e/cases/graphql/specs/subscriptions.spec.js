@@ -122,6 +122,37 @@ describe('subscriptions over graphql-transport-ws', () => {
   });
 });
 
+// What a test (with its each hooks) opens ends with it; what a suite's `before all` opens,
+// with the suite: subscriptions, WebSockets and EventSources alike.
+let suiteSub;
+describe('subscriptions end with their test', () => {
+  let eachSub, left, leftWs, leftEs;
+  before(() => { suiteSub = graphql.subscribe('subscription SuiteScoped { ticks }'); });
+  beforeEach(() => { eachSub = graphql.subscribe('subscription EachScoped { ticks }'); });
+  afterEach(() => console.log(`S scope-afterEach each=${eachSub.state} left=${left.state}`));
+  after(() => console.log(`S scope-after suite=${suiteSub.state}`));
+
+  it('leaves a subscription, a WebSocket and an EventSource open', async () => {
+    left = graphql.subscribe('subscription LeftInTest { ticks }');
+    await left.next({ timeout: 3000 });
+    leftWs = new WebSocket(`ws://${base}/echo`, [], { headers: { 'x-token': 'scoped' } });
+    await new Promise((resolve) => { leftWs.onopen = resolve; });
+    leftWs.onclose = () => console.log('S scope: a close event after the test');
+    leftEs = new EventSource(`http://${base}/events?n=1`);
+    await new Promise((resolve) => { leftEs.onopen = resolve; });
+    console.log(`S scope-open ${left.state} ${eachSub.state} ${leftWs.readyState} ${leftEs.readyState} suite=${suiteSub.state}`);
+  });
+
+  it('finds them closed in the next test', async () => {
+    await suiteSub.next({ timeout: 3000 });
+    console.log(`S scope-next ${left.state} ${leftWs.readyState} ${leftEs.readyState} suite=${suiteSub.state}`);
+  });
+});
+
+describe('after that suite', () => {
+  it('finds its before-all subscription closed', () => console.log(`S scope-suite-ended ${suiteSub.state}`));
+});
+
 describe('subscriptions over the legacy graphql-ws protocol', () => {
   it('takes events', async () => {
     const client = createGraphQLClient({ webSocket: { url: `ws://${base}/legacy`, protocol: 'graphql-ws', connectionParams: { who: 'legacy' } } });

@@ -1,0 +1,8 @@
+// One subscription of $EVENTS events in a fresh worker (case.sh compares 100 and 10 000).
+const base = `127.0.0.1:${process.env.GQL_PORT}`;
+exports.config = {
+  runner: 'api',
+  specs: ['./memory.spec.js'],
+  mochaOpts: { timeout: 60000 },
+  graphqlRunner: { endpoint: `http://${base}/graphql`, webSocket: { url: `ws://${base}/graphql` }, sse: { url: `http://${base}/graphql/stream` } },
+};
