@@ -43,6 +43,10 @@ JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 #define API_PIECE (256 * 1024)
 /* From this size up, the pieces are collected as soon as they are joined. */
 #define API_COLLECT_AFTER (16 * 1024 * 1024)
+/* From this size up, a JSON array body read as data before its text is parsed from its
+ * bytes run by run and not kept (api_json_array_runs): 2.7x its size at the peak before,
+ * ~1.7x. Its text() and the like reject then (body_gone). */
+#define API_RUNS_FROM (16 * 1024 * 1024)
 
 typedef struct {
   char *data;      /* the body; NULL when `text` holds it */
@@ -56,6 +60,7 @@ typedef struct {
   bool textual;    /* a JSON or text type, or none: data is text when it is UTF-8 */
   bool made;       /* data and parseError are made, or data was set */
   int utf8;        /* the body is valid UTF-8 without a BOM: 1, 0, or -1 not known yet */
+  bool gone;       /* parsed into data from its bytes and not kept (api_json_array_runs) */
 } api_raw_t;
 
 /* ---- text ---- */
@@ -357,9 +362,20 @@ static JSObjectRef raw_array_buffer(JSContextRef ctx, const api_raw_t *raw, JSVa
   return JSObjectMakeArrayBufferWithBytesNoCopy(ctx, bytes, len, free_bytes, NULL, exc);
 }
 
+/* The rejection of text(), json(), bytes() and arrayBuffer() once the body is gone. */
+static JSValueRef body_gone(JSContextRef ctx, const api_raw_t *raw, JSValueRef *exc) {
+  char *msg = xasprintf("the %zu-byte JSON body was parsed into data from its bytes and not "
+                        "kept (to bound memory); read text() before data to have both",
+                        raw->len);
+  JSValueRef err = js_make_error(ctx, "TypeError", msg);
+  free(msg);
+  return settled(ctx, NULL, err, exc);
+}
+
 static JSValueRef r_text(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                          const JSValueRef argv[], JSValueRef *exc) {
   api_raw_t *raw = raw_of(ctx, self, exc);
+  if (raw && raw->gone) return body_gone(ctx, raw, exc);
   JSValueRef text = raw ? raw_text(ctx, raw, exc) : NULL;
   return text ? settled(ctx, text, NULL, exc) : NULL;
 }
@@ -374,6 +390,7 @@ static JSValueRef r_json(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size
                          const JSValueRef argv[], JSValueRef *exc) {
   api_raw_t *raw = raw_of(ctx, self, exc);
   if (!raw) return NULL;
+  if (raw->gone) return body_gone(ctx, raw, exc);
   JSValueRef text = raw_text(ctx, raw, exc);
   if (!text) return NULL;
   JSValueRef err = NULL;
@@ -384,6 +401,7 @@ static JSValueRef r_json(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size
 static JSValueRef r_array_buffer(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
                                  size_t argc, const JSValueRef argv[], JSValueRef *exc) {
   api_raw_t *raw = raw_of(ctx, self, exc);
+  if (raw && raw->gone) return body_gone(ctx, raw, exc);
   JSObjectRef buffer = raw ? raw_array_buffer(ctx, raw, exc) : NULL;
   return buffer ? settled(ctx, buffer, NULL, exc) : NULL;
 }
@@ -391,6 +409,7 @@ static JSValueRef r_array_buffer(JSContextRef ctx, JSObjectRef f, JSObjectRef se
 static JSValueRef r_bytes(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                           const JSValueRef argv[], JSValueRef *exc) {
   api_raw_t *raw = raw_of(ctx, self, exc);
+  if (raw && raw->gone) return body_gone(ctx, raw, exc);
   JSObjectRef buffer = raw ? raw_array_buffer(ctx, raw, exc) : NULL;
   if (!buffer) return NULL;
   JSObjectRef view = JSObjectMakeTypedArrayWithArrayBuffer(ctx, kJSTypedArrayTypeUint8Array,
@@ -495,7 +514,19 @@ static void define_value(JSContextRef ctx, JSObjectRef r, const char *name, JSVa
 static void big_make(JSContextRef ctx, JSObjectRef r, api_raw_t *raw) {
   raw->made = true;
   JSValueRef parse_error = NULL, data = NULL;
-  if (raw->textual && big_utf8(raw)) {
+  if (raw->textual && big_utf8(raw) && !raw->text && raw->len >= API_RUNS_FROM &&
+      api_is_json_type(raw->ct)) {
+    data = api_json_array_runs(ctx, raw->data, raw->len, &parse_error);
+    if (data || parse_error) { /* else not one valid array: untouched, parsed below */
+      free(raw->data);
+      raw->data = NULL;
+      raw->gone = true;
+      if (!data) data = JSValueMakeUndefined(ctx);
+    }
+  }
+  if (data) {
+    /* made above */
+  } else if (raw->textual && big_utf8(raw)) {
     JSValueRef exc = NULL;
     JSValueRef text = raw_text(ctx, raw, &exc);
     if (!text) { /* the engine failed (out of memory): the body is gone, say so */

@@ -86,6 +86,20 @@ describe('a 100 MB body', () => {
       check(/^Invalid JSON in a application\/json body: /.test(bad.parseError), `parseError: ${bad.parseError}`);
       const unread = await api.get('/generate', { params: { size: 2 * MB, type, broken: 1 } });
       check(/^Invalid JSON/.test(unread.parseError), 'parseError read first');
+      // From 16 MB, an array read as data before its text is parsed from the bytes, which
+      // are not kept: text() and the like reject, saying why; read first, text() keeps both.
+      const first = await api.get('/generate', { params: { size: 20 * MB, type } });
+      check(first.data.length > 80000 && first.data[777].id === 1000000777, 'data parsed in runs');
+      for (const method of ['text', 'json', 'bytes', 'arrayBuffer']) {
+        const e = await first[method]().then(() => null, (err) => err);
+        check(e instanceof TypeError && /^the 20971\d+-byte JSON body was parsed into data from its bytes and not kept \(to bound memory\); read text\(\) before data to have both$/.test(e.message),
+          `${method}() after data: ${e && e.message}`);
+      }
+      const both = await api.get('/generate', { params: { size: 20 * MB, type } });
+      const text = await both.text();
+      check(both.data.length === first.data.length && text.length === both.size, 'text() first keeps both');
+      const runsBroken = await api.get('/generate', { params: { size: 20 * MB, type, broken: 1 } });
+      check(/^Invalid JSON/.test(runsBroken.parseError) && runsBroken.data.length === runsBroken.size, 'an invalid 20 MB body: parseError, data is the text');
     }
   });
 });
