@@ -43,9 +43,9 @@ JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 #define API_PIECE (256 * 1024)
 /* From this size up, the pieces are collected as soon as they are joined. */
 #define API_COLLECT_AFTER (16 * 1024 * 1024)
-/* From this size up, a JSON array body read as data before its text is parsed from its
- * bytes run by run and not kept (api_json_array_runs): 2.7x its size at the peak before,
- * ~1.7x. Its text() and the like reject then (body_gone). */
+/* From this size up, a JSON array body (or an object around one) read as data before its
+ * text is parsed from its bytes run by run and not kept (api_json_runs): 2.7x its size at
+ * the peak before, ~1.8x. Its text() and the like reject then (body_gone). */
 #define API_RUNS_FROM (16 * 1024 * 1024)
 
 typedef struct {
@@ -60,7 +60,7 @@ typedef struct {
   bool textual;    /* a JSON or text type, or none: data is text when it is UTF-8 */
   bool made;       /* data and parseError are made, or data was set */
   int utf8;        /* the body is valid UTF-8 without a BOM: 1, 0, or -1 not known yet */
-  bool gone;       /* parsed into data from its bytes and not kept (api_json_array_runs) */
+  bool gone;       /* parsed into data from its bytes and not kept (api_json_runs) */
 } api_raw_t;
 
 /* ---- text ---- */
@@ -516,7 +516,7 @@ static void big_make(JSContextRef ctx, JSObjectRef r, api_raw_t *raw) {
   JSValueRef parse_error = NULL, data = NULL;
   if (raw->textual && big_utf8(raw) && !raw->text && raw->len >= API_RUNS_FROM &&
       api_is_json_type(raw->ct)) {
-    data = api_json_array_runs(ctx, raw->data, raw->len, &parse_error);
+    data = api_json_runs(ctx, raw->data, raw->len, &parse_error);
     if (data || parse_error) { /* else not one valid array: untouched, parsed below */
       free(raw->data);
       raw->data = NULL;

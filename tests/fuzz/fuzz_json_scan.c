@@ -76,7 +76,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (scanned && !parsed) abort(); /* accepted what JSON.parse refuses */
   if (parsed && !scanned && max_depth(text, size) <= JSON_SCAN_MAX_DEPTH) abort();
   if (scanned && json_scan_is_array(text, size)) {
-    /* The elements one by one, as api_json_array_runs walks them. */
+    /* The elements one by one, as api_json_runs walks them. */
     size_t i = json_scan_ws(text, size, start + 1);
     while (text[i] != ']') {
       size_t e = json_scan_value(text, size, i);
