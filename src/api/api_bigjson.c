@@ -44,7 +44,7 @@ static JSValueRef parse_pieces(JSContextRef ctx, const char *const *parts, const
   free(text);
   JSValueRef v = JSValueMakeFromJSONString(ctx, str);
   JSStringRelease(str);
-  if (!v) *exc = js_make_error(ctx, "Error", "the engine could not parse the body (out of memory?)");
+  if (!v) *exc = js_make_error(ctx, "Error", "the engine could not parse the body (out of memory)");
   return v;
 }
 
@@ -69,8 +69,10 @@ static JSObjectRef array_runs(JSContextRef ctx, char *data, size_t len, size_t i
     JSValueRef part = parse_pieces(ctx, parts, lens, 3, exc);
     if (!part) return NULL;
     unsigned k = (unsigned)js_array_length(ctx, part);
-    for (unsigned j = 0; j < k && !*exc; j++)
-      JSObjectSetPropertyAtIndex(ctx, out, n++, JSObjectGetPropertyAtIndex(ctx, (JSObjectRef)part, j, NULL), exc);
+    for (unsigned j = 0; j < k && !*exc; j++) {
+      JSValueRef element = JSObjectGetPropertyAtIndex(ctx, (JSObjectRef)part, j, NULL);
+      JSObjectSetPropertyAtIndex(ctx, out, n++, element, exc);
+    }
     if (*exc) return NULL;
     give_back(data, done, i);
   }

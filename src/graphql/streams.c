@@ -414,7 +414,8 @@ static JSValueRef n_scope(JSContextRef ctx, JSObjectRef f, JSObjectRef self, siz
 /* onScopeEnd(fn): fn(depth) each time the realm leaves a scope, until the realm ends. */
 static JSValueRef n_on_scope_end(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                                  const JSValueRef argv[], JSValueRef *exc) {
-  if (argc < 1 || !js_is_function(ctx, argv[0])) return js_throw(ctx, exc, "TypeError", "onScopeEnd(fn)");
+  if (argc < 1 || !js_is_function(ctx, argv[0]))
+    return js_throw(ctx, exc, "TypeError", "onScopeEnd(fn)");
   scope_fn *e = xcalloc(1, sizeof *e);
   e->realm = js_realm_from_context(ctx);
   e->fn = (JSObjectRef)argv[0];

@@ -540,7 +540,8 @@ unsigned js_realm_scope_enter(js_realm_t *realm) {
 
 void js_realm_scope_leave(js_realm_t *realm) {
   if (realm->scope_depth == 0) return;
-  if (realm->scope_end && !realm->closing) realm->scope_end(realm, realm->scope_depth, realm->scope_end_ud);
+  if (realm->scope_end && !realm->closing)
+    realm->scope_end(realm, realm->scope_depth, realm->scope_end_ud);
   realm->scope_depth--;
 }
 
