@@ -52,8 +52,10 @@ js_runtime_t *js_runtime_new(uv_loop_t *loop, int argc, char **argv) {
    * once. The FTL tier and the compiler threads each keep megabytes: a 10 000-event
    * subscription grew a worker's peak RSS by ~8 MB over a 100-event one (FTL ~4 MB, the
    * compiler threads' heaps ~2.5 MB); with the DFG compiling on the JS thread and no FTL,
-   * by ~2.5 MB. Test code rarely runs long enough for the FTL to pay back its compile
-   * time (a 5 MB CRC loop ran no slower without it); the DFG stays (3x on such loops). */
+   * by ~2.5 MB (with the thresholds above, ~2.8 MB of its own memory and ~4 MB of the
+   * library's code pages: the 100-event run compiles nothing). Test code rarely runs long
+   * enough for the FTL to pay back its compile time (a 5 MB CRC loop ran no slower
+   * without it); the DFG stays (3x on such loops). */
   setenv("JSC_useFTLJIT", "false", 0);
   setenv("JSC_useConcurrentJIT", "false", 0);
   rt->group = JSContextGroupCreate();
