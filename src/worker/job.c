@@ -1,6 +1,6 @@
 /* job: one spec file's job in its own realm (see worker.h). A job goes: new realm → api
  * and test interface installed → the config evaluated again in the realm when it has
- * worker hooks → spec loaded (it may use top-level await) → runner:start → tests →
+ * worker hooks or services (whose worker instances are made there) → spec loaded (it may use top-level await) → runner:start → tests →
  * runner:end → realm freed on the next loop turn (never from inside the runner's own
  * callbacks) → ready. Several jobs run at once, each in its own realm; they only meet on
  * the loop. A job is reference-counted: whatever may call back into it later (a hook's
@@ -186,7 +186,7 @@ void worker_job_cleanup(job_t *job) {
   job->dead = true; /* its hooks' completions, arriving late, must find nothing to do */
   if (job->config) JSValueUnprotect(js_realm_context(job->realm), job->config);
   job->config = NULL;
-  if (job->service_hooks) JSValueUnprotect(js_realm_context(w->config.realm), job->service_hooks);
+  if (job->service_hooks) JSValueUnprotect(js_realm_context(job->realm), job->service_hooks);
   job->service_hooks = NULL;
   api_unbind(w->api, job->realm);
   js_realm_free(job->realm);
@@ -470,6 +470,22 @@ bool worker_has_job_hooks(const sonde_config_t *cfg) {
   return false;
 }
 
+/* The job's worker service instances, made in its realm from the config evaluated there
+ * (WebdriverIO makes them in the spec's process, so what their hooks put on globalThis is
+ * the tests' to see). services_attach works on a config's realm and object: it is given
+ * a copy of the worker's config that names the job's. The job keeps their hooks. */
+static void attach_services(job_t *job, JSValueRef caps) {
+  sonde_config_t in_realm = job->w->config;
+  in_realm.realm = job->realm;
+  in_realm.object = job->config;
+  in_realm.service_hooks = NULL;
+  sbuf_t err = SBUF_INIT;
+  if (services_attach(&in_realm, SERVICES_WORKER, caps, &err) != 0)
+    job->error = json_pack("{s:s, s:s}", "name", "Error", "message", sbuf_cstr(&err));
+  job->service_hooks = in_realm.service_hooks; /* protected: the job's now */
+  sbuf_free(&err);
+}
+
 static void job_advance(job_t *job) {
   worker_t *w = job->w;
   const sonde_config_t *cfg = &w->config;
@@ -485,6 +501,7 @@ static void job_advance(job_t *job) {
           else if (!job->error)
             job->error = json_pack("{s:s, s:s}", "name", "Error", "message",
                                    "the config file exported no config in the spec file's realm");
+          if (!job->error && services_configured(cfg)) attach_services(job, caps);
           job->phase = job->error ? JP_END : JP_BEFORE_SESSION;
         } else if (w->has_worker_hooks) {
           /* The module's promise stands in job->config until it settles. */
@@ -711,20 +728,6 @@ void worker_job_start(worker_t *w, json_t *msg) {
                0) {
       job->phase = JP_AFTER_SESSION;
     }
-  }
-  if (!job->error && services_configured(cfg)) {
-    /* The job's service instances (WebdriverIO makes them in each worker process): the job
-     * takes their hooks, since other jobs of the worker attach their own. */
-    sbuf_t serr = SBUF_INIT;
-    JSContextRef cctx = js_realm_context(cfg->realm);
-    JSValueRef caps = js_from_json(cctx, job->capabilities);
-    if (services_attach(&w->config, SERVICES_WORKER, caps, &serr) != 0) {
-      job->error = json_pack("{s:s, s:s}", "name", "Error", "message", sbuf_cstr(&serr));
-      job->phase = JP_AFTER_SESSION;
-    }
-    job->service_hooks = w->config.service_hooks; /* protected: the job's now */
-    w->config.service_hooks = NULL;
-    sbuf_free(&serr);
   }
   job_advance(job);
 }

@@ -14,6 +14,7 @@
 #include "common/sbuf.h"
 #include "common/secret.h"
 #include "common/teardown.h"
+#include "config/services.h"
 #include "graphql/graphql.h"
 #include "graphql/streams.h"
 #include "report/registry.h"
@@ -130,7 +131,8 @@ static void on_message(json_t *msg, void *ud) {
     sbuf_free(&err);
     w->have_config = true;
     w->all_exchanges = (report_needs(&w->config) & REPORT_NEEDS_ALL_EXCHANGES) != 0;
-    w->has_worker_hooks = worker_has_job_hooks(&w->config);
+    /* Services count: their worker hooks run in the spec's realm too (job.c). */
+    w->has_worker_hooks = worker_has_job_hooks(&w->config) || services_configured(&w->config);
     w->watchdog_s = w->config.watchdog_timeout / 1000;
     js_runtime_set_watchdog(w->rt, w->watchdog_s, worker_job_watchdog, w);
     js_realm_set_console(w->config.realm, worker_config_console, w);

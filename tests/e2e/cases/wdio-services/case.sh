@@ -23,6 +23,7 @@ S scoped onWorkerStart 0-0
 [0-0] S cls beforeTest reads what onPrepare stored
 [0-0] T token=abc123 from=onPrepare
 [0-0] T browser.sharedStore token=abc123
+[0-0] T setByService=cls
 [0-0] S cls afterTest reads what onPrepare stored passed=true
 [0-0] S pkg afterTest reads what onPrepare stored
 [0-0] S cls beforeTest fails on purpose

@@ -23,6 +23,7 @@ class TimingService {
   }
   before(caps, specs, browser) {
     log(`cls before this=${this.options.label} caps=${caps['custom:tag']} browser.isApi=${browser.isApi}`);
+    globalThis.setByService = this.options.label; // the tests see it: same realm
   }
   beforeTest(test) {
     log(`cls beforeTest ${test.title}`);

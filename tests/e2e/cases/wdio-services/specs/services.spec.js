@@ -7,6 +7,7 @@ describe('Services', () => {
     const viaBrowser = await browser.sharedStore.get('token');
     console.log(`T browser.sharedStore token=${viaBrowser.value}`);
     await browser.sharedStore.set('seenBySpec', true);
+    console.log(`T setByService=${globalThis.setByService}`);
   });
   it('fails on purpose', () => {
     throw new Error('planned');
