@@ -69,8 +69,8 @@ int main(int argc, char **argv) {
     curl_easy_getinfo(h, CURLINFO_NUM_CONNECTS, &opened);
     connections += opened;
     if (rc != CURLE_OK || status != 200) {
-      fprintf(stderr, "floor: request %ld failed: %s (status %ld)\n", i + 1,
-              curl_easy_strerror(rc), status);
+      fprintf(stderr, "floor: request %ld failed: %s (status %ld)\n", i + 1, curl_easy_strerror(rc),
+              status);
       return 1;
     }
   }

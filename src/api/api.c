@@ -158,7 +158,8 @@ static const char api_helper_src[] =
     "      this[kind](fns, value).then(onOk, onFailed);\n"
     "    },\n"
     "    add(list, fn) {\n"
-    "      if (typeof fn !== 'function') throw new TypeError('An interceptor must be a function');\n"
+    "      if (typeof fn !== 'function') throw new TypeError('An interceptor must be a "
+    "function');\n"
     "      list.push(fn);\n"
     "      return () => { const i = list.indexOf(fn); if (i >= 0) list.splice(i, 1); };\n"
     "    },\n"
@@ -166,8 +167,8 @@ static const char api_helper_src[] =
     "})()";
 
 /* helper.toHeaders(object): the api's Headers object of a plain one (names as given). */
-static JSValueRef helper_to_headers(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                    size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef helper_to_headers(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                    const JSValueRef argv[], JSValueRef *exc) {
   api_hlist_t h = {0};
   JSValueRef e = NULL;
   api_hlist_from_js(ctx, &h, argc ? argv[0] : JSValueMakeUndefined(ctx), &e);
@@ -323,10 +324,10 @@ static const char *const api_required_methods[] = {"get",    "post", "put",    "
                                                    "delete", "head", "options"};
 
 typedef struct {
-  int refs;             /* one per continuation */
+  int refs; /* one per continuation */
   api_client_t *client;
   JSGlobalContextRef ctx;
-  const char *option;   /* "apiRunner.client" or "apiRunner.clientFactory" */
+  const char *option; /* "apiRunner.client" or "apiRunner.clientFactory" */
   api_ready_fn done;
   void *userdata;
 } api_prep_t;
@@ -349,18 +350,20 @@ static void prep_fail(api_prep_t *p, JSContextRef ctx, const char *what, JSValue
 /* Checks the client and keeps it; then reports. */
 static void prep_finish(api_prep_t *p, JSContextRef ctx, JSValueRef client) {
   if (!JSValueIsObject(ctx, client)) {
-    char *msg = xasprintf("%s must produce an object with get, post, put, patch, delete, head "
-                          "and options methods",
-                          p->option);
+    char *msg = xasprintf(
+        "%s must produce an object with get, post, put, patch, delete, head "
+        "and options methods",
+        p->option);
     p->done(msg, p->userdata);
     free(msg);
     return;
   }
   for (size_t i = 0; i < sizeof(api_required_methods) / sizeof(api_required_methods[0]); i++) {
     if (js_is_function(ctx, js_get(ctx, client, api_required_methods[i]))) continue;
-    char *msg = xasprintf("%s: the custom client has no %s() method (an API client must offer "
-                          "get, post, put, patch, delete, head and options)",
-                          p->option, api_required_methods[i]);
+    char *msg = xasprintf(
+        "%s: the custom client has no %s() method (an API client must offer "
+        "get, post, put, patch, delete, head and options)",
+        p->option, api_required_methods[i]);
     p->done(msg, p->userdata);
     free(msg);
     return;
@@ -402,8 +405,12 @@ void api_client_prepare(api_client_t *c, const sonde_config_t *cfg, api_ready_fn
     return;
   }
   api_prep_t *p = xcalloc(1, sizeof(*p));
-  *p = (api_prep_t){1, c, js_realm_context(cfg->realm),
-                    use_factory ? "apiRunner.clientFactory" : "apiRunner.client", done, userdata};
+  *p = (api_prep_t){1,
+                    c,
+                    js_realm_context(cfg->realm),
+                    use_factory ? "apiRunner.clientFactory" : "apiRunner.client",
+                    done,
+                    userdata};
   JSValueRef exc = NULL;
   JSValueRef config = cfg->object;
   if (!use_factory) {

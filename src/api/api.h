@@ -25,28 +25,28 @@
  * (or WDIO_API_OPTIONS) merged over them, and the environment the client honours. Owned
  * strings/json. */
 typedef struct {
-  char *base_url;           /* config baseUrl; NULL: paths must be absolute URLs */
-  double timeout_ms;        /* apiRunner.timeout (default 30000): each attempt, whole */
-  json_t *headers;          /* apiRunner.headers: object name → string (never NULL) */
-  char *global_name;        /* apiRunner.globalName (default "api") */
-  int retries;              /* apiRunner.retries (default 0) */
-  double retry_delay_ms;    /* apiRunner.retryDelay (default 1000) */
-  bool retry_exponential;   /* apiRunner.retryBackoff: 'exponential' (default 'fixed') */
-  int max_redirects;        /* apiRunner.maxRedirects (default 5) */
-  double max_body_size;     /* apiRunner.maxBodySize in bytes (default 50 MB); 0: none */
-  bool verbose;             /* apiRunner.verbose */
-  strvec_t mask_headers;    /* apiRunner.maskHeaders: masked beyond the built-in list */
-  bool cookies;             /* apiRunner.cookies: a cookie jar per worker */
-  bool http2;               /* apiRunner.http2 (default true): HTTP/2 where TLS offers it */
-  bool custom_client;       /* apiRunner.client or apiRunner.clientFactory is set */
-  bool har;                 /* apiRunner.har: each spec file's `api` exchanges are written to
+  char *base_url;         /* config baseUrl; NULL: paths must be absolute URLs */
+  double timeout_ms;      /* apiRunner.timeout (default 30000): each attempt, whole */
+  json_t *headers;        /* apiRunner.headers: object name → string (never NULL) */
+  char *global_name;      /* apiRunner.globalName (default "api") */
+  int retries;            /* apiRunner.retries (default 0) */
+  double retry_delay_ms;  /* apiRunner.retryDelay (default 1000) */
+  bool retry_exponential; /* apiRunner.retryBackoff: 'exponential' (default 'fixed') */
+  int max_redirects;      /* apiRunner.maxRedirects (default 5) */
+  double max_body_size;   /* apiRunner.maxBodySize in bytes (default 50 MB); 0: none */
+  bool verbose;           /* apiRunner.verbose */
+  strvec_t mask_headers;  /* apiRunner.maskHeaders: masked beyond the built-in list */
+  bool cookies;           /* apiRunner.cookies: a cookie jar per worker */
+  bool http2;             /* apiRunner.http2 (default true): HTTP/2 where TLS offers it */
+  bool custom_client;     /* apiRunner.client or apiRunner.clientFactory is set */
+  bool har;               /* apiRunner.har: each spec file's `api` exchanges are written to
                                har-logs/<spec file>-<cid>.har (api_record_spec) */
   /* From the environment. */
-  bool insecure;            /* NODE_TLS_REJECT_UNAUTHORIZED=0 */
-  char *http_proxy;         /* HTTP_PROXY / http_proxy; NULL: none */
-  char *https_proxy;        /* HTTPS_PROXY / https_proxy; NULL: none */
-  char *no_proxy;           /* NO_PROXY / no_proxy; NULL: none */
-  bool debug;               /* DEBUG enables sonde:http */
+  bool insecure;     /* NODE_TLS_REJECT_UNAUTHORIZED=0 */
+  char *http_proxy;  /* HTTP_PROXY / http_proxy; NULL: none */
+  char *https_proxy; /* HTTPS_PROXY / https_proxy; NULL: none */
+  char *no_proxy;    /* NO_PROXY / no_proxy; NULL: none */
+  bool debug;        /* DEBUG enables sonde:http */
 } api_config_t;
 
 /* Reads and checks the options; -1 with a "<file>:<line>: \"apiRunner.x\" ..." message (or
@@ -126,7 +126,6 @@ void api_export(js_realm_t *realm, JSObjectRef exports);
 
 /* Headers objects (also used for request configs): a case-insensitive, ordered list. */
 JSObjectRef api_headers_new(JSContextRef ctx);
-void api_headers_append(JSContextRef ctx, JSObjectRef headers, const char *name,
-                        const char *value);
+void api_headers_append(JSContextRef ctx, JSObjectRef headers, const char *name, const char *value);
 
 #endif

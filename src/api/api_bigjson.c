@@ -14,7 +14,7 @@
 #include "common/json_scan.h"
 
 /* Elements are parsed in runs of about this many bytes (one element may be bigger). */
-#define API_JSON_RUN (1024 * 1024)
+#define API_JSON_RUN  (1024 * 1024)
 /* Stands for the big array in its object while the rest of the object is parsed. */
 #define API_JSON_HOLE "\"\\u0000sonde:runs\""
 
@@ -85,12 +85,10 @@ static JSObjectRef array_runs(JSContextRef ctx, char *data, size_t len, size_t i
 static JSValueRef object_runs(JSContextRef ctx, char *data, size_t len, size_t i, JSValueRef *exc) {
   size_t ks = 0, ke = 0, vs = 0, ve = 0;
   for (size_t p = json_scan_ws(data, len, i + 1); data[p] != '}';) {
-    size_t k = json_scan_value(data, len, p); /* the key */
+    size_t k = json_scan_value(data, len, p);                           /* the key */
     size_t v = json_scan_ws(data, len, json_scan_ws(data, len, k) + 1); /* past ':' */
     size_t e = json_scan_value(data, len, v);
-    if (data[v] == '[' && e - v > ve - vs) {
-      ks = p, ke = k, vs = v, ve = e;
-    }
+    if (data[v] == '[' && e - v > ve - vs) { ks = p, ke = k, vs = v, ve = e; }
     p = json_scan_ws(data, len, e);
     if (data[p] == ',') p = json_scan_ws(data, len, p + 1);
   }

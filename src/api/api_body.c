@@ -169,19 +169,16 @@ static void multipart(JSContextRef ctx, JSValueRef parts, const char *boundary, 
 }
 
 int api_body_serialize(JSContextRef ctx, api_body_kind_t kind, JSValueRef body,
-                       JSValueRef materialized, const char *content_type, char **out,
-                       size_t *len, JSValueRef *exc) {
+                       JSValueRef materialized, const char *content_type, char **out, size_t *len,
+                       JSValueRef *exc) {
   *out = NULL;
   *len = 0;
   const char *bytes;
   size_t n;
   switch (kind) {
-  case API_BODY_NONE:
-    return 0;
+  case API_BODY_NONE: return 0;
   case API_BODY_TEXT:
-  case API_BODY_FORM:
-    *out = js_value_to_utf8_len(ctx, body, len);
-    return 0;
+  case API_BODY_FORM: *out = js_value_to_utf8_len(ctx, body, len); return 0;
   case API_BODY_JSON: {
     JSStringRef s = JSValueCreateJSONString(ctx, body, 0, exc);
     if (!s) return *exc ? -1 : 0; /* undefined (a function, a symbol): no body */
@@ -207,8 +204,7 @@ int api_body_serialize(JSContextRef ctx, api_body_kind_t kind, JSValueRef body,
     *out = sbuf_take(&b);
     return 0;
   }
-  default:
-    return 0;
+  default: return 0;
   }
   *out = xmalloc(n + 1);
   memcpy(*out, bytes, n);

@@ -17,8 +17,8 @@
 
 typedef struct {
   const sonde_config_t *cfg;
-  const char *env_name;   /* the variable the overrides came from, or NULL */
-  json_t *env;            /* its object, or NULL */
+  const char *env_name; /* the variable the overrides came from, or NULL */
+  json_t *env;          /* its object, or NULL */
   sbuf_t *err;
 } api_parse_t;
 
@@ -41,8 +41,8 @@ static int opt_error(const api_parse_t *p, const char *name, const char *what, c
   return opt_error_got(p, name, what, config_json_type(v));
 }
 
-static int opt_number(const api_parse_t *p, const json_t *section, const char *name,
-                      bool integer, double *out) {
+static int opt_number(const api_parse_t *p, const json_t *section, const char *name, bool integer,
+                      double *out) {
   json_t *v = json_object_get(section, name);
   if (!v || json_is_null(v)) return 0;
   if (!json_is_number(v)) return opt_error(p, name, "must be a number", v);
@@ -50,8 +50,8 @@ static int opt_number(const api_parse_t *p, const json_t *section, const char *n
   if (!isfinite(d) || d < 0 || (integer && d != floor(d))) {
     char got[32];
     snprintf(got, sizeof got, "%g", d);
-    return opt_error_got(p, name, integer ? "must be a whole number, 0 or more"
-                                          : "must be 0 or more", got);
+    return opt_error_got(p, name,
+                         integer ? "must be a whole number, 0 or more" : "must be 0 or more", got);
   }
   *out = d;
   return 0;
@@ -104,8 +104,7 @@ static int parse_mask(const api_parse_t *p, const json_t *v, api_config_t *out) 
  * so that a missing one stops the run here, before any worker starts. What a factory makes
  * is checked by the worker that calls it (api_client_prepare). */
 static int check_class(const api_parse_t *p, JSContextRef ctx, JSObjectRef cls) {
-  static const char *const methods[] = {"get", "post", "put", "patch", "delete", "head",
-                                        "options"};
+  static const char *const methods[] = {"get", "post", "put", "patch", "delete", "head", "options"};
   JSValueRef proto = js_get(ctx, cls, "prototype");
   for (size_t i = 0; i < sizeof(methods) / sizeof(methods[0]); i++) {
     if (js_is_function(ctx, js_get(ctx, proto, methods[i]))) continue;
@@ -244,8 +243,7 @@ static int parse_section(api_parse_t *p, const json_t *s, api_config_t *out) {
       opt_number(p, s, "maxRedirects", true, &redirects) != 0 ||
       opt_number(p, s, "maxBodySize", true, &out->max_body_size) != 0 ||
       opt_bool(p, s, "verbose", &out->verbose) != 0 ||
-      opt_bool(p, s, "cookies", &out->cookies) != 0 ||
-      opt_bool(p, s, "http2", &out->http2) != 0 ||
+      opt_bool(p, s, "cookies", &out->cookies) != 0 || opt_bool(p, s, "http2", &out->http2) != 0 ||
       opt_bool(p, s, "har", &out->har) != 0 ||
       parse_headers(p, json_object_get(s, "headers"), out) != 0 ||
       parse_mask(p, json_object_get(s, "maskHeaders"), out) != 0)
@@ -314,8 +312,7 @@ int api_config_parse(const sonde_config_t *cfg, api_config_t *out, sbuf_t *err) 
       json_t *mine = json_object_get(merged, k);
       if (strcmp(k, "headers") == 0 && json_is_object(v) && json_is_object(mine))
         json_object_update(mine, v);
-      else if (strcmp(k, "baseUrl") != 0)
-        json_object_set(merged, k, v);
+      else if (strcmp(k, "baseUrl") != 0) json_object_set(merged, k, v);
     }
   }
   if (rc == 0) rc = parse_section(&p, merged, out);
@@ -336,9 +333,7 @@ void api_config_free(api_config_t *cfg) {
   memset(cfg, 0, sizeof(*cfg));
 }
 
-static char *dup_or_null(const char *s) {
-  return s ? xstrdup(s) : NULL;
-}
+static char *dup_or_null(const char *s) { return s ? xstrdup(s) : NULL; }
 
 void api_config_copy(api_config_t *dst, const api_config_t *src) {
   *dst = *src;

@@ -26,7 +26,7 @@
 #include "common/fsutil.h"
 #include "js/jsbytes.h"
 
-#define API_HAR_DIR "har-logs"
+#define API_HAR_DIR      "har-logs"
 /* Bodies beyond this are cut (the entry says how big they were): a HAR is for reading. */
 #define API_HAR_BODY_MAX (1024 * 1024)
 
@@ -82,9 +82,9 @@ static json_t *pairs(const char *s, size_t len) {
     size_t eq = i;
     while (eq < end && s[eq] != '=') eq++;
     if (end > i)
-      json_array_append_new(out, json_pack("{s:o, s:o}", "name", decoded(s + i, eq - i), "value",
-                                           eq < end ? decoded(s + eq + 1, end - eq - 1)
-                                                    : json_string("")));
+      json_array_append_new(
+          out, json_pack("{s:o, s:o}", "name", decoded(s + i, eq - i), "value",
+                         eq < end ? decoded(s + eq + 1, end - eq - 1) : json_string("")));
     i = end + 1;
   }
   return out;
@@ -152,8 +152,8 @@ static json_t *body_text(const char *body, size_t len, bool *base64) {
   /* Masked before it is encoded: in base64 no secret could be recognised any more. */
   size_t masked_len = n, out_len;
   char *masked = secret_mask(body, n, &masked_len);
-  char *b64 = js_base64_encode((const unsigned char *)(masked ? masked : body), masked_len,
-                               false, &out_len);
+  char *b64 = js_base64_encode((const unsigned char *)(masked ? masked : body), masked_len, false,
+                               &out_len);
   free(masked);
   text = json_stringn(b64, out_len);
   free(b64);
@@ -176,14 +176,14 @@ json_t *api_har_request(const api_config_t *cfg, const char *method, const char 
   json_t *headers = headers_of(cfg, h, n, &cookies, &headers_size);
   json_t *u = json_string(url);
   json_t *req = json_pack("{s:s, s:o, s:s, s:o, s:o, s:o, s:i, s:i}", "method", method, "url",
-                          u ? u : json_string(""), "httpVersion",
-                          "HTTP/1.1", "cookies", cookies, "headers", headers, "queryString",
-                          query_of(url), "headersSize", headers_size, "bodySize", (int)len);
+                          u ? u : json_string(""), "httpVersion", "HTTP/1.1", "cookies", cookies,
+                          "headers", headers, "queryString", query_of(url), "headersSize",
+                          headers_size, "bodySize", (int)len);
   if (body && len) {
     const char *ct = header_value(h, n, "content-type");
     bool base64;
-    json_t *post = json_pack("{s:o, s:o}", "mimeType", mime_of(ct), "text",
-                             body_text(body, len, &base64));
+    json_t *post =
+        json_pack("{s:o, s:o}", "mimeType", mime_of(ct), "text", body_text(body, len, &base64));
     if (base64) json_object_set_new(post, "_encoding", json_string("base64"));
     if (ct && strncasecmp(ct, "application/x-www-form-urlencoded", 33) == 0)
       json_object_set_new(post, "params", pairs(body, len));
@@ -210,40 +210,40 @@ void api_har_add(api_har_t *har, const api_config_t *cfg, json_t *request, doubl
     json_t *headers = headers_of(cfg, res->headers, res->n_headers, &cookies, &headers_size);
     const char *ct = header_value(res->headers, res->n_headers, "content-type");
     const char *location = header_value(res->headers, res->n_headers, "location");
-    json_t *content = json_pack("{s:I, s:o}", "size", (json_int_t)res->body_len, "mimeType",
-                                mime_of(ct));
+    json_t *content =
+        json_pack("{s:I, s:o}", "size", (json_int_t)res->body_len, "mimeType", mime_of(ct));
     if (res->body_len) {
       bool base64;
       json_object_set_new(content, "text", body_text(res->body, res->body_len, &base64));
       if (base64) json_object_set_new(content, "encoding", json_string("base64"));
     }
     json_object_set_new(request, "httpVersion", json_string(version_name(res->http_version)));
-    response = json_pack("{s:i, s:s, s:s, s:o, s:o, s:o, s:s, s:i, s:I}", "status",
-                         (int)res->status, "statusText", res->status_text ? res->status_text : "",
-                         "httpVersion", version_name(res->http_version), "cookies", cookies,
-                         "headers", headers, "content", content, "redirectURL",
-                         location ? location : "", "headersSize", headers_size, "bodySize",
-                         (json_int_t)res->wire_size);
+    response =
+        json_pack("{s:i, s:s, s:s, s:o, s:o, s:o, s:s, s:i, s:I}", "status", (int)res->status,
+                  "statusText", res->status_text ? res->status_text : "", "httpVersion",
+                  version_name(res->http_version), "cookies", cookies, "headers", headers,
+                  "content", content, "redirectURL", location ? location : "", "headersSize",
+                  headers_size, "bodySize", (json_int_t)res->wire_size);
   } else {
-    response = json_pack("{s:i, s:s, s:s, s:[], s:[], s:{s:i, s:s}, s:s, s:i, s:i, s:s}",
-                         "status", 0, "statusText", "", "httpVersion", "HTTP/1.1", "cookies",
-                         "headers", "content", "size", 0, "mimeType", "x-unknown", "redirectURL",
-                         "", "headersSize", -1, "bodySize", -1, "_error",
-                         res->error_message ? res->error_message : "error");
+    response =
+        json_pack("{s:i, s:s, s:s, s:[], s:[], s:{s:i, s:s}, s:s, s:i, s:i, s:s}", "status", 0,
+                  "statusText", "", "httpVersion", "HTTP/1.1", "cookies", "headers", "content",
+                  "size", 0, "mimeType", "x-unknown", "redirectURL", "", "headersSize", -1,
+                  "bodySize", -1, "_error", res->error_message ? res->error_message : "error");
   }
   json_t *entry = json_pack("{s:o, s:f, s:o, s:o, s:{}, s:{s:i, s:i, s:i, s:f, s:i}}",
                             "startedDateTime", iso_time(started_ms), "time", time, "request",
-                            request, "response", response, "cache", "timings", "blocked", -1,
-                            "dns", -1, "connect", -1, "wait", time, "send", 0);
+                            request, "response", response, "cache", "timings", "blocked", -1, "dns",
+                            -1, "connect", -1, "wait", time, "send", 0);
   json_object_set_new(json_object_get(entry, "timings"), "receive", json_integer(0));
   json_array_append_new(har->entries, entry);
 }
 
 /* The HAR document of the entries so far, secrets masked; a new reference. */
 static json_t *har_document(const api_har_t *har) {
-  json_t *doc = json_pack("{s:{s:s, s:{s:s, s:s}, s:O}}", "log", "version", "1.2", "creator",
-                          "name", "sonde", "version", SONDE_VERSION, "entries",
-                          har->entries ? har->entries : json_array());
+  json_t *doc =
+      json_pack("{s:{s:s, s:{s:s, s:s}, s:O}}", "log", "version", "1.2", "creator", "name", "sonde",
+                "version", SONDE_VERSION, "entries", har->entries ? har->entries : json_array());
   json_t *copy = json_deep_copy(doc);
   json_decref(doc);
   secret_mask_json(copy);
@@ -298,9 +298,7 @@ char *api_har_stop(api_har_t *har, sbuf_t *err) {
   return path;
 }
 
-json_t *api_har_get(const api_har_t *har) {
-  return har_document(har);
-}
+json_t *api_har_get(const api_har_t *har) { return har_document(har); }
 
 void api_har_free(api_har_t *har) {
   free(har->name);

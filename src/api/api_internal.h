@@ -70,10 +70,10 @@ struct api_client {
   void *exchange_ud;
   api_response_check_fn response_check; /* apiRunner.openapi's automatic mode, or NULL */
   void *response_check_ud;
-  JSObjectRef custom;              /* the custom client; protected in custom_ctx; or NULL */
-  JSGlobalContextRef custom_ctx;   /* the config's context, for unprotecting `custom` */
-  bool tls_warned;                 /* the NODE_TLS_REJECT_UNAUTHORIZED warning was printed */
-  uint64_t rng;                    /* xorshift state for retry jitter */
+  JSObjectRef custom;            /* the custom client; protected in custom_ctx; or NULL */
+  JSGlobalContextRef custom_ctx; /* the config's context, for unprotecting `custom` */
+  bool tls_warned;               /* the NODE_TLS_REJECT_UNAUTHORIZED warning was printed */
+  uint64_t rng;                  /* xorshift state for retry jitter */
 };
 
 /* A client's HAR recording (api_har.c). */
@@ -89,12 +89,12 @@ typedef struct {
 struct api_inst {
   api_binding_t *b;
   unsigned id;
-  api_config_t cfg;          /* own copy: base URL, timeout, retries, verbose ... */
-  api_hlist_t defaults;      /* default headers, built-in ones first; setHeader changes them */
-  bool ct_builtin;           /* the default Content-Type is the built-in one (not the user's) */
-  JSObjectRef object;        /* the client object (built-in or custom); protected */
-  JSObjectRef req_fns;       /* request interceptors (array); protected */
-  JSObjectRef res_fns;       /* response interceptors (array); protected */
+  api_config_t cfg;     /* own copy: base URL, timeout, retries, verbose ... */
+  api_hlist_t defaults; /* default headers, built-in ones first; setHeader changes them */
+  bool ct_builtin;      /* the default Content-Type is the built-in one (not the user's) */
+  JSObjectRef object;   /* the client object (built-in or custom); protected */
+  JSObjectRef req_fns;  /* request interceptors (array); protected */
+  JSObjectRef res_fns;  /* response interceptors (array); protected */
   api_har_t har;
   api_inst_t *next;
 };
@@ -102,16 +102,16 @@ struct api_inst {
 struct api_binding {
   api_client_t *client;
   js_realm_t *realm;
-  api_config_t cfg;          /* own copy: the realm's options; base_url is this realm's */
-  api_inst_t *insts;         /* the realm's clients; the last one is `api` (id 0) */
+  api_config_t cfg;  /* own copy: the realm's options; base_url is this realm's */
+  api_inst_t *insts; /* the realm's clients; the last one is `api` (id 0) */
   unsigned next_id;
-  JSObjectRef helper;        /* api_helper(): JS glue, made on first use; protected */
-  JSObjectRef console_info;  /* console.info as the realm started, when verbose; protected */
-  bool headers_iterable;     /* Headers.prototype[Symbol.iterator] is set in this realm */
-  char *cid;                 /* the job's cid (api_job_begin), or NULL */
-  JSValueRef job_config;     /* the config object for browser.options; protected; or NULL */
-  json_t *job_caps;          /* the job's capabilities; owned; or NULL */
-  api_call_t *calls;         /* in flight */
+  JSObjectRef helper;       /* api_helper(): JS glue, made on first use; protected */
+  JSObjectRef console_info; /* console.info as the realm started, when verbose; protected */
+  bool headers_iterable;    /* Headers.prototype[Symbol.iterator] is set in this realm */
+  char *cid;                /* the job's cid (api_job_begin), or NULL */
+  JSValueRef job_config;    /* the config object for browser.options; protected; or NULL */
+  json_t *job_caps;         /* the job's capabilities; owned; or NULL */
+  api_call_t *calls;        /* in flight */
   api_binding_t *next;
 };
 
@@ -172,8 +172,8 @@ void api_jslib_install_globals(JSContextRef ctx);
 
 /* <client>.<method>(path, [body,] options) and request(path, options): returns the
  * promise, or NULL with *exc for bad arguments. `body` NULL: none. */
-JSValueRef api_call_start(JSContextRef ctx, api_inst_t *inst, const char *method,
-                          JSValueRef path, JSValueRef body, JSValueRef options, JSValueRef *exc);
+JSValueRef api_call_start(JSContextRef ctx, api_inst_t *inst, const char *method, JSValueRef path,
+                          JSValueRef body, JSValueRef options, JSValueRef *exc);
 /* Drops a call without settling it (its realm is going away). */
 void api_call_cancel(api_call_t *call);
 
@@ -201,8 +201,8 @@ char *api_body_content_type(JSContextRef ctx, api_body_kind_t kind, JSValueRef b
  * header that will be sent; a multipart body takes its boundary from it. -1 with *exc
  * when JSON.stringify throws (a cycle, a BigInt). */
 int api_body_serialize(JSContextRef ctx, api_body_kind_t kind, JSValueRef body,
-                       JSValueRef materialized, const char *content_type, char **out,
-                       size_t *len, JSValueRef *exc);
+                       JSValueRef materialized, const char *content_type, char **out, size_t *len,
+                       JSValueRef *exc);
 /* A fresh multipart boundary. malloc'd. */
 char *api_body_boundary(api_client_t *c);
 /* Whether `s` is JSON text (what JSON.parse would accept; whitespace around it allowed). */
@@ -213,8 +213,8 @@ bool api_looks_like_json(const char *s, size_t len);
 /* What api_response_new needs to know about the call beyond the http response. */
 typedef struct {
   const char *method;
-  const char *url;           /* as sent (params appended) */
-  JSValueRef request;        /* the config the last attempt sent: response.request */
+  const char *url;    /* as sent (params appended) */
+  JSValueRef request; /* the config the last attempt sent: response.request */
   int attempts;
   double timeout_ms;
 } api_exchange_info_t;
@@ -245,18 +245,17 @@ JSValueRef api_json_runs(JSContextRef ctx, char *data, size_t len, JSValueRef *e
 /* Whether a header's value is masked in events and verbose output. */
 bool api_secret_header(const api_config_t *cfg, const char *name);
 /* The record of an attempt, its request half (NULL without a sink). */
-api_exchange_t *api_log_request(api_binding_t *b, const char *method, const char *url,
-                                int attempt, const http_header_t *headers, size_t n_headers,
-                                const char *body, size_t body_len);
+api_exchange_t *api_log_request(api_binding_t *b, const char *method, const char *url, int attempt,
+                                const http_header_t *headers, size_t n_headers, const char *body,
+                                size_t body_len);
 /* Completes the record and hands it to the sink (takes it), and prints the response half
  * when `verbose`. `retry_ms` >= 0 when another attempt follows after that wait. */
 void api_log_response(api_binding_t *b, bool verbose, api_exchange_t *exchange,
                       const http_response_t *res, int attempt, double retry_ms);
 /* Prints the request half when `verbose`. */
-void api_log_verbose_request(api_binding_t *b, bool verbose, const char *method,
-                             const char *url, int attempt, int attempts_max,
-                             const http_header_t *headers, size_t n_headers, const char *body,
-                             size_t body_len);
+void api_log_verbose_request(api_binding_t *b, bool verbose, const char *method, const char *url,
+                             int attempt, int attempts_max, const http_header_t *headers,
+                             size_t n_headers, const char *body, size_t body_len);
 /* "sonde:http <message>" on stderr when DEBUG enables it. */
 void api_debug(const api_binding_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The http client's informational lines, as debug lines. */

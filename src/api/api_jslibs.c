@@ -83,7 +83,7 @@ static JSValueRef lib_of(JSContextRef ctx, const char *name, JSValueRef *exc) {
 }
 
 typedef struct {
-  const char *lib;  /* "api-auth", ...; NULL: the global of that name */
+  const char *lib; /* "api-auth", ...; NULL: the global of that name */
   const char *name;
 } api_export_t;
 
@@ -163,9 +163,10 @@ static void install_browser(JSContextRef ctx) {
   JSValueRef lib = lib_of(ctx, "api-browser", &exc);
   JSValueRef browser = NULL;
   if (lib) {
-    JSValueRef args[2] = {b && b->job_config ? b->job_config : (JSValueRef)JSObjectMake(ctx, NULL, NULL),
-                          b && b->job_caps ? js_from_json(ctx, b->job_caps)
-                                           : (JSValueRef)JSObjectMake(ctx, NULL, NULL)};
+    JSValueRef args[2] = {
+        b && b->job_config ? b->job_config : (JSValueRef)JSObjectMake(ctx, NULL, NULL),
+        b && b->job_caps ? js_from_json(ctx, b->job_caps)
+                         : (JSValueRef)JSObjectMake(ctx, NULL, NULL)};
     browser = js_call(ctx, js_get(ctx, lib, "createStubBrowser"), NULL, 2, args, &exc);
   }
   if (!browser) {

@@ -21,9 +21,9 @@
 
 #include "api/api_internal.h"
 
-#define API_EVENT_BODY_MAX 4096
+#define API_EVENT_BODY_MAX   4096
 #define API_VERBOSE_BODY_MAX 1000
-#define API_MASK "****"
+#define API_MASK             "****"
 
 bool api_secret_header(const api_config_t *cfg, const char *name) {
   /* Every header of every exchange is checked: on a lower-case copy, with plain compares. */
@@ -37,8 +37,8 @@ bool api_secret_header(const api_config_t *cfg, const char *name) {
   lower[n] = '\0';
   static const char *const exact[] = {"authorization", "proxy-authorization", "cookie",
                                       "set-cookie"};
-  static const char *const parts[] = {"token", "secret", "api-key", "apikey", "api_key",
-                                      "password"};
+  static const char *const parts[] = {"token",  "secret",  "api-key",
+                                      "apikey", "api_key", "password"};
   bool secret = false;
   for (size_t i = 0; !secret && i < sizeof(exact) / sizeof(exact[0]); i++)
     secret = strcmp(lower, exact[i]) == 0;
@@ -87,7 +87,7 @@ static json_t *headers_json(const http_header_t *h, size_t n) {
 typedef struct {
   http_header_t *headers; /* copies, secret values already masked */
   size_t n_headers;
-  char *body;             /* at most API_EVENT_BODY_MAX bytes of it */
+  char *body; /* at most API_EVENT_BODY_MAX bytes of it */
   size_t body_kept, body_len;
 } api_half_t;
 
@@ -95,18 +95,18 @@ struct api_exchange {
   char *method, *url;
   int attempt;
   api_half_t request, response;
-  bool answered;          /* a response arrived (else error and code say why) */
+  bool answered; /* a response arrived (else error and code say why) */
   long status;
   char *status_text;
   double duration_ms;
   char *error, *code;
-  double retry_ms;        /* < 0: no retry follows */
+  double retry_ms; /* < 0: no retry follows */
 };
 
 /* `sent`: the request half, whose masked values are registered as secrets (common/secret)
  * so that they are masked wherever else they show up. */
-static void half_record(api_half_t *half, const api_config_t *cfg, const http_header_t *h,
-                        size_t n, const char *body, size_t body_len, bool sent) {
+static void half_record(api_half_t *half, const api_config_t *cfg, const http_header_t *h, size_t n,
+                        const char *body, size_t body_len, bool sent) {
   half->headers = xcalloc(n + 1, sizeof(*half->headers));
   half->n_headers = n;
   for (size_t i = 0; i < n; i++) {
@@ -136,13 +136,13 @@ static json_t *half_json(const api_half_t *half) {
            (body = json_stringn(half->body, half->body_kept)))
     ;
   else body = json_sprintf("<binary: %zu bytes>", half->body_len);
-  return json_pack("{s:o, s:o}", "headers", headers_json(half->headers, half->n_headers),
-                   "body", body);
+  return json_pack("{s:o, s:o}", "headers", headers_json(half->headers, half->n_headers), "body",
+                   body);
 }
 
 json_t *api_exchange_json(const api_exchange_t *x) {
-  json_t *ev = json_pack("{s:s, s:s, s:s, s:i}", "type", "http", "method", x->method, "url",
-                         x->url, "attempt", x->attempt);
+  json_t *ev = json_pack("{s:s, s:s, s:s, s:i}", "type", "http", "method", x->method, "url", x->url,
+                         "attempt", x->attempt);
   if (!ev) return NULL; /* a URL that is not UTF-8 */
   json_object_set_new(ev, "request", half_json(&x->request));
   json_object_set_new(ev, "duration", json_real(x->duration_ms));
@@ -174,9 +174,9 @@ void api_exchange_free(api_exchange_t *x) {
   free(x);
 }
 
-api_exchange_t *api_log_request(api_binding_t *b, const char *method, const char *url,
-                                int attempt, const http_header_t *headers, size_t n_headers,
-                                const char *body, size_t body_len) {
+api_exchange_t *api_log_request(api_binding_t *b, const char *method, const char *url, int attempt,
+                                const http_header_t *headers, size_t n_headers, const char *body,
+                                size_t body_len) {
   if (!b->client->exchange_sink) return NULL;
   api_exchange_t *x = xcalloc(1, sizeof(*x));
   x->method = xstrdup(method);
@@ -223,10 +223,9 @@ static void verbose_body(sbuf_t *out, const char *body, size_t len) {
   if (n < len) sbuf_printf(out, "… (truncated: %zu bytes in all)", len);
 }
 
-void api_log_verbose_request(api_binding_t *b, bool verbose, const char *method,
-                             const char *url, int attempt, int attempts_max,
-                             const http_header_t *headers, size_t n_headers, const char *body,
-                             size_t body_len) {
+void api_log_verbose_request(api_binding_t *b, bool verbose, const char *method, const char *url,
+                             int attempt, int attempts_max, const http_header_t *headers,
+                             size_t n_headers, const char *body, size_t body_len) {
   if (!verbose) return;
   sbuf_t out = SBUF_INIT;
   sbuf_printf(&out, "→ %s %s", method, url);
@@ -253,8 +252,8 @@ static void verbose_response(api_binding_t *b, const http_response_t *res, doubl
   sbuf_free(&out);
 }
 
-void api_log_response(api_binding_t *b, bool verbose, api_exchange_t *x,
-                      const http_response_t *res, int attempt, double retry_ms) {
+void api_log_response(api_binding_t *b, bool verbose, api_exchange_t *x, const http_response_t *res,
+                      int attempt, double retry_ms) {
   if (verbose) verbose_response(b, res, retry_ms);
   api_client_t *c = b->client;
   if (!x) return;
@@ -264,7 +263,7 @@ void api_log_response(api_binding_t *b, bool verbose, api_exchange_t *x,
     x->status = res->status;
     x->status_text = xstrdup(res->status_text ? res->status_text : "");
     half_record(&x->response, &b->cfg, res->headers, res->n_headers, res->body, res->body_len,
-              false);
+                false);
   } else {
     x->error = xstrdup(res->error_message ? res->error_message : "error");
     x->code = xstrdup(res->error_code ? res->error_code : "EIO");

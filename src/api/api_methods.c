@@ -35,18 +35,18 @@ static api_inst_t *inst_of(JSContextRef ctx, void *data, JSValueRef *exc) {
   return NULL;
 }
 
-#define API_FN(name)                                                                        \
-  static JSValueRef name(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,      \
+#define API_FN(name)                                                                  \
+  static JSValueRef name(JSContextRef ctx, void *data, JSObjectRef self, size_t argc, \
                          const JSValueRef argv[], JSValueRef *exc)
 
-#define API_VERB(fname, verb, has_body)                                                     \
-  API_FN(fname) {                                                                           \
-    api_inst_t *inst = inst_of(ctx, data, exc);                                             \
-    if (!inst) return NULL;                                                                 \
-    size_t opt = has_body ? 2 : 1;                                                          \
-    return api_call_start(ctx, inst, verb, argc ? argv[0] : NULL,                           \
-                          has_body && argc > 1 ? argv[1] : NULL,                            \
-                          argc > opt ? argv[opt] : NULL, exc);                              \
+#define API_VERB(fname, verb, has_body)                                                         \
+  API_FN(fname) {                                                                               \
+    api_inst_t *inst = inst_of(ctx, data, exc);                                                 \
+    if (!inst) return NULL;                                                                     \
+    size_t opt = has_body ? 2 : 1;                                                              \
+    return api_call_start(ctx, inst, verb, argc ? argv[0] : NULL,                               \
+                          has_body && argc > 1 ? argv[1] : NULL, argc > opt ? argv[opt] : NULL, \
+                          exc);                                                                 \
   }
 API_VERB(api_get, "GET", false)
 API_VERB(api_head, "HEAD", false)
@@ -63,9 +63,8 @@ API_FN(api_request) {
   JSValueRef options = argc > 1 && JSValueIsObject(ctx, argv[1]) ? argv[1] : NULL;
   JSValueRef e = NULL;
   JSValueRef m = api_prop(ctx, options, "method", &e);
-  char *method = JSValueIsUndefined(ctx, m) || JSValueIsNull(ctx, m)
-                     ? NULL
-                     : api_to_utf8(ctx, m, NULL, &e);
+  char *method =
+      JSValueIsUndefined(ctx, m) || JSValueIsNull(ctx, m) ? NULL : api_to_utf8(ctx, m, NULL, &e);
   JSValueRef body = options ? api_prop(ctx, options, "body", &e) : NULL;
   if (e) {
     free(method);
@@ -152,8 +151,8 @@ API_FN(api_get_base_url) {
   return js_make_string(ctx, inst->cfg.base_url ? inst->cfg.base_url : "");
 }
 
-static JSValueRef add_interceptor(JSContextRef ctx, api_inst_t *inst, JSObjectRef list,
-                                  size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef add_interceptor(JSContextRef ctx, api_inst_t *inst, JSObjectRef list, size_t argc,
+                                  const JSValueRef argv[], JSValueRef *exc) {
   JSObjectRef helper = api_helper(inst->b, exc);
   if (!helper) return NULL;
   JSValueRef args[2] = {list, argc ? argv[0] : JSValueMakeUndefined(ctx)};
@@ -348,8 +347,8 @@ static bool client_number(JSContextRef ctx, JSValueRef options, const char *name
   if (JSValueIsUndefined(ctx, v)) return true;
   double d = JSValueIsNumber(ctx, v) ? JSValueToNumber(ctx, v, NULL) : NAN;
   if (!isfinite(d) || d < 0 || (integer && d != floor(d))) {
-    js_throw(ctx, exc, "TypeError", "createApiClient(options): options.%s must be a %s",
-             name, integer ? "whole number, 0 or more" : "number, 0 or more");
+    js_throw(ctx, exc, "TypeError", "createApiClient(options): options.%s must be a %s", name,
+             integer ? "whole number, 0 or more" : "number, 0 or more");
     return false;
   }
   *out = d;
@@ -376,8 +375,9 @@ static bool client_options(JSContextRef ctx, JSValueRef options, api_config_t *c
   JSValueRef verbose = client_opt(ctx, options, "verbose", exc);
   if (*exc) return false;
   if (!JSValueIsUndefined(ctx, verbose) && !JSValueIsBoolean(ctx, verbose)) {
-    js_throw(ctx, exc, "TypeError", "createApiClient(options): options.verbose must be true or "
-                                    "false");
+    js_throw(ctx, exc, "TypeError",
+             "createApiClient(options): options.verbose must be true or "
+             "false");
     return false;
   }
   cfg->verbose = JSValueToBoolean(ctx, verbose);
@@ -385,8 +385,9 @@ static bool client_options(JSContextRef ctx, JSValueRef options, api_config_t *c
   if (*exc) return false;
   if (!JSValueIsUndefined(ctx, base)) {
     if (!JSValueIsString(ctx, base)) {
-      js_throw(ctx, exc, "TypeError", "createApiClient(options): options.baseUrl must be a "
-                                      "string");
+      js_throw(ctx, exc, "TypeError",
+               "createApiClient(options): options.baseUrl must be a "
+               "string");
       return false;
     }
     free(cfg->base_url);
@@ -396,8 +397,9 @@ static bool client_options(JSContextRef ctx, JSValueRef options, api_config_t *c
   if (*exc) return false;
   if (JSValueIsUndefined(ctx, headers)) return true;
   if (!JSValueIsObject(ctx, headers)) {
-    js_throw(ctx, exc, "TypeError", "createApiClient(options): options.headers must be an "
-                                    "object");
+    js_throw(ctx, exc, "TypeError",
+             "createApiClient(options): options.headers must be an "
+             "object");
     return false;
   }
   api_hlist_t h = {0};
@@ -413,8 +415,9 @@ JSValueRef api_create_client(JSContextRef ctx, JSValueRef options, JSValueRef *e
   if (!b) return js_throw(ctx, exc, "Error", "createApiClient: no api client in this context");
   if (!options || JSValueIsNull(ctx, options)) options = JSValueMakeUndefined(ctx);
   if (!JSValueIsUndefined(ctx, options) && !JSValueIsObject(ctx, options))
-    return js_throw(ctx, exc, "TypeError", "createApiClient(options): options must be an "
-                                           "object");
+    return js_throw(ctx, exc, "TypeError",
+                    "createApiClient(options): options must be an "
+                    "object");
   api_config_t cfg;
   api_config_copy(&cfg, &b->cfg);
   bool ok = client_options(ctx, options, &cfg, exc);
@@ -423,8 +426,8 @@ JSValueRef api_create_client(JSContextRef ctx, JSValueRef options, JSValueRef *e
   return inst ? inst->object : NULL;
 }
 
-static JSValueRef create_api_client(JSContextRef ctx, JSObjectRef fn, JSObjectRef self,
-                                    size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef create_api_client(JSContextRef ctx, JSObjectRef fn, JSObjectRef self, size_t argc,
+                                    const JSValueRef argv[], JSValueRef *exc) {
   return api_create_client(ctx, argc ? argv[0] : NULL, exc);
 }
 

@@ -38,41 +38,41 @@ typedef struct {
 
 struct api_call {
   api_binding_t *b;
-  api_inst_t *inst;              /* the client object called; outlived by the call */
+  api_inst_t *inst; /* the client object called; outlived by the call */
   api_call_t *prev, *next;
   api_ticket_t *ticket;
-  JSObjectRef resolve, reject;   /* protected */
-  JSObjectRef origin;            /* an Error made when the call was made, so that a network
+  JSObjectRef resolve, reject; /* protected */
+  JSObjectRef origin;          /* an Error made when the call was made, so that a network
                                   * error's stack is the caller's line (a spec's), not the
                                   * loop's; protected */
-  JSValueRef body;               /* the caller's body; protected; NULL when none */
-  JSValueRef params;             /* protected; NULL when none */
-  JSObjectRef signal;            /* protected; NULL when none */
-  JSObjectRef on_abort;          /* the listener added to `signal`; protected */
-  JSObjectRef config;            /* the config the last attempt sent (interceptors ran);
+  JSValueRef body;             /* the caller's body; protected; NULL when none */
+  JSValueRef params;           /* protected; NULL when none */
+  JSObjectRef signal;          /* protected; NULL when none */
+  JSObjectRef on_abort;        /* the listener added to `signal`; protected */
+  JSObjectRef config;          /* the config the last attempt sent (interceptors ran);
                                   * protected; NULL when the attempt went out without one */
-  api_hlist_t sent_headers;      /* without a config: the headers of the attempt in flight */
-  char *sent_json;               /* without a config: its JSON body text, or NULL */
+  api_hlist_t sent_headers;    /* without a config: the headers of the attempt in flight */
+  char *sent_json;             /* without a config: its JSON body text, or NULL */
   char *method;
-  char *url;                     /* base URL + path; params are appended per attempt */
-  api_hlist_t headers;           /* defaults merged with the call's own */
-  char *auto_type;               /* the Content-Type chosen from the body; NULL: caller's */
-  char *boundary;                /* for FormData bodies */
-  double timeout_ms;             /* as asked for; each attempt's config starts from it */
-  double sent_timeout_ms;        /* of the attempt in flight (an interceptor may change it) */
+  char *url;              /* base URL + path; params are appended per attempt */
+  api_hlist_t headers;    /* defaults merged with the call's own */
+  char *auto_type;        /* the Content-Type chosen from the body; NULL: caller's */
+  char *boundary;         /* for FormData bodies */
+  double timeout_ms;      /* as asked for; each attempt's config starts from it */
+  double sent_timeout_ms; /* of the attempt in flight (an interceptor may change it) */
   int retries;
   double retry_delay_ms;
   bool exponential;
-  int max_redirects;             /* 0: redirect 'manual' (the 3xx is the response) */
-  double max_body_size;          /* bytes; 0: no limit */
-  int attempt;                   /* attempts started */
-  uint64_t http_id;              /* the exchange in flight, 0 when none */
-  uv_timer_t *timer;             /* the wait before the next attempt; NULL when none */
-  char *sent_method, *sent_url;  /* of the attempt in flight */
-  api_exchange_t *exchange;      /* its exchange record (request half) */
-  json_t *har_request;           /* its HAR entry's request half when the client records;
+  int max_redirects;            /* 0: redirect 'manual' (the 3xx is the response) */
+  double max_body_size;         /* bytes; 0: no limit */
+  int attempt;                  /* attempts started */
+  uint64_t http_id;             /* the exchange in flight, 0 when none */
+  uv_timer_t *timer;            /* the wait before the next attempt; NULL when none */
+  char *sent_method, *sent_url; /* of the attempt in flight */
+  api_exchange_t *exchange;     /* its exchange record (request half) */
+  json_t *har_request;          /* its HAR entry's request half when the client records;
                                   * owned; NULL otherwise */
-  double har_started;            /* when it was sent, ms since the epoch */
+  double har_started;           /* when it was sent, ms since the epoch */
 };
 
 static void call_attempt(api_call_t *call);
@@ -91,9 +91,7 @@ static void ticket_unref(void *p) {
 
 /* ---- lifetime ---- */
 
-static void on_timer_closed(uv_handle_t *h) {
-  free(h);
-}
+static void on_timer_closed(uv_handle_t *h) { free(h); }
 
 static void call_stop_timer(api_call_t *call) {
   if (!call->timer) return;
@@ -130,9 +128,7 @@ static void call_free(api_call_t *call) {
   free(call);
 }
 
-void api_call_cancel(api_call_t *call) {
-  call_free(call);
-}
+void api_call_cancel(api_call_t *call) { call_free(call); }
 
 /* Settles the promise with `value` (reject: as an error) and frees the call first, so that
  * whatever the settlement runs (an abort of this very signal, say) finds it gone. */
@@ -203,9 +199,10 @@ static JSValueRef call_request(api_call_t *call, JSValueRef *exc) {
   js_set(ctx, config, "headers", api_hlist_to_headers(ctx, &call->sent_headers));
   js_set(ctx, config, "params", call_params(call, exc));
   if (*exc) return NULL;
-  js_set(ctx, config, "body", call->sent_json ? js_make_string(ctx, call->sent_json)
-                              : call->body       ? call->body
-                                                 : JSValueMakeUndefined(ctx));
+  js_set(ctx, config, "body",
+         call->sent_json ? js_make_string(ctx, call->sent_json)
+         : call->body    ? call->body
+                         : JSValueMakeUndefined(ctx));
   js_set(ctx, config, "timeout", JSValueMakeNumber(ctx, call->sent_timeout_ms));
   js_set(ctx, config, "attempt", JSValueMakeNumber(ctx, call->attempt));
   return config;
@@ -252,8 +249,8 @@ typedef struct {
   JSValueRef *exc;
 } api_args_t;
 
-static bool opt_number(JSContextRef ctx, const api_args_t *a, JSValueRef options,
-                       const char *name, bool integer, double *out) {
+static bool opt_number(JSContextRef ctx, const api_args_t *a, JSValueRef options, const char *name,
+                       bool integer, double *out) {
   JSValueRef v = api_prop(ctx, options, name, a->exc);
   if (*a->exc) return false;
   if (JSValueIsUndefined(ctx, v) || JSValueIsNull(ctx, v)) return true;
@@ -268,8 +265,8 @@ static bool opt_number(JSContextRef ctx, const api_args_t *a, JSValueRef options
 }
 
 /* A string option among `allowed` (NULL-terminated); *out is the index. */
-static bool opt_enum(JSContextRef ctx, const api_args_t *a, JSValueRef options,
-                     const char *name, const char *const *allowed, int *out) {
+static bool opt_enum(JSContextRef ctx, const api_args_t *a, JSValueRef options, const char *name,
+                     const char *const *allowed, int *out) {
   JSValueRef v = api_prop(ctx, options, name, a->exc);
   if (*a->exc) return false;
   if (JSValueIsUndefined(ctx, v) || JSValueIsNull(ctx, v)) return true;
@@ -345,8 +342,8 @@ static bool call_options(JSContextRef ctx, api_call_t *call, const api_args_t *a
 
 /* ---- start ---- */
 
-JSValueRef api_call_start(JSContextRef ctx, api_inst_t *inst, const char *method,
-                          JSValueRef path, JSValueRef body, JSValueRef options, JSValueRef *exc) {
+JSValueRef api_call_start(JSContextRef ctx, api_inst_t *inst, const char *method, JSValueRef path,
+                          JSValueRef body, JSValueRef options, JSValueRef *exc) {
   api_binding_t *b = inst->b;
   char *fn = xasprintf("api.%s", method);
   for (char *p = fn + 4; *p; p++) *p = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
@@ -387,7 +384,8 @@ JSValueRef api_call_start(JSContextRef ctx, api_inst_t *inst, const char *method
   if (kind == API_BODY_MULTIPART) call->boundary = api_body_boundary(b->client);
   /* The body's own type applies unless the user chose one (apiRunner.headers, setHeader);
    * call_options drops it again when the request's headers name one. */
-  if (kind != API_BODY_NONE && (inst->ct_builtin || !api_hlist_get(&inst->defaults, "content-type")))
+  if (kind != API_BODY_NONE &&
+      (inst->ct_builtin || !api_hlist_get(&inst->defaults, "content-type")))
     call->auto_type = api_body_content_type(ctx, kind, body, call->boundary);
 
   if (options && !call_options(ctx, call, &a, options)) {
@@ -669,8 +667,9 @@ static void call_send(api_call_t *call, JSObjectRef config, JSValueRef materiali
   bool https = strncasecmp(call->sent_url, "https:", 6) == 0;
   if (https && b->cfg.insecure && !c->tls_warned) {
     c->tls_warned = true;
-    fprintf(stderr, "sonde: warning: NODE_TLS_REJECT_UNAUTHORIZED is '0': TLS certificates "
-                    "are not verified (development only)\n");
+    fprintf(stderr,
+            "sonde: warning: NODE_TLS_REJECT_UNAUTHORIZED is '0': TLS certificates "
+            "are not verified (development only)\n");
   }
   const char *proxy = https ? b->cfg.https_proxy : b->cfg.http_proxy;
   http_request_t req = {
@@ -689,19 +688,19 @@ static void call_send(api_call_t *call, JSObjectRef config, JSValueRef materiali
       .http1 = !b->cfg.http2,
       .proxy = proxy ? proxy : "",
       .no_proxy = b->cfg.no_proxy,
-      .max_body_size = call->max_body_size >= (double)SIZE_MAX ? SIZE_MAX
-                                                              : (size_t)call->max_body_size,
+      .max_body_size =
+          call->max_body_size >= (double)SIZE_MAX ? SIZE_MAX : (size_t)call->max_body_size,
   };
   int max = call->retries + 1;
   json_decref(call->har_request);
   call->har_request = NULL;
   if (call->inst->har.recording) {
-    call->har_request = api_har_request(&b->cfg, call->sent_method, call->sent_url, hh,
-                                        headers.len, data, len);
+    call->har_request =
+        api_har_request(&b->cfg, call->sent_method, call->sent_url, hh, headers.len, data, len);
     call->har_started = api_har_now_ms();
   }
   call->exchange = api_log_request(b, call->sent_method, call->sent_url, call->attempt, hh,
-                                headers.len, data, len);
+                                   headers.len, data, len);
   api_log_verbose_request(b, call->inst->cfg.verbose, call->sent_method, call->sent_url,
                           call->attempt, max, hh, headers.len, data, len);
   call->http_id = http_client_send(c->http, &req, on_http_done, call);
@@ -758,8 +757,8 @@ static void on_http_done(http_response_t *res, void *userdata) {
   uint64_t id = call->http_id;
   call->http_id = 0;
   const char *location = find_header(res, "Location");
-  if (res->error == HTTP_OK && call->max_redirects < 0 && res->status >= 300 &&
-      res->status < 400 && location) {
+  if (res->error == HTTP_OK && call->max_redirects < 0 && res->status >= 300 && res->status < 400 &&
+      location) {
     /* redirect: 'error', as fetch: a redirect is a failure of its own. */
     char *why = xasprintf("redirect mode is 'error' and the server redirected (%ld to %s)",
                           res->status, location);
@@ -786,7 +785,10 @@ static void on_http_done(http_response_t *res, void *userdata) {
   if (res->error == HTTP_OK)
     api_debug(b, "#%llu ← %ld %s (%.1f ms, %zu bytes, HTTP %s, %s connection%s)",
               (unsigned long long)id, res->status, res->status_text, res->duration_ms,
-              res->body_len, res->http_version == 20 ? "2" : res->http_version == 10 ? "1.0" : "1.1",
+              res->body_len,
+              res->http_version == 20   ? "2"
+              : res->http_version == 10 ? "1.0"
+                                        : "1.1",
               res->new_connection ? "new" : "reused", res->redirects ? ", redirected" : "");
   else
     api_debug(b, "#%llu ← %s: %s (%.1f ms)", (unsigned long long)id, res->error_code,

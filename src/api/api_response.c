@@ -37,30 +37,30 @@
 JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 
 /* Bodies from this size up are made into strings piece by piece (big_text). */
-#define API_BIG_BODY (1024 * 1024)
+#define API_BIG_BODY      (1024 * 1024)
 /* The size of those pieces: JavaScriptCore decodes each through a UTF-16 buffer of twice
  * its size, which stays small this way. */
-#define API_PIECE (256 * 1024)
+#define API_PIECE         (256 * 1024)
 /* From this size up, the pieces are collected as soon as they are joined. */
 #define API_COLLECT_AFTER (16 * 1024 * 1024)
 /* From this size up, a JSON array body (or an object around one) read as data before its
  * text is parsed from its bytes run by run and not kept (api_json_runs): 2.7x its size at
  * the peak before, ~1.8x. Its text() and the like reject then (body_gone). */
-#define API_RUNS_FROM (16 * 1024 * 1024)
+#define API_RUNS_FROM     (16 * 1024 * 1024)
 
 typedef struct {
   char *data;      /* the body; NULL when `text` holds it */
   size_t len;      /* the body's size in bytes */
   JSValueRef text; /* a large UTF-8 body as a string, or NULL; held by `box` */
   /* Large bodies only (big_define): */
-  JSObjectRef box; /* {text, bytes}; held by the response */
+  JSObjectRef box;    /* {text, bytes}; held by the response */
   JSObjectRef buffer; /* a large body's data when it is an ArrayBuffer: it took the bytes
                          (data NULL); held by `box` */
-  char *ct;        /* the Content-Type (malloc'd), or NULL */
-  bool textual;    /* a JSON or text type, or none: data is text when it is UTF-8 */
-  bool made;       /* data and parseError are made, or data was set */
-  int utf8;        /* the body is valid UTF-8 without a BOM: 1, 0, or -1 not known yet */
-  bool gone;       /* parsed into data from its bytes and not kept (api_json_runs) */
+  char *ct;           /* the Content-Type (malloc'd), or NULL */
+  bool textual;       /* a JSON or text type, or none: data is text when it is UTF-8 */
+  bool made;          /* data and parseError are made, or data was set */
+  int utf8;           /* the body is valid UTF-8 without a BOM: 1, 0, or -1 not known yet */
+  bool gone;          /* parsed into data from its bytes and not kept (api_json_runs) */
 } api_raw_t;
 
 /* ---- text ---- */
@@ -230,10 +230,10 @@ static void hold(JSContextRef ctx, JSObjectRef r, JSValueRef value) {
   JSStringRef desc = JSStringCreateWithUTF8CString("sonde.body");
   JSValueRef key = JSValueMakeSymbol(ctx, desc);
   JSStringRelease(desc);
-  JSObjectSetPropertyForKey(ctx, r, key, value,
-                            kJSPropertyAttributeReadOnly | kJSPropertyAttributeDontEnum |
-                                kJSPropertyAttributeDontDelete,
-                            NULL);
+  JSObjectSetPropertyForKey(
+      ctx, r, key, value,
+      kJSPropertyAttributeReadOnly | kJSPropertyAttributeDontEnum | kJSPropertyAttributeDontDelete,
+      NULL);
 }
 
 /* Whether a large body can become one string through big_text (cached in raw->utf8). */
@@ -269,18 +269,18 @@ static bool ends_with(const char *s, const char *suffix) {
 bool api_is_json_type(const char *ct) {
   if (!ct) return false;
   char *m = media_type(ct);
-  bool json = strcmp(m, "application/json") == 0 || strcmp(m, "text/json") == 0 ||
-              ends_with(m, "+json");
+  bool json =
+      strcmp(m, "application/json") == 0 || strcmp(m, "text/json") == 0 || ends_with(m, "+json");
   free(m);
   return json;
 }
 
 bool api_is_text_type(const char *ct) {
   if (!ct) return false;
-  static const char *const exact[] = {"application/xml", "application/x-www-form-urlencoded",
+  static const char *const exact[] = {"application/xml",        "application/x-www-form-urlencoded",
                                       "application/javascript", "application/ecmascript",
-                                      "application/x-ndjson", "application/graphql",
-                                      "application/yaml", "application/x-yaml"};
+                                      "application/x-ndjson",   "application/graphql",
+                                      "application/yaml",       "application/x-yaml"};
   char *m = media_type(ct);
   bool text = strncmp(m, "text/", 5) == 0 || ends_with(m, "+xml");
   for (size_t i = 0; !text && i < sizeof(exact) / sizeof(exact[0]); i++)
@@ -301,9 +301,7 @@ static void raw_finalize(JSObjectRef obj) {
 
 static api_raw_t *raw_of(JSContextRef ctx, JSObjectRef self, JSValueRef *exc);
 
-static void free_bytes(void *bytes, void *ctx) {
-  free(bytes);
-}
+static void free_bytes(void *bytes, void *ctx) { free(bytes); }
 
 static JSObjectRef make_array_buffer(JSContextRef ctx, const char *data, size_t len) {
   void *copy = xmalloc(len ? len : 1);
@@ -364,9 +362,10 @@ static JSObjectRef raw_array_buffer(JSContextRef ctx, const api_raw_t *raw, JSVa
 
 /* The rejection of text(), json(), bytes() and arrayBuffer() once the body is gone. */
 static JSValueRef body_gone(JSContextRef ctx, const api_raw_t *raw, JSValueRef *exc) {
-  char *msg = xasprintf("the %zu-byte JSON body was parsed into data from its bytes and not "
-                        "kept (to bound memory); read text() before data to have both",
-                        raw->len);
+  char *msg = xasprintf(
+      "the %zu-byte JSON body was parsed into data from its bytes and not "
+      "kept (to bound memory); read text() before data to have both",
+      raw->len);
   JSValueRef err = js_make_error(ctx, "TypeError", msg);
   free(msg);
   return settled(ctx, NULL, err, exc);
@@ -398,8 +397,8 @@ static JSValueRef r_json(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size
   return settled(ctx, v, v ? NULL : err, exc);
 }
 
-static JSValueRef r_array_buffer(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                 size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef r_array_buffer(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                 const JSValueRef argv[], JSValueRef *exc) {
   api_raw_t *raw = raw_of(ctx, self, exc);
   if (raw && raw->gone) return body_gone(ctx, raw, exc);
   JSObjectRef buffer = raw ? raw_array_buffer(ctx, raw, exc) : NULL;
@@ -412,8 +411,8 @@ static JSValueRef r_bytes(JSContextRef ctx, JSObjectRef f, JSObjectRef self, siz
   if (raw && raw->gone) return body_gone(ctx, raw, exc);
   JSObjectRef buffer = raw ? raw_array_buffer(ctx, raw, exc) : NULL;
   if (!buffer) return NULL;
-  JSObjectRef view = JSObjectMakeTypedArrayWithArrayBuffer(ctx, kJSTypedArrayTypeUint8Array,
-                                                           buffer, exc);
+  JSObjectRef view =
+      JSObjectMakeTypedArrayWithArrayBuffer(ctx, kJSTypedArrayTypeUint8Array, buffer, exc);
   return view ? settled(ctx, view, NULL, exc) : NULL;
 }
 
@@ -437,9 +436,8 @@ static JSClassRef response_class(void) {
 }
 
 static api_raw_t *raw_of(JSContextRef ctx, JSObjectRef self, JSValueRef *exc) {
-  api_raw_t *raw = self && JSValueIsObjectOfClass(ctx, self, response_class())
-                       ? JSObjectGetPrivate(self)
-                       : NULL;
+  api_raw_t *raw =
+      self && JSValueIsObjectOfClass(ctx, self, response_class()) ? JSObjectGetPrivate(self) : NULL;
   if (!raw) js_throw(ctx, exc, "TypeError", "Illegal invocation: not an ApiResponse");
   return raw;
 }
@@ -553,7 +551,8 @@ static void big_make(JSContextRef ctx, JSObjectRef r, api_raw_t *raw) {
     data = parse_data(ctx, raw->ct, raw->data, raw->len, &parse_error);
   }
   define_value(ctx, r, "data", data, true);
-  if (parse_error) define_value(ctx, r, "parseError", parse_error_text(ctx, raw->ct, parse_error), true);
+  if (parse_error)
+    define_value(ctx, r, "parseError", parse_error_text(ctx, raw->ct, parse_error), true);
   else delete_property(ctx, r, "parseError");
 }
 
@@ -695,22 +694,23 @@ JSObjectRef api_error_new(JSContextRef ctx, const api_exchange_info_t *info,
   /* A path with no base URL to join it to: say what to set, not libcurl's "bad URL". */
   bool relative = info->url && !strstr(info->url, "://");
   if (relative)
-    why = "a relative URL needs a base URL: set baseUrl in the config (or apiRunner.baseUrl, "
-          "or --baseUrl)";
+    why =
+        "a relative URL needs a base URL: set baseUrl in the config (or apiRunner.baseUrl, "
+        "or --baseUrl)";
   if (res->error == HTTP_ERR_TIMEOUT)
-    msg = xasprintf("Request timeout after %gms: %s %s", info->timeout_ms, info->method,
-                    info->url);
+    msg = xasprintf("Request timeout after %gms: %s %s", info->timeout_ms, info->method, info->url);
   else if (info->attempts > 1)
-    msg = xasprintf("%s %s failed after %d attempts: %s", info->method, info->url,
-                    info->attempts, why);
-  else
-    msg = xasprintf("%s %s failed: %s", info->method, info->url, why);
+    msg = xasprintf("%s %s failed after %d attempts: %s", info->method, info->url, info->attempts,
+                    why);
+  else msg = xasprintf("%s %s failed: %s", info->method, info->url, why);
   JSObjectRef e = origin;
   if (e) js_set(ctx, e, "message", js_make_string(ctx, msg));
   else e = js_make_error(ctx, "Error", msg);
   free(msg);
-  js_set(ctx, e, "code", js_make_string(ctx, relative ? "ERR_INVALID_URL"
-                                             : res->error_code ? res->error_code : "EUNKNOWN"));
+  js_set(ctx, e, "code",
+         js_make_string(ctx, relative          ? "ERR_INVALID_URL"
+                             : res->error_code ? res->error_code
+                                               : "EUNKNOWN"));
   js_set(ctx, e, "attempts", JSValueMakeNumber(ctx, info->attempts));
   js_set(ctx, e, "method", js_make_string(ctx, info->method));
   js_set(ctx, e, "url", js_make_string(ctx, info->url));

@@ -20,13 +20,13 @@
 
 #define FETCH_MAX_REDIRECTS 20
 /* undici's headersTimeout/bodyTimeout are 300 s each; one limit for the whole exchange. */
-#define FETCH_TIMEOUT_MS 300000
+#define FETCH_TIMEOUT_MS    300000
 
 typedef struct pending pending_t;
 
 typedef struct {
   js_runtime_t *rt;
-  http_client_t *own;     /* for realms without an api client; created on first use */
+  http_client_t *own; /* for realms without an api client; created on first use */
   pending_t *pending;
 } fetch_state_t;
 
@@ -35,7 +35,7 @@ struct pending {
   js_realm_t *realm;
   http_client_t *http;
   uint64_t id;
-  JSObjectRef resolve, reject;   /* protected */
+  JSObjectRef resolve, reject; /* protected */
   js_abort_sub_t *abort;
   js_request_parts_t parts;
   pending_t *prev, *next;
@@ -95,7 +95,8 @@ static void on_done(http_response_t *res, void *userdata) {
   pending_t *p = userdata;
   JSContextRef ctx = js_realm_context(p->realm);
   if (res->error != HTTP_OK) {
-    const char *msg = res->error == HTTP_ERR_REDIRECT ? "redirect count exceeded" : res->error_message;
+    const char *msg =
+        res->error == HTTP_ERR_REDIRECT ? "redirect count exceeded" : res->error_message;
     settle(p, fetch_failed(ctx, msg, res->error_code), false);
     http_response_free(res);
     return;
@@ -119,9 +120,9 @@ static void on_done(http_response_t *res, void *userdata) {
     body = xmalloc(res->body_len ? res->body_len : 1);
     if (res->body_len) memcpy(body, res->body, res->body_len);
   }
-  JSObjectRef response = js_response_new(ctx, res->status, res->status_text, headers, body,
-                                         res->body_len, res->effective_url ? res->effective_url : p->parts.url,
-                                         res->redirects > 0);
+  JSObjectRef response =
+      js_response_new(ctx, res->status, res->status_text, headers, body, res->body_len,
+                      res->effective_url ? res->effective_url : p->parts.url, res->redirects > 0);
   http_response_free(res);
   settle(p, response, true);
 }
@@ -163,7 +164,9 @@ static JSValueRef fetch_call(JSContextRef ctx, void *data, JSObjectRef self, siz
   js_realm_t *realm = js_realm_from_context(ctx);
   if (!realm) return JSValueMakeUndefined(ctx);
   if (argc < 1)
-    return rejected(ctx, js_make_error(ctx, "TypeError", "fetch: 1 argument required, but only 0 present."), exc);
+    return rejected(
+        ctx, js_make_error(ctx, "TypeError", "fetch: 1 argument required, but only 0 present."),
+        exc);
   pending_t *p = xcalloc(1, sizeof(*p));
   JSValueRef err = NULL;
   if (!js_request_parts(ctx, argv[0], argc > 1 ? argv[1] : NULL, &p->parts, &err)) {
@@ -181,7 +184,8 @@ static JSValueRef fetch_call(JSContextRef ctx, void *data, JSObjectRef self, siz
   if (!http) {
     js_request_parts_free(&p->parts);
     free(p);
-    return rejected(ctx, fetch_failed(ctx, "cannot initialise the HTTP client (libcurl)", NULL), exc);
+    return rejected(ctx, fetch_failed(ctx, "cannot initialise the HTTP client (libcurl)", NULL),
+                    exc);
   }
   JSObjectRef promise = JSObjectMakeDeferredPromise(ctx, &p->resolve, &p->reject, exc);
   if (!promise) {
@@ -204,10 +208,13 @@ static JSValueRef fetch_call(JSContextRef ctx, void *data, JSObjectRef self, siz
   size_t k = 0;
   for (size_t i = 0; i < n; i++) {
     const char *name, *value;
-    if (js_headers_at(ctx, p->parts.headers, i, &name, &value)) hh[k++] = (http_header_t){(char *)name, (char *)value};
+    if (js_headers_at(ctx, p->parts.headers, i, &name, &value))
+      hh[k++] = (http_header_t){(char *)name, (char *)value};
   }
-  static const char *const defaults[][2] = {{"accept", "*/*"}, {"accept-language", "*"},
-                                            {"sec-fetch-mode", "cors"}, {"user-agent", "node"}};
+  static const char *const defaults[][2] = {{"accept", "*/*"},
+                                            {"accept-language", "*"},
+                                            {"sec-fetch-mode", "cors"},
+                                            {"user-agent", "node"}};
   for (size_t i = 0; i < 4; i++)
     if (!has_header(&p->parts, ctx, defaults[i][0]))
       hh[k++] = (http_header_t){(char *)defaults[i][0], (char *)defaults[i][1]};

@@ -190,12 +190,12 @@ static JSValueRef array_iterator(JSContextRef ctx, JSObjectRef arr, JSValueRef *
   return js_call(ctx, values, arr, 0, NULL, exc);
 }
 
-#define ITER_FN(fname, kind)                                                                  \
-  static JSValueRef fname(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,    \
-                          const JSValueRef argv[], JSValueRef *exc) {                        \
-    header_list_t *l = list_of(ctx, self, exc);                                               \
-    if (!l) return NULL;                                                                      \
-    return array_iterator(ctx, to_array(ctx, l, kind), exc);                                 \
+#define ITER_FN(fname, kind)                                                              \
+  static JSValueRef fname(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc, \
+                          const JSValueRef argv[], JSValueRef *exc) {                     \
+    header_list_t *l = list_of(ctx, self, exc);                                           \
+    if (!l) return NULL;                                                                  \
+    return array_iterator(ctx, to_array(ctx, l, kind), exc);                              \
   }
 ITER_FN(h_entries, ITER_ENTRIES)
 ITER_FN(h_keys, ITER_KEYS)
@@ -270,7 +270,8 @@ JSObjectRef api_headers_new(JSContextRef ctx) {
   if (b) b->headers_iterable = true;
   JSValueRef proto = JSObjectGetPrototype(ctx, obj);
   JSValueRef sym = js_get(ctx, js_get(ctx, JSContextGetGlobalObject(ctx), "Symbol"), "iterator");
-  if (JSValueIsObject(ctx, proto) && !JSObjectHasPropertyForKey(ctx, (JSObjectRef)proto, sym, NULL)) {
+  if (JSValueIsObject(ctx, proto) &&
+      !JSObjectHasPropertyForKey(ctx, (JSObjectRef)proto, sym, NULL)) {
     JSValueRef entries = js_get(ctx, proto, "entries");
     JSObjectSetPropertyForKey(ctx, (JSObjectRef)proto, sym, entries, kJSPropertyAttributeDontEnum,
                               NULL);
@@ -396,6 +397,7 @@ JSObjectRef api_hlist_to_headers(JSContextRef ctx, const api_hlist_t *h) {
 
 JSObjectRef api_hlist_to_object(JSContextRef ctx, const api_hlist_t *h) {
   JSObjectRef obj = JSObjectMake(ctx, NULL, NULL);
-  for (size_t i = 0; i < h->len; i++) js_set(ctx, obj, h->names[i], js_make_string(ctx, h->values[i]));
+  for (size_t i = 0; i < h->len; i++)
+    js_set(ctx, obj, h->names[i], js_make_string(ctx, h->values[i]));
   return obj;
 }

@@ -66,17 +66,13 @@ static bool assert_has_tag(JSContextRef ctx, JSValueRef v, const char *tag) {
   return same;
 }
 
-bool assert_is_regexp(JSContextRef ctx, JSValueRef v) {
-  return assert_has_tag(ctx, v, "RegExp");
-}
+bool assert_is_regexp(JSContextRef ctx, JSValueRef v) { return assert_has_tag(ctx, v, "RegExp"); }
 
 bool assert_is_asymmetric(JSContextRef ctx, JSValueRef v) {
   return v && JSValueIsObject(ctx, v) && js_is_function(ctx, js_get(ctx, v, "asymmetricMatch"));
 }
 
-bool assert_is_thenable(JSContextRef ctx, JSValueRef v) {
-  return js_is_thenable(ctx, v);
-}
+bool assert_is_thenable(JSContextRef ctx, JSValueRef v) { return js_is_thenable(ctx, v); }
 
 bool assert_regexp_test(JSContextRef ctx, JSValueRef re, JSValueRef s, JSValueRef *exception) {
   JSValueRef r = js_call(ctx, js_get(ctx, re, "test"), re, 1, &s, exception);

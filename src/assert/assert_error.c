@@ -135,9 +135,7 @@ void assert_trim_stack(JSContextRef ctx, JSObjectRef err, JSValueRef stack_from)
   free(stack);
 }
 
-JSObjectRef assert_capture_stack(JSContextRef ctx) {
-  return JSObjectMakeError(ctx, 0, NULL, NULL);
-}
+JSObjectRef assert_capture_stack(JSContextRef ctx) { return JSObjectMakeError(ctx, 0, NULL, NULL); }
 
 JSObjectRef assert_error_new(JSContextRef ctx, const char *message, JSValueRef stack_from) {
   JSValueRef arg = js_make_string(ctx, message);

@@ -25,9 +25,7 @@ static bool gql_usage(assert_run_t *r, JSValueRef *exc, const char *why) {
   return false;
 }
 
-static JSValueRef gql_body(assert_run_t *r) {
-  return js_get(r->ctx, r->received, "data");
-}
+static JSValueRef gql_body(assert_run_t *r) { return js_get(r->ctx, r->received, "data"); }
 
 /* The body's errors array, or NULL when it has none (missing, null, not an array). */
 static JSObjectRef gql_errors(assert_run_t *r, size_t *n) {
@@ -45,8 +43,9 @@ static char *gql_message(JSContextRef ctx, JSValueRef error) {
 }
 
 /* "Boom!" at user.name, "Other" (and 2 more) — the first errors as the messages show them. */
-static void gql_describe(JSContextRef ctx, JSObjectRef errors, size_t n, bool (*keep)(assert_run_t *, JSValueRef, JSValueRef *),
-                         assert_run_t *r, sbuf_t *out) {
+static void gql_describe(JSContextRef ctx, JSObjectRef errors, size_t n,
+                         bool (*keep)(assert_run_t *, JSValueRef, JSValueRef *), assert_run_t *r,
+                         sbuf_t *out) {
   size_t shown = 0, kept = 0;
   JSValueRef ignored = NULL;
   for (size_t i = 0; i < n; i++) {
@@ -121,9 +120,11 @@ bool assert_check_graphql_error(assert_run_t *r, size_t argc, const JSValueRef a
     if (*exc) return false;
   }
   if (assert_failed(r)) {
-    char *w = r->expected ? (is_re ? js_value_to_utf8(ctx, want) : assert_json_text(ctx, want)) : NULL;
+    char *w =
+        r->expected ? (is_re ? js_value_to_utf8(ctx, want) : assert_json_text(ctx, want)) : NULL;
     if (assert_negated(r)) {
-      sbuf_printf(&r->msg, "Expected no GraphQL error%s%s, but found ", w ? " matching " : "", w ? w : "");
+      sbuf_printf(&r->msg, "Expected no GraphQL error%s%s, but found ", w ? " matching " : "",
+                  w ? w : "");
       gql_describe(ctx, errors, n, gql_error_matches, r, &r->msg);
     } else {
       sbuf_printf(&r->msg, "Expected a GraphQL error%s%s, but ", w ? " matching " : "", w ? w : "");
@@ -195,13 +196,15 @@ bool assert_check_graphql_data(assert_run_t *r, size_t argc, const JSValueRef ar
     char *w = has_value ? assert_json_text(ctx, want) : NULL;
     char *g = found ? assert_json_text(ctx, res.value) : NULL;
     if (assert_negated(r))
-      sbuf_printf(&r->msg, has_value ? "Expected %s not to equal %s" : "Expected %s not to exist, but it is %s",
-                  sbuf_cstr(&where), has_value ? w : g);
+      sbuf_printf(
+          &r->msg,
+          has_value ? "Expected %s not to equal %s" : "Expected %s not to exist, but it is %s",
+          sbuf_cstr(&where), has_value ? w : g);
     else if (found)
       sbuf_printf(&r->msg, "Expected %s to equal %s, but got %s", sbuf_cstr(&where), w, g);
     else {
-      sbuf_printf(&r->msg, "Expected %s to %s%s, but ", sbuf_cstr(&where), has_value ? "equal " : "exist",
-                  has_value ? w : "");
+      sbuf_printf(&r->msg, "Expected %s to %s%s, but ", sbuf_cstr(&where),
+                  has_value ? "equal " : "exist", has_value ? w : "");
       assert_path_reason(&path, &res, "data", &r->msg);
       if (n) {
         sbuf_puts(&r->msg, "; the errors are ");

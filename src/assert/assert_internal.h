@@ -49,13 +49,9 @@ typedef struct {
 
 #define ASSERT_ANY_VALUE (-1)
 
-static inline bool assert_negated(const assert_run_t *r) {
-  return (r->flags & ASSERT_NOT) != 0;
-}
+static inline bool assert_negated(const assert_run_t *r) { return (r->flags & ASSERT_NOT) != 0; }
 /* The assertion fails: pass is what .not forbids. */
-static inline bool assert_failed(const assert_run_t *r) {
-  return r->pass == assert_negated(r);
-}
+static inline bool assert_failed(const assert_run_t *r) { return r->pass == assert_negated(r); }
 static inline JSValueRef assert_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[],
                                     size_t i) {
   return i < argc ? argv[i] : JSValueMakeUndefined(ctx);

@@ -76,8 +76,9 @@ static bool project_text(JSContextRef ctx, const assert_check_t *check, const as
   }
   if (strcmp(name, "toBeSuccess") == 0 || strcmp(name, "toBeClientError") == 0 ||
       strcmp(name, "toBeServerError") == 0) {
-    const char *what = check->param == 2 ? "success" : check->param == 4 ? "client error"
-                                                                         : "server error";
+    const char *what = check->param == 2   ? "success"
+                       : check->param == 4 ? "client error"
+                                           : "server error";
     char *got = text_of(ctx, run->actual);
     sbuf_printf(out, "Expected %s%s status (%dxx), but received %s",
                 pass ? "response not to have " : "", what, check->param, got);
@@ -94,8 +95,7 @@ static bool project_text(JSContextRef ctx, const assert_check_t *check, const as
       char *w = text_of(ctx, want);
       char *got = run->actual && !JSValueIsNull(ctx, run->actual) ? text_of(ctx, run->actual)
                                                                   : xstrdup("null");
-      if (pass)
-        sbuf_printf(out, "Expected header \"%s\" not to %s %s", header, verb, w);
+      if (pass) sbuf_printf(out, "Expected header \"%s\" not to %s %s", header, verb, w);
       else
         sbuf_printf(out, "Expected header \"%s\" to %s %s, but got \"%s\"", header, verb, w, got);
       free(w);
@@ -109,10 +109,8 @@ static bool project_text(JSContextRef ctx, const assert_check_t *check, const as
     char *w = text_of(ctx, arg0);
     char *got = run->actual && !JSValueIsNull(ctx, run->actual) ? text_of(ctx, run->actual)
                                                                 : xstrdup("null");
-    if (pass)
-      sbuf_printf(out, "Expected content-type not to %s %s", verb, w);
-    else
-      sbuf_printf(out, "Expected content-type to %s %s, but got \"%s\"", verb, w, got);
+    if (pass) sbuf_printf(out, "Expected content-type not to %s %s", verb, w);
+    else sbuf_printf(out, "Expected content-type to %s %s, but got \"%s\"", verb, w, got);
     free(w);
     free(got);
     return true;
@@ -141,8 +139,8 @@ static bool project_text(JSContextRef ctx, const assert_check_t *check, const as
   return false;
 }
 
-static JSValueRef matcher_message(JSContextRef ctx, JSObjectRef fn, JSObjectRef self,
-                                  size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef matcher_message(JSContextRef ctx, JSObjectRef fn, JSObjectRef self, size_t argc,
+                                  const JSValueRef argv[], JSValueRef *exc) {
   return js_get(ctx, fn, "__message");
 }
 

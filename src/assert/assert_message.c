@@ -86,10 +86,8 @@ void assert_msg_duration(sbuf_t *out, double ms) {
     return;
   }
   double tenths = round(ms * 10.0);
-  if (fmod(tenths, 10.0) == 0.0)
-    sbuf_printf(out, "%.0f", tenths / 10.0);
-  else
-    sbuf_printf(out, "%.1f", tenths / 10.0);
+  if (fmod(tenths, 10.0) == 0.0) sbuf_printf(out, "%.0f", tenths / 10.0);
+  else sbuf_printf(out, "%.1f", tenths / 10.0);
 }
 
 /* ---- media types ---- */
@@ -105,9 +103,7 @@ static span_t span_trim(const char *s, size_t n) {
   return (span_t){s, n};
 }
 
-static bool span_ieq(span_t a, span_t b) {
-  return a.n == b.n && strncasecmp(a.s, b.s, a.n) == 0;
-}
+static bool span_ieq(span_t a, span_t b) { return a.n == b.n && strncasecmp(a.s, b.s, a.n) == 0; }
 
 /* Value of parameter `name` in "type; a=1; b=\"2\"" (quotes removed), or false. */
 static bool media_param(const char *value, span_t name, span_t *out) {
@@ -187,16 +183,12 @@ char *assert_msg_call_source(const char *src, int line, int col) {
   for (const char *q = p; *q && lines < 50; q++) {
     if (*q == '\n') lines++;
     if (quote) {
-      if (*q == '\\' && q[1])
-        q++;
-      else if (*q == quote)
-        quote = 0;
+      if (*q == '\\' && q[1]) q++;
+      else if (*q == quote) quote = 0;
       continue;
     }
-    if (*q == '\'' || *q == '"' || *q == '`')
-      quote = *q;
-    else if (*q == '(')
-      depth++;
+    if (*q == '\'' || *q == '"' || *q == '`') quote = *q;
+    else if (*q == '(') depth++;
     else if (*q == ')' && --depth == 0) {
       end = q + 1;
       break;

@@ -89,10 +89,8 @@ static bool node_expected(JSContextRef ctx, JSValueRef actual, const node_expect
   } else if (error_subclass(ctx, expected)) {
     char *want = fn_name(ctx, expected);
     sbuf_t b = SBUF_INIT;
-    if (want)
-      sbuf_printf(&b, "The error is expected to be an instance of \"%s\". Received ", want);
-    else
-      sbuf_puts(&b, "The error is expected to be an instance of the provided class. Received ");
+    if (want) sbuf_printf(&b, "The error is expected to be an instance of \"%s\". Received ", want);
+    else sbuf_puts(&b, "The error is expected to be an instance of the provided class. Received ");
     if (assert_node_is_error(ctx, actual)) {
       char *name = js_get_string(ctx, js_get(ctx, actual, "constructor"), "name");
       if (!name || !*name) {
@@ -101,8 +99,7 @@ static bool node_expected(JSContextRef ctx, JSValueRef actual, const node_expect
       }
       if (want && name && strcmp(want, name) == 0)
         sbuf_puts(&b, "an error with identical name but a different prototype.");
-      else
-        sbuf_printf(&b, "\"%s\"", name ? name : "");
+      else sbuf_printf(&b, "\"%s\"", name ? name : "");
       char *msg = js_get_string(ctx, actual, "message");
       if (msg && *msg) sbuf_printf(&b, "\n\nError message:\n\n%s", msg);
       free(msg);

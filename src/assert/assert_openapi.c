@@ -25,16 +25,16 @@
 #include "openapi/openapi.h"
 
 typedef struct {
-  char *path;      /* absolute path of a file, or NULL for a value */
-  json_t *value;   /* the document given as an object (compared by content), or NULL */
+  char *path;    /* absolute path of a file, or NULL for a value */
+  json_t *value; /* the document given as an object (compared by content), or NULL */
   openapi_doc_t *doc;
 } spec_entry_t;
 
 static struct {
   spec_entry_t *items;
   size_t len;
-  char *config_dir;    /* where relative paths resolve (cwd when NULL) */
-  char *config_spec;   /* apiRunner.openapi, absolute; NULL when not set */
+  char *config_dir;               /* where relative paths resolve (cwd when NULL) */
+  char *config_spec;              /* apiRunner.openapi, absolute; NULL when not set */
   assert_openapi_mode_t validate; /* apiRunner.openapi.validate */
   bool cleanup_set;
 } specs;
@@ -70,16 +70,17 @@ static long spec_index(const char *abs, const json_t *value, sbuf_t *err) {
     if (value && specs.items[i].value && json_equal(specs.items[i].value, (json_t *)value))
       return (long)i;
   }
-  openapi_doc_t *doc = abs ? openapi_load(abs, err)
-                           : openapi_load_value(value, specs.config_dir ? specs.config_dir : ".", err);
+  openapi_doc_t *doc =
+      abs ? openapi_load(abs, err)
+          : openapi_load_value(value, specs.config_dir ? specs.config_dir : ".", err);
   if (!doc) return -1;
   if (!specs.cleanup_set) {
     atexit(specs_cleanup);
     specs.cleanup_set = true;
   }
   specs.items = xrealloc(specs.items, (specs.len + 1) * sizeof *specs.items);
-  specs.items[specs.len] = (spec_entry_t){abs ? xstrdup(abs) : NULL,
-                                          value ? json_deep_copy(value) : NULL, doc};
+  specs.items[specs.len] =
+      (spec_entry_t){abs ? xstrdup(abs) : NULL, value ? json_deep_copy(value) : NULL, doc};
   return (long)specs.len++;
 }
 
@@ -108,8 +109,8 @@ int assert_openapi_configure(const sonde_config_t *cfg, bool load, sbuf_t *err) 
   json_t *spec = json_is_object(opt) ? json_object_get(opt, "spec") : opt;
   const char *key = json_is_object(opt) ? "apiRunner.openapi.spec" : "apiRunner.openapi";
   if (!json_is_string(spec) || !json_string_value(spec)[0]) {
-    config_key_error(cfg, key, err, "\"%s\" must be the path of an OpenAPI document (got %s)",
-                     key, config_json_type(spec));
+    config_key_error(cfg, key, err, "\"%s\" must be the path of an OpenAPI document (got %s)", key,
+                     config_json_type(spec));
     return -1;
   }
   const char *path = json_string_value(spec);
@@ -158,9 +159,10 @@ static openapi_doc_t *realm_doc(assert_run_t *r, JSValueRef *exc) {
       free(msg);
     }
   } else {
-    char *msg = xasprintf("%s(): no API document: set apiRunner.openapi in the config, or call "
-                          "loadApiSpec(path) from 'sonde' first",
-                          r->name);
+    char *msg = xasprintf(
+        "%s(): no API document: set apiRunner.openapi in the config, or call "
+        "loadApiSpec(path) from 'sonde' first",
+        r->name);
     *exc = assert_usage_error(ctx, "Error", msg, NULL);
     free(msg);
   }
@@ -189,13 +191,15 @@ static JSValueRef load_api_spec(JSContextRef ctx, JSObjectRef fn, JSObjectRef se
     else i = spec_index(NULL, value, &err);
     json_decref(value);
   } else {
-    sbuf_printf(&err, "expects the path of an OpenAPI document or the document as an object, got %s",
+    sbuf_printf(&err,
+                "expects the path of an OpenAPI document or the document as an object, got %s",
                 assert_type_name(ctx, arg));
   }
   if (i < 0) {
     char *msg = xasprintf("loadApiSpec(): %s", sbuf_cstr(&err));
-    *exc = assert_usage_error(ctx, JSValueIsString(ctx, arg) || JSValueIsObject(ctx, arg) ? "Error" : "TypeError",
-                              msg, NULL);
+    *exc = assert_usage_error(
+        ctx, JSValueIsString(ctx, arg) || JSValueIsObject(ctx, arg) ? "Error" : "TypeError", msg,
+        NULL);
     free(msg);
     sbuf_free(&err);
     return NULL;
@@ -214,9 +218,7 @@ JSObjectRef assert_load_api_spec_function(JSContextRef ctx) {
   return fn;
 }
 
-assert_openapi_mode_t assert_openapi_validate_mode(void) {
-  return specs.validate;
-}
+assert_openapi_mode_t assert_openapi_validate_mode(void) { return specs.validate; }
 
 /* ---- the matchers ---- */
 
@@ -239,7 +241,8 @@ static json_t *body_value(JSContextRef ctx, JSValueRef data) {
   return js_to_json(ctx, data);
 }
 
-static void negated_message(assert_run_t *r, const openapi_doc_t *doc, const openapi_result_t *res) {
+static void negated_message(assert_run_t *r, const openapi_doc_t *doc,
+                            const openapi_result_t *res) {
   if (res->schema)
     sbuf_printf(&r->msg, "Expected value not to satisfy schema '%s' of %s, but it did", res->schema,
                 openapi_name(doc));
@@ -258,8 +261,8 @@ static json_t *raw_body_value(const char *ct, const char *raw, size_t len) {
 }
 
 /* Common tail: pass/fail from rc, the message, or a usage error for rc -1. */
-static bool finish(assert_run_t *r, openapi_doc_t *doc, int rc, openapi_result_t *res,
-                   sbuf_t *err, JSValueRef *exc) {
+static bool finish(assert_run_t *r, openapi_doc_t *doc, int rc, openapi_result_t *res, sbuf_t *err,
+                   JSValueRef *exc) {
   if (rc < 0) {
     char *msg = xasprintf("%s(): %s", r->name, sbuf_cstr(err));
     *exc = assert_usage_error(r->ctx, "Error", msg, NULL);
@@ -298,15 +301,15 @@ static int check_response(JSContextRef ctx, openapi_doc_t *doc, JSValueRef resp,
     JSValueRef data = js_get(ctx, resp, "data");
     body = body_value(ctx, data);
     double size = js_get_number(ctx, resp, "size", -1);
-    has_body = size >= 0 ? size > 0
-                         : body && !(json_is_string(body) && json_string_length(body) == 0);
+    has_body =
+        size >= 0 ? size > 0 : body && !(json_is_string(body) && json_string_length(body) == 0);
     /* data null with a body is the JSON text "null", which the schema must allow */
     if (!body && has_body && JSValueIsNull(ctx, data)) body = json_null();
   }
   header_ud_t hud = {ctx, resp};
   /* coverage counts responses, not checks: a second check of one response adds nothing */
-  bool counted = JSValueIsObject(ctx, resp) &&
-                 JSValueToBoolean(ctx, js_get(ctx, resp, "__openapiCounted"));
+  bool counted =
+      JSValueIsObject(ctx, resp) && JSValueToBoolean(ctx, js_get(ctx, resp, "__openapiCounted"));
   openapi_exchange_t ex = {method ? method : "GET",
                            url ? url : "",
                            (int)js_get_number(ctx, resp, "status", 0),
@@ -381,8 +384,8 @@ bool assert_check_schema_in_api_spec(assert_run_t *r, size_t argc, const JSValue
   openapi_doc_t *doc = realm_doc(r, exc);
   if (!doc) return false;
   /* a response stands for its data; any other value is checked itself */
-  JSValueRef value = assert_not_response(ctx, r->received) ? r->received
-                                                            : js_get(ctx, r->received, "data");
+  JSValueRef value =
+      assert_not_response(ctx, r->received) ? r->received : js_get(ctx, r->received, "data");
   json_t *instance = JSValueIsUndefined(ctx, value) ? json_null() : js_to_json(ctx, value);
   if (!instance) instance = json_null();
   char *name = js_value_to_utf8(ctx, name_v);

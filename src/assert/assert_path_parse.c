@@ -146,4 +146,3 @@ void assert_path_format(const assert_path_t *p, size_t n, const char *root, sbuf
     }
   }
 }
-

@@ -103,10 +103,8 @@ static bool check_status(assert_run_t *r, size_t argc, const JSValueRef argv[], 
   r->expected = want;
   r->actual = JSValueMakeNumber(ctx, got);
   if (!assert_failed(r)) return true;
-  if (assert_negated(r))
-    sbuf_printf(&r->msg, "Expected status not to be %g", code);
-  else
-    sbuf_printf(&r->msg, "Expected status %g, but received %g", code, got);
+  if (assert_negated(r)) sbuf_printf(&r->msg, "Expected status not to be %g", code);
+  else sbuf_printf(&r->msg, "Expected status %g, but received %g", code, got);
   return true;
 }
 
@@ -138,10 +136,8 @@ static bool check_named_status(assert_run_t *r, size_t argc, const JSValueRef ar
   r->expected = JSValueMakeNumber(ctx, r->param);
   r->actual = JSValueMakeNumber(ctx, got);
   if (!assert_failed(r)) return true;
-  if (assert_negated(r))
-    sbuf_printf(&r->msg, "Expected status not to be %d (%s)", r->param, text);
-  else
-    sbuf_printf(&r->msg, "Expected status %d (%s), but received %g", r->param, text, got);
+  if (assert_negated(r)) sbuf_printf(&r->msg, "Expected status not to be %d (%s)", r->param, text);
+  else sbuf_printf(&r->msg, "Expected status %d (%s), but received %g", r->param, text, got);
   return true;
 }
 
@@ -163,8 +159,7 @@ static bool check_status_class(assert_run_t *r, size_t argc, const JSValueRef ar
   if (assert_negated(r))
     sbuf_printf(&r->msg, "Expected status not to be %s (%s), but received %g", names[cls], range,
                 got);
-  else
-    sbuf_printf(&r->msg, "Expected %s status (%s), but received %g", names[cls], range, got);
+  else sbuf_printf(&r->msg, "Expected %s status (%s), but received %g", names[cls], range, got);
   return true;
 }
 
@@ -181,10 +176,8 @@ static bool check_status_text(assert_run_t *r, size_t argc, const JSValueRef arg
   r->expected = want;
   r->actual = js_make_string(ctx, got);
   if (assert_failed(r)) {
-    if (assert_negated(r))
-      sbuf_printf(&r->msg, "Expected status text not to be \"%s\"", w);
-    else
-      sbuf_printf(&r->msg, "Expected status text \"%s\", but received \"%s\"", w, got);
+    if (assert_negated(r)) sbuf_printf(&r->msg, "Expected status text not to be \"%s\"", w);
+    else sbuf_printf(&r->msg, "Expected status text \"%s\", but received \"%s\"", w, got);
   }
   free(w);
   free(got);
@@ -211,8 +204,7 @@ static bool check_header(assert_run_t *r, size_t argc, const JSValueRef argv[], 
       if (assert_negated(r))
         sbuf_printf(&r->msg, "Expected header \"%s\" not to be present, but it was \"%s\"", name,
                     got);
-      else
-        sbuf_printf(&r->msg, "Expected header \"%s\" to be present", name);
+      else sbuf_printf(&r->msg, "Expected header \"%s\" to be present", name);
     }
   } else {
     bool re = assert_is_regexp(ctx, want);
@@ -259,19 +251,15 @@ static bool check_content_type(assert_run_t *r, size_t argc, const JSValueRef ar
   bool substring = (r->flags & ASSERT_EXPECT) && !re;
   r->expected = want;
   r->actual = got ? js_make_string(ctx, got) : JSValueMakeNull(ctx);
-  if (re)
-    r->pass = got && assert_regexp_test(ctx, want, r->actual, exc);
-  else
-    r->pass = got && (assert_media_type_matches(got, w) || (substring && strstr(got, w)));
+  if (re) r->pass = got && assert_regexp_test(ctx, want, r->actual, exc);
+  else r->pass = got && (assert_media_type_matches(got, w) || (substring && strstr(got, w)));
   bool ok = !*exc;
   if (ok && assert_failed(r)) {
     const char *verb = re ? "match" : substring ? "contain" : "be";
     sbuf_printf(&r->msg, "Expected content-type %s%s %s, ", assert_negated(r) ? "not to " : "to ",
                 verb, w);
-    if (got)
-      sbuf_printf(&r->msg, "but got \"%s\"", got);
-    else
-      sbuf_puts(&r->msg, "but the response has no content-type header");
+    if (got) sbuf_printf(&r->msg, "but got \"%s\"", got);
+    else sbuf_puts(&r->msg, "but the response has no content-type header");
   }
   free(w);
   free(got);
@@ -358,14 +346,12 @@ static bool check_body_property(assert_run_t *r, size_t argc, const JSValueRef a
     if (!has_value && assert_negated(r))
       sbuf_printf(&r->msg, "Expected body not to have property \"%s\", but %s is %s", text,
                   sbuf_cstr(&where), g);
-    else if (!has_value)
-      sbuf_printf(&r->msg, "Expected body to have property \"%s\", but ", text);
+    else if (!has_value) sbuf_printf(&r->msg, "Expected body to have property \"%s\", but ", text);
     else if (assert_negated(r))
       sbuf_printf(&r->msg, "Expected %s not to equal %s", sbuf_cstr(&where), w);
     else if (found)
       sbuf_printf(&r->msg, "Expected %s to equal %s, but got %s", sbuf_cstr(&where), w, g);
-    else
-      sbuf_printf(&r->msg, "Expected %s to equal %s, but ", sbuf_cstr(&where), w);
+    else sbuf_printf(&r->msg, "Expected %s to equal %s, but ", sbuf_cstr(&where), w);
     if (!found && !assert_negated(r)) assert_path_reason(&path, &res, "body", &r->msg);
     free(w);
     free(g);
@@ -394,10 +380,8 @@ static bool check_body_length(assert_run_t *r, size_t argc, const JSValueRef arg
   r->expected = want;
   r->actual = sized ? JSValueMakeNumber(ctx, len) : JSValueMakeUndefined(ctx);
   if (!assert_failed(r)) return true;
-  if (assert_negated(r))
-    sbuf_printf(&r->msg, "Expected body length not to be %g", n);
-  else if (sized)
-    sbuf_printf(&r->msg, "Expected body length %g, but got %g", n, len);
+  if (assert_negated(r)) sbuf_printf(&r->msg, "Expected body length not to be %g", n);
+  else if (sized) sbuf_printf(&r->msg, "Expected body length %g, but got %g", n, len);
   else {
     const char *type = assert_type_name(ctx, data);
     const char *article = JSValueIsNull(ctx, data) || JSValueIsUndefined(ctx, data) ? ""
@@ -590,10 +574,8 @@ static JSValueRef chain_run(JSContextRef ctx, void *data, JSObjectRef self, size
                       .received = js_get(ctx, self, "__response"),
                       .param = check->param};
   JSValueRef result = self, err = NULL;
-  if (!check->fn(&run, argc, argv, &err))
-    result = NULL;
-  else if (assert_failed(&run))
-    result = assert_throw_run(&run, NULL, &err);
+  if (!check->fn(&run, argc, argv, &err)) result = NULL;
+  else if (assert_failed(&run)) result = assert_throw_run(&run, NULL, &err);
   if (err) *exc = err;
   sbuf_free(&run.msg);
   return result;

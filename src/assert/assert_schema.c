@@ -67,10 +67,8 @@ bool assert_check_schema(assert_run_t *r, size_t argc, const JSValueRef argv[], 
     r->expected = schema_v;
     r->actual = data;
     if (assert_failed(r)) {
-      if (assert_negated(r))
-        sbuf_puts(&r->msg, "Expected body not to match schema, but it did");
-      else
-        assert_msg_schema(&r->msg, &errors);
+      if (assert_negated(r)) sbuf_puts(&r->msg, "Expected body not to match schema, but it did");
+      else assert_msg_schema(&r->msg, &errors);
     }
   }
   schema_errors_free(&errors);

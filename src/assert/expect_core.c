@@ -99,9 +99,7 @@ static JSClassRef expect_class(void) {
   return cls;
 }
 
-static unsigned expect_flags(JSObjectRef e) {
-  return (unsigned)(uintptr_t)JSObjectGetPrivate(e);
-}
+static unsigned expect_flags(JSObjectRef e) { return (unsigned)(uintptr_t)JSObjectGetPrivate(e); }
 
 static JSObjectRef expect_new(JSContextRef ctx, JSValueRef received, unsigned flags) {
   JSObjectRef e = JSObjectMake(ctx, expect_class(), (void *)(uintptr_t)flags);
@@ -172,10 +170,8 @@ static JSValueRef expect_run_builtin(JSContextRef ctx, const assert_check_t *che
   } else {
     ok = check->fn(&run, argc, argv, &err);
   }
-  if (!ok)
-    expect_restack(ctx, err, stack_from);
-  else if (assert_failed(&run))
-    assert_throw_run(&run, stack_from, &err);
+  if (!ok) expect_restack(ctx, err, stack_from);
+  else if (assert_failed(&run)) assert_throw_run(&run, stack_from, &err);
   sbuf_free(&run.msg);
   if (err) {
     *exc = err;

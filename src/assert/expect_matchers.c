@@ -52,14 +52,10 @@ static bool m_to_be(assert_run_t *r, size_t argc, const JSValueRef argv[], JSVal
   const char *type = assert_type_name(ctx, expected), *deep = NULL;
   /* Maps and sets do not print linearly, so Jest gives no hint for them. */
   if (strcmp(type, "map") != 0 && strcmp(type, "set") != 0) {
-    if (assert_equals(ctx, received, expected, "strict", exc))
-      deep = "toStrictEqual";
-    else if (*exc)
-      return false;
-    else if (assert_equals(ctx, received, expected, "equal", exc))
-      deep = "toEqual";
-    else if (*exc)
-      return false;
+    if (assert_equals(ctx, received, expected, "strict", exc)) deep = "toStrictEqual";
+    else if (*exc) return false;
+    else if (assert_equals(ctx, received, expected, "equal", exc)) deep = "toEqual";
+    else if (*exc) return false;
   }
   if (deep)
     sbuf_printf(&r->msg, "If it should pass with deep equality, replace \"%s\" with \"%s\"\n\n",

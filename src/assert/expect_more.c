@@ -173,12 +173,10 @@ static bool m_close_to(assert_run_t *r, size_t argc, const JSValueRef argv[], JS
   /* printCloseTo: the differences, with the expected one in the received one's notation. */
   char *rdiff = assert_print(ctx, JSValueMakeNumber(ctx, received_diff));
   char ediff[64];
-  if (strchr(rdiff, 'e'))
-    exponential(ediff, sizeof ediff, expected_diff);
+  if (strchr(rdiff, 'e')) exponential(ediff, sizeof ediff, expected_diff);
   else if (precision >= 0 && precision < 20)
     snprintf(ediff, sizeof ediff, "%.*f", (int)precision + 1, expected_diff);
-  else
-    snprintf(ediff, sizeof ediff, "%g", expected_diff);
+  else snprintf(ediff, sizeof ediff, "%g", expected_diff);
   char *eprec = assert_print(ctx, JSValueMakeNumber(ctx, precision));
   sbuf_printf(&r->msg, "\n\nExpected precision:  %s  %s\n", neg ? "    " : "", eprec);
   sbuf_printf(&r->msg, "Expected difference: %s< %s\n", neg ? "not " : "", ediff);
@@ -199,10 +197,8 @@ static void put_ctor_name(assert_run_t *r, const char *label, JSValueRef ctor, b
     return;
   }
   char *n = js_value_to_utf8(r->ctx, name);
-  if (!*n)
-    sbuf_printf(&r->msg, "%s name is an empty string\n", label);
-  else
-    sbuf_printf(&r->msg, "%s: %s%s\n", label, !is_not ? "" : is_expected ? "not " : "    ", n);
+  if (!*n) sbuf_printf(&r->msg, "%s name is an empty string\n", label);
+  else sbuf_printf(&r->msg, "%s: %s%s\n", label, !is_not ? "" : is_expected ? "not " : "    ", n);
   free(n);
 }
 
@@ -295,12 +291,9 @@ static void put_line(assert_run_t *r, const char *label, JSValueRef v) {
 /* formatReceived(label, thrown, 'message' | 'name' | 'value'). */
 static void put_received(assert_run_t *r, const char *label, const thrown_t *t, char key) {
   if (!t->threw) return;
-  if (key == 'm')
-    put_line(r, label, t->message);
-  else if (key == 'n' && t->is_error)
-    put_line(r, label, js_get(r->ctx, t->value, "name"));
-  else if (key == 'v' && !t->is_error)
-    put_line(r, label, t->value);
+  if (key == 'm') put_line(r, label, t->message);
+  else if (key == 'n' && t->is_error) put_line(r, label, js_get(r->ctx, t->value, "name"));
+  else if (key == 'v' && !t->is_error) put_line(r, label, t->value);
 }
 
 static const char DID_NOT_THROW[] = "Received function did not throw";
@@ -330,8 +323,7 @@ static bool m_to_throw(assert_run_t *r, size_t argc, const JSValueRef argv[], JS
     r->pass = t.threw;
     if (!assert_failed(r)) return true;
     expect_hint(r, "", NULL, NULL);
-    if (!neg)
-      sbuf_puts(&r->msg, DID_NOT_THROW);
+    if (!neg) sbuf_puts(&r->msg, DID_NOT_THROW);
     else if (t.has_message) {
       put_received(r, "Error name:    ", &t, 'n');
       put_received(r, "Error message: ", &t, 'm');
@@ -354,17 +346,13 @@ static bool m_to_throw(assert_run_t *r, size_t argc, const JSValueRef argv[], JS
       else if (ctor && js_is_function(ctx, ctor) && !neg)
         put_ctor_name(r, "Received constructor", ctor, false, false);
       sbuf_putc(&r->msg, '\n');
-      if (t.has_message)
-        put_received(r, "Received message: ", &t, 'm');
-      else
-        put_received(r, "Received value: ", &t, 'v');
+      if (t.has_message) put_received(r, "Received message: ", &t, 'm');
+      else put_received(r, "Received value: ", &t, 'v');
     }
   } else if (JSValueIsString(ctx, expected) || assert_is_regexp(ctx, expected)) {
     bool re = !JSValueIsString(ctx, expected);
-    if (!t.threw)
-      r->pass = false;
-    else if (re)
-      r->pass = assert_regexp_test(ctx, expected, t.message, exc);
+    if (!t.threw) r->pass = false;
+    else if (re) r->pass = assert_regexp_test(ctx, expected, t.message, exc);
     else {
       char *m = js_value_to_utf8(ctx, t.message), *e = js_value_to_utf8(ctx, expected);
       r->pass = strstr(m, e) != NULL;
@@ -403,8 +391,7 @@ static bool m_to_throw(assert_run_t *r, size_t argc, const JSValueRef argv[], JS
     sbuf_printf(&r->msg, "Expected asymmetric matcher: %s", neg ? "not " : "");
     expect_put(r, expected);
     sbuf_puts(&r->msg, "\n\n");
-    if (!t.threw)
-      sbuf_puts(&r->msg, DID_NOT_THROW);
+    if (!t.threw) sbuf_puts(&r->msg, DID_NOT_THROW);
     else if (t.has_message) {
       put_received(r, "Received name:    ", &t, 'n');
       put_received(r, "Received message: ", &t, 'm');

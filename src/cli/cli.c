@@ -27,9 +27,9 @@ typedef struct {
   sbuf_t *err;
   int argc;
   char **argv;
-  int i;               /* index of the argument being parsed */
-  bool flags_done;     /* after "--" */
-  bool command_seen;   /* the first positional (command word or config) was consumed */
+  int i;             /* index of the argument being parsed */
+  bool flags_done;   /* after "--" */
+  bool command_seen; /* the first positional (command word or config) was consumed */
   /* --spec/--exclude list that takes further plain arguments, as yargs' array options do:
    * an unquoted glob after --spec arrives shell-expanded as several arguments. */
   strvec_t *tail;
@@ -75,9 +75,7 @@ static bool cli_is_number(const char *s) {
 
 /* Whether an argument can be an option's value rather than the next flag. A lone "-" is a
  * value (conventionally stdin), and so is a negative number. */
-static bool cli_is_value(const char *s) {
-  return s[0] != '-' || s[1] == '\0' || cli_is_number(s);
-}
+static bool cli_is_value(const char *s) { return s[0] != '-' || s[1] == '\0' || cli_is_number(s); }
 
 /* jansson rejects strings that are not UTF-8; checking first keeps that failure a usage
  * error with a clear message instead of a NULL from json_string. Same rules as jansson:
@@ -154,8 +152,8 @@ static int cli_set_override(cli_parser_t *p, const char *key, json_t *v) {
     } else if (!json_is_object(child)) {
       free(name);
       json_decref(v);
-      return cli_fail(p, "Option \"--%s\" conflicts with an earlier value for \"%.*s\".",
-                      key, (int)(dot - key), key);
+      return cli_fail(p, "Option \"--%s\" conflicts with an earlier value for \"%.*s\".", key,
+                      (int)(dot - key), key);
     }
     free(name);
     obj = child;
@@ -237,8 +235,7 @@ static int cli_flag(cli_parser_t *p) {
 
   bool is_spec = strcmp(key, "spec") == 0, is_exclude = strcmp(key, "exclude") == 0;
   if (!negated && (is_spec || is_exclude || strcmp(key, "suite") == 0)) {
-    if (!value && p->i + 1 < p->argc && cli_is_value(p->argv[p->i + 1]))
-      value = p->argv[++p->i];
+    if (!value && p->i + 1 < p->argc && cli_is_value(p->argv[p->i + 1])) value = p->argv[++p->i];
     if (!value || !*value) {
       rc = cli_fail(p, "Option \"--%s\" needs a value.", key);
       goto done;
@@ -262,8 +259,7 @@ static int cli_flag(cli_parser_t *p) {
   if (negated) {
     v = cli_jcheck(json_false());
   } else {
-    if (!value && p->i + 1 < p->argc && cli_is_value(p->argv[p->i + 1]))
-      value = p->argv[++p->i];
+    if (!value && p->i + 1 < p->argc && cli_is_value(p->argv[p->i + 1])) value = p->argv[++p->i];
     v = value ? cli_coerce(p, key, value) : cli_jcheck(json_true());
     if (!v) {
       rc = -1;
@@ -291,10 +287,9 @@ static bool cli_looks_like_config(const char *arg) {
 
 /* The config `wdio` would run from the current folder: sonde's names first. */
 static char *cli_default_config(void) {
-  static const char *const names[] = {"sonde.conf.ts",  "sonde.conf.mts", "sonde.conf.js",
-                                      "sonde.conf.mjs", "sonde.conf.cjs", "wdio.conf.ts",
-                                      "wdio.conf.mts",  "wdio.conf.js",   "wdio.conf.mjs",
-                                      "wdio.conf.cjs"};
+  static const char *const names[] = {
+      "sonde.conf.ts", "sonde.conf.mts", "sonde.conf.js", "sonde.conf.mjs", "sonde.conf.cjs",
+      "wdio.conf.ts",  "wdio.conf.mts",  "wdio.conf.js",  "wdio.conf.mjs",  "wdio.conf.cjs"};
   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
     struct stat st;
     if (stat(names[i], &st) == 0 && S_ISREG(st.st_mode)) return xstrdup(names[i]);
@@ -385,14 +380,16 @@ int cli_parse(int argc, char **argv, cli_options_t *out, sbuf_t *err) {
     /* --config names the config whose reporters write the merged reports. */
     const json_t *config = json_object_get(out->overrides, "config");
     if (config && !json_is_string(config)) {
-      rc = cli_fail(&p, "--config needs a config file. Usage: sonde merge-reports [--config "
-                        "<file>] <dir>...");
+      rc = cli_fail(&p,
+                    "--config needs a config file. Usage: sonde merge-reports [--config "
+                    "<file>] <dir>...");
     } else if (config) {
       out->config_path = xstrdup(json_string_value(config));
       json_object_del(out->overrides, "config");
     } else if (!(out->config_path = cli_default_config())) {
-      rc = cli_fail(&p, "merge-reports needs the config whose reporters write the merged "
-                        "reports: --config <file>, or sonde.conf.* / wdio.conf.* in this folder");
+      rc = cli_fail(&p,
+                    "merge-reports needs the config whose reporters write the merged "
+                    "reports: --config <file>, or sonde.conf.* / wdio.conf.* in this folder");
     }
   }
   if (rc == 0 && out->command != CLI_INIT && out->command != CLI_MERGE_REPORTS &&
@@ -401,9 +398,10 @@ int cli_parse(int argc, char **argv, cli_options_t *out, sbuf_t *err) {
     if (out->config_path) out->command = CLI_RUN;
     else if (argc <= 1) out->no_config = true; /* plain `sonde`: the usage, exit 2 */
     else
-      rc = cli_fail(&p, "No config file given, and no sonde.conf.{ts,mts,js,mjs,cjs} or "
-                        "wdio.conf.{ts,mts,js,mjs,cjs} in this folder. Usage: sonde run <config> "
-                        "[options]");
+      rc = cli_fail(&p,
+                    "No config file given, and no sonde.conf.{ts,mts,js,mjs,cjs} or "
+                    "wdio.conf.{ts,mts,js,mjs,cjs} in this folder. Usage: sonde run <config> "
+                    "[options]");
   }
   if (rc < 0) {
     cli_options_free(out);

@@ -18,10 +18,10 @@
 #include "common/sbuf.h"
 
 typedef struct {
-  char *framework;  /* mocha | jasmine | cucumber */
+  char *framework; /* mocha | jasmine | cucumber */
   bool typescript;
   char *base_url;
-  char *reporters;  /* comma separated */
+  char *reporters; /* comma separated */
 } init_answers_t;
 
 typedef struct {
@@ -101,17 +101,20 @@ static char *config_text(const init_answers_t *a) {
   const char *ext = a->typescript ? "ts" : "js";
   sbuf_t b = SBUF_INIT, reporters = SBUF_INIT;
   reporters_js(a->reporters, &reporters);
-  sbuf_printf(&b,
-              "// sonde's configuration, in WebdriverIO's form. Run it with: sonde run sonde.conf.%s\n"
-              "// (or just `sonde` in this folder). Every option is in sonde's README.\n"
-              "%s = {\n"
-              "  // The API runner: a global `api` client in every spec.\n"
-              "  runner: 'api',\n",
-              ext, a->typescript ? "export const config" : "exports.config");
+  sbuf_printf(
+      &b,
+      "// sonde's configuration, in WebdriverIO's form. Run it with: sonde run sonde.conf.%s\n"
+      "// (or just `sonde` in this folder). Every option is in sonde's README.\n"
+      "%s = {\n"
+      "  // The API runner: a global `api` client in every spec.\n"
+      "  runner: 'api',\n",
+      ext, a->typescript ? "export const config" : "exports.config");
   if (strcmp(a->framework, "cucumber") == 0)
-    sbuf_puts(&b, "  // Feature files, relative to this file.\n  specs: ['./features/**/*.feature'],\n");
+    sbuf_puts(
+        &b, "  // Feature files, relative to this file.\n  specs: ['./features/**/*.feature'],\n");
   else
-    sbuf_printf(&b, "  // Spec files, relative to this file.\n  specs: ['./specs/**/*.spec.%s'],\n", ext);
+    sbuf_printf(&b, "  // Spec files, relative to this file.\n  specs: ['./specs/**/*.spec.%s'],\n",
+                ext);
   sbuf_printf(&b,
               "  // Spec files run in parallel.\n"
               "  maxInstances: 2,\n"
@@ -122,11 +125,14 @@ static char *config_text(const init_answers_t *a) {
   if (strcmp(a->framework, "mocha") == 0)
     sbuf_puts(&b, "  // Per-test timeout (ms).\n  mochaOpts: { ui: 'bdd', timeout: 30000 },\n");
   else if (strcmp(a->framework, "jasmine") == 0)
-    sbuf_puts(&b, "  // Per-spec timeout (ms).\n  jasmineOpts: { defaultTimeoutInterval: 30000 },\n");
+    sbuf_puts(&b,
+              "  // Per-spec timeout (ms).\n  jasmineOpts: { defaultTimeoutInterval: 30000 },\n");
   else
-    sbuf_printf(&b, "  // Step definitions, and the per-step timeout (ms).\n"
-                    "  cucumberOpts: { require: ['./features/step-definitions/**/*.%s'], timeout: 30000 },\n",
-                ext);
+    sbuf_printf(
+        &b,
+        "  // Step definitions, and the per-step timeout (ms).\n"
+        "  cucumberOpts: { require: ['./features/step-definitions/**/*.%s'], timeout: 30000 },\n",
+        ext);
   sbuf_printf(&b,
               "  reporters: %s,\n"
               "  // Per-request timeout (ms); headers, retries, verbose... as well.\n"
@@ -167,7 +173,8 @@ static char *steps_text(bool typescript) {
       "\n"
       "Then('the status is below {int}', function (%s) {\n"
       "  if (this.res.status >= limit)\n"
-      "    throw new Error(`status ${this.res.status}: is the API up, and baseUrl right in sonde.conf?`);\n"
+      "    throw new Error(`status ${this.res.status}: is the API up, and baseUrl right in "
+      "sonde.conf?`);\n"
       "});\n",
       typescript ? "import { When, Then } from '@cucumber/cucumber';"
                  : "const { When, Then } = require('@cucumber/cucumber');",
@@ -209,9 +216,9 @@ int init_main(const json_t *overrides) {
   files[n++] = (init_file_t){a.typescript ? "sonde.conf.ts" : "sonde.conf.js", config_text(&a)};
   if (strcmp(a.framework, "cucumber") == 0) {
     files[n++] = (init_file_t){"features/example.feature", xstrdup(kFeatureText)};
-    files[n++] = (init_file_t){a.typescript ? "features/step-definitions/steps.ts"
-                                            : "features/step-definitions/steps.js",
-                               steps_text(a.typescript)};
+    files[n++] = (init_file_t){
+        a.typescript ? "features/step-definitions/steps.ts" : "features/step-definitions/steps.js",
+        steps_text(a.typescript)};
   } else {
     files[n++] = (init_file_t){a.typescript ? "specs/example.spec.ts" : "specs/example.spec.js",
                                xstrdup(kSpecText)};
@@ -219,7 +226,8 @@ int init_main(const json_t *overrides) {
   /* All or nothing: an existing file stops it before anything is written. */
   for (size_t i = 0; i < n; i++)
     if (exists(files[i].path)) {
-      fprintf(stderr, "sonde init: %s exists already; nothing was written (sonde init never overwrites)\n",
+      fprintf(stderr,
+              "sonde init: %s exists already; nothing was written (sonde init never overwrites)\n",
               files[i].path);
       goto out;
     }

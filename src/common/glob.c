@@ -109,9 +109,9 @@ static bool glob_posix_class(const char *name, size_t len, uint32_t c) {
     const char *name;
     int (*fn)(int);
   } classes[] = {
-    {"alnum", isalnum}, {"alpha", isalpha}, {"blank", isblank}, {"cntrl", iscntrl},
-    {"digit", isdigit}, {"graph", isgraph}, {"lower", islower}, {"print", isprint},
-    {"punct", ispunct}, {"space", isspace}, {"upper", isupper}, {"xdigit", isxdigit},
+      {"alnum", isalnum}, {"alpha", isalpha}, {"blank", isblank}, {"cntrl", iscntrl},
+      {"digit", isdigit}, {"graph", isgraph}, {"lower", islower}, {"print", isprint},
+      {"punct", ispunct}, {"space", isspace}, {"upper", isupper}, {"xdigit", isxdigit},
   };
   if (c >= 0x80) return false;
   for (size_t i = 0; i < sizeof(classes) / sizeof(classes[0]); i++)
@@ -225,8 +225,8 @@ static void glob_split(const char *s, strvec_t *out) {
 
 /* Memoised over (pattern index, path index) because several '**' would otherwise
  * backtrack exponentially; memo holds 1 for "known to fail". */
-static bool glob_segments_match(const strvec_t *pat, size_t pi, const strvec_t *path,
-                                size_t si, unsigned char *memo) {
+static bool glob_segments_match(const strvec_t *pat, size_t pi, const strvec_t *path, size_t si,
+                                unsigned char *memo) {
   unsigned char *seen = &memo[pi * (path->len + 1) + si];
   if (*seen) return false;
   bool ok;
@@ -342,7 +342,7 @@ char *path_resolve(const char *base_dir, const char *path) {
 /* ---- walking the file system ---------------------------------------------------------- */
 
 typedef struct {
-  char *text;     /* a file name when literal (escapes removed), else a segment pattern */
+  char *text; /* a file name when literal (escapes removed), else a segment pattern */
   bool literal;
 } glob_seg_t;
 

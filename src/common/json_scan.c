@@ -9,9 +9,7 @@ size_t json_scan_ws(const char *s, size_t len, size_t pos) {
   return pos;
 }
 
-static bool is_digit(char c) {
-  return c >= '0' && c <= '9';
-}
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 static bool is_hex(char c) {
   return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
@@ -34,8 +32,8 @@ static size_t scan_string(const char *s, size_t len, size_t pos) {
       for (int k = 2; k < 6; k++)
         if (!is_hex(s[i + k])) return NPOS;
       i += 6;
-    } else if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' ||
-               e == 'r' || e == 't') {
+    } else if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' ||
+               e == 't') {
       i += 2;
     } else {
       return NPOS;

@@ -17,8 +17,8 @@ static const char *const level_names[] = {"trace", "debug", "info", "warn", "err
 
 static struct {
   log_level_t level;
-  json_t *per_area;      /* area (without "sonde:") → level number */
-  strvec_t debug_on;     /* DEBUG patterns, without the leading "-" */
+  json_t *per_area;  /* area (without "sonde:") → level number */
+  strvec_t debug_on; /* DEBUG patterns, without the leading "-" */
   strvec_t debug_off;
   FILE *file;
 } state = {LOG_INFO, NULL, STRVEC_INIT, STRVEC_INIT, NULL};
@@ -93,7 +93,8 @@ bool log_enabled(const char *area, log_level_t level) {
   return threshold != LOG_SILENT && level >= threshold;
 }
 
-static void log_vwrite(FILE *out, const char *area, log_level_t level, const char *fmt, va_list ap) {
+static void log_vwrite(FILE *out, const char *area, log_level_t level, const char *fmt,
+                       va_list ap) {
   struct timeval tv;
   gettimeofday(&tv, NULL);
   struct tm tm;

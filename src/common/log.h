@@ -32,13 +32,13 @@ void log_write(const char *area, log_level_t level, const char *fmt, ...)
 void log_write_to(FILE *out, const char *area, log_level_t level, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-#define LOG_AT(area, level, ...)                                \
-  do {                                                          \
+#define LOG_AT(area, level, ...)                                       \
+  do {                                                                 \
     if (log_enabled(area, level)) log_write(area, level, __VA_ARGS__); \
   } while (0)
 #define log_debug(area, ...) LOG_AT(area, LOG_DEBUG, __VA_ARGS__)
-#define log_info(area, ...) LOG_AT(area, LOG_INFO, __VA_ARGS__)
-#define log_warn(area, ...) LOG_AT(area, LOG_WARN, __VA_ARGS__)
+#define log_info(area, ...)  LOG_AT(area, LOG_INFO, __VA_ARGS__)
+#define log_warn(area, ...)  LOG_AT(area, LOG_WARN, __VA_ARGS__)
 #define log_error(area, ...) LOG_AT(area, LOG_ERROR, __VA_ARGS__)
 
 /* Frees the configuration and closes the file sink. */

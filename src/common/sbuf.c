@@ -27,9 +27,7 @@ void *xrealloc(void *p, size_t n) {
   return p;
 }
 
-char *xstrdup(const char *s) {
-  return xstrndup(s, strlen(s));
-}
+char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
 
 char *xstrndup(const char *s, size_t n) {
   char *p = xmalloc(n + 1);
@@ -87,13 +85,9 @@ void sbuf_append_visible(sbuf_t *b, const char *s, size_t n) {
   }
 }
 
-void sbuf_puts(sbuf_t *b, const char *s) {
-  sbuf_append(b, s, strlen(s));
-}
+void sbuf_puts(sbuf_t *b, const char *s) { sbuf_append(b, s, strlen(s)); }
 
-void sbuf_putc(sbuf_t *b, char c) {
-  sbuf_append(b, &c, 1);
-}
+void sbuf_putc(sbuf_t *b, char c) { sbuf_append(b, &c, 1); }
 
 void sbuf_vprintf(sbuf_t *b, const char *fmt, va_list ap) {
   va_list copy;
@@ -119,6 +113,4 @@ char *sbuf_take(sbuf_t *b) {
   return p;
 }
 
-const char *sbuf_cstr(const sbuf_t *b) {
-  return b->data ? b->data : "";
-}
+const char *sbuf_cstr(const sbuf_t *b) { return b->data ? b->data : ""; }

@@ -12,7 +12,8 @@ typedef struct {
   size_t cap;
 } sbuf_t;
 
-#define SBUF_INIT {NULL, 0, 0}
+#define SBUF_INIT \
+  { NULL, 0, 0 }
 
 void sbuf_init(sbuf_t *b);
 void sbuf_free(sbuf_t *b);

@@ -25,9 +25,7 @@ static secret_t secrets[SECRET_MAX];
 static size_t n_secrets;
 static unsigned long next_order;
 
-bool secret_any(void) {
-  return n_secrets > 0;
-}
+bool secret_any(void) { return n_secrets > 0; }
 
 /* One form of a secret into the table (no derived forms). */
 static void register_form(const char *value, size_t len) {
@@ -62,9 +60,9 @@ static void register_form(const char *value, size_t len) {
  * form: an alphanumeric token has no other form at all. */
 
 enum {
-  JSON_FORM_SLASH = 1,    /* '/' as "\/" */
-  JSON_FORM_ASCII = 2,    /* beyond ASCII as \uXXXX (surrogate pairs beyond the BMP) */
-  JSON_FORM_UPPER = 4,    /* hex digits of \u escapes in upper case */
+  JSON_FORM_SLASH = 1, /* '/' as "\/" */
+  JSON_FORM_ASCII = 2, /* beyond ASCII as \uXXXX (surrogate pairs beyond the BMP) */
+  JSON_FORM_UPPER = 4, /* hex digits of \u escapes in upper case */
 };
 
 /* The code point of the UTF-8 sequence at s (n bytes available) and its length; a byte
@@ -111,17 +109,17 @@ static void json_form(sbuf_t *b, const char *value, size_t len, int flags) {
     }
     i++;
     switch (c) {
-      case '"': sbuf_puts(b, "\\\""); break;
-      case '\\': sbuf_puts(b, "\\\\"); break;
-      case '/': sbuf_puts(b, flags & JSON_FORM_SLASH ? "\\/" : "/"); break;
-      case '\b': sbuf_puts(b, "\\b"); break;
-      case '\f': sbuf_puts(b, "\\f"); break;
-      case '\n': sbuf_puts(b, "\\n"); break;
-      case '\r': sbuf_puts(b, "\\r"); break;
-      case '\t': sbuf_puts(b, "\\t"); break;
-      default:
-        if (c < 0x20) put_u_escape(b, c, upper);
-        else sbuf_putc(b, (char)c);
+    case '"': sbuf_puts(b, "\\\""); break;
+    case '\\': sbuf_puts(b, "\\\\"); break;
+    case '/': sbuf_puts(b, flags & JSON_FORM_SLASH ? "\\/" : "/"); break;
+    case '\b': sbuf_puts(b, "\\b"); break;
+    case '\f': sbuf_puts(b, "\\f"); break;
+    case '\n': sbuf_puts(b, "\\n"); break;
+    case '\r': sbuf_puts(b, "\\r"); break;
+    case '\t': sbuf_puts(b, "\\t"); break;
+    default:
+      if (c < 0x20) put_u_escape(b, c, upper);
+      else sbuf_putc(b, (char)c);
     }
   }
 }
@@ -176,9 +174,11 @@ void secret_add(const char *value, size_t len) {
      * or skip such short secrets too); say once that this one is not masked in text. */
     static bool warned;
     if (!warned)
-      fprintf(stderr, "sonde: warning: a secret value shorter than %d characters is masked "
-                      "only where sonde shows it as a header value, not in bodies or console "
-                      "output\n", SECRET_MIN_LEN);
+      fprintf(stderr,
+              "sonde: warning: a secret value shorter than %d characters is masked "
+              "only where sonde shows it as a header value, not in bodies or console "
+              "output\n",
+              SECRET_MIN_LEN);
     warned = true;
     return;
   }

@@ -24,7 +24,7 @@
 #include "common/sbuf.h"
 
 #define SECRET_MIN_LEN 4
-#define SECRET_MASK "****"
+#define SECRET_MASK    "****"
 
 /* Registers `value` (len bytes) and its forms as secret; duplicates are ignored, and short
  * values too (with the one-time warning). */

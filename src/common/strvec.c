@@ -13,9 +13,7 @@ void strvec_push_owned(strvec_t *v, char *s) {
   v->items[v->len++] = s;
 }
 
-void strvec_push(strvec_t *v, const char *s) {
-  strvec_push_owned(v, xstrdup(s));
-}
+void strvec_push(strvec_t *v, const char *s) { strvec_push_owned(v, xstrdup(s)); }
 
 bool strvec_contains(const strvec_t *v, const char *s) {
   for (size_t i = 0; i < v->len; i++)

@@ -20,7 +20,7 @@
 typedef struct {
   JSContextRef ctx;
   const char *path;
-  const char *source;  /* the file's text, for line lookups */
+  const char *source;      /* the file's text, for line lookups */
   const json_t *overrides; /* the command line's, or NULL */
   sbuf_t *err;
   bool failed;
@@ -86,36 +86,34 @@ void config_key_error(const sonde_config_t *cfg, const char *key, sbuf_t *err, c
 
 const char *config_json_type(const json_t *v) {
   switch (json_typeof(v)) {
-    case JSON_OBJECT: return "object";
-    case JSON_ARRAY: return "array";
-    case JSON_STRING: return "string";
-    case JSON_INTEGER:
-    case JSON_REAL: return "number";
-    case JSON_TRUE:
-    case JSON_FALSE: return "boolean";
-    default: return "null";
+  case JSON_OBJECT: return "object";
+  case JSON_ARRAY: return "array";
+  case JSON_STRING: return "string";
+  case JSON_INTEGER:
+  case JSON_REAL: return "number";
+  case JSON_TRUE:
+  case JSON_FALSE: return "boolean";
+  default: return "null";
   }
 }
 
 static const char *type_name(JSContextRef ctx, JSValueRef v) {
   switch (JSValueGetType(ctx, v)) {
-    case kJSTypeUndefined: return "undefined";
-    case kJSTypeNull: return "null";
-    case kJSTypeBoolean: return "boolean";
-    case kJSTypeNumber: return "number";
-    case kJSTypeString: return "string";
-    case kJSTypeSymbol: return "symbol";
-    case kJSTypeBigInt: return "bigint";
-    default:
-      if (JSValueIsArray(ctx, v)) return "array";
-      if (js_is_function(ctx, v)) return "function";
-      return "object";
+  case kJSTypeUndefined: return "undefined";
+  case kJSTypeNull: return "null";
+  case kJSTypeBoolean: return "boolean";
+  case kJSTypeNumber: return "number";
+  case kJSTypeString: return "string";
+  case kJSTypeSymbol: return "symbol";
+  case kJSTypeBigInt: return "bigint";
+  default:
+    if (JSValueIsArray(ctx, v)) return "array";
+    if (js_is_function(ctx, v)) return "function";
+    return "object";
   }
 }
 
-static bool present(JSContextRef ctx, JSValueRef v) {
-  return v && !JSValueIsUndefined(ctx, v);
-}
+static bool present(JSContextRef ctx, JSValueRef v) { return v && !JSValueIsUndefined(ctx, v); }
 
 static char *get_string(validator_t *v, JSValueRef obj, const char *name, const char *key,
                         const char *fallback) {
@@ -264,7 +262,8 @@ static void validate(validator_t *v, JSValueRef c, sonde_config_t *out) {
   if (!v->failed && (workers < 0 || workers != floor(workers) || workers > 4096)) {
     char got[64];
     snprintf(got, sizeof(got), "%g", workers);
-    fail(v, "workers", "\"%s\" must be a whole number of worker processes from 1 to 4096 (got %s)", got);
+    fail(v, "workers", "\"%s\" must be a whole number of worker processes from 1 to 4096 (got %s)",
+         got);
   }
   out->workers = (int)workers;
   out->watchdog_timeout = get_number(v, c, "watchdogTimeout", "watchdogTimeout", 30000);
@@ -273,8 +272,8 @@ static void validate(validator_t *v, JSValueRef c, sonde_config_t *out) {
   out->framework = get_string(v, c, "framework", "framework", "mocha");
   /* cucumberOpts are read by frameworks/cucumber/cuke_opts.c (the launcher checks them). */
   /* jasmineOpts: frameworks/jasmine_opts.c. */
-  if (!v->failed && strcmp(out->framework, "mocha") != 0 && strcmp(out->framework, "cucumber") != 0 &&
-      strcmp(out->framework, "jasmine") != 0)
+  if (!v->failed && strcmp(out->framework, "mocha") != 0 &&
+      strcmp(out->framework, "cucumber") != 0 && strcmp(out->framework, "jasmine") != 0)
     fail(v, "framework",
          "\"%s\" is \"%s\", but this sonde supports only \"mocha\", \"jasmine\" and \"cucumber\"",
          out->framework);
@@ -340,8 +339,8 @@ static void validate(validator_t *v, JSValueRef c, sonde_config_t *out) {
   }
 
   out->base_url = get_string(v, c, "baseUrl", "baseUrl", NULL);
-  if (!v->failed && out->base_url && out->base_url[0] && strncmp(out->base_url, "http://", 7) != 0 &&
-      strncmp(out->base_url, "https://", 8) != 0) {
+  if (!v->failed && out->base_url && out->base_url[0] &&
+      strncmp(out->base_url, "http://", 7) != 0 && strncmp(out->base_url, "https://", 8) != 0) {
     /* Said once, up front, instead of a network error in every test. */
     char *got = xasprintf("\"%s\"", out->base_url);
     fail(v, "baseUrl", "\"%s\" must be an http:// or https:// URL (got %s)", got);
@@ -352,7 +351,8 @@ static void validate(validator_t *v, JSValueRef c, sonde_config_t *out) {
   bool level_ok = false;
   for (size_t i = 0; i < 6; i++) level_ok = level_ok || strcmp(out->log_level, levels[i]) == 0;
   if (!level_ok)
-    fail(v, "logLevel", "\"%s\" must be one of trace, debug, info, warn, error, silent (got \"%s\")",
+    fail(v, "logLevel",
+         "\"%s\" must be one of trace, debug, info, warn, error, silent (got \"%s\")",
          out->log_level);
 
   JSValueRef caps = js_get(ctx, c, "capabilities");
@@ -417,7 +417,7 @@ static void config_uncaught(js_realm_t *realm, JSValueRef error, bool is_rejecti
 
 typedef struct {
   bool settled;
-  JSValueRef error;  /* protected when set */
+  JSValueRef error; /* protected when set */
 } settle_state_t;
 
 static JSValueRef on_ok(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
@@ -455,8 +455,8 @@ JSObjectRef config_object_of(js_realm_t *realm, const char *path, const json_t *
   return (JSObjectRef)c;
 }
 
-int config_load(js_runtime_t *rt, const char *path, const json_t *overrides,
-                sonde_config_t *out, sbuf_t *err) {
+int config_load(js_runtime_t *rt, const char *path, const json_t *overrides, sonde_config_t *out,
+                sbuf_t *err) {
   memset(out, 0, sizeof(*out));
   char *cwd = fs_cwd();
   out->path = path_resolve(cwd, path);
@@ -480,16 +480,17 @@ int config_load(js_runtime_t *rt, const char *path, const json_t *overrides,
     describe_error(ctx, exc, out->path, err);
     return -1;
   }
-  while (!st.settled && uv_run(js_runtime_loop(rt), UV_RUN_ONCE)) {
-  }
+  while (!st.settled && uv_run(js_runtime_loop(rt), UV_RUN_ONCE)) {}
   if (st.error) {
     describe_error(ctx, st.error, out->path, err);
     JSValueUnprotect(ctx, st.error);
     return -1;
   }
   if (!st.settled) {
-    sbuf_printf(err, "%s: the config file never finished loading (a top-level await that "
-                     "never settles?)", out->path);
+    sbuf_printf(err,
+                "%s: the config file never finished loading (a top-level await that "
+                "never settles?)",
+                out->path);
     return -1;
   }
   JSValueRef c = config_object_of(out->realm, out->path, overrides);

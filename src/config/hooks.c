@@ -13,16 +13,16 @@
 #include "js/jsutil.h"
 
 const char *const hooks_known_names[] = {
-    "onPrepare",  "onWorkerStart", "onWorkerEnd", "beforeSession", "before",
-    "beforeSuite", "beforeHook",   "afterHook",   "beforeTest",    "afterTest",
-    "afterSuite",  "after",        "afterSession", "onComplete",   NULL,
+    "onPrepare",   "onWorkerStart", "onWorkerEnd",  "beforeSession", "before",
+    "beforeSuite", "beforeHook",    "afterHook",    "beforeTest",    "afterTest",
+    "afterSuite",  "after",         "afterSession", "onComplete",    NULL,
 };
 
 typedef struct {
   char *name;
-  int refs;             /* this call + every continuation pair + the open timer */
-  size_t pending;       /* functions not yet settled */
-  bool finished;        /* done() was called */
+  int refs;       /* this call + every continuation pair + the open timer */
+  size_t pending; /* functions not yet settled */
+  bool finished;  /* done() was called */
   hooks_error_fn on_error;
   hooks_done_fn done;
   void *ud;
@@ -42,9 +42,7 @@ static void call_unref(hook_call_t *c) {
   free(c);
 }
 
-static void timer_closed(uv_handle_t *h) {
-  call_unref(h->data);
-}
+static void timer_closed(uv_handle_t *h) { call_unref(h->data); }
 
 static void call_finish(hook_call_t *c) {
   if (c->finished) return;
@@ -125,7 +123,8 @@ int hooks_validate(const sonde_config_t *cfg, sbuf_t *err) {
     if (JSValueIsUndefined(ctx, v) || JSValueIsNull(ctx, v) || js_is_function(ctx, v)) continue;
     bool ok = JSValueIsArray(ctx, v);
     size_t len = ok ? js_array_length(ctx, v) : 0;
-    for (size_t i = 0; ok && i < len; i++) ok = js_is_function(ctx, js_array_get(ctx, v, (unsigned)i));
+    for (size_t i = 0; ok && i < len; i++)
+      ok = js_is_function(ctx, js_array_get(ctx, v, (unsigned)i));
     if (!ok) {
       config_key_error(cfg, *n, err, "\"%s\" must be a function or an array of functions", *n);
       return -1;
@@ -136,10 +135,10 @@ int hooks_validate(const sonde_config_t *cfg, sbuf_t *err) {
 
 /* Calls the `n` functions of `fns` (taken from `own` then `svc`) concurrently, `self` as
  * their `this`. */
-static void call_functions(JSObjectRef self, uv_loop_t *loop, const char *name,
-                           JSContextRef ctx, JSValueRef own, JSValueRef svc, size_t argc,
-                           const JSValueRef argv[], double timeout_ms, hooks_error_fn on_error,
-                           hooks_done_fn done, void *ud) {
+static void call_functions(JSObjectRef self, uv_loop_t *loop, const char *name, JSContextRef ctx,
+                           JSValueRef own, JSValueRef svc, size_t argc, const JSValueRef argv[],
+                           double timeout_ms, hooks_error_fn on_error, hooks_done_fn done,
+                           void *ud) {
   size_t n_own = fn_count(ctx, own), n = n_own + fn_count(ctx, svc);
   hook_call_t *c = xcalloc(1, sizeof(*c));
   c->name = xstrdup(name);
@@ -160,8 +159,8 @@ static void call_functions(JSObjectRef self, uv_loop_t *loop, const char *name,
     js_realm_t *realm = js_realm_from_context(ctx);
     if (realm) js_realm_hold_rejections(realm);
     JSValueRef r = js_call(ctx, fn, self, argc, argv, &exc);
-    bool pending = !exc && js_is_thenable(ctx, r) &&
-                   js_then(ctx, r, item_ok, item_err, item, item_free, &exc);
+    bool pending =
+        !exc && js_is_thenable(ctx, r) && js_then(ctx, r, item_ok, item_err, item, item_free, &exc);
     if (realm) js_realm_release_rejections(realm, pending ? r : NULL);
     if (pending) continue;
     item_settle(item, exc);
@@ -186,7 +185,7 @@ typedef struct {
   char *name;
   JSContextRef ctx;
   size_t argc;
-  JSValueRef *argv;  /* protected until the second call has started */
+  JSValueRef *argv; /* protected until the second call has started */
   double timeout_ms;
   hooks_error_fn on_error;
   hooks_done_fn done;
@@ -224,8 +223,8 @@ bool hooks_call_on(const sonde_config_t *cfg, JSObjectRef config, JSObjectRef se
   JSValueRef svc = service_hooks ? js_get(ctx, service_hooks, name) : JSValueMakeUndefined(ctx);
   size_t n_own = fn_count(ctx, own), n_svc = fn_count(ctx, svc);
   if (n_own + n_svc == 0) return false;
-  static const char *const per_test[] = {"beforeTest", "afterTest", "beforeHook", "afterHook",
-                                         "beforeSuite", "afterSuite"};
+  static const char *const per_test[] = {"beforeTest", "afterTest",   "beforeHook",
+                                         "afterHook",  "beforeSuite", "afterSuite"};
   bool frequent = false;
   for (size_t i = 0; i < sizeof(per_test) / sizeof(*per_test); i++)
     frequent = frequent || strcmp(name, per_test[i]) == 0;
@@ -233,8 +232,17 @@ bool hooks_call_on(const sonde_config_t *cfg, JSObjectRef config, JSObjectRef se
 
   if (n_own && n_svc && is_launcher_hook(name)) {
     chained_t *ch = xcalloc(1, sizeof(*ch));
-    *ch = (chained_t){config, service_hooks, loop, xstrdup(name), ctx, argc,
-                      xmalloc((argc + 1) * sizeof(JSValueRef)), timeout_ms, on_error, done, ud};
+    *ch = (chained_t){config,
+                      service_hooks,
+                      loop,
+                      xstrdup(name),
+                      ctx,
+                      argc,
+                      xmalloc((argc + 1) * sizeof(JSValueRef)),
+                      timeout_ms,
+                      on_error,
+                      done,
+                      ud};
     for (size_t i = 0; i < argc; i++) {
       ch->argv[i] = argv[i];
       JSValueProtect(ctx, argv[i]);
@@ -260,18 +268,15 @@ static void sync_error(const char *hook, JSContextRef ctx, JSValueRef error, voi
   s->on_error(hook, ctx, error, s->ud);
 }
 
-static void sync_done(void *ud) {
-  ((sync_state_t *)ud)->done = true;
-}
+static void sync_done(void *ud) { ((sync_state_t *)ud)->done = true; }
 
-int hooks_call_sync(const sonde_config_t *cfg, uv_loop_t *loop, const char *name,
-                    JSContextRef ctx, size_t argc, const JSValueRef argv[], double timeout_ms,
+int hooks_call_sync(const sonde_config_t *cfg, uv_loop_t *loop, const char *name, JSContextRef ctx,
+                    size_t argc, const JSValueRef argv[], double timeout_ms,
                     hooks_error_fn on_error, void *ud) {
   sync_state_t s = {false, 0, on_error, ud};
   if (!hooks_call(cfg, loop, name, ctx, argc, argv, timeout_ms, sync_error, sync_done, &s))
     return 0;
-  while (!s.done && uv_run(loop, UV_RUN_ONCE)) {
-  }
+  while (!s.done && uv_run(loop, UV_RUN_ONCE)) {}
   return s.failures;
 }
 

@@ -53,8 +53,8 @@ bool hooks_defined_on(const sonde_config_t *cfg, JSObjectRef service_hooks, cons
 
 /* hooks_call, then runs `loop` until the hook has settled: for the launcher's one-off hooks
  * (onPrepare, onComplete). Returns the number of functions that failed. */
-int hooks_call_sync(const sonde_config_t *cfg, uv_loop_t *loop, const char *name,
-                    JSContextRef ctx, size_t argc, const JSValueRef argv[], double timeout_ms,
+int hooks_call_sync(const sonde_config_t *cfg, uv_loop_t *loop, const char *name, JSContextRef ctx,
+                    size_t argc, const JSValueRef argv[], double timeout_ms,
                     hooks_error_fn on_error, void *ud);
 
 /* "onPrepare hook failed: Error: boom\n    at /abs/sonde.conf.js:12:11" */

@@ -12,35 +12,113 @@
 
 /* The keys a WebdriverIO config may hold at the top (sonde's and those it accepts and
  * ignores), and in the sections sonde reads. */
-static const char *const kTopKeys[] = {
-    "runner", "specs", "exclude", "suites", "capabilities", "maxInstances", "workers",
-    "watchdogTimeout",
-    "maxInstancesPerCapability", "baseUrl", "framework", "mochaOpts", "jasmineOpts",
-    "cucumberOpts", "reporters", "apiRunner", "graphqlRunner", "openapi", "logLevel", "logLevels",
-    "outputDir", "shardTimings", "progress", "bail", "specFileRetries", "specFileRetriesDelay", "specFileRetriesDeferred",
-    "groupLogsByTestSpec", "drainTimeout", "services", "autoCompileOpts", "tsConfigPath",
-    "connectionRetryTimeout", "connectionRetryCount", "waitforTimeout", "waitforInterval",
-    "hostname", "port", "path", "protocol", "user", "key", "region", "watch", "filesToWatch",
-    "reporterSyncTimeout", "reporterSyncInterval", "execArgv", "runnerEnv", "injectGlobals",
-    "onPrepare", "onWorkerStart", "onWorkerEnd", "beforeSession", "before", "beforeSuite",
-    "beforeHook", "afterHook", "beforeTest", "beforeCommand", "afterCommand", "afterTest",
-    "afterSuite", "after", "afterSession", "onComplete", "onReload", "beforeFeature",
-    "beforeScenario", "beforeStep", "afterStep", "afterScenario", "afterFeature", NULL};
+static const char *const kTopKeys[] = {"runner",
+                                       "specs",
+                                       "exclude",
+                                       "suites",
+                                       "capabilities",
+                                       "maxInstances",
+                                       "workers",
+                                       "watchdogTimeout",
+                                       "maxInstancesPerCapability",
+                                       "baseUrl",
+                                       "framework",
+                                       "mochaOpts",
+                                       "jasmineOpts",
+                                       "cucumberOpts",
+                                       "reporters",
+                                       "apiRunner",
+                                       "graphqlRunner",
+                                       "openapi",
+                                       "logLevel",
+                                       "logLevels",
+                                       "outputDir",
+                                       "shardTimings",
+                                       "progress",
+                                       "bail",
+                                       "specFileRetries",
+                                       "specFileRetriesDelay",
+                                       "specFileRetriesDeferred",
+                                       "groupLogsByTestSpec",
+                                       "drainTimeout",
+                                       "services",
+                                       "autoCompileOpts",
+                                       "tsConfigPath",
+                                       "connectionRetryTimeout",
+                                       "connectionRetryCount",
+                                       "waitforTimeout",
+                                       "waitforInterval",
+                                       "hostname",
+                                       "port",
+                                       "path",
+                                       "protocol",
+                                       "user",
+                                       "key",
+                                       "region",
+                                       "watch",
+                                       "filesToWatch",
+                                       "reporterSyncTimeout",
+                                       "reporterSyncInterval",
+                                       "execArgv",
+                                       "runnerEnv",
+                                       "injectGlobals",
+                                       "onPrepare",
+                                       "onWorkerStart",
+                                       "onWorkerEnd",
+                                       "beforeSession",
+                                       "before",
+                                       "beforeSuite",
+                                       "beforeHook",
+                                       "afterHook",
+                                       "beforeTest",
+                                       "beforeCommand",
+                                       "afterCommand",
+                                       "afterTest",
+                                       "afterSuite",
+                                       "after",
+                                       "afterSession",
+                                       "onComplete",
+                                       "onReload",
+                                       "beforeFeature",
+                                       "beforeScenario",
+                                       "beforeStep",
+                                       "afterStep",
+                                       "afterScenario",
+                                       "afterFeature",
+                                       NULL};
 static const char *const kMochaKeys[] = {
-    "ui", "timeout", "retries", "bail", "grep", "fgrep", "invert", "forbidOnly",
-    "forbidPending", "require", "slow", "compilers", NULL};
-static const char *const kApiKeys[] = {
-    "timeout", "retries", "retryDelay", "retryBackoff", "headers", "verbose", "maskHeaders",
-    "cookies", "http2", "maxRedirects", "client", "clientFactory", "globalName", "baseUrl",
-    "maxBodySize", "har", "proxy", "openapi", NULL};
+    "ui",         "timeout",       "retries", "bail", "grep",      "fgrep", "invert",
+    "forbidOnly", "forbidPending", "require", "slow", "compilers", NULL};
+static const char *const kApiKeys[] = {"timeout",    "retries",      "retryDelay",  "retryBackoff",
+                                       "headers",    "verbose",      "maskHeaders", "cookies",
+                                       "http2",      "maxRedirects", "client",      "clientFactory",
+                                       "globalName", "baseUrl",      "maxBodySize", "har",
+                                       "proxy",      "openapi",      NULL};
 
 /* WebdriverIO keys that mean nothing to an API runner (browser connection, compilation,
  * command hooks): accepted, and said to be ignored at debug level. */
-static const char *const kIgnoredKeys[] = {
-    "autoCompileOpts", "tsConfigPath", "connectionRetryTimeout", "connectionRetryCount",
-    "waitforTimeout", "waitforInterval", "hostname", "port", "path", "protocol", "user", "key",
-    "region", "reporterSyncTimeout", "reporterSyncInterval", "execArgv", "runnerEnv",
-    "injectGlobals", "beforeCommand", "afterCommand", "onReload", NULL};
+static const char *const kIgnoredKeys[] = {"autoCompileOpts",
+                                           "tsConfigPath",
+                                           "connectionRetryTimeout",
+                                           "connectionRetryCount",
+                                           "waitforTimeout",
+                                           "waitforInterval",
+                                           "hostname",
+                                           "port",
+                                           "path",
+                                           "protocol",
+                                           "user",
+                                           "key",
+                                           "region",
+                                           "reporterSyncTimeout",
+                                           "reporterSyncInterval",
+                                           "execArgv",
+                                           "runnerEnv",
+                                           "injectGlobals",
+                                           "beforeCommand",
+                                           "afterCommand",
+                                           "onReload",
+                                           NULL};
 
 static const struct {
   const char *section;
@@ -62,7 +140,8 @@ static int distance(const char *a, const char *b) {
       if (d[i][j - 1] + 1 < v) v = d[i][j - 1] + 1;
       if (d[i - 1][j - 1] + cost < v) v = d[i - 1][j - 1] + cost;
       if (i > 1 && j > 1 && tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 2]) &&
-          tolower((unsigned char)a[i - 2]) == tolower((unsigned char)b[j - 1]) && d[i - 2][j - 2] + 1 < v)
+          tolower((unsigned char)a[i - 2]) == tolower((unsigned char)b[j - 1]) &&
+          d[i - 2][j - 2] + 1 < v)
         v = d[i - 2][j - 2] + 1;
       d[i][j] = v;
     }

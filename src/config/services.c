@@ -13,11 +13,23 @@
 /* The hooks a service instance may have, per role. */
 static const char *const kLauncherHooks[] = {"onPrepare", "onWorkerStart", "onWorkerEnd",
                                              "onComplete", NULL};
-static const char *const kWorkerHooks[] = {
-    "beforeSession", "before",        "beforeSuite",    "beforeHook",    "afterHook",
-    "beforeTest",    "afterTest",     "afterSuite",     "after",         "afterSession",
-    "beforeFeature", "beforeScenario", "beforeStep",    "afterStep",     "afterScenario",
-    "afterFeature",  NULL};
+static const char *const kWorkerHooks[] = {"beforeSession",
+                                           "before",
+                                           "beforeSuite",
+                                           "beforeHook",
+                                           "afterHook",
+                                           "beforeTest",
+                                           "afterTest",
+                                           "afterSuite",
+                                           "after",
+                                           "afterSession",
+                                           "beforeFeature",
+                                           "beforeScenario",
+                                           "beforeStep",
+                                           "afterStep",
+                                           "afterScenario",
+                                           "afterFeature",
+                                           NULL};
 
 static const char *const kSharedStore = "@wdio/shared-store-service";
 
@@ -160,9 +172,9 @@ static JSObjectRef construct(const sonde_config_t *cfg, JSContextRef ctx, JSValu
                              JSValueRef options, JSValueRef caps, JSValueRef *exc) {
   JSObjectRef ctor = JSValueToObject(ctx, cls, exc);
   if (!ctor) return NULL;
-  JSValueRef argv[3] = {JSValueIsUndefined(ctx, options) ? (JSValueRef)JSObjectMake(ctx, NULL, NULL)
-                                                         : options,
-                        caps, cfg->object};
+  JSValueRef argv[3] = {
+      JSValueIsUndefined(ctx, options) ? (JSValueRef)JSObjectMake(ctx, NULL, NULL) : options, caps,
+      cfg->object};
   if (!JSObjectIsConstructor(ctx, ctor)) return (JSObjectRef)js_call(ctx, ctor, NULL, 3, argv, exc);
   return JSObjectCallAsConstructor(ctx, ctor, 3, argv, exc);
 }
@@ -199,8 +211,8 @@ static JSValueRef make_instance(const sonde_config_t *cfg, JSContextRef ctx, JSV
   JSValueRef module = require_from_config(cfg, ctx, request, exc);
   free(request);
   if (!module) return NULL;
-  JSValueRef cls = role == SERVICES_LAUNCHER ? js_get(ctx, module, "launcher")
-                                             : js_get(ctx, module, "default");
+  JSValueRef cls =
+      role == SERVICES_LAUNCHER ? js_get(ctx, module, "launcher") : js_get(ctx, module, "default");
   if (role == SERVICES_WORKER && !js_is_function(ctx, cls) && js_is_function(ctx, module))
     cls = module;
   if (!js_is_function(ctx, cls)) return NULL; /* no service of this role */

@@ -66,7 +66,8 @@ int cuke_defs_finish(fw_cucumber_t *ck, json_t **error) {
     JSValueRef steps = js_get(ctx, js_get(ctx, ck->api, "__state"), "steps");
     char *where = js_get_string(ctx, js_array_get(ctx, steps, (unsigned)i), "where");
     *error = json_pack("{s:s, s:s}", "name", "Error", "message", err ? err : "invalid expression");
-    char *stack = xasprintf("Error: %s\n    at %s", err ? err : "invalid expression", where ? where : "?");
+    char *stack =
+        xasprintf("Error: %s\n    at %s", err ? err : "invalid expression", where ? where : "?");
     json_object_set_new(*error, "stack", json_string(stack));
     free(stack);
     free(where);
@@ -82,7 +83,8 @@ NATIVE(n_define_type) {
   char *name = cuke_arg_str(ctx, argc, argv, 0);
   size_t n = argc > 1 ? js_array_length(ctx, argv[1]) : 0;
   char **res = xcalloc(n + 1, sizeof(char *));
-  for (size_t i = 0; i < n; i++) res[i] = js_value_to_utf8(ctx, js_array_get(ctx, argv[1], (unsigned)i));
+  for (size_t i = 0; i < n; i++)
+    res[i] = js_value_to_utf8(ctx, js_array_get(ctx, argv[1], (unsigned)i));
   char *err = NULL;
   int rc = cukexpr_registry_define(ck->reg, name ? name : "", (const char *const *)res, n,
                                    argc > 2 && JSValueToBoolean(ctx, argv[2]),
@@ -106,7 +108,8 @@ static JSValueRef arg_value(JSContextRef ctx, const cukexpr_arg_t *a) {
   js_set(ctx, o, "value", v);
   JSValueRef *groups = xcalloc(a->ngroups + 1, sizeof(JSValueRef));
   for (size_t i = 0; i < a->ngroups; i++)
-    groups[i] = a->groups && a->groups[i] ? js_make_string(ctx, a->groups[i]) : JSValueMakeUndefined(ctx);
+    groups[i] =
+        a->groups && a->groups[i] ? js_make_string(ctx, a->groups[i]) : JSValueMakeUndefined(ctx);
   js_set(ctx, o, "groups", js_make_array(ctx, a->ngroups, groups));
   free(groups);
   return o;
@@ -147,7 +150,8 @@ static void put_quoted(sbuf_t *b, const char *s) {
 }
 
 /* The function header of one generated expression: "Given('I have {int}', function (int) {". */
-static void put_header(sbuf_t *b, const char *keyword, const cukexpr_generated_t *g, const char *extra) {
+static void put_header(sbuf_t *b, const char *keyword, const cukexpr_generated_t *g,
+                       const char *extra) {
   sbuf_printf(b, "%s(", keyword);
   put_quoted(b, g->source);
   sbuf_puts(b, ", function (");
@@ -174,8 +178,9 @@ NATIVE(n_snippet) {
   const char *kw = "Given";
   if (type && strcmp(type, "Action") == 0) kw = "When";
   if (type && strcmp(type, "Outcome") == 0) kw = "Then";
-  static const char body[] = "  // Write code here that turns the phrase above into concrete actions\n"
-                             "  return 'pending';\n});";
+  static const char body[] =
+      "  // Write code here that turns the phrase above into concrete actions\n"
+      "  return 'pending';\n});";
   cukexpr_generated_t *gen = NULL;
   size_t n = cukexpr_generate(ck->reg, text ? text : "", &gen);
   sbuf_t b = SBUF_INIT;
@@ -202,7 +207,8 @@ NATIVE(n_snippet) {
   return v;
 }
 
-static tagexpr_t *parse_tags(JSContextRef ctx, size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static tagexpr_t *parse_tags(JSContextRef ctx, size_t argc, const JSValueRef argv[],
+                             JSValueRef *exc) {
   char *src = cuke_arg_str(ctx, argc, argv, 0), *err = NULL;
   tagexpr_t *e = tagexpr_parse(src ? src : "", &err);
   if (!e) js_throw(ctx, exc, "Error", "%s", err ? err : "invalid tag expression");
@@ -222,7 +228,8 @@ NATIVE(n_tags_match) {
   if (!e) return NULL;
   size_t n = argc > 1 ? js_array_length(ctx, argv[1]) : 0;
   char **tags = xcalloc(n + 1, sizeof(char *));
-  for (size_t i = 0; i < n; i++) tags[i] = js_value_to_utf8(ctx, js_array_get(ctx, argv[1], (unsigned)i));
+  for (size_t i = 0; i < n; i++)
+    tags[i] = js_value_to_utf8(ctx, js_array_get(ctx, argv[1], (unsigned)i));
   bool ok = tagexpr_eval(e, (const char *const *)tags, n);
   for (size_t i = 0; i < n; i++) free(tags[i]);
   free(tags);
@@ -239,9 +246,11 @@ NATIVE(n_step) {
   char *type = cuke_arg_str(ctx, argc, argv, 0), *title = cuke_arg_str(ctx, argc, argv, 1),
        *kw = cuke_arg_str(ctx, argc, argv, 2), *text = cuke_arg_str(ctx, argc, argv, 3),
        *status = cuke_arg_str(ctx, argc, argv, 4), *where = cuke_arg_str(ctx, argc, argv, 8);
-  double duration = argc > 5 && JSValueIsNumber(ctx, argv[5]) ? JSValueToNumber(ctx, argv[5], NULL) : 0;
+  double duration =
+      argc > 5 && JSValueIsNumber(ctx, argv[5]) ? JSValueToNumber(ctx, argv[5], NULL) : 0;
   JSValueRef error = argc > 6 && !JSValueIsUndefined(ctx, argv[6]) && !JSValueIsNull(ctx, argv[6])
-                         ? argv[6] : NULL;
+                         ? argv[6]
+                         : NULL;
   if (status && argc > 7 && JSValueIsNumber(ctx, argv[7]))
     cuke_json_step(ck, ctx, (size_t)JSValueToNumber(ctx, argv[7], NULL), kw ? kw : "", status,
                    duration, error, where);
@@ -269,9 +278,11 @@ NATIVE(n_step) {
 NATIVE(n_hook_result) {
   fw_cucumber_t *ck = data;
   char *kw = cuke_arg_str(ctx, argc, argv, 0), *status = cuke_arg_str(ctx, argc, argv, 1);
-  double duration = argc > 2 && JSValueIsNumber(ctx, argv[2]) ? JSValueToNumber(ctx, argv[2], NULL) : 0;
+  double duration =
+      argc > 2 && JSValueIsNumber(ctx, argv[2]) ? JSValueToNumber(ctx, argv[2], NULL) : 0;
   JSValueRef error = argc > 3 && !JSValueIsUndefined(ctx, argv[3]) && !JSValueIsNull(ctx, argv[3])
-                         ? argv[3] : NULL;
+                         ? argv[3]
+                         : NULL;
   cuke_json_hook(ck, ctx, kw ? kw : "Before", status ? status : "passed", duration, error);
   free(kw);
   free(status);
@@ -282,7 +293,8 @@ NATIVE(n_hook_result) {
 NATIVE(n_log) {
   fw_cucumber_t *ck = data;
   char *text = cuke_arg_str(ctx, argc, argv, 0);
-  json_t *ev = json_pack("{s:s, s:s, s:s}", "type", "log", "level", "info", "text", text ? text : "");
+  json_t *ev =
+      json_pack("{s:s, s:s, s:s}", "type", "log", "level", "info", "text", text ? text : "");
   ck->r->emit(ev, ck->r->emit_ud);
   json_decref(ev);
   free(text);
@@ -321,7 +333,8 @@ static void cuke_uncaught(js_realm_t *realm, JSValueRef error, bool is_rejection
   }
   JSContextRef ctx = js_realm_context(realm);
   JSValueRef exc = NULL;
-  if (!js_call(ctx, ck->step_failer, NULL, 1, &error, &exc)) fw_on_uncaught(realm, exc, false, ck->r);
+  if (!js_call(ctx, ck->step_failer, NULL, 1, &error, &exc))
+    fw_on_uncaught(realm, exc, false, ck->r);
 }
 
 /* configHook(name, [args]) -> a promise of the config hook's end, or undefined. */
@@ -457,7 +470,8 @@ static JSValueRef rows_value(JSContextRef ctx, const gherkin_pickle_row_t *rows,
  * language, tags [{name, astNodeId}], steps [{id, text, type, argument}]), plus what
  * cucumber.js reads: the scenario's line, and each step's keyword, line, data table (rows
  * of strings) and doc string. */
-static JSObjectRef pickle_value(JSContextRef ctx, const fw_cucumber_t *ck, const gherkin_pickle_t *p) {
+static JSObjectRef pickle_value(JSContextRef ctx, const fw_cucumber_t *ck,
+                                const gherkin_pickle_t *p) {
   JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
   char id[32];
   snprintf(id, sizeof id, "%u", p->id);
@@ -515,7 +529,8 @@ static JSValueRef ahead_value(JSContextRef ctx, fw_cucumber_t *ck, size_t index)
   for (size_t k = pos + 1; k < ck->norder && n + 1 < (size_t)ck->opts->parallel; k++) {
     const gherkin_pickle_t *p = &ck->pickles.items[ck->order[k]];
     if (strcmp(p->uri, uri) != 0) break;
-    JSValueRef pair[2] = {pickle_value(ctx, ck, p), js_from_json(ctx, json_object_get(ck->documents, p->uri))};
+    JSValueRef pair[2] = {pickle_value(ctx, ck, p),
+                          js_from_json(ctx, json_object_get(ck->documents, p->uri))};
     items[n++] = js_make_array(ctx, 2, pair);
   }
   JSObjectRef a = js_make_array(ctx, n, items);

@@ -45,8 +45,9 @@ json_t *fw_error_json(fw_runner_t *r, JSValueRef err) {
   char *raw = info.message && strstr(info.message, VISIBLE_NUL)
                   ? message_with_nuls(r->ctx, err, &info, &raw_len)
                   : NULL;
-  json_object_set_new(j, "message", raw ? json_stringn(raw, raw_len)
-                                        : json_string(info.message ? info.message : ""));
+  json_object_set_new(
+      j, "message",
+      raw ? json_stringn(raw, raw_len) : json_string(info.message ? info.message : ""));
   if (info.stack) {
     char *stack = r->iface && r->iface->error_stack ? r->iface->error_stack(r->iface->ud, err)
                                                     : js_error_stack(r->ctx, err);
@@ -104,11 +105,11 @@ JSObjectRef fw_make_error(fw_runner_t *r, const char *code, const char *fmt, ...
 
 static const char *hook_kind_name(fw_kind_t kind) {
   switch (kind) {
-    case FW_HOOK_BEFORE_ALL: return "before all";
-    case FW_HOOK_BEFORE_EACH: return "before each";
-    case FW_HOOK_AFTER_EACH: return "after each";
-    case FW_HOOK_AFTER_ALL: return "after all";
-    default: return "test";
+  case FW_HOOK_BEFORE_ALL: return "before all";
+  case FW_HOOK_BEFORE_EACH: return "before each";
+  case FW_HOOK_AFTER_EACH: return "after each";
+  case FW_HOOK_AFTER_ALL: return "after all";
+  default: return "test";
   }
 }
 

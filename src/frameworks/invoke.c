@@ -44,9 +44,7 @@ void fw_done_ref_release(fw_done_ref_t *ref) {
   if (ref && --ref->refs == 0) free(ref);
 }
 
-static void done_ref_finalize(void *p) {
-  fw_done_ref_release(p);
-}
+static void done_ref_finalize(void *p) { fw_done_ref_release(p); }
 
 /* mocha's message for a second done(), naming the runnable and what it was given. */
 static JSObjectRef multiple_done_error(fw_runner_t *r, fw_runnable_t *rn, JSContextRef ctx,
@@ -61,8 +59,9 @@ static JSObjectRef multiple_done_error(fw_runner_t *r, fw_runnable_t *rn, JSCont
     free(title);
   }
   sbuf_t msg = SBUF_INIT;
-  sbuf_printf(&msg, "done() called multiple times in %s <%s>%s", rn->kind == FW_TEST ? "test" : "hook",
-              ft, rn->parent->parent ? "" : " (of root suite)");
+  sbuf_printf(&msg, "done() called multiple times in %s <%s>%s",
+              rn->kind == FW_TEST ? "test" : "hook", ft,
+              rn->parent->parent ? "" : " (of root suite)");
   if (r->file[0]) sbuf_printf(&msg, " of file %s", r->file);
   if (given) {
     char *text = js_value_to_utf8(ctx, given);
@@ -120,8 +119,8 @@ static JSValueRef on_done(JSContextRef ctx, void *data, JSObjectRef self, size_t
   if (ref->finished) {
     if (ref->error_handled) return JSValueMakeUndefined(ctx);
     ref->error_handled = true;
-    JSObjectRef err = multiple_done_error(r, ref->rn, ctx,
-                                          given && JSValueToBoolean(ctx, given) ? given : NULL);
+    JSObjectRef err =
+        multiple_done_error(r, ref->rn, ctx, given && JSValueToBoolean(ctx, given) ? given : NULL);
     if (current) {
       /* Its first outcome is not recorded yet: report this one after it. */
       if (inv->late_error) JSValueUnprotect(r->ctx, inv->late_error);
@@ -137,8 +136,9 @@ static JSValueRef on_done(JSContextRef ctx, void *data, JSObjectRef self, size_t
   if (!current) return JSValueMakeUndefined(ctx);
   JSValueRef err = done_argument(ctx, given);
   if (!err && inv->returned_promise)
-    err = fw_make_error(r, NULL, "Resolution method is overspecified. Specify a callback *or* "
-                                 "return a Promise; not both.");
+    err = fw_make_error(r, NULL,
+                        "Resolution method is overspecified. Specify a callback *or* "
+                        "return a Promise; not both.");
   fw_settle(r, ref->serial, err);
   return JSValueMakeUndefined(ctx);
 }
@@ -150,9 +150,7 @@ typedef struct {
   unsigned serial;
 } inv_ref_t;
 
-static void inv_ref_free(void *p) {
-  free(p);
-}
+static void inv_ref_free(void *p) { free(p); }
 
 static JSValueRef on_fulfilled(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
                                const JSValueRef argv[], JSValueRef *exception) {
@@ -213,8 +211,9 @@ static void invoke_bad_fn(fw_runner_t *r, fw_runnable_t *rn) {
               js_make_error(r->ctx, "TypeError",
                             "A runnable must be passed a function as its second argument."));
   else
-    fw_settle(r, r->inv.serial,
-              js_make_error(r->ctx, "TypeError", "Cannot read properties of undefined (reading 'call')"));
+    fw_settle(
+        r, r->inv.serial,
+        js_make_error(r->ctx, "TypeError", "Cannot read properties of undefined (reading 'call')"));
 }
 
 void fw_invoke(fw_runner_t *r, fw_runnable_t *rn) {
@@ -277,8 +276,9 @@ void fw_invoke(fw_runner_t *r, fw_runnable_t *rn) {
   if (exc) {
     if (JSValueIsStrictEqual(ctx, exc, r->skip_marker)) exc = NULL; /* this.skip() */
     else if (!JSValueToBoolean(ctx, exc))
-      exc = js_make_error(ctx, "Error", "Runnable failed with falsy or undefined exception. "
-                                        "Please throw an Error instead.");
+      exc = js_make_error(ctx, "Error",
+                          "Runnable failed with falsy or undefined exception. "
+                          "Please throw an Error instead.");
     if (inv->done) inv->done->finished = true;
     fw_settle(r, inv->serial, exc);
   }
@@ -320,9 +320,9 @@ static JSValueRef ctx_method(JSContextRef ctx, JSObjectRef self, size_t argc,
   }
   if (argc < 1) {
     switch (which) {
-      case CTX_TIMEOUT: return JSValueMakeNumber(ctx, rn ? rn->timeout_ms : s->timeout_ms);
-      case CTX_RETRIES: return JSValueMakeNumber(ctx, rn ? rn->retries : s->retries);
-      default: return JSValueMakeNumber(ctx, rn ? rn->slow_ms : s->slow_ms);
+    case CTX_TIMEOUT: return JSValueMakeNumber(ctx, rn ? rn->timeout_ms : s->timeout_ms);
+    case CTX_RETRIES: return JSValueMakeNumber(ctx, rn ? rn->retries : s->retries);
+    default: return JSValueMakeNumber(ctx, rn ? rn->slow_ms : s->slow_ms);
     }
   }
   double v = JSValueToNumber(ctx, argv[0], NULL);
@@ -348,16 +348,16 @@ JSValueRef fw_ctx_retries(JSContextRef c, JSObjectRef f, JSObjectRef s, size_t n
                           const JSValueRef a[], JSValueRef *e) {
   return ctx_method(c, s, n, a, e, CTX_RETRIES);
 }
-JSValueRef fw_ctx_skip(JSContextRef c, JSObjectRef f, JSObjectRef s, size_t n,
-                       const JSValueRef a[], JSValueRef *e) {
+JSValueRef fw_ctx_skip(JSContextRef c, JSObjectRef f, JSObjectRef s, size_t n, const JSValueRef a[],
+                       JSValueRef *e) {
   return ctx_method(c, s, n, a, e, CTX_SKIP);
 }
-JSValueRef fw_ctx_slow(JSContextRef c, JSObjectRef f, JSObjectRef s, size_t n,
-                       const JSValueRef a[], JSValueRef *e) {
+JSValueRef fw_ctx_slow(JSContextRef c, JSObjectRef f, JSObjectRef s, size_t n, const JSValueRef a[],
+                       JSValueRef *e) {
   return ctx_method(c, s, n, a, e, CTX_SLOW);
 }
-JSValueRef fw_ctx_bail(JSContextRef c, JSObjectRef f, JSObjectRef s, size_t n,
-                       const JSValueRef a[], JSValueRef *e) {
+JSValueRef fw_ctx_bail(JSContextRef c, JSObjectRef f, JSObjectRef s, size_t n, const JSValueRef a[],
+                       JSValueRef *e) {
   return ctx_method(c, s, n, a, e, CTX_BAIL);
 }
 

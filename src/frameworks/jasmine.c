@@ -23,7 +23,7 @@ typedef struct {
   bool focus, exclude;
 } def_t;
 
-#define JAS_DEFS 10
+#define JAS_DEFS         10
 #define XDESCRIBE_REASON "Temporarily disabled with xdescribe"
 
 /* A suite or a spec, in the order they were declared (jasmine's ids count in it). */
@@ -36,18 +36,18 @@ struct fw_jasmine {
   fw_runner_t *r;
   const jasmine_opts_t *opts;
   fw_iface_t iface;
-  JSObjectRef api;       /* {globals, begin, error, result}; protected */
+  JSObjectRef api;          /* {globals, begin, error, result}; protected */
   JSValueRef begin, result; /* api.begin and api.result, called for every spec (kept by api) */
-  char *seed;            /* the seed of the random order (given or made); NULL when not random */
-  double default_timeout;/* jasmine.DEFAULT_TIMEOUT_INTERVAL, read when a runnable is declared */
-  bool reporting;        /* jasmine.getEnv().addReporter was called: events go to jasmine.js */
-  bool started;          /* jasmineStarted was reported */
-  bool focused;          /* fit or fdescribe: jasmine's run is "incomplete" */
-  decl_t *decl;          /* with reporters: the suites and specs in declaration order */
+  char *seed;               /* the seed of the random order (given or made); NULL when not random */
+  double default_timeout;   /* jasmine.DEFAULT_TIMEOUT_INTERVAL, read when a runnable is declared */
+  bool reporting;           /* jasmine.getEnv().addReporter was called: events go to jasmine.js */
+  bool started;             /* jasmineStarted was reported */
+  bool focused;             /* fit or fdescribe: jasmine's run is "incomplete" */
+  decl_t *decl;             /* with reporters: the suites and specs in declaration order */
   size_t n_decl, cap_decl;
   const fw_suite_t **excluded; /* the xdescribe suites */
   size_t n_excluded, cap_excluded;
-  def_t defs[JAS_DEFS];  /* describe, it ...: their closures point here */
+  def_t defs[JAS_DEFS]; /* describe, it ...: their closures point here */
 };
 
 static void collect_declared(fw_jasmine_t *jas, const fw_suite_t *s);
@@ -163,7 +163,8 @@ static void shuffle_suite(fw_jasmine_t *jas, fw_suite_t *s, const focus_list_t *
 /* jasmine's focus: a fit, or an fdescribe with nothing focused inside it (one that has
  * loses its focus to those), runs with everything below it; nothing else runs. */
 static void select_focused(fw_suite_t *s, bool above) {
-  for (size_t i = 0; i < s->tests.len; i++) s->tests.items[i]->selected = above || s->tests.items[i]->only;
+  for (size_t i = 0; i < s->tests.len; i++)
+    s->tests.items[i]->selected = above || s->tests.items[i]->only;
   for (size_t i = 0; i < s->n_suites; i++) {
     fw_suite_t *c = s->suites[i];
     /* Focus wins over xdescribe: a focused runnable inside one runs. */
@@ -196,13 +197,15 @@ static bool jas_prepare(void *ud, fw_runner_t *r) {
 
 /* ---- the runner's interface hooks ---- */
 
-static JSValueRef api_call_fn(fw_jasmine_t *jas, JSValueRef fn, size_t argc, const JSValueRef argv[]) {
+static JSValueRef api_call_fn(fw_jasmine_t *jas, JSValueRef fn, size_t argc,
+                              const JSValueRef argv[]) {
   JSValueRef exc = NULL;
   JSValueRef v = js_call(jas->r->ctx, fn, jas->api, argc, argv, &exc);
   return exc ? NULL : v;
 }
 
-static JSValueRef api_call(fw_jasmine_t *jas, const char *name, size_t argc, const JSValueRef argv[]) {
+static JSValueRef api_call(fw_jasmine_t *jas, const char *name, size_t argc,
+                           const JSValueRef argv[]) {
   return api_call_fn(jas, js_get(jas->r->ctx, jas->api, name), argc, argv);
 }
 
@@ -268,7 +271,8 @@ static void report_started(fw_jasmine_t *jas) {
       for (size_t k = 0; k < jas->n_excluded; k++)
         if (jas->excluded[k] == c) left = "pending";
     } else if (t->skip && (t->fn || t->bad_fn) &&
-               (!t->pending_reason || (jas->focused && !strcmp(t->pending_reason, XDESCRIBE_REASON)))) {
+               (!t->pending_reason ||
+                (jas->focused && !strcmp(t->pending_reason, XDESCRIBE_REASON)))) {
       left = "excluded"; /* by focus or grep */
     }
     json_array_append_new(list, json_pack("[s, s%, s]", c ? "suite" : "spec", ft, ft_len, left));
@@ -342,7 +346,8 @@ static JSValueRef n_stack(JSContextRef ctx, void *data, JSObjectRef self, size_t
 static JSValueRef n_lib(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
                         const JSValueRef argv[], JSValueRef *exception) {
   char *name = argc > 1 ? js_value_to_utf8(ctx, argv[0]) : NULL;
-  JSValueRef make = name && strncmp(name, "jasmine-", 8) == 0 ? js_jslib(ctx, name, exception) : NULL;
+  JSValueRef make =
+      name && strncmp(name, "jasmine-", 8) == 0 ? js_jslib(ctx, name, exception) : NULL;
   free(name);
   return make ? js_call(ctx, make, NULL, 1, &argv[1], exception) : NULL;
 }
@@ -364,7 +369,8 @@ static char *type_tag(JSContextRef ctx, JSValueRef v) {
   return s ? s : xstrdup("[object Object]");
 }
 
-static JSValueRef type_error(JSContextRef ctx, JSValueRef *exception, const char *name, JSValueRef v) {
+static JSValueRef type_error(JSContextRef ctx, JSValueRef *exception, const char *name,
+                             JSValueRef v) {
   char *tag = type_tag(ctx, v);
   js_throw(ctx, exception, "Error", "%s expects a function argument; received %s", name, tag);
   free(tag);
@@ -406,7 +412,8 @@ static JSValueRef def_call(JSContextRef ctx, void *data, JSObjectRef self, size_
     if (r->test_active && r->inv.running)
       return js_throw(ctx, exception, "Error", "'%s' should only be used in 'describe' function",
                       d->name);
-    if (fn && !JSValueIsUndefined(ctx, fn) && !is_fn) return type_error(ctx, exception, d->name, fn);
+    if (fn && !JSValueIsUndefined(ctx, fn) && !is_fn)
+      return type_error(ctx, exception, d->name, fn);
   }
   size_t len = 9; /* NULs kept: the title is reported whole */
   char *title = argc > 0 ? js_value_to_utf8_len(ctx, argv[0], &len) : xstrdup("undefined");
@@ -422,13 +429,12 @@ static JSValueRef def_call(JSContextRef ctx, void *data, JSObjectRef self, size_
     free(title);
     return JSValueMakeUndefined(ctx);
   }
-  fw_runnable_t *t = fw_add_test_n(r, title, len, d->exclude || !is_fn ? NULL : wrap_fn(jas, ctx, fn),
-                                   d->focus, d->exclude, -1);
+  fw_runnable_t *t = fw_add_test_n(
+      r, title, len, d->exclude || !is_fn ? NULL : wrap_fn(jas, ctx, fn), d->focus, d->exclude, -1);
   free(title);
   fw_runnable_set_timeout(r, t, timeout_arg(jas, ctx, argc, argv, 2));
   if (d->exclude) fw_runnable_set_pending_reason(t, "Temporarily disabled with xit");
-  else if (fw_suite_skipped(t->parent))
-    fw_runnable_set_pending_reason(t, XDESCRIBE_REASON);
+  else if (fw_suite_skipped(t->parent)) fw_runnable_set_pending_reason(t, XDESCRIBE_REASON);
   return JSValueMakeUndefined(ctx);
 }
 
@@ -439,9 +445,12 @@ static void install_defs(fw_jasmine_t *jas, JSContextRef ctx) {
     fw_kind_t hook;
     bool focus, exclude;
   } defs[] = {
-      {"describe", DEF_SUITE, FW_TEST, false, false},  {"fdescribe", DEF_SUITE, FW_TEST, true, false},
-      {"xdescribe", DEF_SUITE, FW_TEST, false, true},  {"it", DEF_SPEC, FW_TEST, false, false},
-      {"fit", DEF_SPEC, FW_TEST, true, false},         {"xit", DEF_SPEC, FW_TEST, false, true},
+      {"describe", DEF_SUITE, FW_TEST, false, false},
+      {"fdescribe", DEF_SUITE, FW_TEST, true, false},
+      {"xdescribe", DEF_SUITE, FW_TEST, false, true},
+      {"it", DEF_SPEC, FW_TEST, false, false},
+      {"fit", DEF_SPEC, FW_TEST, true, false},
+      {"xit", DEF_SPEC, FW_TEST, false, true},
       {"beforeAll", DEF_HOOK, FW_HOOK_BEFORE_ALL, false, false},
       {"beforeEach", DEF_HOOK, FW_HOOK_BEFORE_EACH, false, false},
       {"afterEach", DEF_HOOK, FW_HOOK_AFTER_EACH, false, false},
@@ -528,11 +537,12 @@ fw_jasmine_t *fw_jasmine_install(fw_runner_t *r, const jasmine_opts_t *opts, cha
   js_set(ctx, natives, "seed", jas->seed ? js_make_string(ctx, jas->seed) : JSValueMakeNull(ctx));
   JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
   js_set(ctx, o, "timeout", JSValueMakeNumber(ctx, opts->timeout));
-  js_set(ctx, o, "stopSpecOnExpectationFailure", JSValueMakeBoolean(ctx, opts->stop_spec_on_failure));
+  js_set(ctx, o, "stopSpecOnExpectationFailure",
+         JSValueMakeBoolean(ctx, opts->stop_spec_on_failure));
   js_set(ctx, o, "stopOnFailure", JSValueMakeBoolean(ctx, opts->stop_on_failure));
   js_set(ctx, o, "failSpecWithNoExpectations", JSValueMakeBoolean(ctx, opts->fail_no_expectations));
-  js_set(ctx, o, "resultHandler", opts->result_handler ? (JSValueRef)opts->result_handler
-                                                       : JSValueMakeNull(ctx));
+  js_set(ctx, o, "resultHandler",
+         opts->result_handler ? (JSValueRef)opts->result_handler : JSValueMakeNull(ctx));
   js_set(ctx, natives, "opts", o);
 
   JSValueRef exc = NULL;
@@ -575,8 +585,9 @@ fw_jasmine_t *fw_jasmine_install(fw_runner_t *r, const jasmine_opts_t *opts, cha
       .observe = jas_observe,
       .finish = jas_finish,
       .error_stack = jas_error_stack,
-      .not_run_message = "Not run because a beforeAll function failed. The beforeAll failure "
-                         "will be reported on the suite that caused it.",
+      .not_run_message =
+          "Not run because a beforeAll function failed. The beforeAll failure "
+          "will be reported on the suite that caused it.",
   };
   fw_runner_set_iface(r, &jas->iface);
   return jas;

@@ -19,14 +19,14 @@ typedef struct {
 
 static const char *kind_of(JSContextRef ctx, JSValueRef v) {
   switch (JSValueGetType(ctx, v)) {
-    case kJSTypeUndefined: return "undefined";
-    case kJSTypeNull: return "null";
-    case kJSTypeBoolean: return "boolean";
-    case kJSTypeNumber: return "number";
-    case kJSTypeString: return "string";
-    default:
-      if (JSValueIsArray(ctx, v)) return "array";
-      return js_is_function(ctx, v) ? "function" : "object";
+  case kJSTypeUndefined: return "undefined";
+  case kJSTypeNull: return "null";
+  case kJSTypeBoolean: return "boolean";
+  case kJSTypeNumber: return "number";
+  case kJSTypeString: return "string";
+  default:
+    if (JSValueIsArray(ctx, v)) return "array";
+    return js_is_function(ctx, v) ? "function" : "object";
   }
 }
 
@@ -95,9 +95,19 @@ static char *read_grep(reader_t *rd) {
 }
 
 static const char *const kKnown[] = {
-    "defaultTimeoutInterval", "random", "seed", "stopOnFailure", "stopOnSpecFailure",
-    "stopSpecOnExpectationFailure", "oneFailurePerSpec", "grep", "invertGrep",
-    "failSpecWithNoExpectations", "helpers", "requires", "cleanStack",
+    "defaultTimeoutInterval",
+    "random",
+    "seed",
+    "stopOnFailure",
+    "stopOnSpecFailure",
+    "stopSpecOnExpectationFailure",
+    "oneFailurePerSpec",
+    "grep",
+    "invertGrep",
+    "failSpecWithNoExpectations",
+    "helpers",
+    "requires",
+    "cleanStack",
     "expectationResultHandler",
 };
 
@@ -133,7 +143,8 @@ int jasmine_opts_parse(const sonde_config_t *cfg, bool warn, jasmine_opts_t *out
   JSValueRef v = opt(&rd, "defaultTimeoutInterval");
   if (v) {
     double d = JSValueIsNumber(ctx, v) ? JSValueToNumber(ctx, v, NULL) : NAN;
-    if (isnan(d) || d < 0) bad(&rd, "defaultTimeoutInterval", "a number of milliseconds, 0 or more", v);
+    if (isnan(d) || d < 0)
+      bad(&rd, "defaultTimeoutInterval", "a number of milliseconds, 0 or more", v);
     else out->timeout = d;
   }
   out->random = read_bool(&rd, "random", NULL, false);

@@ -18,18 +18,18 @@
 #include "config/config.h"
 
 typedef struct {
-  double timeout;              /* defaultTimeoutInterval, ms */
+  double timeout; /* defaultTimeoutInterval, ms */
   bool random;
-  char *seed;                  /* as written (jasmine concatenates it as a string); NULL */
-  bool stop_on_failure;        /* stopOnFailure / stopOnSpecFailure */
-  bool stop_spec_on_failure;   /* stopSpecOnExpectationFailure / oneFailurePerSpec */
-  char *grep;                  /* RegExp source, "/src/flags" for a RegExp value; NULL */
+  char *seed;                /* as written (jasmine concatenates it as a string); NULL */
+  bool stop_on_failure;      /* stopOnFailure / stopOnSpecFailure */
+  bool stop_spec_on_failure; /* stopSpecOnExpectationFailure / oneFailurePerSpec */
+  char *grep;                /* RegExp source, "/src/flags" for a RegExp value; NULL */
   bool invert_grep;
-  bool fail_no_expectations;   /* failSpecWithNoExpectations */
-  strvec_t helpers;            /* globs, loaded before each spec file */
-  strvec_t requires;           /* modules loaded before the helpers */
+  bool fail_no_expectations; /* failSpecWithNoExpectations */
+  strvec_t helpers;          /* globs, loaded before each spec file */
+  strvec_t requires;         /* modules loaded before the helpers */
   bool clean_stack;
-  JSObjectRef result_handler;  /* expectationResultHandler(passed, assertion); NULL */
+  JSObjectRef result_handler; /* expectationResultHandler(passed, assertion); NULL */
 } jasmine_opts_t;
 
 /* 0, or -1 with one message in err. `warn`: print unknown keys to stderr (the launcher).

@@ -13,23 +13,21 @@ typedef enum { DEF_SUITE, DEF_TEST, DEF_HOOK } def_kind_t;
 
 typedef struct {
   def_kind_t what;
-  fw_kind_t hook;   /* for DEF_HOOK */
+  fw_kind_t hook; /* for DEF_HOOK */
   bool only, skip;
 } def_t;
 
-static void def_free(void *p) {
-  free(p);
-}
+static void def_free(void *p) { free(p); }
 
 static const char *type_name(JSContextRef ctx, JSValueRef v) {
   switch (JSValueGetType(ctx, v)) {
-    case kJSTypeUndefined: return "undefined";
-    case kJSTypeNull: return "object";
-    case kJSTypeBoolean: return "boolean";
-    case kJSTypeNumber: return "number";
-    case kJSTypeString: return "string";
-    case kJSTypeSymbol: return "symbol";
-    default: return js_is_function(ctx, v) ? "function" : "object";
+  case kJSTypeUndefined: return "undefined";
+  case kJSTypeNull: return "object";
+  case kJSTypeBoolean: return "boolean";
+  case kJSTypeNumber: return "number";
+  case kJSTypeString: return "string";
+  case kJSTypeSymbol: return "symbol";
+  default: return js_is_function(ctx, v) ? "function" : "object";
   }
 }
 
@@ -39,9 +37,10 @@ static char *title_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], b
   if (argc < 1 || !JSValueIsString(ctx, argv[0])) {
     const char *type = argc < 1 ? "undefined" : type_name(ctx, argv[0]);
     JSObjectRef err = js_make_error(ctx, "TypeError", "");
-    char *msg = xasprintf(suite ? "Suite argument \"title\" must be a string. Received type \"%s\""
-                                : "Test argument \"title\" should be a string. Received type \"%s\"",
-                          type);
+    char *msg =
+        xasprintf(suite ? "Suite argument \"title\" must be a string. Received type \"%s\""
+                        : "Test argument \"title\" should be a string. Received type \"%s\"",
+                  type);
     js_set(ctx, err, "message", js_make_string(ctx, msg));
     js_set(ctx, err, "code", js_make_string(ctx, "ERR_MOCHA_INVALID_ARG_TYPE"));
     free(msg);
@@ -64,7 +63,8 @@ static JSValueRef def_hook(JSContextRef ctx, fw_runner_t *r, const def_t *d, siz
     if (!JSValueIsUndefined(ctx, name) && !JSValueIsNull(ctx, name))
       title = js_value_to_utf8_len(ctx, name, &len);
   } else {
-    if (argc > 0 && JSValueToBoolean(ctx, argv[0])) title = js_value_to_utf8_len(ctx, argv[0], &len);
+    if (argc > 0 && JSValueToBoolean(ctx, argv[0]))
+      title = js_value_to_utf8_len(ctx, argv[0], &len);
     fn = argc > 1 ? argv[1] : JSValueMakeUndefined(ctx);
   }
   fw_suite_t *s = fw_collecting_suite(r);
@@ -84,8 +84,10 @@ static JSValueRef def_suite(JSContextRef ctx, fw_runner_t *r, const def_t *d, si
   char *ft = fw_full_title(parent, title, len, &ft_len);
   JSValueRef result = NULL;
   if (!has_fn && !d->skip && !fw_suite_skipped(parent)) {
-    char *msg = xasprintf("Suite \"%s\" was defined but no callback was supplied. Supply a "
-                          "callback or explicitly skip the suite.", ft);
+    char *msg = xasprintf(
+        "Suite \"%s\" was defined but no callback was supplied. Supply a "
+        "callback or explicitly skip the suite.",
+        ft);
     js_throw(ctx, exception, "TypeError", "%s", msg);
     free(msg);
   } else if (d->skip && r->opts.forbid_pending &&
@@ -165,32 +167,18 @@ static void lazy_specify(JSContextRef ctx) {
 static void lazy_xdescribe(JSContextRef ctx) {
   skip_alias(ctx, "xdescribe", "describe", DEF_SUITE);
 }
-static void lazy_xcontext(JSContextRef ctx) {
-  skip_alias(ctx, "xcontext", "context", DEF_SUITE);
-}
-static void lazy_xit(JSContextRef ctx) {
-  skip_alias(ctx, "xit", "it", DEF_TEST);
-}
-static void lazy_xspecify(JSContextRef ctx) {
-  skip_alias(ctx, "xspecify", "specify", DEF_TEST);
-}
-static void lazy_before(JSContextRef ctx) {
-  hook(ctx, "before", FW_HOOK_BEFORE_ALL);
-}
-static void lazy_after(JSContextRef ctx) {
-  hook(ctx, "after", FW_HOOK_AFTER_ALL);
-}
-static void lazy_before_each(JSContextRef ctx) {
-  hook(ctx, "beforeEach", FW_HOOK_BEFORE_EACH);
-}
-static void lazy_after_each(JSContextRef ctx) {
-  hook(ctx, "afterEach", FW_HOOK_AFTER_EACH);
-}
+static void lazy_xcontext(JSContextRef ctx) { skip_alias(ctx, "xcontext", "context", DEF_SUITE); }
+static void lazy_xit(JSContextRef ctx) { skip_alias(ctx, "xit", "it", DEF_TEST); }
+static void lazy_xspecify(JSContextRef ctx) { skip_alias(ctx, "xspecify", "specify", DEF_TEST); }
+static void lazy_before(JSContextRef ctx) { hook(ctx, "before", FW_HOOK_BEFORE_ALL); }
+static void lazy_after(JSContextRef ctx) { hook(ctx, "after", FW_HOOK_AFTER_ALL); }
+static void lazy_before_each(JSContextRef ctx) { hook(ctx, "beforeEach", FW_HOOK_BEFORE_EACH); }
+static void lazy_after_each(JSContextRef ctx) { hook(ctx, "afterEach", FW_HOOK_AFTER_EACH); }
 
 static const js_lazy_t kBddLazies[] = {
-    {"context", lazy_context},     {"specify", lazy_specify},   {"xdescribe", lazy_xdescribe},
-    {"xcontext", lazy_xcontext},   {"xit", lazy_xit},           {"xspecify", lazy_xspecify},
-    {"before", lazy_before},       {"after", lazy_after},       {"beforeEach", lazy_before_each},
+    {"context", lazy_context},      {"specify", lazy_specify}, {"xdescribe", lazy_xdescribe},
+    {"xcontext", lazy_xcontext},    {"xit", lazy_xit},         {"xspecify", lazy_xspecify},
+    {"before", lazy_before},        {"after", lazy_after},     {"beforeEach", lazy_before_each},
     {"afterEach", lazy_after_each},
 };
 

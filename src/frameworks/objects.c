@@ -10,17 +10,11 @@
  * runner answers undefined. */
 #include "frameworks/runner_internal.h"
 
-static fw_runnable_t *runnable_of(JSObjectRef o) {
-  return JSObjectGetPrivate(o);
-}
+static fw_runnable_t *runnable_of(JSObjectRef o) { return JSObjectGetPrivate(o); }
 
-static fw_suite_t *suite_of(JSObjectRef o) {
-  return JSObjectGetPrivate(o);
-}
+static fw_suite_t *suite_of(JSObjectRef o) { return JSObjectGetPrivate(o); }
 
-static JSValueRef undefined(JSContextRef ctx) {
-  return JSValueMakeUndefined(ctx);
-}
+static JSValueRef undefined(JSContextRef ctx) { return JSValueMakeUndefined(ctx); }
 
 /* ["outer", "inner", "leaf"]: the titles from the file's root down. */
 static JSValueRef title_path(JSContextRef ctx, const fw_suite_t *s, const char *leaf,
@@ -39,10 +33,10 @@ static JSValueRef title_path(JSContextRef ctx, const fw_suite_t *s, const char *
 
 static const char *state_name(fw_state_t st) {
   switch (st) {
-    case FW_STATE_PASSED: return "passed";
-    case FW_STATE_FAILED: return "failed";
-    case FW_STATE_PENDING: return "pending";
-    default: return NULL;
+  case FW_STATE_PASSED: return "passed";
+  case FW_STATE_FAILED: return "failed";
+  case FW_STATE_PENDING: return "pending";
+  default: return NULL;
   }
 }
 
@@ -72,7 +66,8 @@ static JSValueRef rn_get(JSContextRef ctx, JSObjectRef o, JSStringRef name, JSVa
   }
   if (strcmp(key, "duration") == 0)
     return rn->state == FW_STATE_NONE ? undefined(ctx) : JSValueMakeNumber(ctx, rn->duration);
-  if (strcmp(key, "pending") == 0) return JSValueMakeBoolean(ctx, rn->skip || rn->state == FW_STATE_PENDING);
+  if (strcmp(key, "pending") == 0)
+    return JSValueMakeBoolean(ctx, rn->skip || rn->state == FW_STATE_PENDING);
   if (strcmp(key, "timedOut") == 0) return JSValueMakeBoolean(ctx, rn->timed_out);
   if (strcmp(key, "ctx") == 0) return rn->parent->ctx;
   if (strcmp(key, "fn") == 0) return rn->fn ? (JSValueRef)rn->fn : undefined(ctx);
@@ -226,7 +221,8 @@ static JSValueRef suite_get(JSContextRef ctx, JSObjectRef o, JSStringRef name, J
     size_t n = tests ? s->tests.len : s->n_suites;
     JSValueRef *items = xmalloc((n ? n : 1) * sizeof(JSValueRef));
     for (size_t i = 0; i < n; i++)
-      items[i] = tests ? fw_runnable_object(r, s->tests.items[i]) : fw_suite_object(r, s->suites[i]);
+      items[i] =
+          tests ? fw_runnable_object(r, s->tests.items[i]) : fw_suite_object(r, s->suites[i]);
     JSValueRef arr = js_make_array(ctx, n, items);
     free(items);
     return arr;
@@ -263,7 +259,9 @@ static JSValueRef suite_setting(JSContextRef ctx, JSObjectRef self, size_t argc,
     return self;
   }
   if (argc == 0)
-    return JSValueMakeNumber(ctx, which == 0 ? s->timeout_ms : which == 1 ? s->retries : s->slow_ms);
+    return JSValueMakeNumber(ctx, which == 0   ? s->timeout_ms
+                                  : which == 1 ? s->retries
+                                               : s->slow_ms);
   double v = JSValueToNumber(ctx, argv[0], NULL);
   if (isnan(v) || v < 0) v = 0;
   if (which == 0) s->timeout_ms = v > 2147483647.0 ? 0 : v;

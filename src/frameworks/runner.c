@@ -89,10 +89,10 @@ static JSObjectRef result_arg(fw_runner_t *r, JSValueRef error, double duration,
 
 static const char *mocha_hook_title(fw_kind_t kind) {
   switch (kind) {
-    case FW_HOOK_BEFORE_ALL: return "\"before all\" hook";
-    case FW_HOOK_BEFORE_EACH: return "\"before each\" hook";
-    case FW_HOOK_AFTER_EACH: return "\"after each\" hook";
-    default: return "\"after all\" hook";
+  case FW_HOOK_BEFORE_ALL: return "\"before all\" hook";
+  case FW_HOOK_BEFORE_EACH: return "\"before each\" hook";
+  case FW_HOOK_AFTER_EACH: return "\"after each\" hook";
+  default: return "\"after all\" hook";
   }
 }
 
@@ -100,8 +100,7 @@ static const char *mocha_hook_title(fw_kind_t kind) {
 static void invoke_hook(fw_runner_t *r, fw_runnable_t *hook) {
   if (hook->kind == FW_HOOK_BEFORE_ALL || hook->kind == FW_HOOK_AFTER_ALL)
     hook->for_test = fw_own_edge_test(hook->parent, hook->kind == FW_HOOK_AFTER_ALL);
-  else
-    hook->for_test = r->test_active ? r->tf.test : NULL;
+  else hook->for_test = r->test_active ? r->tf.test : NULL;
   if (!hook_wanted(r, "beforeHook")) {
     fw_invoke(r, hook);
     return;
@@ -248,24 +247,23 @@ static void hook_settled(fw_runner_t *r, fw_runnable_t *hook, JSValueRef err, bo
   fw_emit_hook_failure(r, hook, err, duration);
   s->aborted = true;
   switch (hook->kind) {
-    case FW_HOOK_BEFORE_EACH:
-      if (r->test_active) {
-        tf->abandoned = true;
-        tf->after_from = s;
-      }
-      break;
-    case FW_HOOK_AFTER_EACH:
-      if (r->test_active) {
-        /* The hooks of this suite and below are done with; its parents' still run. */
-        tf->after_from = s->parent;
-        if (!s->parent) tf->index = tf->after_each.len;
-      }
-      break;
-    case FW_HOOK_AFTER_ALL:
-      if (r->n_frames) r->frames[r->n_frames - 1].index = s->hooks[FW_HOOK_AFTER_ALL].len;
-      break;
-    default: /* before all: the suite's own loop stops at `aborted` */
-      break;
+  case FW_HOOK_BEFORE_EACH:
+    if (r->test_active) {
+      tf->abandoned = true;
+      tf->after_from = s;
+    }
+    break;
+  case FW_HOOK_AFTER_EACH:
+    if (r->test_active) {
+      /* The hooks of this suite and below are done with; its parents' still run. */
+      tf->after_from = s->parent;
+      if (!s->parent) tf->index = tf->after_each.len;
+    }
+    break;
+  case FW_HOOK_AFTER_ALL:
+    if (r->n_frames) r->frames[r->n_frames - 1].index = s->hooks[FW_HOOK_AFTER_ALL].len;
+    break;
+  default: /* before all: the suite's own loop stops at `aborted` */ break;
   }
 }
 
@@ -338,79 +336,78 @@ static bool step_test(fw_runner_t *r) {
   test_frame_t *tf = &r->tf;
   for (;;) {
     switch (tf->phase) {
-      case TF_BEFORE_EACH:
-        if (tf->index < tf->before_each.len && !tf->skipped && !tf->abandoned &&
-            !tf->body_skipped) {
-          invoke_hook(r, tf->before_each.items[tf->index++]);
-          return true;
-        }
-        tf->phase = TF_TEST;
-        break;
-      case TF_TEST:
-        if (tf->skipped || tf->abandoned || tf->body_skipped) {
-          tf->phase = TF_AFTER_TEST;
-          break;
-        }
-        /* WebdriverIO wraps the test function itself: beforeTest runs after the
-         * beforeEach hooks, afterTest before the test is reported. */
-        if (!tf->before_test_called) {
-          tf->before_test_called = true;
-          if (hook_wanted(r, "beforeTest")) {
-            JSValueRef argv[2] = {test_arg(r, tf->test), tf->test->parent->ctx};
-            if (config_hook(r, "beforeTest", 2, argv)) return true;
-          }
-        }
-        fw_invoke(r, tf->test);
+    case TF_BEFORE_EACH:
+      if (tf->index < tf->before_each.len && !tf->skipped && !tf->abandoned && !tf->body_skipped) {
+        invoke_hook(r, tf->before_each.items[tf->index++]);
         return true;
-      case TF_AFTER_TEST:
-        if (r->iface && r->iface->spec_scope && !tf->each_done) {
-          /* Reported after its afterEach hooks, with what they added. */
-          tf->phase = TF_AFTER_EACH;
-          tf->index = 0;
-          break;
+      }
+      tf->phase = TF_TEST;
+      break;
+    case TF_TEST:
+      if (tf->skipped || tf->abandoned || tf->body_skipped) {
+        tf->phase = TF_AFTER_TEST;
+        break;
+      }
+      /* WebdriverIO wraps the test function itself: beforeTest runs after the
+         * beforeEach hooks, afterTest before the test is reported. */
+      if (!tf->before_test_called) {
+        tf->before_test_called = true;
+        if (hook_wanted(r, "beforeTest")) {
+          JSValueRef argv[2] = {test_arg(r, tf->test), tf->test->parent->ctx};
+          if (config_hook(r, "beforeTest", 2, argv)) return true;
         }
-        if (after_test_hook(r)) return true;
-        report_test(r);
-        tf->phase = tf->each_done ? TF_END : TF_AFTER_EACH;
+      }
+      fw_invoke(r, tf->test);
+      return true;
+    case TF_AFTER_TEST:
+      if (r->iface && r->iface->spec_scope && !tf->each_done) {
+        /* Reported after its afterEach hooks, with what they added. */
+        tf->phase = TF_AFTER_EACH;
         tf->index = 0;
         break;
-      case TF_AFTER_EACH:
-        while (tf->index < tf->after_each.len) {
-          fw_runnable_t *hook = tf->after_each.items[tf->index++];
-          if (tf->after_from && !within(tf->after_from, hook->parent)) continue;
-          invoke_hook(r, hook);
-          return true;
-        }
-        if (r->iface && r->iface->spec_scope && !tf->each_done) {
-          tf->each_done = true;
-          /* Asked for a pending test too: the interface ends the spec (spies, clock). */
-          JSValueRef err = r->iface->test_result(r->iface->ud, tf->test);
-          if (err && !tf->skipped) {
-            tf->error = err;
-            JSValueProtect(r->ctx, err);
-          }
-          tf->phase = TF_AFTER_TEST;
-          break;
-        }
-        tf->phase = TF_END;
-        break;
-      case TF_END: {
-        fw_runnable_t *t = tf->test;
-        js_realm_scope_leave(r->realm);
-        if (tf->retrying && !fw_suite_aborted(r, t->parent) && !fw_bail_now(r, t->parent)) {
-          clear_test_errors(r);
-          t->attempt++;
-          tf->retrying = tf->skipped = false;
-          tf->after_from = NULL;
-          tf->phase = TF_BEFORE_EACH;
-          tf->index = 0;
-          tf->before_test_called = tf->after_test_called = false;
-          js_realm_scope_enter(r->realm);
-          break;
-        }
-        end_test(r);
-        return false;
       }
+      if (after_test_hook(r)) return true;
+      report_test(r);
+      tf->phase = tf->each_done ? TF_END : TF_AFTER_EACH;
+      tf->index = 0;
+      break;
+    case TF_AFTER_EACH:
+      while (tf->index < tf->after_each.len) {
+        fw_runnable_t *hook = tf->after_each.items[tf->index++];
+        if (tf->after_from && !within(tf->after_from, hook->parent)) continue;
+        invoke_hook(r, hook);
+        return true;
+      }
+      if (r->iface && r->iface->spec_scope && !tf->each_done) {
+        tf->each_done = true;
+        /* Asked for a pending test too: the interface ends the spec (spies, clock). */
+        JSValueRef err = r->iface->test_result(r->iface->ud, tf->test);
+        if (err && !tf->skipped) {
+          tf->error = err;
+          JSValueProtect(r->ctx, err);
+        }
+        tf->phase = TF_AFTER_TEST;
+        break;
+      }
+      tf->phase = TF_END;
+      break;
+    case TF_END: {
+      fw_runnable_t *t = tf->test;
+      js_realm_scope_leave(r->realm);
+      if (tf->retrying && !fw_suite_aborted(r, t->parent) && !fw_bail_now(r, t->parent)) {
+        clear_test_errors(r);
+        t->attempt++;
+        tf->retrying = tf->skipped = false;
+        tf->after_from = NULL;
+        tf->phase = TF_BEFORE_EACH;
+        tf->index = 0;
+        tf->before_test_called = tf->after_test_called = false;
+        js_realm_scope_enter(r->realm);
+        break;
+      }
+      end_test(r);
+      return false;
+    }
     }
   }
 }
@@ -430,89 +427,89 @@ void fw_step(fw_runner_t *r) {
     suite_frame_t *f = &r->frames[r->n_frames - 1];
     fw_suite_t *s = f->suite;
     switch (f->phase) {
-      case SF_START:
-        if (!s->has_selected || fw_bail_now(r, s) || r->aborted) {
-          r->n_frames--;
-          continue;
-        }
-        f->started = fw_now_ms();
-        fw_emit_suite(r, s, true, 0);
-        js_realm_scope_enter(r->realm); /* left at SF_END: what `before all` opened */
-        f->phase = fw_suite_skipped(s) ? SF_TESTS : SF_BEFORE_ALL;
-        f->index = 0;
-        if (s->parent && !f->before_suite_called && hook_wanted(r, "beforeSuite")) {
-          f->before_suite_called = true;
-          JSValueRef arg = suite_arg(r, s);
-          if (config_hook(r, "beforeSuite", 1, &arg)) return;
-        }
-        break;
-      case SF_BEFORE_ALL:
-        if (f->index < s->hooks[FW_HOOK_BEFORE_ALL].len && !fw_suite_aborted(r, s) && !s->skip_all) {
-          invoke_hook(r, s->hooks[FW_HOOK_BEFORE_ALL].items[f->index++]);
-          return;
-        }
-        f->phase = SF_TESTS;
-        f->index = 0;
-        break;
-      case SF_TESTS:
-        if (r->iface && r->iface->declaration_order) {
-          bool aborted = fw_suite_aborted(r, s);
-          if (f->index < s->n_order && !fw_bail_now(r, s) && !r->aborted &&
-              (!aborted || r->iface->not_run_message)) {
-            int entry = s->order[f->index++];
-            if (entry < 0) {
-              push_frame(r, s->suites[-1 - entry]);
-              break;
-            }
-            fw_runnable_t *t = s->tests.items[entry];
-            if (!t->selected) break;
-            if (t->skip || fw_suite_skipped(s)) fw_emit_pending(r, t);
-            else if (aborted) report_not_run(r, t);
-            else start_test(r, t);
+    case SF_START:
+      if (!s->has_selected || fw_bail_now(r, s) || r->aborted) {
+        r->n_frames--;
+        continue;
+      }
+      f->started = fw_now_ms();
+      fw_emit_suite(r, s, true, 0);
+      js_realm_scope_enter(r->realm); /* left at SF_END: what `before all` opened */
+      f->phase = fw_suite_skipped(s) ? SF_TESTS : SF_BEFORE_ALL;
+      f->index = 0;
+      if (s->parent && !f->before_suite_called && hook_wanted(r, "beforeSuite")) {
+        f->before_suite_called = true;
+        JSValueRef arg = suite_arg(r, s);
+        if (config_hook(r, "beforeSuite", 1, &arg)) return;
+      }
+      break;
+    case SF_BEFORE_ALL:
+      if (f->index < s->hooks[FW_HOOK_BEFORE_ALL].len && !fw_suite_aborted(r, s) && !s->skip_all) {
+        invoke_hook(r, s->hooks[FW_HOOK_BEFORE_ALL].items[f->index++]);
+        return;
+      }
+      f->phase = SF_TESTS;
+      f->index = 0;
+      break;
+    case SF_TESTS:
+      if (r->iface && r->iface->declaration_order) {
+        bool aborted = fw_suite_aborted(r, s);
+        if (f->index < s->n_order && !fw_bail_now(r, s) && !r->aborted &&
+            (!aborted || r->iface->not_run_message)) {
+          int entry = s->order[f->index++];
+          if (entry < 0) {
+            push_frame(r, s->suites[-1 - entry]);
             break;
           }
-          f->phase = SF_SUITES;
-          f->index = s->n_suites; /* they ran in order with the tests */
-          break;
-        }
-        if (f->index < s->tests.len && !fw_suite_aborted(r, s) && !fw_bail_now(r, s)) {
-          fw_runnable_t *t = s->tests.items[f->index++];
+          fw_runnable_t *t = s->tests.items[entry];
           if (!t->selected) break;
           if (t->skip || fw_suite_skipped(s)) fw_emit_pending(r, t);
+          else if (aborted) report_not_run(r, t);
           else start_test(r, t);
           break;
         }
         f->phase = SF_SUITES;
-        f->index = 0;
+        f->index = s->n_suites; /* they ran in order with the tests */
         break;
-      case SF_SUITES:
-        if (f->index < s->n_suites) {
-          fw_suite_t *child = s->suites[f->index++];
-          if (!fw_suite_aborted(r, s) || fw_suite_skipped(s)) push_frame(r, child);
-          break;
-        }
-        f->phase = fw_suite_skipped(s) && !s->skip_all ? SF_END : SF_AFTER_ALL;
-        f->index = 0;
+      }
+      if (f->index < s->tests.len && !fw_suite_aborted(r, s) && !fw_bail_now(r, s)) {
+        fw_runnable_t *t = s->tests.items[f->index++];
+        if (!t->selected) break;
+        if (t->skip || fw_suite_skipped(s)) fw_emit_pending(r, t);
+        else start_test(r, t);
         break;
-      case SF_AFTER_ALL:
-        /* not_run_message: a suite below a failed `before all` ran none of its hooks. */
-        if (f->index < s->hooks[FW_HOOK_AFTER_ALL].len &&
-            !(r->iface && r->iface->not_run_message && s->parent && fw_suite_aborted(r, s->parent))) {
-          invoke_hook(r, s->hooks[FW_HOOK_AFTER_ALL].items[f->index++]);
-          return;
-        }
-        f->phase = SF_END;
+      }
+      f->phase = SF_SUITES;
+      f->index = 0;
+      break;
+    case SF_SUITES:
+      if (f->index < s->n_suites) {
+        fw_suite_t *child = s->suites[f->index++];
+        if (!fw_suite_aborted(r, s) || fw_suite_skipped(s)) push_frame(r, child);
         break;
-      case SF_END:
-        if (s->parent && !f->after_suite_called && hook_wanted(r, "afterSuite")) {
-          f->after_suite_called = true;
-          JSValueRef arg = suite_arg(r, s);
-          if (config_hook(r, "afterSuite", 1, &arg)) return;
-        }
-        js_realm_scope_leave(r->realm);
-        fw_emit_suite(r, s, false, fw_now_ms() - f->started);
-        r->n_frames--;
-        break;
+      }
+      f->phase = fw_suite_skipped(s) && !s->skip_all ? SF_END : SF_AFTER_ALL;
+      f->index = 0;
+      break;
+    case SF_AFTER_ALL:
+      /* not_run_message: a suite below a failed `before all` ran none of its hooks. */
+      if (f->index < s->hooks[FW_HOOK_AFTER_ALL].len &&
+          !(r->iface && r->iface->not_run_message && s->parent && fw_suite_aborted(r, s->parent))) {
+        invoke_hook(r, s->hooks[FW_HOOK_AFTER_ALL].items[f->index++]);
+        return;
+      }
+      f->phase = SF_END;
+      break;
+    case SF_END:
+      if (s->parent && !f->after_suite_called && hook_wanted(r, "afterSuite")) {
+        f->after_suite_called = true;
+        JSValueRef arg = suite_arg(r, s);
+        if (config_hook(r, "afterSuite", 1, &arg)) return;
+      }
+      js_realm_scope_leave(r->realm);
+      fw_emit_suite(r, s, false, fw_now_ms() - f->started);
+      r->n_frames--;
+      break;
     }
   }
 }
@@ -584,7 +581,8 @@ fw_runner_t *fw_runner_new(js_realm_t *realm, const fw_options_t *opts, fw_emit_
     JSValueProtect(r->ctx, r->grep);
   }
   r->skip_marker = JSObjectMake(r->ctx, NULL, NULL);
-  js_set(r->ctx, r->skip_marker, "message", js_make_string(r->ctx, "sync skip; aborting execution"));
+  js_set(r->ctx, r->skip_marker, "message",
+         js_make_string(r->ctx, "sync skip; aborting execution"));
   JSValueProtect(r->ctx, r->skip_marker);
   r->root = fw_suite_new(r, NULL, "", 0);
   r->collecting = r->root;
@@ -621,13 +619,9 @@ void fw_runner_set_hook_caller(fw_runner_t *r, fw_hook_call_fn fn, fw_hook_defin
   r->hook_ud = ud;
 }
 
-js_realm_t *fw_runner_realm(fw_runner_t *r) {
-  return r->realm;
-}
+js_realm_t *fw_runner_realm(fw_runner_t *r) { return r->realm; }
 
-void fw_runner_set_iface(fw_runner_t *r, const fw_iface_t *iface) {
-  r->iface = iface;
-}
+void fw_runner_set_iface(fw_runner_t *r, const fw_iface_t *iface) { r->iface = iface; }
 
 JSValueRef fw_runner_skip_current(fw_runner_t *r) {
   if (r->inv.running) r->inv.skip_requested = true;

@@ -30,11 +30,11 @@ typedef enum {
 } fw_kind_t;
 
 typedef struct {
-  double timeout_ms;   /* default per-runnable timeout; 0 disables */
-  int retries;         /* default retries of a failed test */
-  bool bail;           /* stop after the first failed test */
-  const char *grep;    /* RegExp source, or "/src/flags"; NULL for none */
-  const char *fgrep;   /* a literal substring (takes precedence over grep); NULL for none */
+  double timeout_ms; /* default per-runnable timeout; 0 disables */
+  int retries;       /* default retries of a failed test */
+  bool bail;         /* stop after the first failed test */
+  const char *grep;  /* RegExp source, or "/src/flags"; NULL for none */
+  const char *fgrep; /* a literal substring (takes precedence over grep); NULL for none */
   bool invert;
   bool forbid_only;    /* a .only in the file fails the run */
   bool forbid_pending; /* pending/skipped tests fail */
@@ -62,13 +62,13 @@ fw_suite_t *fw_collecting_suite(fw_runner_t *r);
 fw_suite_t *fw_add_suite(fw_runner_t *r, const char *title, JSValueRef fn, bool only, bool skip,
                          JSValueRef *exception);
 /* `fn` NULL or undefined → a pending test; another non-function fails when it runs. */
-fw_runnable_t *fw_add_test(fw_runner_t *r, const char *title, JSValueRef fn, bool only,
-                           bool skip, int retries);
+fw_runnable_t *fw_add_test(fw_runner_t *r, const char *title, JSValueRef fn, bool only, bool skip,
+                           int retries);
 /* `fn` not a function: the hook fails when it runs (as in mocha). */
 fw_runnable_t *fw_add_hook(fw_runner_t *r, fw_kind_t kind, const char *title, JSValueRef fn);
 /* The same with titles of `len` bytes, which may hold NULs (a title from JavaScript). */
-fw_suite_t *fw_add_suite_n(fw_runner_t *r, const char *title, size_t len, JSValueRef fn,
-                           bool only, bool skip, JSValueRef *exception);
+fw_suite_t *fw_add_suite_n(fw_runner_t *r, const char *title, size_t len, JSValueRef fn, bool only,
+                           bool skip, JSValueRef *exception);
 fw_runnable_t *fw_add_test_n(fw_runner_t *r, const char *title, size_t len, JSValueRef fn,
                              bool only, bool skip, int retries);
 fw_runnable_t *fw_add_hook_n(fw_runner_t *r, fw_kind_t kind, const char *title, size_t len,

@@ -22,26 +22,26 @@ typedef enum { FW_STATE_NONE, FW_STATE_PASSED, FW_STATE_FAILED, FW_STATE_PENDING
 
 typedef struct fw_runnable {
   fw_kind_t kind;
-  char *title;             /* UTF-8, title_len bytes: may hold NULs ('a\0b') */
+  char *title; /* UTF-8, title_len bytes: may hold NULs ('a\0b') */
   size_t title_len;
-  JSObjectRef fn;          /* protected; NULL for a pending test or a bad argument */
-  bool bad_fn;             /* something other than a function was given: fails when run */
+  JSObjectRef fn; /* protected; NULL for a pending test or a bad argument */
+  bool bad_fn;    /* something other than a function was given: fails when run */
   fw_suite_t *parent;
   bool only, skip;
-  bool dropped;            /* left out by .only (mocha removes it from its suite) */
-  double timeout_ms;       /* copied from its suite when made; 0: none */
-  int retries;             /* likewise; -1 as mocha's default: none */
-  double slow_ms;          /* likewise (reported only) */
-  bool selected;           /* after only/grep */
+  bool dropped;      /* left out by .only (mocha removes it from its suite) */
+  double timeout_ms; /* copied from its suite when made; 0: none */
+  int retries;       /* likewise; -1 as mocha's default: none */
+  double slow_ms;    /* likewise (reported only) */
+  bool selected;     /* after only/grep */
   fw_state_t state;
   double duration;
-  int attempt;             /* the current retry of a test */
+  int attempt; /* the current retry of a test */
   bool timed_out;
   struct fw_runnable *for_test; /* a hook: the test its last run was for (its title) */
-  JSValueRef hook_error;   /* a hook's this.test.error(err): fails the current test; protected */
-  JSObjectRef obj;         /* its Test or Hook object for JavaScript; protected; NULL until made */
-  int arity;               /* fn.length, read on the first run; -1 until then */
-  char *pending_reason;    /* reported with test:pending; NULL for none */
+  JSValueRef hook_error; /* a hook's this.test.error(err): fails the current test; protected */
+  JSObjectRef obj;       /* its Test or Hook object for JavaScript; protected; NULL until made */
+  int arity;             /* fn.length, read on the first run; -1 until then */
+  char *pending_reason;  /* reported with test:pending; NULL for none */
 } fw_runnable_t;
 
 typedef struct {
@@ -50,24 +50,24 @@ typedef struct {
 } runnable_vec_t;
 
 struct fw_suite {
-  char *title;             /* UTF-8, title_len bytes: may hold NULs */
+  char *title; /* UTF-8, title_len bytes: may hold NULs */
   size_t title_len;
-  char *file;              /* the spec file that declared it */
+  char *file; /* the spec file that declared it */
   fw_suite_t *parent;
   runnable_vec_t tests;
   runnable_vec_t hooks[4];
   fw_suite_t **suites;
   size_t n_suites, cap_suites;
   bool only, skip;
-  bool bail;               /* mocha's suite.bail(): inherited when the suite is made */
-  double timeout_ms;       /* copied from the parent when made (the root: the options) */
+  bool bail;         /* mocha's suite.bail(): inherited when the suite is made */
+  double timeout_ms; /* copied from the parent when made (the root: the options) */
   int retries;
   double slow_ms;
-  JSObjectRef ctx;         /* mocha Context for `this`; protected */
-  JSObjectRef obj;         /* its Suite object for JavaScript; protected; NULL until made */
+  JSObjectRef ctx; /* mocha Context for `this`; protected */
+  JSObjectRef obj; /* its Suite object for JavaScript; protected; NULL until made */
   bool has_selected;
-  bool aborted;            /* a hook failed: remaining tests and child suites do not run */
-  bool skip_all;           /* this.skip() in `before all`: remaining tests are pending */
+  bool aborted;  /* a hook failed: remaining tests and child suites do not run */
+  bool skip_all; /* this.skip() in `before all`: remaining tests are pending */
   /* Declaration order of tests (i) and child suites (-1 - i), used with the interface's
    * declaration_order. */
   int *order;
@@ -82,30 +82,30 @@ typedef struct {
   suite_phase_t phase;
   size_t index;
   double started;
-  bool before_suite_called;   /* the config's beforeSuite/afterSuite hooks */
+  bool before_suite_called; /* the config's beforeSuite/afterSuite hooks */
   bool after_suite_called;
 } suite_frame_t;
 
 typedef struct {
   fw_runnable_t *test;
-  bool abandoned;              /* a `before each` hook failed: the test is not reported */
+  bool abandoned; /* a `before each` hook failed: the test is not reported */
   test_phase_t phase;
   size_t index;
-  runnable_vec_t before_each;  /* borrowed pointers, outer → inner */
-  runnable_vec_t after_each;   /* inner → outer */
-  fw_suite_t *after_from;      /* run only the after each hooks of this suite and above
+  runnable_vec_t before_each; /* borrowed pointers, outer → inner */
+  runnable_vec_t after_each;  /* inner → outer */
+  fw_suite_t *after_from;     /* run only the after each hooks of this suite and above
                                 * (a before each hook of it failed or skipped); NULL: all */
-  JSValueRef error;            /* protected; the test's failure */
-  JSValueRef late_error;       /* protected; an error after it settled (see late.c) */
+  JSValueRef error;           /* protected; the test's failure */
+  JSValueRef late_error;      /* protected; an error after it settled (see late.c) */
   bool late_forced;
   bool skipped;
-  bool retrying;               /* failed with retries left: run again after after each */
+  bool retrying; /* failed with retries left: run again after after each */
   double duration;
-  bool before_test_called;    /* the config's beforeTest/afterTest hooks */
+  bool before_test_called; /* the config's beforeTest/afterTest hooks */
   bool after_test_called;
-  bool each_done;              /* spec_scope: its afterEach hooks have run */
-  bool body_skipped;           /* spec_scope: a beforeEach failed, the function does not run */
-  JSObjectRef spec_this;       /* protected; the interface's `this` for it, or NULL */
+  bool each_done;        /* spec_scope: its afterEach hooks have run */
+  bool body_skipped;     /* spec_scope: a beforeEach failed, the function does not run */
+  JSObjectRef spec_this; /* protected; the interface's `this` for it, or NULL */
 } test_frame_t;
 
 /* The `done` callback of one invocation, shared by the JS closure and the invocation
@@ -116,24 +116,24 @@ typedef struct {
   fw_runnable_t *rn;
   unsigned serial;
   int refs;
-  bool finished;        /* the invocation settled (any way) */
-  bool quiet;           /* ... by its timeout (as mocha) or an uncaught error: a later
+  bool finished;      /* the invocation settled (any way) */
+  bool quiet;         /* ... by its timeout (as mocha) or an uncaught error: a later
                          * done() is ignored */
-  bool error_handled;   /* a second done() was reported already (or the call threw) */
+  bool error_handled; /* a second done() was reported already (or the call threw) */
 } fw_done_ref_t;
 
 /* The JS function currently running and how it ended. */
 typedef struct {
   unsigned serial;
   fw_runnable_t *runnable;
-  bool running;         /* started, not yet processed */
+  bool running; /* started, not yet processed */
   bool settled;
-  bool skip_requested;  /* this.skip() */
-  bool returned_promise;/* a function with `done` also returned a promise */
-  JSValueRef error;     /* protected */
-  JSValueRef late_error;/* protected; an uncaught error after it settled, before processing */
-  bool late_forced;     /* late_error is a second done(): reported whatever the state */
-  fw_done_ref_t *done;  /* the invocation's done callback (a reference), or NULL */
+  bool skip_requested;   /* this.skip() */
+  bool returned_promise; /* a function with `done` also returned a promise */
+  JSValueRef error;      /* protected */
+  JSValueRef late_error; /* protected; an uncaught error after it settled, before processing */
+  bool late_forced;      /* late_error is a second done(): reported whatever the state */
+  fw_done_ref_t *done;   /* the invocation's done callback (a reference), or NULL */
   double started;
   double timeout_ms;
   uv_timer_t timeout_timer;
@@ -145,42 +145,42 @@ struct fw_runner {
   JSGlobalContextRef ctx;
   fw_options_t opts;
   char *file;
-  JSObjectRef grep;             /* RegExp; protected; NULL for none */
+  JSObjectRef grep; /* RegExp; protected; NULL for none */
   fw_emit_fn emit;
   void *emit_ud;
   fw_suite_t *root;
   fw_suite_t *collecting;
-  JSObjectRef skip_marker;      /* thrown by this.skip(); protected */
+  JSObjectRef skip_marker; /* thrown by this.skip(); protected */
   suite_frame_t *frames;
   size_t n_frames, cap_frames;
   test_frame_t tf;
   bool test_active;
   invocation_t inv;
-  fw_runnable_t *last;          /* the runnable started last (mocha's currentRunnable) */
+  fw_runnable_t *last; /* the runnable started last (mocha's currentRunnable) */
   int handles_open;
-  bool aborted;                 /* a runnable that had passed failed late: stop the run */
-  bool finished;                /* the tree has run (late errors may still be reported) */
-  bool done_called;             /* `done` was called: the caller may free the runner */
-  bool draining;                /* waiting for the spec file's timers after the last test */
-  bool emitting_late;           /* events now are late outcomes (marked "late") */
+  bool aborted;       /* a runnable that had passed failed late: stop the run */
+  bool finished;      /* the tree has run (late errors may still be reported) */
+  bool done_called;   /* `done` was called: the caller may free the runner */
+  bool draining;      /* waiting for the spec file's timers after the last test */
+  bool emitting_late; /* events now are late outcomes (marked "late") */
   bool freeing;
   fw_done_fn done;
   void *done_ud;
-  bool running;                 /* fw_runner_run was called */
-  bool prepared;                /* only/grep selection done */
-  fw_hook_call_fn hook_call;    /* the config's hooks (beforeTest ...); NULL for none */
+  bool running;              /* fw_runner_run was called */
+  bool prepared;             /* only/grep selection done */
+  fw_hook_call_fn hook_call; /* the config's hooks (beforeTest ...); NULL for none */
   fw_hook_defined_fn hook_defined;
   signed char hook_known[FW_CONFIG_HOOKS]; /* 0: not asked yet, 1: defined, -1: not */
   void *hook_ud;
-  uv_timer_t resume_timer;      /* continues the run after a config hook */
-  uv_timer_t drain_timer;       /* the bound of the drain */
-  uv_check_t drain_check;       /* ends the drain once no timer is left */
-  fw_runnable_t *deferred;      /* a mocha hook to invoke once beforeHook has run */
-  JSValueRef *early_errors;     /* uncaught before the run began; protected (late.c) */
+  uv_timer_t resume_timer;  /* continues the run after a config hook */
+  uv_timer_t drain_timer;   /* the bound of the drain */
+  uv_check_t drain_check;   /* ends the drain once no timer is left */
+  fw_runnable_t *deferred;  /* a mocha hook to invoke once beforeHook has run */
+  JSValueRef *early_errors; /* uncaught before the run began; protected (late.c) */
   size_t n_early_errors;
   fw_stats_t stats;
   double started;
-  const fw_iface_t *iface;      /* another interface's changes; NULL for mocha */
+  const fw_iface_t *iface; /* another interface's changes; NULL for mocha */
 };
 
 /* ---- tree.c ---- */
@@ -188,8 +188,8 @@ double fw_now_ms(void);
 void fw_vec_push(runnable_vec_t *v, fw_runnable_t *x);
 fw_suite_t *fw_suite_new(fw_runner_t *r, fw_suite_t *parent, const char *title, size_t title_len);
 void fw_suite_free(fw_runner_t *r, fw_suite_t *s);
-fw_runnable_t *fw_runnable_new(fw_runner_t *r, fw_kind_t kind, const char *title,
-                               size_t title_len, JSValueRef fn);
+fw_runnable_t *fw_runnable_new(fw_runner_t *r, fw_kind_t kind, const char *title, size_t title_len,
+                               JSValueRef fn);
 /* The suite titles and `leaf` (leaf_len bytes; NULL for none) joined by spaces, as mocha's
  * fullTitle(); its length in *len (titles may hold NULs). */
 char *fw_full_title(const fw_suite_t *s, const char *leaf, size_t leaf_len, size_t *len);
@@ -215,8 +215,8 @@ fw_runnable_t *fw_own_edge_test(const fw_suite_t *s, bool last);
 /* ---- events.c ---- */
 json_t *fw_error_json(fw_runner_t *r, JSValueRef err);
 void fw_emit(fw_runner_t *r, json_t *ev);
-json_t *fw_test_event(fw_runner_t *r, const char *type, fw_suite_t *parent,
-                      const char *title, size_t title_len);
+json_t *fw_test_event(fw_runner_t *r, const char *type, fw_suite_t *parent, const char *title,
+                      size_t title_len);
 /* The hook's title as mocha reports it: "\"before each\" hook: name for \"test\"" (malloc'd,
  * its length in *len: the titles in it may hold NULs). */
 char *fw_hook_title(const fw_runnable_t *hook, size_t *len);
@@ -246,17 +246,17 @@ JSValueRef fw_ctx_timeout(JSContextRef c, JSObjectRef f, JSObjectRef s, size_t n
                           const JSValueRef a[], JSValueRef *e);
 JSValueRef fw_ctx_retries(JSContextRef c, JSObjectRef f, JSObjectRef s, size_t n,
                           const JSValueRef a[], JSValueRef *e);
-JSValueRef fw_ctx_skip(JSContextRef c, JSObjectRef f, JSObjectRef s, size_t n,
-                       const JSValueRef a[], JSValueRef *e);
-JSValueRef fw_ctx_slow(JSContextRef c, JSObjectRef f, JSObjectRef s, size_t n,
-                       const JSValueRef a[], JSValueRef *e);
-JSValueRef fw_ctx_bail(JSContextRef c, JSObjectRef f, JSObjectRef s, size_t n,
-                       const JSValueRef a[], JSValueRef *e);
+JSValueRef fw_ctx_skip(JSContextRef c, JSObjectRef f, JSObjectRef s, size_t n, const JSValueRef a[],
+                       JSValueRef *e);
+JSValueRef fw_ctx_slow(JSContextRef c, JSObjectRef f, JSObjectRef s, size_t n, const JSValueRef a[],
+                       JSValueRef *e);
+JSValueRef fw_ctx_bail(JSContextRef c, JSObjectRef f, JSObjectRef s, size_t n, const JSValueRef a[],
+                       JSValueRef *e);
 /* Getters (and setters) of this.currentTest and this.test (the root suite's context). */
 JSValueRef fw_ctx_current_test(JSContextRef c, JSObjectRef f, JSObjectRef s, size_t n,
                                const JSValueRef a[], JSValueRef *e);
-JSValueRef fw_ctx_test(JSContextRef c, JSObjectRef f, JSObjectRef s, size_t n,
-                       const JSValueRef a[], JSValueRef *e);
+JSValueRef fw_ctx_test(JSContextRef c, JSObjectRef f, JSObjectRef s, size_t n, const JSValueRef a[],
+                       JSValueRef *e);
 
 /* ---- late.c ---- */
 void fw_on_uncaught(js_realm_t *realm, JSValueRef error, bool is_rejection, void *ud);

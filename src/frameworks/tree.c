@@ -3,9 +3,7 @@
 #include "frameworks/runner_internal.h"
 #include "js/jsclass.h"
 
-double fw_now_ms(void) {
-  return (double)uv_hrtime() / 1e6;
-}
+double fw_now_ms(void) { return (double)uv_hrtime() / 1e6; }
 
 void fw_vec_push(runnable_vec_t *v, fw_runnable_t *x) {
   if (v->len == v->cap) {
@@ -86,8 +84,8 @@ void fw_suite_free(fw_runner_t *r, fw_suite_t *s) {
   free(s);
 }
 
-fw_runnable_t *fw_runnable_new(fw_runner_t *r, fw_kind_t kind, const char *title,
-                                   size_t title_len, JSValueRef fn) {
+fw_runnable_t *fw_runnable_new(fw_runner_t *r, fw_kind_t kind, const char *title, size_t title_len,
+                               JSValueRef fn) {
   fw_runnable_t *rn = xcalloc(1, sizeof(*rn));
   rn->kind = kind;
   rn->arity = -1;
@@ -119,21 +117,17 @@ void fw_runnable_set_pending_reason(fw_runnable_t *rn, const char *reason) {
   rn->pending_reason = reason ? xstrdup(reason) : NULL;
 }
 
-fw_suite_t *fw_root_suite(fw_runner_t *r) {
-  return r->root;
-}
+fw_suite_t *fw_root_suite(fw_runner_t *r) { return r->root; }
 
-fw_suite_t *fw_collecting_suite(fw_runner_t *r) {
-  return r->collecting;
-}
+fw_suite_t *fw_collecting_suite(fw_runner_t *r) { return r->collecting; }
 
 fw_suite_t *fw_add_suite(fw_runner_t *r, const char *title, JSValueRef fn, bool only, bool skip,
                          JSValueRef *exception) {
   return fw_add_suite_n(r, title, strlen(title), fn, only, skip, exception);
 }
 
-fw_suite_t *fw_add_suite_n(fw_runner_t *r, const char *title, size_t len, JSValueRef fn,
-                           bool only, bool skip, JSValueRef *exception) {
+fw_suite_t *fw_add_suite_n(fw_runner_t *r, const char *title, size_t len, JSValueRef fn, bool only,
+                           bool skip, JSValueRef *exception) {
   fw_suite_t *parent = r->collecting;
   fw_suite_t *s = fw_suite_new(r, parent, title, len);
   s->only = only;
@@ -156,8 +150,8 @@ fw_suite_t *fw_add_suite_n(fw_runner_t *r, const char *title, size_t len, JSValu
   return s;
 }
 
-fw_runnable_t *fw_add_test(fw_runner_t *r, const char *title, JSValueRef fn, bool only,
-                           bool skip, int retries) {
+fw_runnable_t *fw_add_test(fw_runner_t *r, const char *title, JSValueRef fn, bool only, bool skip,
+                           int retries) {
   return fw_add_test_n(r, title, strlen(title), fn, only, skip, retries);
 }
 
@@ -321,9 +315,7 @@ bool fw_bail_now(const fw_runner_t *r, const fw_suite_t *s) {
   return r->stats.failures > 0 && s->bail;
 }
 
-double fw_effective_slow(const fw_runner_t *r, const fw_runnable_t *rn) {
-  return rn->slow_ms;
-}
+double fw_effective_slow(const fw_runner_t *r, const fw_runnable_t *rn) { return rn->slow_ms; }
 
 fw_runnable_t *fw_own_edge_test(const fw_suite_t *s, bool last) {
   for (size_t k = 0; k < s->tests.len; k++) {
@@ -333,6 +325,4 @@ fw_runnable_t *fw_own_edge_test(const fw_suite_t *s, bool last) {
   return NULL;
 }
 
-int fw_effective_retries(const fw_runner_t *r, const fw_runnable_t *rn) {
-  return rn->retries;
-}
+int fw_effective_retries(const fw_runner_t *r, const fw_runnable_t *rn) { return rn->retries; }

@@ -29,7 +29,8 @@ static JSValueRef graphql_lib(JSContextRef ctx, JSValueRef *exc) {
   js_set_function(ctx, natives, "api", n_api);
   /* Three files, each a function of what it builds on: the transports, the client, and
    * wdio-api-runner's helpers (which returns the whole library). */
-  JSValueRef args[3] = {natives, js_get(ctx, global, "setTimeout"), js_get(ctx, global, "clearTimeout")};
+  JSValueRef args[3] = {natives, js_get(ctx, global, "setTimeout"),
+                        js_get(ctx, global, "clearTimeout")};
   JSValueRef transports = js_jslib_call(ctx, "graphql-transports", 3, args, exc);
   if (!transports) return NULL;
   JSValueRef core_args[2] = {natives, transports};
@@ -49,9 +50,9 @@ void graphql_export(js_realm_t *realm, JSObjectRef exports) {
     if (exc) js_realm_report_uncaught(realm, exc, false);
     return;
   }
-  static const char *const names[] = {"createGraphQLClient",       "gql",
-                                      "GraphQLSubscriptionError",  "createQueryBuilder",
-                                      "extendWithGraphQL",         "createSubscriptionManager",
+  static const char *const names[] = {"createGraphQLClient",         "gql",
+                                      "GraphQLSubscriptionError",    "createQueryBuilder",
+                                      "extendWithGraphQL",           "createSubscriptionManager",
                                       "createWebSocketSubscription", "createSSESubscription"};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     js_set(ctx, exports, names[i], js_get(ctx, lib, names[i]));
@@ -100,7 +101,8 @@ static JSValueRef graphql_set(JSContextRef ctx, void *data, JSObjectRef self, si
   graphql_state_t *st = data;
   json_t *section = graphql_section(st->cfg);
   if (section && argc >= 1)
-    js_define_value(ctx, JSContextGetGlobalObject(ctx), graphql_global_name(section), argv[0], false);
+    js_define_value(ctx, JSContextGetGlobalObject(ctx), graphql_global_name(section), argv[0],
+                    false);
   return JSValueMakeUndefined(ctx);
 }
 

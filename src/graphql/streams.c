@@ -21,12 +21,12 @@
 
 typedef struct stream_h {
   js_realm_t *realm;
-  JSObjectRef emit;          /* protected while live */
+  JSObjectRef emit; /* protected while live */
   ws_conn_t *ws;
   http_stream_t *st;
   sse_parser_t *parser;
   bool done, collected;
-  int busy;                  /* C frames using the struct (a finalizer may run inside JS) */
+  int busy; /* C frames using the struct (a finalizer may run inside JS) */
   struct stream_h *prev, *next;
 } stream_h;
 
@@ -63,7 +63,7 @@ static void h_finish(stream_h *h) {
   if (h->st) http_stream_close(h->st);
   h->st = NULL;
   js_realm_hold(h->realm, -1); /* no longer keeps the spec file's end waiting */
-  if (!h->busy) { /* else the parser is feeding: sse_data_cb frees it */
+  if (!h->busy) {              /* else the parser is feeding: sse_data_cb frees it */
     sse_parser_free(h->parser);
     h->parser = NULL;
   }
@@ -71,9 +71,7 @@ static void h_finish(stream_h *h) {
   if (h->collected && !h->busy) free(h);
 }
 
-static void h_hold(stream_h *h) {
-  h->busy++;
-}
+static void h_hold(stream_h *h) { h->busy++; }
 
 /* False when the handle is done (it may be freed by then: do not touch it). */
 static bool h_release(stream_h *h) {
@@ -95,9 +93,7 @@ static void h_finalize(JSObjectRef obj) {
 
 static js_class_def_t kHandle = {.name = "StreamHandle", .finalize = h_finalize};
 
-static stream_h *h_of(JSContextRef ctx, JSValueRef v) {
-  return js_class_private(ctx, &kHandle, v);
-}
+static stream_h *h_of(JSContextRef ctx, JSValueRef v) { return js_class_private(ctx, &kHandle, v); }
 
 /* emit(kind, ...args); a throw is the realm's uncaught error. The caller holds `h`. */
 static void h_emit(stream_h *h, const char *kind, size_t argc, const JSValueRef *args) {
@@ -205,11 +201,13 @@ static void ws_close_cb(ws_conn_t *c, const ws_close_info_t *i, void *ud) {
 /* wsOpen(url, protocols[], headers, emit) → handle */
 static JSValueRef n_ws_open(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                             const JSValueRef argv[], JSValueRef *exc) {
-  if (argc < 4 || !js_is_function(ctx, argv[3])) return js_throw(ctx, exc, "TypeError", "wsOpen(url, protocols, headers, emit)");
+  if (argc < 4 || !js_is_function(ctx, argv[3]))
+    return js_throw(ctx, exc, "TypeError", "wsOpen(url, protocols, headers, emit)");
   char *url = js_value_to_utf8(ctx, argv[0]);
   size_t np = js_array_length(ctx, argv[1]);
   char **protos = xcalloc(np + 1, sizeof *protos);
-  for (size_t i = 0; i < np; i++) protos[i] = js_value_to_utf8(ctx, js_array_get(ctx, argv[1], (unsigned)i));
+  for (size_t i = 0; i < np; i++)
+    protos[i] = js_value_to_utf8(ctx, js_array_get(ctx, argv[1], (unsigned)i));
   size_t nh;
   http_header_t *hs = h_headers(ctx, argv[2], &nh);
   JSObjectRef obj;
@@ -266,9 +264,11 @@ static JSValueRef n_ws_close(JSContextRef ctx, JSObjectRef f, JSObjectRef self, 
   stream_h *h = argc >= 1 ? h_of(ctx, argv[0]) : NULL;
   if (!h || !h->ws) return JSValueMakeUndefined(ctx);
   uint16_t code = 0;
-  if (argc >= 2 && JSValueIsNumber(ctx, argv[1])) code = (uint16_t)JSValueToNumber(ctx, argv[1], NULL);
+  if (argc >= 2 && JSValueIsNumber(ctx, argv[1]))
+    code = (uint16_t)JSValueToNumber(ctx, argv[1], NULL);
   size_t len = 0;
-  char *reason = argc >= 3 && JSValueIsString(ctx, argv[2]) ? js_to_utf8(ctx, argv[2], &len, exc) : NULL;
+  char *reason =
+      argc >= 3 && JSValueIsString(ctx, argv[2]) ? js_to_utf8(ctx, argv[2], &len, exc) : NULL;
   ws_close(h->ws, code, reason ? reason : "", reason ? len : 0);
   free(reason);
   return JSValueMakeUndefined(ctx);
@@ -304,7 +304,8 @@ static void sse_retry_cb(long long ms, void *ud) {
   h_release(h);
 }
 
-static void sse_head_cb(http_stream_t *s, long status, const http_header_t *hs, size_t n, void *ud) {
+static void sse_head_cb(http_stream_t *s, long status, const http_header_t *hs, size_t n,
+                        void *ud) {
   stream_h *h = ud;
   h_hold(h);
   JSContextRef ctx = js_realm_context(h->realm);
@@ -323,7 +324,8 @@ static void sse_data_cb(http_stream_t *s, const char *buf, size_t n, void *ud) {
   int rc = sse_parser_feed(h->parser, buf, n);
   if (rc != 0 && !h->done) {
     JSContextRef ctx = js_realm_context(h->realm);
-    JSValueRef a[2] = {js_make_string(ctx, sse_parser_error(h->parser)), js_make_string(ctx, "EPROTO")};
+    JSValueRef a[2] = {js_make_string(ctx, sse_parser_error(h->parser)),
+                       js_make_string(ctx, "EPROTO")};
     h_emit(h, "end", 2, a);
     h_finish(h);
   }
@@ -347,7 +349,8 @@ static void sse_end_cb(http_stream_t *s, http_error_t err, const char *code, con
 /* sseOpen(url, method, headers, body|null, emit) → handle */
 static JSValueRef n_sse_open(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                              const JSValueRef argv[], JSValueRef *exc) {
-  if (argc < 5 || !js_is_function(ctx, argv[4])) return js_throw(ctx, exc, "TypeError", "sseOpen(url, method, headers, body, emit)");
+  if (argc < 5 || !js_is_function(ctx, argv[4]))
+    return js_throw(ctx, exc, "TypeError", "sseOpen(url, method, headers, body, emit)");
   char *url = js_value_to_utf8(ctx, argv[0]);
   char *method = js_value_to_utf8(ctx, argv[1]);
   size_t nh, blen = 0;
@@ -366,7 +369,8 @@ static JSValueRef n_sse_open(JSContextRef ctx, JSObjectRef f, JSObjectRef self, 
       .body_len = blen,
       .insecure = h_insecure(),
   };
-  http_stream_cb_t cb = {.on_head = sse_head_cb, .on_data = sse_data_cb, .on_end = sse_end_cb, .userdata = h};
+  http_stream_cb_t cb = {
+      .on_head = sse_head_cb, .on_data = sse_data_cb, .on_end = sse_end_cb, .userdata = h};
   h->st = http_stream_open(js_runtime_loop(js_realm_runtime(h->realm)), &r, &cb);
   h_headers_free(hs, nh);
   free(url);
@@ -430,9 +434,14 @@ static JSValueRef n_on_scope_end(JSContextRef ctx, JSObjectRef f, JSObjectRef se
 JSObjectRef streams_natives(JSContextRef ctx) {
   JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
   static const js_fn_t fns[] = {
-      {"wsOpen", n_ws_open, 4},     {"wsSend", n_ws_send, 2},     {"wsClose", n_ws_close, 3},
-      {"wsBuffered", n_ws_buffered, 1}, {"sseOpen", n_sse_open, 5}, {"sseClose", n_sse_close, 1},
-      {"scope", n_scope, 0},        {"onScopeEnd", n_on_scope_end, 1},
+      {"wsOpen", n_ws_open, 4},
+      {"wsSend", n_ws_send, 2},
+      {"wsClose", n_ws_close, 3},
+      {"wsBuffered", n_ws_buffered, 1},
+      {"sseOpen", n_sse_open, 5},
+      {"sseClose", n_sse_close, 1},
+      {"scope", n_scope, 0},
+      {"onScopeEnd", n_on_scope_end, 1},
       {NULL, NULL, 0},
   };
   js_define_methods(ctx, o, fns);
@@ -497,6 +506,4 @@ static void streams_on_realm(js_realm_t *realm, void *ud) {
   js_realm_on_scope_end(realm, streams_scope_end, NULL);
 }
 
-void streams_register(js_runtime_t *rt) {
-  js_runtime_on_realm(rt, streams_on_realm, NULL);
-}
+void streams_register(js_runtime_t *rt) { js_runtime_on_realm(rt, streams_on_realm, NULL); }

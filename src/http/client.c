@@ -51,29 +51,22 @@ static void http_uv_must(int rc, const char *what) {
 static void http_list_push(http_xfer_list_t *l, http_xfer_t *x) {
   x->prev = l->tail;
   x->next = NULL;
-  if (l->tail)
-    l->tail->next = x;
-  else
-    l->head = x;
+  if (l->tail) l->tail->next = x;
+  else l->head = x;
   l->tail = x;
 }
 
 static void http_list_remove(http_xfer_list_t *l, http_xfer_t *x) {
-  if (x->prev)
-    x->prev->next = x->next;
-  else
-    l->head = x->next;
-  if (x->next)
-    x->next->prev = x->prev;
-  else
-    l->tail = x->prev;
+  if (x->prev) x->prev->next = x->next;
+  else l->head = x->next;
+  if (x->next) x->next->prev = x->prev;
+  else l->tail = x->prev;
   x->prev = x->next = NULL;
 }
 
 static http_xfer_t *http_list_find(const http_xfer_list_t *l, uint64_t id) {
   for (http_xfer_t *x = l->head; x; x = x->next) {
-    if (x->id == id)
-      return x;
+    if (x->id == id) return x;
   }
   return NULL;
 }
@@ -81,8 +74,7 @@ static http_xfer_t *http_list_find(const http_xfer_list_t *l, uint64_t id) {
 /* ---- responses ------------------------------------------------------------------------ */
 
 void http_response_free(http_response_t *res) {
-  if (!res)
-    return;
+  if (!res) return;
   free(res->error_code);
   free(res->error_message);
   free(res->status_text);
@@ -110,8 +102,7 @@ static http_response_t *http_response_error(http_error_t error, const char *code
 
 /* The easy handle must already be out of the multi. */
 static void http_xfer_free(http_xfer_t *x) {
-  if (x->easy)
-    curl_easy_cleanup(x->easy);
+  if (x->easy) curl_easy_cleanup(x->easy);
   curl_slist_free_all(x->req_headers);
   http_response_free(x->res);
   http_xfer_reset_response(x);
@@ -124,12 +115,9 @@ static void http_xfer_free(http_xfer_t *x) {
  * curl 7.88 disarms the timer once idle, but later versions arm it for connection upkeep,
  * and a worker whose uv_run never returns would hang. */
 static void http_update_ref(http_client_t *c) {
-  if (c->closed)
-    return;
-  if (c->active.head)
-    uv_ref((uv_handle_t *)&c->timer);
-  else
-    uv_unref((uv_handle_t *)&c->timer);
+  if (c->closed) return;
+  if (c->active.head) uv_ref((uv_handle_t *)&c->timer);
+  else uv_unref((uv_handle_t *)&c->timer);
 }
 
 /* Takes the exchange off its list (and its easy handle out of the multi). */
@@ -137,8 +125,7 @@ static void http_xfer_unlink(http_xfer_t *x) {
   http_client_t *c = x->client;
   if (x->in_multi) {
     CURLMcode mc = curl_multi_remove_handle(c->multi, x->easy);
-    if (mc != CURLM_OK)
-      http_warn("curl_multi_remove_handle", curl_multi_strerror(mc));
+    if (mc != CURLM_OK) http_warn("curl_multi_remove_handle", curl_multi_strerror(mc));
     http_list_remove(&c->active, x);
     x->in_multi = false;
     http_update_ref(c);
@@ -156,8 +143,7 @@ static void http_xfer_detach(http_xfer_t *x) {
 static void http_on_defer(uv_idle_t *idle);
 
 /* Queues the error of an exchange that is on no list; takes `message`. */
-static void http_xfer_defer(http_xfer_t *x, http_error_t error, const char *code,
-                            char *message) {
+static void http_xfer_defer(http_xfer_t *x, http_error_t error, const char *code, char *message) {
   http_client_t *c = x->client;
   if (x->easy) {
     curl_easy_cleanup(x->easy);
@@ -185,8 +171,7 @@ static void http_on_defer(uv_idle_t *idle) {
     http_xfer_free(x);
     done(res, userdata);
   }
-  if (!c->closed && !c->deferred.head)
-    http_uv_must(uv_idle_stop(&c->defer), "uv_idle_stop");
+  if (!c->closed && !c->deferred.head) http_uv_must(uv_idle_stop(&c->defer), "uv_idle_stop");
 }
 
 /* Puts an exchange whose x->req is set (first hop or redirect) into the multi. Errors are
@@ -213,8 +198,7 @@ static void http_xfer_start(http_xfer_t *x) {
 
 static int http_version_of(CURL *easy) {
   long v = 0;
-  if (curl_easy_getinfo(easy, CURLINFO_HTTP_VERSION, &v) != CURLE_OK)
-    return 0;
+  if (curl_easy_getinfo(easy, CURLINFO_HTTP_VERSION, &v) != CURLE_OK) return 0;
   switch (v) {
   case CURL_HTTP_VERSION_1_0: return 10;
   case CURL_HTTP_VERSION_1_1: return 11;
@@ -229,8 +213,7 @@ static http_response_t *http_xfer_take_response(http_xfer_t *x) {
   http_response_t *res = xcalloc(1, sizeof(*res));
   long status = 0;
   CURLcode irc = curl_easy_getinfo(x->easy, CURLINFO_RESPONSE_CODE, &status);
-  if (irc != CURLE_OK || status == 0)
-    status = x->status;
+  if (irc != CURLE_OK || status == 0) status = x->status;
   res->error = HTTP_OK;
   res->status = status;
   if (x->status == status && x->status_text && x->status_text[0]) {
@@ -257,8 +240,7 @@ static http_response_t *http_xfer_take_response(http_xfer_t *x) {
 
 static double http_xfer_hop_ms(http_xfer_t *x) {
   curl_off_t total_us = 0;
-  if (curl_easy_getinfo(x->easy, CURLINFO_TOTAL_TIME_T, &total_us) != CURLE_OK)
-    return 0;
+  if (curl_easy_getinfo(x->easy, CURLINFO_TOTAL_TIME_T, &total_us) != CURLE_OK) return 0;
   return (double)total_us / 1000.0;
 }
 
@@ -288,8 +270,7 @@ static void http_xfer_finish(http_xfer_t *x, CURLcode rc) {
       http_xfer_unlink(x);
       http_xfer_defer(x, HTTP_ERR_REDIRECT, "ERR_TOO_MANY_REDIRECTS", why);
       return;
-    case HTTP_FOLLOW_NONE:
-      break;
+    case HTTP_FOLLOW_NONE: break;
     }
     res = http_xfer_take_response(x);
   } else if (x->too_large) {
@@ -298,12 +279,10 @@ static void http_xfer_finish(http_xfer_t *x, CURLcode rc) {
     x->too_large = NULL;
   } else {
     long os_errno = 0;
-    if (curl_easy_getinfo(x->easy, CURLINFO_OS_ERRNO, &os_errno) != CURLE_OK)
-      os_errno = 0;
+    if (curl_easy_getinfo(x->easy, CURLINFO_OS_ERRNO, &os_errno) != CURLE_OK) os_errno = 0;
     const char *code;
     http_error_t kind = http_classify(rc, os_errno, &code);
-    res = http_response_error(kind, code,
-                              http_error_message(rc, x->errbuf, os_errno, x->req.url),
+    res = http_response_error(kind, code, http_error_message(rc, x->errbuf, os_errno, x->req.url),
                               x->req.url);
   }
 
@@ -330,8 +309,7 @@ static void http_fail_all(http_client_t *c, const char *what, CURLMcode mc) {
   while (c->active.head) {
     http_xfer_t *x = c->active.head;
     http_xfer_unlink(x);
-    http_xfer_defer(x, HTTP_ERR_NETWORK, "EIO",
-                    xasprintf("%s: %s", what, curl_multi_strerror(mc)));
+    http_xfer_defer(x, HTTP_ERR_NETWORK, "EIO", xasprintf("%s: %s", what, curl_multi_strerror(mc)));
   }
 }
 
@@ -339,8 +317,7 @@ static void http_check_multi_info(http_client_t *c) {
   CURLMsg *msg;
   int left;
   while (!c->closed && (msg = curl_multi_info_read(c->multi, &left))) {
-    if (msg->msg != CURLMSG_DONE)
-      continue;
+    if (msg->msg != CURLMSG_DONE) continue;
     /* msg dies with curl_multi_remove_handle: copy what we need first. */
     CURL *easy = msg->easy_handle;
     CURLcode rc = msg->data.result;
@@ -359,24 +336,18 @@ static void http_socket_action(http_client_t *c, curl_socket_t fd, int flags) {
   int running = 0;
   CURLMcode mc = curl_multi_socket_action(c->multi, fd, flags, &running);
   http_check_multi_info(c);
-  if (mc != CURLM_OK && !c->closed)
-    http_fail_all(c, "curl_multi_socket_action", mc);
+  if (mc != CURLM_OK && !c->closed) http_fail_all(c, "curl_multi_socket_action", mc);
 }
 
 /* ---- curl <-> libuv -------------------------------------------------------------------- */
 
-static void http_on_sock_closed(uv_handle_t *h) {
-  free(h->data);
-}
+static void http_on_sock_closed(uv_handle_t *h) { free(h->data); }
 
 static void http_sock_close(http_sock_t *sk) {
   http_client_t *c = sk->client;
-  if (sk->prev)
-    sk->prev->next = sk->next;
-  else
-    c->socks = sk->next;
-  if (sk->next)
-    sk->next->prev = sk->prev;
+  if (sk->prev) sk->prev->next = sk->next;
+  else c->socks = sk->next;
+  if (sk->next) sk->next->prev = sk->prev;
   uv_close((uv_handle_t *)&sk->poll, http_on_sock_closed);
 }
 
@@ -390,26 +361,22 @@ static void http_on_poll(uv_poll_t *h, int status, int events) {
      * Connection reset by peer"). */
     flags = CURL_CSELECT_IN | CURL_CSELECT_OUT;
   } else {
-    if (events & UV_READABLE)
-      flags |= CURL_CSELECT_IN;
-    if (events & UV_WRITABLE)
-      flags |= CURL_CSELECT_OUT;
+    if (events & UV_READABLE) flags |= CURL_CSELECT_IN;
+    if (events & UV_WRITABLE) flags |= CURL_CSELECT_OUT;
   }
   /* curl may drop this socket (and so close `h`) inside; sk stays allocated until the
    * close callback, but is not ours to touch afterwards. */
   http_socket_action(sk->client, sk->fd, flags);
 }
 
-static int http_on_curl_socket(CURL *easy, curl_socket_t fd, int what, void *userp,
-                               void *socketp) {
+static int http_on_curl_socket(CURL *easy, curl_socket_t fd, int what, void *userp, void *socketp) {
   http_client_t *c = userp;
   http_sock_t *sk = socketp;
 
   if (what == CURL_POLL_REMOVE) {
     if (sk) {
       CURLMcode mc = curl_multi_assign(c->multi, fd, NULL);
-      if (mc != CURLM_OK)
-        http_warn("curl_multi_assign", curl_multi_strerror(mc));
+      if (mc != CURLM_OK) http_warn("curl_multi_assign", curl_multi_strerror(mc));
       http_sock_close(sk);
     }
     return 0;
@@ -427,8 +394,7 @@ static int http_on_curl_socket(CURL *easy, curl_socket_t fd, int what, void *use
     sk->client = c;
     sk->fd = fd;
     sk->next = c->socks;
-    if (c->socks)
-      c->socks->prev = sk;
+    if (c->socks) c->socks->prev = sk;
     c->socks = sk;
     CURLMcode mc = curl_multi_assign(c->multi, fd, sk);
     if (mc != CURLM_OK) {
@@ -439,10 +405,8 @@ static int http_on_curl_socket(CURL *easy, curl_socket_t fd, int what, void *use
   }
 
   int events = 0;
-  if (what & CURL_POLL_IN)
-    events |= UV_READABLE;
-  if (what & CURL_POLL_OUT)
-    events |= UV_WRITABLE;
+  if (what & CURL_POLL_IN) events |= UV_READABLE;
+  if (what & CURL_POLL_OUT) events |= UV_WRITABLE;
   int rc = uv_poll_start(&sk->poll, events, http_on_poll);
   if (rc < 0) {
     http_warn("uv_poll_start", uv_strerror(rc));
@@ -451,9 +415,7 @@ static int http_on_curl_socket(CURL *easy, curl_socket_t fd, int what, void *use
   return 0;
 }
 
-static void http_on_timer(uv_timer_t *t) {
-  http_socket_action(t->data, CURL_SOCKET_TIMEOUT, 0);
-}
+static void http_on_timer(uv_timer_t *t) { http_socket_action(t->data, CURL_SOCKET_TIMEOUT, 0); }
 
 /* curl forbids calling curl_multi_socket_action from here; a 0 ms timeout therefore
  * becomes a uv timer that fires on the next loop turn. */
@@ -475,8 +437,7 @@ static int http_on_curl_timer(CURLM *multi, long timeout_ms, void *userp) {
 
 static void http_on_client_handle_closed(uv_handle_t *h) {
   http_client_t *c = h->data;
-  if (--c->open_handles == 0)
-    free(c);
+  if (--c->open_handles == 0) free(c);
 }
 
 /* Loading libcurl and curl_global_init are the one piece of process state: done once, by
@@ -490,22 +451,19 @@ static bool http_curl_ready(void) {
   return false;
 }
 
-void http_preload(void) {
-  curl_dl_load(NULL);
-}
+void http_preload(void) { curl_dl_load(NULL); }
 
-#define HTTP_MSETOPT(c, opt, val)                                                           \
-  do {                                                                                      \
-    CURLMcode mc_ = curl_multi_setopt((c)->multi, opt, val);                                \
-    if (mc_ != CURLM_OK) {                                                                  \
-      http_warn("curl_multi_setopt(" #opt ")", curl_multi_strerror(mc_));                   \
-      goto fail;                                                                            \
-    }                                                                                       \
+#define HTTP_MSETOPT(c, opt, val)                                         \
+  do {                                                                    \
+    CURLMcode mc_ = curl_multi_setopt((c)->multi, opt, val);              \
+    if (mc_ != CURLM_OK) {                                                \
+      http_warn("curl_multi_setopt(" #opt ")", curl_multi_strerror(mc_)); \
+      goto fail;                                                          \
+    }                                                                     \
   } while (0)
 
 http_client_t *http_client_new(uv_loop_t *loop) {
-  if (!http_curl_ready())
-    return NULL;
+  if (!http_curl_ready()) return NULL;
   http_client_t *c = xcalloc(1, sizeof(*c));
   c->loop = loop;
   c->multi = curl_multi_init();
@@ -538,8 +496,7 @@ fail:
 }
 
 void http_client_free(http_client_t *c) {
-  if (!c)
-    return;
+  if (!c) return;
   c->closed = true;
   while (c->active.head) {
     http_xfer_t *x = c->active.head;
@@ -554,36 +511,28 @@ void http_client_free(http_client_t *c) {
   /* Closes the cached connections; curl reports their sockets through the socket
    * callback, which closes the matching polls. */
   CURLMcode mc = curl_multi_cleanup(c->multi);
-  if (mc != CURLM_OK)
-    http_warn("curl_multi_cleanup", curl_multi_strerror(mc));
+  if (mc != CURLM_OK) http_warn("curl_multi_cleanup", curl_multi_strerror(mc));
   c->multi = NULL;
   /* After the multi: the easy handles that used the share are gone with their exchanges. */
   if (c->share) {
     CURLSHcode sc = curl_share_cleanup(c->share);
-    if (sc != CURLSHE_OK)
-      http_warn("curl_share_cleanup", curl_share_strerror(sc));
+    if (sc != CURLSHE_OK) http_warn("curl_share_cleanup", curl_share_strerror(sc));
     c->share = NULL;
   }
-  while (c->socks)
-    http_sock_close(c->socks);
+  while (c->socks) http_sock_close(c->socks);
   uv_close((uv_handle_t *)&c->timer, http_on_client_handle_closed);
   uv_close((uv_handle_t *)&c->defer, http_on_client_handle_closed);
 }
 
-size_t http_client_pending(const http_client_t *c) {
-  return c->pending;
-}
+size_t http_client_pending(const http_client_t *c) { return c->pending; }
 
 void http_client_cancel(http_client_t *c, uint64_t id) {
   http_xfer_t *x = http_list_find(&c->active, id);
-  if (!x)
-    x = http_list_find(&c->deferred, id);
-  if (!x)
-    return;
+  if (!x) x = http_list_find(&c->deferred, id);
+  if (!x) return;
   http_xfer_detach(x);
   http_xfer_free(x);
-  if (!c->deferred.head)
-    http_uv_must(uv_idle_stop(&c->defer), "uv_idle_stop");
+  if (!c->deferred.head) http_uv_must(uv_idle_stop(&c->defer), "uv_idle_stop");
 }
 
 void http_client_set_debug(http_client_t *c, http_debug_cb fn, void *userdata) {
@@ -592,8 +541,7 @@ void http_client_set_debug(http_client_t *c, http_debug_cb fn, void *userdata) {
 }
 
 void http_client_clear_cookies(http_client_t *c) {
-  if (!c->share)
-    return;
+  if (!c->share) return;
   /* CURLOPT_COOKIELIST needs an easy handle; any one attached to the share will do. */
   CURL *easy = curl_easy_init();
   if (!easy) {
@@ -601,10 +549,8 @@ void http_client_clear_cookies(http_client_t *c) {
     return;
   }
   CURLcode rc = curl_easy_setopt(easy, CURLOPT_SHARE, c->share);
-  if (rc == CURLE_OK)
-    rc = curl_easy_setopt(easy, CURLOPT_COOKIELIST, "ALL");
-  if (rc != CURLE_OK)
-    http_warn("curl_easy_setopt(CURLOPT_COOKIELIST)", curl_easy_strerror(rc));
+  if (rc == CURLE_OK) rc = curl_easy_setopt(easy, CURLOPT_COOKIELIST, "ALL");
+  if (rc != CURLE_OK) http_warn("curl_easy_setopt(CURLOPT_COOKIELIST)", curl_easy_strerror(rc));
   curl_easy_cleanup(easy);
 }
 
@@ -617,8 +563,7 @@ uint64_t http_client_send(http_client_t *c, const http_request_t *req, http_done
   x->userdata = userdata;
   http_xreq_copy(&x->req, req);
   x->timeout_ms = req->timeout_ms > 0 ? req->timeout_ms : 0;
-  if (x->timeout_ms)
-    x->deadline_ns = uv_hrtime() + (uint64_t)x->timeout_ms * 1000000u;
+  if (x->timeout_ms) x->deadline_ns = uv_hrtime() + (uint64_t)x->timeout_ms * 1000000u;
   sbuf_init(&x->body);
   c->pending++;
   http_xfer_start(x);

@@ -23,68 +23,68 @@ typedef struct {
 } http_header_t;
 
 typedef enum {
-  HTTP_OK = 0,          /* a response arrived (any status) */
-  HTTP_ERR_TIMEOUT,     /* the whole exchange exceeded timeout_ms */
-  HTTP_ERR_NETWORK,     /* connect/send/receive failed (refused, reset, DNS, TLS ...) */
-  HTTP_ERR_INVALID,     /* the request could not be built (bad URL, bad method) */
-  HTTP_ERR_REDIRECT,    /* more redirects than max_redirects, or one to a non-HTTP URL */
-  HTTP_ERR_TOO_LARGE,   /* the response body (decoded) exceeds max_body_size */
+  HTTP_OK = 0,        /* a response arrived (any status) */
+  HTTP_ERR_TIMEOUT,   /* the whole exchange exceeded timeout_ms */
+  HTTP_ERR_NETWORK,   /* connect/send/receive failed (refused, reset, DNS, TLS ...) */
+  HTTP_ERR_INVALID,   /* the request could not be built (bad URL, bad method) */
+  HTTP_ERR_REDIRECT,  /* more redirects than max_redirects, or one to a non-HTTP URL */
+  HTTP_ERR_TOO_LARGE, /* the response body (decoded) exceeds max_body_size */
 } http_error_t;
 
 typedef struct {
-  const char *method;              /* "GET", "POST", ... (any token) */
-  const char *url;                 /* absolute */
-  const http_header_t *headers;    /* sent exactly as given, in order */
+  const char *method;           /* "GET", "POST", ... (any token) */
+  const char *url;              /* absolute */
+  const http_header_t *headers; /* sent exactly as given, in order */
   size_t n_headers;
-  const char *body;                /* may contain NULs; NULL = no body (POST, PUT and PATCH
+  const char *body; /* may contain NULs; NULL = no body (POST, PUT and PATCH
                                       then send "Content-Length: 0"); ignored for HEAD */
   size_t body_len;
-  long timeout_ms;                 /* whole exchange, redirects included; <= 0 means none */
+  long timeout_ms; /* whole exchange, redirects included; <= 0 means none */
 
   /* Everything below defaults to the behaviour of a zeroed field. */
-  int max_redirects;      /* > 0: follow up to this many redirects (301, 302, 303, 307, 308
+  int max_redirects;    /* > 0: follow up to this many redirects (301, 302, 303, 307, 308
                              with a Location) the way fetch does: 303, and 301/302 after a
                              POST, continue as GET without a body; Authorization and Cookie
                              are dropped when the origin changes. One more fails with
                              HTTP_ERR_REDIRECT. 0: the 3xx response comes back as is. */
-  bool decode;            /* send Accept-Encoding for gzip, deflate, br and zstd (unless the
+  bool decode;          /* send Accept-Encoding for gzip, deflate, br and zstd (unless the
                              headers name one) and decode such bodies */
-  bool cookies;           /* send cookies from, and store Set-Cookie into, the client's jar */
-  bool insecure;          /* accept any server certificate and host name */
-  bool http1;             /* HTTP/1.1 only; otherwise HTTP/2 where TLS negotiates it (ALPN) */
-  const char *proxy;      /* NULL: libcurl's own defaults (it reads http_proxy, HTTPS_PROXY
+  bool cookies;         /* send cookies from, and store Set-Cookie into, the client's jar */
+  bool insecure;        /* accept any server certificate and host name */
+  bool http1;           /* HTTP/1.1 only; otherwise HTTP/2 where TLS negotiates it (ALPN) */
+  const char *proxy;    /* NULL: libcurl's own defaults (it reads http_proxy, HTTPS_PROXY
                              ...); "": no proxy; else the proxy URL ("http://host:port") */
-  const char *no_proxy;   /* with `proxy`: hosts that bypass it (curl's NOPROXY list) */
-  size_t max_body_size;   /* > 0: a final response whose body (after decoding) would exceed
+  const char *no_proxy; /* with `proxy`: hosts that bypass it (curl's NOPROXY list) */
+  size_t max_body_size; /* > 0: a final response whose body (after decoding) would exceed
                              this many bytes fails with HTTP_ERR_TOO_LARGE, as soon as its
                              Content-Length says so or once that much has arrived */
 } http_request_t;
 
 typedef struct {
   http_error_t error;
-  char *error_code;        /* for HTTP_ERR_*: "ECONNREFUSED", "ECONNRESET", "ENOTFOUND",
+  char *error_code;       /* for HTTP_ERR_*: "ECONNREFUSED", "ECONNRESET", "ENOTFOUND",
                               "ETIMEDOUT", "CERT_INVALID", "EPROTO",
                               "ERR_TOO_MANY_REDIRECTS", "ERR_BODY_TOO_LARGE" ...; NULL
                               when ok */
-  char *error_message;     /* human-readable cause (curl's message); NULL when ok */
-  long status;             /* 0 on error */
-  char *status_text;       /* reason phrase from the status line, or the standard phrase
+  char *error_message;    /* human-readable cause (curl's message); NULL when ok */
+  long status;            /* 0 on error */
+  char *status_text;      /* reason phrase from the status line, or the standard phrase
                               for the code when the server sent none (HTTP/2); "" on error */
-  http_header_t *headers;  /* headers of the final response (not of 1xx ones, nor of the
+  http_header_t *headers; /* headers of the final response (not of 1xx ones, nor of the
                               redirects followed), in order, names as sent, duplicates kept;
                               NULL/0 on error */
   size_t n_headers;
-  char *body;              /* never NULL, NUL-terminated for convenience; body_len excludes
+  char *body; /* never NULL, NUL-terminated for convenience; body_len excludes
                               the NUL. Decoded only when the request asked for `decode`;
                               "" on error */
   size_t body_len;
-  double duration_ms;      /* whole exchange (resolve, connect, send, last body byte), the
+  double duration_ms;  /* whole exchange (resolve, connect, send, last body byte), the
                               redirects followed included */
-  char *effective_url;     /* the URL of the final response (after redirects followed) */
-  int redirects;           /* redirects followed */
-  int http_version;        /* of the final response: 10, 11, 20, 30; 0 when unknown */
-  size_t wire_size;        /* body bytes as they came over the wire (before decoding) */
-  bool new_connection;     /* false when the final exchange reused a kept-alive connection */
+  char *effective_url; /* the URL of the final response (after redirects followed) */
+  int redirects;       /* redirects followed */
+  int http_version;    /* of the final response: 10, 11, 20, 30; 0 when unknown */
+  size_t wire_size;    /* body bytes as they came over the wire (before decoding) */
+  bool new_connection; /* false when the final exchange reused a kept-alive connection */
 } http_response_t;
 
 typedef void (*http_done_cb)(http_response_t *res, void *userdata);

@@ -24,7 +24,7 @@ typedef struct {
   char *url;
   http_header_t *headers;
   size_t n_headers;
-  char *body;           /* NULL: none */
+  char *body; /* NULL: none */
   size_t body_len;
   int max_redirects;
   bool decode, cookies, insecure, http1;
@@ -47,10 +47,10 @@ struct http_xfer {
   http_response_t *res;           /* only for deferred exchanges: the error to report */
   bool in_multi;                  /* on `active` with easy added to the multi */
 
-  uint64_t deadline_ns;           /* uv_hrtime() at which the whole exchange times out; 0 none */
-  long timeout_ms;                /* as requested, for the timeout message */
-  int redirects;                  /* followed so far */
-  double hops_ms;                 /* duration of the redirect responses already followed */
+  uint64_t deadline_ns; /* uv_hrtime() at which the whole exchange times out; 0 none */
+  long timeout_ms;      /* as requested, for the timeout message */
+  int redirects;        /* followed so far */
+  double hops_ms;       /* duration of the redirect responses already followed */
 
   /* The response as it arrives; the header callback resets it at every status line. */
   long status;
@@ -59,7 +59,7 @@ struct http_xfer {
   size_t n_headers, cap_headers;
   bool headers_done;
   sbuf_t body;
-  char *too_large;                /* why the body was refused (malloc'd), or NULL */
+  char *too_large; /* why the body was refused (malloc'd), or NULL */
   char errbuf[CURL_ERROR_SIZE];
 };
 
@@ -70,16 +70,16 @@ typedef struct {
 struct http_client {
   uv_loop_t *loop;
   CURLM *multi;
-  CURLSH *share;      /* the cookie jar; created by the first request that wants cookies */
-  uv_timer_t timer;   /* curl's one timeout (CURLMOPT_TIMERFUNCTION) */
-  uv_idle_t defer;    /* reports errors on a later loop turn, never inside send */
+  CURLSH *share;    /* the cookie jar; created by the first request that wants cookies */
+  uv_timer_t timer; /* curl's one timeout (CURLMOPT_TIMERFUNCTION) */
+  uv_idle_t defer;  /* reports errors on a later loop turn, never inside send */
   http_xfer_list_t active;
   http_xfer_list_t deferred;
   http_sock_t *socks;
   uint64_t next_id;
   size_t pending;
-  int open_handles;   /* uv handles of the client struct still to be closed */
-  bool closed;        /* http_client_free was called; the struct awaits its close callbacks */
+  int open_handles; /* uv handles of the client struct still to be closed */
+  bool closed;      /* http_client_free was called; the struct awaits its close callbacks */
   http_debug_cb debug;
   void *debug_ud;
 };
@@ -103,9 +103,9 @@ char *http_error_message(CURLcode rc, const char *errbuf, long os_errno, const c
 
 /* What to do with a finished response (rc == CURLE_OK) under the request's redirect rules. */
 typedef enum {
-  HTTP_FOLLOW_NONE,     /* not a redirect to follow: report it */
-  HTTP_FOLLOW_RESTART,  /* x->req now describes the next hop: set it up again */
-  HTTP_FOLLOW_ERROR,    /* report *why (malloc'd) as HTTP_ERR_REDIRECT */
+  HTTP_FOLLOW_NONE,    /* not a redirect to follow: report it */
+  HTTP_FOLLOW_RESTART, /* x->req now describes the next hop: set it up again */
+  HTTP_FOLLOW_ERROR,   /* report *why (malloc'd) as HTTP_ERR_REDIRECT */
 } http_follow_t;
 http_follow_t http_xfer_redirect(http_xfer_t *x, char **why);
 

@@ -7,15 +7,40 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-#define CURL_DL_FUNCTIONS(X)                                                                \
-  X(curl_global_init) X(curl_easy_init) X(curl_easy_cleanup) X(curl_easy_setopt)            \
-  X(curl_easy_getinfo) X(curl_easy_strerror) X(curl_multi_init) X(curl_multi_cleanup)       \
-  X(curl_multi_setopt) X(curl_multi_add_handle) X(curl_multi_remove_handle)                 \
-  X(curl_multi_assign) X(curl_multi_socket_action) X(curl_multi_info_read)                  \
-  X(curl_multi_strerror) X(curl_share_init) X(curl_share_cleanup) X(curl_share_setopt)      \
-  X(curl_share_strerror) X(curl_slist_append) X(curl_slist_free_all) X(curl_url)            \
-  X(curl_url_cleanup) X(curl_url_set) X(curl_url_get) X(curl_free) X(curl_getdate)          \
-  X(curl_easy_send) X(curl_easy_recv)
+// An X-macro list, one entry per line; clang-format 14 would lay it out differently on
+// every pass.
+// clang-format off
+#define CURL_DL_FUNCTIONS(X)  \
+  X(curl_global_init)         \
+  X(curl_easy_init)           \
+  X(curl_easy_cleanup)        \
+  X(curl_easy_setopt)         \
+  X(curl_easy_getinfo)        \
+  X(curl_easy_strerror)       \
+  X(curl_multi_init)          \
+  X(curl_multi_cleanup)       \
+  X(curl_multi_setopt)        \
+  X(curl_multi_add_handle)    \
+  X(curl_multi_remove_handle) \
+  X(curl_multi_assign)        \
+  X(curl_multi_socket_action) \
+  X(curl_multi_info_read)     \
+  X(curl_multi_strerror)      \
+  X(curl_share_init)          \
+  X(curl_share_cleanup)       \
+  X(curl_share_setopt)        \
+  X(curl_share_strerror)      \
+  X(curl_slist_append)        \
+  X(curl_slist_free_all)      \
+  X(curl_url)                 \
+  X(curl_url_cleanup)         \
+  X(curl_url_set)             \
+  X(curl_url_get)             \
+  X(curl_free)                \
+  X(curl_getdate)             \
+  X(curl_easy_send)           \
+  X(curl_easy_recv)
+// clang-format on
 
 static struct {
 #define X(name) __typeof__(name) *name;
@@ -34,9 +59,11 @@ bool curl_dl_load(const char **why) {
       failure = "cannot load libcurl.so.4 (apt-get install libcurl4)";
     } else {
       failure = NULL;
-#define X(name)                                                                             \
-  if (!failure && !(*(void **)&fn.name = dlsym(lib, #name)))                                \
-    failure = "libcurl.so.4 lacks " #name;
+#define X(name)                                              \
+  if (!failure && !(*(void **)&fn.name = dlsym(lib, #name))) \
+    failure =                                                \
+        "libcurl.so.4 "                                      \
+        "lacks " #name;
       CURL_DL_FUNCTIONS(X)
 #undef X
       if (!failure && fn.curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
@@ -48,21 +75,17 @@ bool curl_dl_load(const char **why) {
   return state == CURL_DL_READY;
 }
 
-static bool ready(void) {
-  return state == CURL_DL_READY || curl_dl_load(NULL);
-}
+static bool ready(void) { return state == CURL_DL_READY || curl_dl_load(NULL); }
 
 /* A variadic option's value as the option's type says (the ranges of curl.h). */
-#define CURL_DL_SETOPT(call, handle, option, ap)                                            \
-  ((option) < CURLOPTTYPE_OBJECTPOINT  ? call(handle, option, va_arg(ap, long))             \
-   : (option) < CURLOPTTYPE_FUNCTIONPOINT ? call(handle, option, va_arg(ap, void *))        \
-   : (option) < CURLOPTTYPE_OFF_T         ? call(handle, option, va_arg(ap, void (*)(void)))\
-   : (option) < CURLOPTTYPE_BLOB          ? call(handle, option, va_arg(ap, curl_off_t))    \
+#define CURL_DL_SETOPT(call, handle, option, ap)                                             \
+  ((option) < CURLOPTTYPE_OBJECTPOINT     ? call(handle, option, va_arg(ap, long))           \
+   : (option) < CURLOPTTYPE_FUNCTIONPOINT ? call(handle, option, va_arg(ap, void *))         \
+   : (option) < CURLOPTTYPE_OFF_T         ? call(handle, option, va_arg(ap, void (*)(void))) \
+   : (option) < CURLOPTTYPE_BLOB          ? call(handle, option, va_arg(ap, curl_off_t))     \
                                           : call(handle, option, va_arg(ap, void *)))
 
-CURL *curl_dl_easy_init(void) {
-  return ready() ? fn.curl_easy_init() : NULL;
-}
+CURL *curl_dl_easy_init(void) { return ready() ? fn.curl_easy_init() : NULL; }
 
 void curl_dl_easy_cleanup(CURL *h) {
   if (ready()) fn.curl_easy_cleanup(h);
@@ -98,9 +121,7 @@ CURLcode curl_dl_easy_recv(CURL *h, void *buf, size_t n, size_t *got) {
   return ready() ? fn.curl_easy_recv(h, buf, n, got) : CURLE_FAILED_INIT;
 }
 
-CURLM *curl_dl_multi_init(void) {
-  return ready() ? fn.curl_multi_init() : NULL;
-}
+CURLM *curl_dl_multi_init(void) { return ready() ? fn.curl_multi_init() : NULL; }
 
 CURLMcode curl_dl_multi_cleanup(CURLM *m) {
   return ready() ? fn.curl_multi_cleanup(m) : CURLM_INTERNAL_ERROR;
@@ -141,9 +162,7 @@ const char *curl_dl_multi_strerror(CURLMcode code) {
   return ready() ? fn.curl_multi_strerror(code) : failure;
 }
 
-CURLSH *curl_dl_share_init(void) {
-  return ready() ? fn.curl_share_init() : NULL;
-}
+CURLSH *curl_dl_share_init(void) { return ready() ? fn.curl_share_init() : NULL; }
 
 CURLSHcode curl_dl_share_cleanup(CURLSH *sh) {
   return ready() ? fn.curl_share_cleanup(sh) : CURLSHE_NOT_BUILT_IN;
@@ -160,8 +179,7 @@ CURLSHcode curl_dl_share_setopt(CURLSH *sh, CURLSHoption option, ...) {
     rc = fn.curl_share_setopt(sh, option, va_arg(ap, long));
   else if (option == CURLSHOPT_LOCKFUNC || option == CURLSHOPT_UNLOCKFUNC)
     rc = fn.curl_share_setopt(sh, option, va_arg(ap, void (*)(void)));
-  else
-    rc = fn.curl_share_setopt(sh, option, va_arg(ap, void *));
+  else rc = fn.curl_share_setopt(sh, option, va_arg(ap, void *));
   va_end(ap);
   return rc;
 }
@@ -178,9 +196,7 @@ void curl_dl_slist_free_all(struct curl_slist *list) {
   if (ready()) fn.curl_slist_free_all(list);
 }
 
-CURLU *curl_dl_url(void) {
-  return ready() ? fn.curl_url() : NULL;
-}
+CURLU *curl_dl_url(void) { return ready() ? fn.curl_url() : NULL; }
 
 void curl_dl_url_cleanup(CURLU *u) {
   if (ready()) fn.curl_url_cleanup(u);

@@ -56,34 +56,34 @@ void curl_dl_free(void *p);
 time_t curl_dl_getdate(const char *p, const time_t *unused);
 
 #ifndef CURL_DL_IMPLEMENTATION
-#define curl_easy_init curl_dl_easy_init
-#define curl_easy_cleanup curl_dl_easy_cleanup
-#define curl_easy_setopt curl_dl_easy_setopt
-#define curl_easy_getinfo curl_dl_easy_getinfo
-#define curl_easy_strerror curl_dl_easy_strerror
-#define curl_easy_send curl_dl_easy_send
-#define curl_easy_recv curl_dl_easy_recv
-#define curl_multi_init curl_dl_multi_init
-#define curl_multi_cleanup curl_dl_multi_cleanup
-#define curl_multi_setopt curl_dl_multi_setopt
-#define curl_multi_add_handle curl_dl_multi_add_handle
+#define curl_easy_init           curl_dl_easy_init
+#define curl_easy_cleanup        curl_dl_easy_cleanup
+#define curl_easy_setopt         curl_dl_easy_setopt
+#define curl_easy_getinfo        curl_dl_easy_getinfo
+#define curl_easy_strerror       curl_dl_easy_strerror
+#define curl_easy_send           curl_dl_easy_send
+#define curl_easy_recv           curl_dl_easy_recv
+#define curl_multi_init          curl_dl_multi_init
+#define curl_multi_cleanup       curl_dl_multi_cleanup
+#define curl_multi_setopt        curl_dl_multi_setopt
+#define curl_multi_add_handle    curl_dl_multi_add_handle
 #define curl_multi_remove_handle curl_dl_multi_remove_handle
-#define curl_multi_assign curl_dl_multi_assign
+#define curl_multi_assign        curl_dl_multi_assign
 #define curl_multi_socket_action curl_dl_multi_socket_action
-#define curl_multi_info_read curl_dl_multi_info_read
-#define curl_multi_strerror curl_dl_multi_strerror
-#define curl_share_init curl_dl_share_init
-#define curl_share_cleanup curl_dl_share_cleanup
-#define curl_share_setopt curl_dl_share_setopt
-#define curl_share_strerror curl_dl_share_strerror
-#define curl_slist_append curl_dl_slist_append
-#define curl_slist_free_all curl_dl_slist_free_all
-#define curl_url curl_dl_url
-#define curl_url_cleanup curl_dl_url_cleanup
-#define curl_url_set curl_dl_url_set
-#define curl_url_get curl_dl_url_get
-#define curl_free curl_dl_free
-#define curl_getdate curl_dl_getdate
+#define curl_multi_info_read     curl_dl_multi_info_read
+#define curl_multi_strerror      curl_dl_multi_strerror
+#define curl_share_init          curl_dl_share_init
+#define curl_share_cleanup       curl_dl_share_cleanup
+#define curl_share_setopt        curl_dl_share_setopt
+#define curl_share_strerror      curl_dl_share_strerror
+#define curl_slist_append        curl_dl_slist_append
+#define curl_slist_free_all      curl_dl_slist_free_all
+#define curl_url                 curl_dl_url
+#define curl_url_cleanup         curl_dl_url_cleanup
+#define curl_url_set             curl_dl_url_set
+#define curl_url_get             curl_dl_url_get
+#define curl_free                curl_dl_free
+#define curl_getdate             curl_dl_getdate
 #endif
 
 #endif

@@ -10,14 +10,14 @@
 
 struct sse_parser {
   sse_config_t cfg;
-  sbuf_t line;        /* the line being read, without its end */
-  sbuf_t data;        /* the data buffer: every "data:" value followed by LF */
-  sbuf_t type;        /* the event type buffer */
-  sbuf_t id;          /* the last event ID buffer */
-  sbuf_t last_id;     /* the event source's last event ID string (set at each dispatch) */
-  bool after_cr;      /* the previous byte ended a line with CR: an LF now is its pair */
-  unsigned bom_seen;  /* bytes of a leading BOM matched so far */
-  bool bom_done;      /* past the place where a BOM may be */
+  sbuf_t line;       /* the line being read, without its end */
+  sbuf_t data;       /* the data buffer: every "data:" value followed by LF */
+  sbuf_t type;       /* the event type buffer */
+  sbuf_t id;         /* the last event ID buffer */
+  sbuf_t last_id;    /* the event source's last event ID string (set at each dispatch) */
+  bool after_cr;     /* the previous byte ended a line with CR: an LF now is its pair */
+  unsigned bom_seen; /* bytes of a leading BOM matched so far */
+  bool bom_done;     /* past the place where a BOM may be */
   const char *error;
 };
 
@@ -46,9 +46,7 @@ void sse_parser_free(sse_parser_t *p) {
   free(p);
 }
 
-const char *sse_parser_last_event_id(const sse_parser_t *p) {
-  return sbuf_cstr(&p->last_id);
-}
+const char *sse_parser_last_event_id(const sse_parser_t *p) { return sbuf_cstr(&p->last_id); }
 
 void sse_parser_set_last_event_id(sse_parser_t *p, const char *id) {
   sbuf_reset(&p->last_id);
@@ -57,9 +55,7 @@ void sse_parser_set_last_event_id(sse_parser_t *p, const char *id) {
   sbuf_puts(&p->id, id ? id : "");
 }
 
-const char *sse_parser_error(const sse_parser_t *p) {
-  return p->error;
-}
+const char *sse_parser_error(const sse_parser_t *p) { return p->error; }
 
 static bool sse_field_is(const char *f, size_t n, const char *name) {
   return n == strlen(name) && memcmp(f, name, n) == 0;
@@ -77,10 +73,10 @@ static void sse_dispatch(sse_parser_t *p) {
   p->data.len--; /* the LF after the last line */
   p->data.data[p->data.len] = '\0';
   sse_event_t ev = {
-    .type = p->type.len ? p->type.data : "message",
-    .data = p->data.data,
-    .data_len = p->data.len,
-    .id = sbuf_cstr(&p->last_id),
+      .type = p->type.len ? p->type.data : "message",
+      .data = p->data.data,
+      .data_len = p->data.len,
+      .id = sbuf_cstr(&p->last_id),
   };
   if (p->cfg.on_event) p->cfg.on_event(&ev, p->cfg.userdata);
   sbuf_reset(&p->data);

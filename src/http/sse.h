@@ -18,10 +18,10 @@
 typedef struct sse_parser sse_parser_t;
 
 typedef struct {
-  const char *type;   /* the "event:" field, or "message" */
-  const char *data;   /* "data:" lines joined with LF (the last LF removed), NUL-terminated */
+  const char *type; /* the "event:" field, or "message" */
+  const char *data; /* "data:" lines joined with LF (the last LF removed), NUL-terminated */
   size_t data_len;
-  const char *id;     /* the last event ID in force when it was dispatched ("" for none) */
+  const char *id; /* the last event ID in force when it was dispatched ("" for none) */
 } sse_event_t;
 
 typedef struct {
@@ -30,8 +30,8 @@ typedef struct {
   /* A valid "retry:" field (ASCII digits only): the new reconnection time. May be NULL. */
   void (*on_retry)(long long ms, void *userdata);
   void *userdata;
-  size_t max_line;    /* 0: 1 MiB */
-  size_t max_data;    /* 0: 16 MiB; bounds one event's data */
+  size_t max_line; /* 0: 1 MiB */
+  size_t max_data; /* 0: 16 MiB; bounds one event's data */
 } sse_config_t;
 
 sse_parser_t *sse_parser_new(const sse_config_t *cfg);

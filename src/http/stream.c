@@ -33,19 +33,19 @@ struct http_stream {
   size_t body_len;
   bool connect_only;
 
-  uv_timer_t timer;   /* curl's timeout */
-  uv_idle_t defer;    /* reports a failure to start on a later turn */
+  uv_timer_t timer; /* curl's timeout */
+  uv_idle_t defer;  /* reports a failure to start on a later turn */
   stream_sock_t *socks;
-  uv_poll_t io;       /* connect-only, once connected */
+  uv_poll_t io; /* connect-only, once connected */
   bool io_started;
   curl_socket_t fd;
 
   int depth;
   bool closed, ended, torn_down;
   int open_handles;
-  char *early_error;  /* why the transfer could not start */
+  char *early_error; /* why the transfer could not start */
 
-  long status;        /* the head being received */
+  long status; /* the head being received */
   http_header_t *headers;
   size_t n_headers, cap_headers;
   bool head_sent;
@@ -54,9 +54,7 @@ struct http_stream {
 
 static void stream_teardown(http_stream_t *s);
 
-static void stream_enter(http_stream_t *s) {
-  s->depth++;
-}
+static void stream_enter(http_stream_t *s) { s->depth++; }
 
 /* True when the stream is gone: the caller must not touch it any more. */
 static bool stream_leave(http_stream_t *s) {
@@ -106,7 +104,8 @@ static void stream_send_head(http_stream_t *s) {
 static void stream_done(http_stream_t *s, CURLcode rc) {
   if (rc == CURLE_OK && s->connect_only) {
     curl_socket_t fd = CURL_SOCKET_BAD;
-    if (curl_easy_getinfo(s->easy, CURLINFO_ACTIVESOCKET, &fd) != CURLE_OK || fd == CURL_SOCKET_BAD) {
+    if (curl_easy_getinfo(s->easy, CURLINFO_ACTIVESOCKET, &fd) != CURLE_OK ||
+        fd == CURL_SOCKET_BAD) {
       stream_end(s, HTTP_ERR_NETWORK, "EIO", "the connection was lost right after it was made");
       return;
     }
@@ -208,9 +207,7 @@ static int stream_on_socket(CURL *e, curl_socket_t fd, int what, void *userp, vo
   return uv_poll_start(&k->poll, ev, stream_on_poll) < 0 ? -1 : 0;
 }
 
-static void stream_on_timer(uv_timer_t *t) {
-  stream_action(t->data, CURL_SOCKET_TIMEOUT, 0);
-}
+static void stream_on_timer(uv_timer_t *t) { stream_action(t->data, CURL_SOCKET_TIMEOUT, 0); }
 
 static int stream_on_curl_timer(CURLM *m, long timeout_ms, void *userp) {
   http_stream_t *s = userp;
@@ -273,11 +270,11 @@ static size_t stream_on_body(char *buf, size_t size, size_t n, void *ud) {
 
 /* ---- setup ---- */
 
-#define STREAM_SETOPT(s, opt, val)                                                          \
-  do {                                                                                      \
-    CURLcode rc_ = curl_easy_setopt((s)->easy, opt, val);                                   \
-    if (rc_ != CURLE_OK)                                                                    \
-      return xasprintf("curl_easy_setopt(" #opt "): %s", curl_easy_strerror(rc_));          \
+#define STREAM_SETOPT(s, opt, val)                                                 \
+  do {                                                                             \
+    CURLcode rc_ = curl_easy_setopt((s)->easy, opt, val);                          \
+    if (rc_ != CURLE_OK)                                                           \
+      return xasprintf("curl_easy_setopt(" #opt "): %s", curl_easy_strerror(rc_)); \
   } while (0)
 
 static char *stream_setup(http_stream_t *s, const http_stream_req_t *req) {

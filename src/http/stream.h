@@ -28,13 +28,13 @@ typedef struct {
   const char *url;              /* http(s) */
   const http_header_t *headers; /* sent as given */
   size_t n_headers;
-  const char *body;             /* NULL: none */
+  const char *body; /* NULL: none */
   size_t body_len;
-  long connect_timeout_ms;      /* connection, TLS, and (body mode) the response head; <= 0: 30 s */
-  bool insecure;                /* accept any certificate and host name */
-  const char *proxy;            /* as http_request_t's */
+  long connect_timeout_ms; /* connection, TLS, and (body mode) the response head; <= 0: 30 s */
+  bool insecure;           /* accept any certificate and host name */
+  const char *proxy;       /* as http_request_t's */
   const char *no_proxy;
-  bool connect_only;            /* connect and stop: the caller speaks over the connection */
+  bool connect_only; /* connect and stop: the caller speaks over the connection */
 } http_stream_req_t;
 
 typedef struct {

@@ -4,13 +4,9 @@
 #include <string.h>
 
 /* ASCII only: <ctype.h> would follow the locale and accept Latin-1 letters. */
-static bool url_is_alpha(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
+static bool url_is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
-static bool url_is_alnum(char c) {
-  return url_is_alpha(c) || (c >= '0' && c <= '9');
-}
+static bool url_is_alnum(char c) { return url_is_alpha(c) || (c >= '0' && c <= '9'); }
 
 bool url_is_absolute(const char *s) {
   if (!s || !url_is_alpha(s[0])) return false;

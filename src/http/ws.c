@@ -25,19 +25,19 @@ struct ws_conn {
   http_stream_t *st;
   ws_codec_t *codec;
   ws_phase_t phase;
-  char *url;            /* as given, for messages */
+  char *url; /* as given, for messages */
   char *key;
   char **protocols;
   size_t n_protocols;
-  sbuf_t hs_out;        /* the handshake request, until written */
+  sbuf_t hs_out; /* the handshake request, until written */
   size_t hs_sent;
-  sbuf_t hs_in;         /* the answer's head, until complete */
-  uv_timer_t timer;     /* open timeout, then close timeout */
+  sbuf_t hs_in;     /* the answer's head, until complete */
+  uv_timer_t timer; /* open timeout, then close timeout */
   long close_timeout_ms;
-  bool got_close;       /* the server's close frame arrived */
+  bool got_close; /* the server's close frame arrived */
   uint16_t close_code;
   sbuf_t close_reason;
-  char *early_error;    /* why the connection could not even start, or was given up */
+  char *early_error; /* why the connection could not even start, or was given up */
   const char *early_code;
   bool freed;
 };
@@ -81,8 +81,8 @@ static void ws_check_closed(ws_conn_t *c) {
     const char *what = failed == 1007   ? "a text message that is not UTF-8"
                        : failed == 1009 ? "a message over the size limit"
                                         : "a frame that breaks the WebSocket protocol";
-    char *msg = xasprintf("the WebSocket server at %s sent %s (closed with %u)", c->url, what,
-                          failed);
+    char *msg =
+        xasprintf("the WebSocket server at %s sent %s (closed with %u)", c->url, what, failed);
     ws_finish(c, false, failed, msg, "EPROTO", 0);
     free(msg);
     return;
@@ -126,9 +126,8 @@ static void ws_codec_closed(uint16_t code, const char *reason, size_t len, void 
 static void ws_handshake_done(ws_conn_t *c, size_t head_len) {
   char *protocol = NULL;
   int status = 0;
-  char *why = ws_handshake_check(c->hs_in.data, head_len, c->key,
-                                 (const char *const *)c->protocols, c->n_protocols, &protocol,
-                                 &status);
+  char *why = ws_handshake_check(c->hs_in.data, head_len, c->key, (const char *const *)c->protocols,
+                                 c->n_protocols, &protocol, &status);
   if (why) {
     char *msg = xasprintf("the WebSocket handshake with %s failed: %s", c->url, why);
     ws_finish(c, false, 1006, msg, status && status != 101 ? "EHANDSHAKE" : "EPROTO",
@@ -148,7 +147,8 @@ static void ws_handshake_done(ws_conn_t *c, size_t head_len) {
     char *copy = xmalloc(rest);
     memcpy(copy, c->hs_in.data + head_len, rest);
     sbuf_free(&c->hs_in);
-    if (ws_codec_feed(c->codec, copy, rest)) ws_fail(c, "ENOMEM", "WebSocket %s: %s", "out of memory");
+    if (ws_codec_feed(c->codec, copy, rest))
+      ws_fail(c, "ENOMEM", "WebSocket %s: %s", "out of memory");
     free(copy);
   } else {
     sbuf_free(&c->hs_in);
@@ -184,10 +184,8 @@ static void ws_pump_write(ws_conn_t *c) {
       ws_fail(c, "ECONNRESET", "the WebSocket connection to %s was lost: %s", why);
       return;
     }
-    if (c->phase == PH_HANDSHAKE)
-      c->hs_sent += (size_t)n;
-    else
-      ws_codec_consume(c->codec, (size_t)n);
+    if (c->phase == PH_HANDSHAKE) c->hs_sent += (size_t)n;
+    else ws_codec_consume(c->codec, (size_t)n);
   }
   ws_check_closed(c);
   ws_watch(c);
@@ -205,11 +203,10 @@ static void ws_pump_read(ws_conn_t *c) {
     }
     if (n == 0) { /* the server closed the connection */
       if (c->phase == PH_HANDSHAKE)
-        ws_fail(c, "ECONNRESET", "the WebSocket server at %s closed the connection during the handshake%s", "");
-      else if (c->got_close)
-        ws_finish(c, true, c->close_code, NULL, NULL, 0);
-      else
-        ws_finish(c, false, 1006, NULL, NULL, 0); /* no close frame: abnormal closure */
+        ws_fail(c, "ECONNRESET",
+                "the WebSocket server at %s closed the connection during the handshake%s", "");
+      else if (c->got_close) ws_finish(c, true, c->close_code, NULL, NULL, 0);
+      else ws_finish(c, false, 1006, NULL, NULL, 0); /* no close frame: abnormal closure */
       return;
     }
     if (c->phase == PH_HANDSHAKE) {
@@ -298,9 +295,7 @@ static char *ws_parse_url(const char *url, char **host, char **target, char **wh
   return http_url;
 }
 
-static void ws_on_timer_closed(uv_handle_t *h) {
-  free(h->data);
-}
+static void ws_on_timer_closed(uv_handle_t *h) { free(h->data); }
 
 ws_conn_t *ws_connect(uv_loop_t *loop, const ws_options_t *o, const ws_callbacks_t *cb) {
   ws_conn_t *c = xcalloc(1, sizeof *c);
@@ -334,8 +329,7 @@ ws_conn_t *ws_connect(uv_loop_t *loop, const ws_options_t *o, const ws_callbacks
     const http_header_t *h = &o->headers[i];
     if (strpbrk(h->name, "\r\n: ") || strpbrk(h->value, "\r\n"))
       why = xasprintf("invalid header \"%s\"", h->name);
-    else
-      extra[n_extra++] = xasprintf("%s: %s", h->name, h->value);
+    else extra[n_extra++] = xasprintf("%s: %s", h->name, h->value);
   }
   if (!why) {
     char *req = ws_handshake_request(host, target, c->key, (const char *const *)c->protocols,
@@ -421,8 +415,10 @@ void ws_close(ws_conn_t *c, uint16_t code, const char *reason, size_t reason_len
     if (c->st) http_stream_close(c->st);
     c->st = NULL;
     if (!c->early_error) {
-      c->early_error = xasprintf("the WebSocket to %s was closed before the connection was "
-                                 "established", c->url);
+      c->early_error = xasprintf(
+          "the WebSocket to %s was closed before the connection was "
+          "established",
+          c->url);
       c->early_code = "ECLOSED";
     }
     uv_timer_start(&c->timer, ws_on_timer, 0, 0);

@@ -35,17 +35,17 @@ typedef struct {
 } ws_options_t;
 
 typedef struct {
-  bool was_clean;       /* both close frames went through */
-  uint16_t code;        /* the close code: the server's, or 1006 when the connection was
+  bool was_clean;     /* both close frames went through */
+  uint16_t code;      /* the close code: the server's, or 1006 when the connection was
                            lost or never opened, 1002/1007/1009 for a protocol violation */
-  const char *reason;   /* the close frame's reason (UTF-8, may be empty) */
+  const char *reason; /* the close frame's reason (UTF-8, may be empty) */
   size_t reason_len;
-  const char *error;    /* NULL after a close handshake; otherwise why the connection failed
+  const char *error;      /* NULL after a close handshake; otherwise why the connection failed
                            or was lost, naming the URL */
   const char *error_code; /* with `error`: "ECONNREFUSED", "ETIMEDOUT", "ECONNRESET",
                              "EPROTO" (a broken handshake or frame), "EHANDSHAKE" (the server
                              refused the upgrade: see status) ... */
-  int status;           /* the HTTP status of a refused handshake, else 0 */
+  int status;             /* the HTTP status of a refused handshake, else 0 */
 } ws_close_info_t;
 
 typedef struct {

@@ -14,9 +14,7 @@
 
 /* ---- SHA-1 (FIPS 180-4) and base64 (RFC 4648), only for the accept key ---- */
 
-static uint32_t ws_rol(uint32_t x, int n) {
-  return (x << n) | (x >> (32 - n));
-}
+static uint32_t ws_rol(uint32_t x, int n) { return (x << n) | (x >> (32 - n)); }
 
 static void ws_sha1_block(uint32_t h[5], const uint8_t *p) {
   uint32_t w[80];
@@ -213,8 +211,8 @@ struct ws_codec {
   const uint8_t *in; /* the bytes being fed, for the recv callback */
   size_t in_len;
   sbuf_t out;
-  bool closing;      /* ws_codec_close was called */
-  uint16_t failed;   /* the close code sent for a violation wslay did not answer itself */
+  bool closing;    /* ws_codec_close was called */
+  uint16_t failed; /* the close code sent for a violation wslay did not answer itself */
 };
 
 static ssize_t ws_recv_cb(wslay_event_context_ptr ctx, uint8_t *buf, size_t len, int flags,
@@ -231,8 +229,8 @@ static ssize_t ws_recv_cb(wslay_event_context_ptr ctx, uint8_t *buf, size_t len,
   return (ssize_t)n;
 }
 
-static ssize_t ws_send_cb(wslay_event_context_ptr ctx, const uint8_t *data, size_t len,
-                          int flags, void *ud) {
+static ssize_t ws_send_cb(wslay_event_context_ptr ctx, const uint8_t *data, size_t len, int flags,
+                          void *ud) {
   ws_codec_t *c = ud;
   sbuf_append(&c->out, (const char *)data, len);
   return (ssize_t)len;
@@ -310,8 +308,8 @@ ws_codec_t *ws_codec_new(const ws_codec_config_t *cfg) {
     free(c);
     return NULL;
   }
-  wslay_event_config_set_max_recv_msg_length(c->ctx, cfg->max_message ? cfg->max_message
-                                                                       : (uint64_t)64 << 20);
+  wslay_event_config_set_max_recv_msg_length(
+      c->ctx, cfg->max_message ? cfg->max_message : (uint64_t)64 << 20);
   return c;
 }
 
@@ -373,9 +371,7 @@ int ws_codec_close(ws_codec_t *c, uint16_t code, const char *reason, size_t len)
   return ws_flush(c);
 }
 
-sbuf_t *ws_codec_output(ws_codec_t *c) {
-  return &c->out;
-}
+sbuf_t *ws_codec_output(ws_codec_t *c) { return &c->out; }
 
 void ws_codec_consume(ws_codec_t *c, size_t n) {
   if (n >= c->out.len) {
@@ -402,6 +398,4 @@ uint16_t ws_codec_failed(const ws_codec_t *c) {
   return wslay_event_get_status_code_sent(c->ctx);
 }
 
-size_t ws_codec_queued(const ws_codec_t *c) {
-  return wslay_event_get_queued_msg_length(c->ctx);
-}
+size_t ws_codec_queued(const ws_codec_t *c) { return wslay_event_get_queued_msg_length(c->ctx); }

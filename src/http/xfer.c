@@ -136,13 +136,11 @@ static size_t http_on_headers_end(http_xfer_t *x, size_t len) {
   long status = x->status;
   bool has_body = status >= 200 && status != 204 && status != 304 &&
                   !(status >= 300 && status < 400) && strcmp(x->req.method, "HEAD") != 0;
-  if (!cl || !has_body)
-    return len;
+  if (!cl || !has_body) return len;
   char *end;
   errno = 0;
   unsigned long long n = strtoull(cl, &end, 10);
-  if (errno || end == cl || *end)
-    return len;
+  if (errno || end == cl || *end) return len;
   size_t max = x->req.max_body_size;
   if (max && n > max && !encoded) {
     char *what = xasprintf("Content-Length is %llu", n);
@@ -150,16 +148,13 @@ static size_t http_on_headers_end(http_xfer_t *x, size_t len) {
     free(what);
     return 0;
   }
-  if (n > x->body.len && n < SIZE_MAX / 2)
-    sbuf_reserve(&x->body, (size_t)n - x->body.len);
+  if (n > x->body.len && n < SIZE_MAX / 2) sbuf_reserve(&x->body, (size_t)n - x->body.len);
   return len;
 }
 
 static const char *http_trim(const char *s, const char *e, const char **end) {
-  while (s < e && (*s == ' ' || *s == '\t'))
-    s++;
-  while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
-    e--;
+  while (s < e && (*s == ' ' || *s == '\t')) s++;
+  while (e > s && (e[-1] == ' ' || e[-1] == '\t')) e--;
   *end = e;
   return s;
 }
@@ -167,10 +162,8 @@ static const char *http_trim(const char *s, const char *e, const char **end) {
 /* "HTTP/1.1 404 Not Found" or curl's "HTTP/2 200 " for HTTP/2: a new response starts, so
  * whatever headers came before (1xx, a proxy's CONNECT reply) are not the final ones. */
 static void http_on_status_line(http_xfer_t *x, const char *p, const char *e) {
-  while (p < e && *p != ' ')
-    p++;
-  while (p < e && *p == ' ')
-    p++;
+  while (p < e && *p != ' ') p++;
+  while (p < e && *p == ' ') p++;
   long code = 0;
   for (int i = 0; i < 3 && p < e && isdigit((unsigned char)*p); i++, p++)
     code = code * 10 + (*p - '0');
@@ -189,8 +182,7 @@ static size_t http_on_header(char *data, size_t size, size_t n, void *userp) {
   http_xfer_t *x = userp;
   size_t len = size * n;
   const char *e = data + len;
-  while (e > data && (e[-1] == '\r' || e[-1] == '\n'))
-    e--;
+  while (e > data && (e[-1] == '\r' || e[-1] == '\n')) e--;
 
   if (e - data >= 5 && memcmp(data, "HTTP/", 5) == 0) {
     http_on_status_line(x, data, e);
@@ -202,8 +194,7 @@ static size_t http_on_header(char *data, size_t size, size_t n, void *userp) {
   }
   /* Lines after the blank line that ends the final header block are chunked trailers,
    * which are not response headers. */
-  if (x->headers_done)
-    return len;
+  if (x->headers_done) return len;
 
   const char *end;
   if (*data == ' ' || *data == '\t') {
@@ -218,8 +209,7 @@ static size_t http_on_header(char *data, size_t size, size_t n, void *userp) {
     return len;
   }
   const char *colon = memchr(data, ':', (size_t)(e - data));
-  if (!colon)
-    return len;
+  if (!colon) return len;
   if (x->n_headers == x->cap_headers) {
     x->cap_headers = x->cap_headers ? x->cap_headers * 2 : 16;
     x->headers = xrealloc(x->headers, x->cap_headers * sizeof(*x->headers));
@@ -237,10 +227,8 @@ static size_t http_on_header(char *data, size_t size, size_t n, void *userp) {
 static int http_on_debug(CURL *easy, curl_infotype type, char *data, size_t size, void *userp) {
   http_xfer_t *x = userp;
   http_client_t *c = x->client;
-  if (type != CURLINFO_TEXT || !c->debug)
-    return 0;
-  while (size > 0 && (data[size - 1] == '\n' || data[size - 1] == '\r'))
-    size--;
+  if (type != CURLINFO_TEXT || !c->debug) return 0;
+  while (size > 0 && (data[size - 1] == '\n' || data[size - 1] == '\r')) size--;
   char *line = xstrndup(data, size);
   c->debug(x->id, line, c->debug_ud);
   free(line);
@@ -251,18 +239,12 @@ static int http_on_debug(CURL *easy, curl_infotype type, char *data, size_t size
 
 http_error_t http_classify(CURLcode rc, long os_errno, const char **code) {
   switch (rc) {
-  case CURLE_OPERATION_TIMEDOUT:
-    *code = "ETIMEDOUT";
-    return HTTP_ERR_TIMEOUT;
+  case CURLE_OPERATION_TIMEDOUT: *code = "ETIMEDOUT"; return HTTP_ERR_TIMEOUT;
   case CURLE_URL_MALFORMAT:
   case CURLE_UNSUPPORTED_PROTOCOL:
-  case CURLE_BAD_FUNCTION_ARGUMENT:
-    *code = "EINVAL";
-    return HTTP_ERR_INVALID;
+  case CURLE_BAD_FUNCTION_ARGUMENT: *code = "EINVAL"; return HTTP_ERR_INVALID;
   case CURLE_COULDNT_RESOLVE_HOST:
-  case CURLE_COULDNT_RESOLVE_PROXY:
-    *code = "ENOTFOUND";
-    return HTTP_ERR_NETWORK;
+  case CURLE_COULDNT_RESOLVE_PROXY: *code = "ENOTFOUND"; return HTTP_ERR_NETWORK;
   case CURLE_COULDNT_CONNECT:
     /* curl folds every connect() failure into one code; the errno tells them apart. */
     switch (os_errno) {
@@ -280,17 +262,13 @@ http_error_t http_classify(CURLcode rc, long os_errno, const char **code) {
   case CURLE_PARTIAL_FILE:
   case CURLE_HTTP2:
   case CURLE_HTTP2_STREAM:
-  case CURLE_HTTP3:
-    *code = "ECONNRESET";
-    return HTTP_ERR_NETWORK;
+  case CURLE_HTTP3: *code = "ECONNRESET"; return HTTP_ERR_NETWORK;
   case CURLE_PEER_FAILED_VERIFICATION:
   case CURLE_SSL_CACERT_BADFILE:
   case CURLE_SSL_ISSUER_ERROR:
   case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
   case CURLE_SSL_INVALIDCERTSTATUS:
-  case CURLE_SSL_CRL_BADFILE:
-    *code = "CERT_INVALID";
-    return HTTP_ERR_NETWORK;
+  case CURLE_SSL_CRL_BADFILE: *code = "CERT_INVALID"; return HTTP_ERR_NETWORK;
   case CURLE_SSL_CONNECT_ERROR:
   case CURLE_SSL_CERTPROBLEM:
   case CURLE_SSL_CIPHER:
@@ -300,12 +278,8 @@ http_error_t http_classify(CURLcode rc, long os_errno, const char **code) {
   case CURLE_SSL_SHUTDOWN_FAILED:
   case CURLE_USE_SSL_FAILED:
   case CURLE_WEIRD_SERVER_REPLY:
-  case CURLE_BAD_CONTENT_ENCODING:
-    *code = "EPROTO";
-    return HTTP_ERR_NETWORK;
-  default:
-    *code = "EIO";
-    return HTTP_ERR_NETWORK;
+  case CURLE_BAD_CONTENT_ENCODING: *code = "EPROTO"; return HTTP_ERR_NETWORK;
+  default: *code = "EIO"; return HTTP_ERR_NETWORK;
   }
 }
 
@@ -319,17 +293,12 @@ char *http_error_message(CURLcode rc, const char *errbuf, long os_errno, const c
   else if (rc == CURLE_GOT_NOTHING)
     sbuf_puts(&m, "the server closed the connection without a response: ");
   size_t n = strlen(errbuf);
-  while (n > 0 && isspace((unsigned char)errbuf[n - 1]))
-    n--;
-  if (n > 0)
-    sbuf_append(&m, errbuf, n);
-  else
-    sbuf_puts(&m, curl_easy_strerror(rc));
+  while (n > 0 && isspace((unsigned char)errbuf[n - 1])) n--;
+  if (n > 0) sbuf_append(&m, errbuf, n);
+  else sbuf_puts(&m, curl_easy_strerror(rc));
   const char *why = os_errno != 0 ? strerror((int)os_errno) : NULL;
-  if (why && !strstr(sbuf_cstr(&m), why))
-    sbuf_printf(&m, " (%s)", why);
-  if (rc == CURLE_URL_MALFORMAT)
-    sbuf_printf(&m, ": \"%s\"", url);
+  if (why && !strstr(sbuf_cstr(&m), why)) sbuf_printf(&m, " (%s)", why);
+  if (rc == CURLE_URL_MALFORMAT) sbuf_printf(&m, ": \"%s\"", url);
   return sbuf_take(&m);
 }
 
@@ -338,19 +307,15 @@ char *http_error_message(CURLcode rc, const char *errbuf, long os_errno, const c
 /* RFC 9110 token: methods and header names. Anything else could split the request line or
  * a header line, so it is refused rather than sent. */
 static bool http_is_token(const char *s) {
-  if (!s || !*s)
-    return false;
+  if (!s || !*s) return false;
   for (; *s; s++) {
     unsigned char ch = (unsigned char)*s;
-    if (!isalnum(ch) && !strchr("!#$%&'*+-.^_`|~", ch))
-      return false;
+    if (!isalnum(ch) && !strchr("!#$%&'*+-.^_`|~", ch)) return false;
   }
   return true;
 }
 
-static bool http_is_field_value(const char *s) {
-  return strpbrk(s, "\r\n") == NULL;
-}
+static bool http_is_field_value(const char *s) { return strpbrk(s, "\r\n") == NULL; }
 
 /* Adds one line to the request's header list; false when curl could not allocate it. */
 static bool http_add_header(http_xfer_t *x, const char *name, const char *value) {
@@ -359,8 +324,7 @@ static bool http_add_header(http_xfer_t *x, const char *name, const char *value)
                      : xasprintf("%s:", name);
   struct curl_slist *l = curl_slist_append(x->req_headers, line);
   free(line);
-  if (!l)
-    return false;
+  if (!l) return false;
   x->req_headers = l;
   return true;
 }
@@ -371,8 +335,7 @@ static char *http_share_cookies(http_xfer_t *x) {
   http_client_t *c = x->client;
   if (!c->share) {
     CURLSH *sh = curl_share_init();
-    if (!sh)
-      return xstrdup("curl_share_init failed");
+    if (!sh) return xstrdup("curl_share_init failed");
     CURLSHcode sc = curl_share_setopt(sh, CURLSHOPT_SHARE, CURL_LOCK_DATA_COOKIE);
     if (sc != CURLSHE_OK) {
       curl_share_cleanup(sh);
@@ -383,34 +346,30 @@ static char *http_share_cookies(http_xfer_t *x) {
   return NULL;
 }
 
-#define HTTP_SETOPT(x, opt, val)                                                            \
-  do {                                                                                      \
-    CURLcode rc_ = curl_easy_setopt((x)->easy, opt, val);                                   \
-    if (rc_ != CURLE_OK)                                                                    \
-      return xasprintf("curl_easy_setopt(" #opt "): %s", curl_easy_strerror(rc_));          \
+#define HTTP_SETOPT(x, opt, val)                                                   \
+  do {                                                                             \
+    CURLcode rc_ = curl_easy_setopt((x)->easy, opt, val);                          \
+    if (rc_ != CURLE_OK)                                                           \
+      return xasprintf("curl_easy_setopt(" #opt "): %s", curl_easy_strerror(rc_)); \
   } while (0)
 
 char *http_xfer_setup(http_xfer_t *x) {
   const http_xreq_t *req = &x->req;
   const char *method = req->method;
-  if (!http_is_token(method))
-    return xasprintf("invalid HTTP method \"%s\"", method);
-  if (!*req->url)
-    return xstrdup("missing URL");
+  if (!http_is_token(method)) return xasprintf("invalid HTTP method \"%s\"", method);
+  if (!*req->url) return xstrdup("missing URL");
 
   curl_slist_free_all(x->req_headers);
   x->req_headers = NULL;
   bool has_expect = false, has_content_type = false;
   for (size_t i = 0; i < req->n_headers; i++) {
     const http_header_t *h = &req->headers[i];
-    if (!http_is_token(h->name))
-      return xasprintf("invalid header name \"%s\"", h->name);
+    if (!http_is_token(h->name)) return xasprintf("invalid header name \"%s\"", h->name);
     if (!http_is_field_value(h->value))
       return xasprintf("invalid value for header \"%s\" (CR or LF)", h->name);
     has_expect |= strcasecmp(h->name, "Expect") == 0;
     has_content_type |= strcasecmp(h->name, "Content-Type") == 0;
-    if (!http_add_header(x, h->name, h->value))
-      return xstrdup("curl_slist_append failed");
+    if (!http_add_header(x, h->name, h->value)) return xstrdup("curl_slist_append failed");
   }
   /* curl would add "Expect: 100-continue" to large bodies (and wait up to a second for
    * the 100) and label every body application/x-www-form-urlencoded; neither was asked
@@ -427,11 +386,9 @@ char *http_xfer_setup(http_xfer_t *x) {
     remaining_ms = now >= x->deadline_ns ? 1 : (long)((x->deadline_ns - now + 999999) / 1000000);
   }
 
-  if (x->easy)
-    curl_easy_cleanup(x->easy);
+  if (x->easy) curl_easy_cleanup(x->easy);
   x->easy = curl_easy_init();
-  if (!x->easy)
-    return xstrdup("curl_easy_init failed");
+  if (!x->easy) return xstrdup("curl_easy_init failed");
   HTTP_SETOPT(x, CURLOPT_PRIVATE, (void *)x);
   HTTP_SETOPT(x, CURLOPT_ERRORBUFFER, x->errbuf);
   HTTP_SETOPT(x, CURLOPT_URL, req->url);
@@ -458,13 +415,11 @@ char *http_xfer_setup(http_xfer_t *x) {
   }
   if (req->proxy) {
     HTTP_SETOPT(x, CURLOPT_PROXY, req->proxy);
-    if (req->no_proxy)
-      HTTP_SETOPT(x, CURLOPT_NOPROXY, req->no_proxy);
+    if (req->no_proxy) HTTP_SETOPT(x, CURLOPT_NOPROXY, req->no_proxy);
   }
   if (req->cookies) {
     char *why = http_share_cookies(x);
-    if (why)
-      return why;
+    if (why) return why;
     HTTP_SETOPT(x, CURLOPT_SHARE, x->client->share);
     HTTP_SETOPT(x, CURLOPT_COOKIEFILE, ""); /* "": start the cookie engine, read no file */
   }
@@ -488,12 +443,10 @@ char *http_xfer_setup(http_xfer_t *x) {
      * body_len bytes, NULs included, rather than strlen(body). */
     HTTP_SETOPT(x, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)(req->body ? req->body_len : 0));
     HTTP_SETOPT(x, CURLOPT_POSTFIELDS, body);
-    if (strcmp(method, "POST") != 0)
-      HTTP_SETOPT(x, CURLOPT_CUSTOMREQUEST, method);
+    if (strcmp(method, "POST") != 0) HTTP_SETOPT(x, CURLOPT_CUSTOMREQUEST, method);
   } else {
     HTTP_SETOPT(x, CURLOPT_HTTPGET, 1L);
-    if (strcmp(method, "GET") != 0)
-      HTTP_SETOPT(x, CURLOPT_CUSTOMREQUEST, method);
+    if (strcmp(method, "GET") != 0) HTTP_SETOPT(x, CURLOPT_CUSTOMREQUEST, method);
   }
   return NULL;
 }
@@ -502,8 +455,7 @@ char *http_xfer_setup(http_xfer_t *x) {
 
 static const char *http_find_header(const http_xfer_t *x, const char *name) {
   for (size_t i = 0; i < x->n_headers; i++) {
-    if (strcasecmp(x->headers[i].name, name) == 0)
-      return x->headers[i].value;
+    if (strcasecmp(x->headers[i].name, name) == 0) return x->headers[i].value;
   }
   return NULL;
 }
@@ -511,8 +463,7 @@ static const char *http_find_header(const http_xfer_t *x, const char *name) {
 /* scheme://host:port of a URL, lower-cased by curl, port filled in; NULL when unparsable. */
 static char *http_origin(const char *url) {
   CURLU *u = curl_url();
-  if (!u)
-    return NULL;
+  if (!u) return NULL;
   char *scheme = NULL, *host = NULL, *port = NULL, *origin = NULL;
   if (curl_url_set(u, CURLUPART_URL, url, 0) == CURLUE_OK &&
       curl_url_get(u, CURLUPART_SCHEME, &scheme, 0) == CURLUE_OK &&
@@ -529,8 +480,7 @@ static char *http_origin(const char *url) {
 /* `location` resolved against `base` (it may be relative); NULL when it is no URL. */
 static char *http_resolve(const char *base, const char *location) {
   CURLU *u = curl_url();
-  if (!u)
-    return NULL;
+  if (!u) return NULL;
   char *out = NULL, *joined = NULL;
   if (curl_url_set(u, CURLUPART_URL, base, 0) == CURLUE_OK &&
       curl_url_set(u, CURLUPART_URL, location, CURLU_URLENCODE) == CURLUE_OK &&
@@ -544,11 +494,9 @@ static char *http_resolve(const char *base, const char *location) {
 http_follow_t http_xfer_redirect(http_xfer_t *x, char **why) {
   http_xreq_t *r = &x->req;
   long status = x->status;
-  bool redirect = status == 301 || status == 302 || status == 303 || status == 307 ||
-                  status == 308;
+  bool redirect = status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
   const char *location = redirect ? http_find_header(x, "Location") : NULL;
-  if (r->max_redirects <= 0 || !location || !*location)
-    return HTTP_FOLLOW_NONE;
+  if (r->max_redirects <= 0 || !location || !*location) return HTTP_FOLLOW_NONE;
   if (x->redirects >= r->max_redirects) {
     *why = xasprintf("Maximum number of redirects exceeded (%d) at %s", r->max_redirects, r->url);
     return HTTP_FOLLOW_ERROR;
@@ -570,9 +518,8 @@ http_follow_t http_xfer_redirect(http_xfer_t *x, char **why) {
     free(r->body);
     r->body = NULL;
     r->body_len = 0;
-    static const char *const body_headers[] = {"Content-Type", "Content-Length",
-                                               "Content-Encoding", "Content-Language",
-                                               "Content-Location"};
+    static const char *const body_headers[] = {"Content-Type", "Content-Length", "Content-Encoding",
+                                               "Content-Language", "Content-Location"};
     for (size_t i = 0; i < sizeof(body_headers) / sizeof(body_headers[0]); i++)
       http_xreq_drop_header(r, body_headers[i]);
   }

@@ -32,21 +32,21 @@ enum { FR_PAREN, FR_BRACKET, FR_BLOCK, FR_FUNC, FR_CLASS, FR_OBJ, FR_TMPL };
 
 typedef struct {
   int kind;
-  bool control;   /* a paren after if/for/while/...: what follows its ')' is a statement */
+  bool control; /* a paren after if/for/while/...: what follows its ')' is a statement */
   unsigned id;
 } frame_t;
 
 typedef struct {
   int kind;
-  const char *s;  /* the token's text, in the source */
+  const char *s; /* the token's text, in the source */
   size_t start, end;
-  bool nl;        /* a line terminator comes between the previous token and this one */
-  bool prop;      /* a name right after '.' or '?.': a property, never a keyword */
-  bool control;   /* a ')' that closed a control paren */
-  int closed;     /* for a closing bracket, the FR_ kind it closed; else -1 */
-  size_t depth;   /* brackets open before this token */
-  size_t fdepth;  /* function bodies (and concise arrow bodies) around this token */
-  unsigned id;    /* a '(' and its ')' share the paren's id */
+  bool nl;       /* a line terminator comes between the previous token and this one */
+  bool prop;     /* a name right after '.' or '?.': a property, never a keyword */
+  bool control;  /* a ')' that closed a control paren */
+  int closed;    /* for a closing bracket, the FR_ kind it closed; else -1 */
+  size_t depth;  /* brackets open before this token */
+  size_t fdepth; /* function bodies (and concise arrow bodies) around this token */
+  unsigned id;   /* a '(' and its ')' share the paren's id */
 } tok_t;
 
 #define TXT(t) (int)((t)->end - (t)->start), (t)->s /* for "%.*s" */
@@ -96,20 +96,22 @@ static bool kw_in(const tok_t *t, const char *const *list) {
 }
 
 /* After these an expression starts: a '/' opens a regex, a '{' an object literal. */
-static const char *const expr_kws[] = {"return", "typeof", "instanceof", "in", "of", "new",
-                                       "delete", "void", "throw", "case", "do", "else",
-                                       "yield", "await", "default", NULL};
+static const char *const expr_kws[] = {"return", "typeof", "instanceof", "in",   "of", "new",
+                                       "delete", "void",   "throw",      "case", "do", "else",
+                                       "yield",  "await",  "default",    NULL};
 /* Keywords that cannot end a statement, so a line break after them is no ASI point. */
-static const char *const open_kws[] = {"var", "let", "const", "function", "class", "if",
-                                       "for", "while", "switch", "catch", "with", "import",
-                                       "export", "extends", "try", "finally", NULL};
-static const char *const control_kws[] = {"if", "for", "while", "switch", "catch", "with",
-                                          NULL};
+static const char *const open_kws[] = {"var",    "let",     "const",  "function", "class", "if",
+                                       "for",    "while",   "switch", "catch",    "with",  "import",
+                                       "export", "extends", "try",    "finally",  NULL};
+static const char *const control_kws[] = {"if", "for", "while", "switch", "catch", "with", NULL};
 
 static bool ends_expr(const tok_t *t) {
   switch (t->kind) {
   case TK_NAME: return !kw_in(t, expr_kws) && !kw_in(t, open_kws);
-  case TK_NUM: case TK_STR: case TK_TMPL: case TK_REGEX: return true;
+  case TK_NUM:
+  case TK_STR:
+  case TK_TMPL:
+  case TK_REGEX: return true;
   case TK_PUNCT: return p_in(t, ")]}") || is_p(t, "++") || is_p(t, "--");
   default: return false;
   }
@@ -121,7 +123,8 @@ static bool asi_break(const tok_t *prev, const tok_t *t) {
   if (!t->nl || !ends_expr(prev)) return false;
   switch (t->kind) {
   case TK_NAME: return !text_is(t, "in") && !text_is(t, "instanceof");
-  case TK_NUM: case TK_STR: return true;
+  case TK_NUM:
+  case TK_STR: return true;
   case TK_PUNCT: return p_in(t, "{!~") || is_p(t, "++") || is_p(t, "--");
   default: return false;
   }
@@ -268,10 +271,10 @@ static void scan_regex(lexer_t *lx) {
     for (lx->pos++; ident_at(lx, lx->pos, false); lx->pos++) {} /* flags */
 }
 
-static const char *const puncts[] = {">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>",
-                                     "&&=", "||=", "?\?=", "=>", "==", "!=", "<=", ">=", "&&",
-                                     "||", "??", "?.", "++", "--", "+=", "-=", "*=", "/=",
-                                     "%=", "&=", "|=", "^=", "**", "<<", ">>", NULL};
+static const char *const puncts[] = {
+    ">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>", "&&=", "||=", "?\?=", "=>",
+    "==",   "!=",  "<=",  ">=",  "&&",  "||",  "??",  "?.",  "++",  "--",  "+=",   "-=",
+    "*=",   "/=",  "%=",  "&=",  "|=",  "^=",  "**",  "<<",  ">>",  NULL};
 
 static void scan_punct(lexer_t *lx) {
   const char *s = lx->src + lx->pos;
@@ -290,7 +293,8 @@ static void scan_punct(lexer_t *lx) {
 static bool regex_ok(const lexer_t *lx) {
   const tok_t *p = &lx->prev;
   switch (p->kind) {
-  case TK_EOF: case TK_TMPL_OPEN: return true;
+  case TK_EOF:
+  case TK_TMPL_OPEN: return true;
   case TK_NAME: return kw_in(p, expr_kws);
   case TK_PUNCT:
     if (is_p(p, ")")) return p->control;
@@ -360,8 +364,8 @@ static void settle(lexer_t *lx, tok_t *t) {
   if (t->kind == TK_TMPL_OPEN && c0 == '`') {
     push(lx, FR_TMPL, false, t);
   } else if (p_in(t, "(")) {
-    bool control = kw_in(&lx->prev, control_kws) ||
-                   (is_kw(&lx->prev, "await") && is_kw(&lx->prev2, "for"));
+    bool control =
+        kw_in(&lx->prev, control_kws) || (is_kw(&lx->prev, "await") && is_kw(&lx->prev2, "for"));
     push(lx, FR_PAREN, control, t);
   } else if (p_in(t, "[")) {
     push(lx, FR_BRACKET, false, t);
@@ -415,14 +419,14 @@ static tok_t lex(lexer_t *lx) {
 /* ---- rewriter ---- */
 
 typedef struct {
-  size_t start, end;  /* source bytes replaced */
-  size_t text, tlen;  /* replacement, in rewriter_t.texts */
-  bool keep_cols;     /* pad with spaces so that code after the range keeps its column */
-  bool dead;          /* dropped after all: the range is copied unchanged */
+  size_t start, end; /* source bytes replaced */
+  size_t text, tlen; /* replacement, in rewriter_t.texts */
+  bool keep_cols;    /* pad with spaces so that code after the range keeps its column */
+  bool dead;         /* dropped after all: the range is copied unchanged */
 } edit_t;
 
 typedef struct {
-  unsigned paren;     /* id of the '(' after `import` */
+  unsigned paren; /* id of the '(' after `import` */
   size_t edit;
 } dyn_t;
 
@@ -434,10 +438,10 @@ typedef struct {
   edit_t *edits;
   size_t nedits, edits_cap;
   sbuf_t texts;
-  sbuf_t tail;        /* `exports.x = x;` for each export recorded so far */
-  dyn_t *dyn;         /* `import(` whose ')' is still to come */
+  sbuf_t tail; /* `exports.x = x;` for each export recorded so far */
+  dyn_t *dyn;  /* `import(` whose ')' is still to come */
   size_t ndyn, dyn_cap;
-  bool in_decl;       /* in `export var|let|const` at top level: ',' starts a declarator */
+  bool in_decl; /* in `export var|let|const` at top level: ',' starts a declarator */
   unsigned tmps;
   esm_info_t info;
   sbuf_t *err;
@@ -943,8 +947,9 @@ static void emit_edit(const rewriter_t *rw, const edit_t *e, sbuf_t *out) {
     line_start = i + 1;
   }
   if (!e->keep_cols) return;
-  size_t pad = line_start != SIZE_MAX ? e->end - line_start
-               : e->end - e->start > e->tlen ? e->end - e->start - e->tlen : 0;
+  size_t pad = line_start != SIZE_MAX        ? e->end - line_start
+               : e->end - e->start > e->tlen ? e->end - e->start - e->tlen
+                                             : 0;
   for (; pad > 0; pad--) sbuf_putc(out, ' ');
 }
 

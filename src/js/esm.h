@@ -45,8 +45,8 @@
 #include "common/sbuf.h"
 
 typedef struct {
-  bool is_esm;          /* the source had a static import or export */
-  bool has_tla;         /* an `await` appears outside any function (top-level await) */
+  bool is_esm;  /* the source had a static import or export */
+  bool has_tla; /* an `await` appears outside any function (top-level await) */
 } esm_info_t;
 
 /* Rewrites `src` and appends the result to `out`. Returns 0 on success; -1 on a syntax error

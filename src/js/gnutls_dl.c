@@ -6,11 +6,25 @@
 #include <stdbool.h>
 #include <string.h>
 
-#define GNUTLS_DL_FUNCTIONS(X)                                                              \
-  X(gnutls_hash_init) X(gnutls_hash) X(gnutls_hash_deinit) X(gnutls_hash_copy)              \
-  X(gnutls_hash_get_len) X(gnutls_hash_fast) X(gnutls_hmac_init) X(gnutls_hmac)             \
-  X(gnutls_hmac_deinit) X(gnutls_hmac_fast) X(gnutls_strerror) X(gnutls_memcmp)            \
-  X(gnutls_pbkdf2) X(gnutls_rnd)
+// An X-macro list, one entry per line; clang-format 14 would lay it out differently on
+// every pass.
+// clang-format off
+#define GNUTLS_DL_FUNCTIONS(X) \
+  X(gnutls_hash_init)          \
+  X(gnutls_hash)               \
+  X(gnutls_hash_deinit)        \
+  X(gnutls_hash_copy)          \
+  X(gnutls_hash_get_len)       \
+  X(gnutls_hash_fast)          \
+  X(gnutls_hmac_init)          \
+  X(gnutls_hmac)               \
+  X(gnutls_hmac_deinit)        \
+  X(gnutls_hmac_fast)          \
+  X(gnutls_strerror)           \
+  X(gnutls_memcmp)             \
+  X(gnutls_pbkdf2)             \
+  X(gnutls_rnd)
+// clang-format on
 
 static struct {
 #define X(name) __typeof__(name) *name;
@@ -25,7 +39,7 @@ static bool ready(void) {
     state = GNUTLS_DL_FAILED;
     void *lib = dlopen("libgnutls.so.30", RTLD_NOW | RTLD_LOCAL);
     bool complete = lib != NULL;
-#define X(name)                                                                             \
+#define X(name) \
   if (complete && !(*(void **)&fn.name = dlsym(lib, #name))) complete = false;
     GNUTLS_DL_FUNCTIONS(X)
 #undef X
@@ -59,8 +73,8 @@ int gnutls_dl_hash_fast(gnutls_digest_algorithm_t algorithm, const void *text, s
   return ready() ? fn.gnutls_hash_fast(algorithm, text, textlen, digest) : GNUTLS_E_INTERNAL_ERROR;
 }
 
-int gnutls_dl_hmac_init(gnutls_hmac_hd_t *dig, gnutls_mac_algorithm_t algorithm,
-                        const void *key, size_t keylen) {
+int gnutls_dl_hmac_init(gnutls_hmac_hd_t *dig, gnutls_mac_algorithm_t algorithm, const void *key,
+                        size_t keylen) {
   return ready() ? fn.gnutls_hmac_init(dig, algorithm, key, keylen) : GNUTLS_E_INTERNAL_ERROR;
 }
 
@@ -87,8 +101,7 @@ int gnutls_dl_memcmp(const void *s1, const void *s2, size_t n) {
 }
 
 int gnutls_dl_pbkdf2(gnutls_mac_algorithm_t mac, const gnutls_datum_t *key,
-                     const gnutls_datum_t *salt, unsigned iter_count, void *output,
-                     size_t length) {
+                     const gnutls_datum_t *salt, unsigned iter_count, void *output, size_t length) {
   return ready() ? fn.gnutls_pbkdf2(mac, key, salt, iter_count, output, length)
                  : GNUTLS_E_INTERNAL_ERROR;
 }

@@ -145,7 +145,6 @@ unsigned insp_length_of(JSContextRef ctx, JSValueRef arr) {
 
 /* ---- describing an object -------------------------------------------------------------- */
 
-
 void insp_describe(ictx_t *c, JSObjectRef o, idesc_t *d) {
   JSContextRef ctx = c->ctx;
   JSValueRef arg = o;
@@ -177,9 +176,7 @@ void insp_describe_free(idesc_t *d) {
   free(d->kind);
 }
 
-bool insp_is_kind(const idesc_t *d, const char *k) {
-  return strcmp(d->kind, k) == 0;
-}
+bool insp_is_kind(const idesc_t *d, const char *k) { return strcmp(d->kind, k) == 0; }
 
 /* ---- keys ------------------------------------------------------------------------------ */
 
@@ -274,8 +271,10 @@ void js_inspect_opts_from_js(JSContextRef ctx, JSValueRef options, js_inspect_op
   }
   v = js_get(ctx, options, "colors");
   if (JSValueIsBoolean(ctx, v)) o->colors = JSValueToBoolean(ctx, v);
-  o->max_array_length = int_option(ctx, js_get(ctx, options, "maxArrayLength"), o->max_array_length);
-  o->max_string_length = int_option(ctx, js_get(ctx, options, "maxStringLength"), o->max_string_length);
+  o->max_array_length =
+      int_option(ctx, js_get(ctx, options, "maxArrayLength"), o->max_array_length);
+  o->max_string_length =
+      int_option(ctx, js_get(ctx, options, "maxStringLength"), o->max_string_length);
   o->break_length = int_option(ctx, js_get(ctx, options, "breakLength"), o->break_length);
   v = js_get(ctx, options, "compact");
   if (JSValueIsBoolean(ctx, v)) o->compact = JSValueToBoolean(ctx, v) ? 0 : JS_INSPECT_ZERO;
@@ -294,7 +293,8 @@ static JSValueRef inspect_call(JSContextRef ctx, JSObjectRef f, JSObjectRef self
     js_inspect_opts_from_js(ctx, argv[1], &o);
   } else {
     if (argc > 2 && JSValueIsNull(ctx, argv[2])) o.depth = JS_INSPECT_DEPTH_INFINITE;
-    else if (argc > 2 && JSValueIsNumber(ctx, argv[2])) o.depth = (int)JSValueToNumber(ctx, argv[2], NULL);
+    else if (argc > 2 && JSValueIsNumber(ctx, argv[2]))
+      o.depth = (int)JSValueToNumber(ctx, argv[2], NULL);
     if (argc > 3) o.colors = JSValueToBoolean(ctx, argv[3]);
   }
   char *s = js_inspect(ctx, argc ? argv[0] : JSValueMakeUndefined(ctx), &o);
@@ -304,24 +304,30 @@ static JSValueRef inspect_call(JSContextRef ctx, JSObjectRef f, JSObjectRef self
 }
 
 static const char *const kColorNames[][3] = {
-    {"reset", "0", "0"},          {"bold", "1", "22"},         {"dim", "2", "22"},
-    {"italic", "3", "23"},        {"underline", "4", "24"},    {"blink", "5", "25"},
-    {"inverse", "7", "27"},       {"hidden", "8", "28"},       {"strikethrough", "9", "29"},
-    {"doubleunderline", "21", "24"}, {"black", "30", "39"},    {"red", "31", "39"},
-    {"green", "32", "39"},        {"yellow", "33", "39"},      {"blue", "34", "39"},
-    {"magenta", "35", "39"},      {"cyan", "36", "39"},        {"white", "37", "39"},
-    {"bgBlack", "40", "49"},      {"bgRed", "41", "49"},       {"bgGreen", "42", "49"},
-    {"bgYellow", "43", "49"},     {"bgBlue", "44", "49"},      {"bgMagenta", "45", "49"},
-    {"bgCyan", "46", "49"},       {"bgWhite", "47", "49"},     {"framed", "51", "54"},
-    {"overlined", "53", "55"},    {"gray", "90", "39"},        {"redBright", "91", "39"},
-    {"greenBright", "92", "39"},  {"yellowBright", "93", "39"}, {"blueBright", "94", "39"},
-    {"magentaBright", "95", "39"}, {"cyanBright", "96", "39"}, {"whiteBright", "97", "39"},
+    {"reset", "0", "0"},          {"bold", "1", "22"},
+    {"dim", "2", "22"},           {"italic", "3", "23"},
+    {"underline", "4", "24"},     {"blink", "5", "25"},
+    {"inverse", "7", "27"},       {"hidden", "8", "28"},
+    {"strikethrough", "9", "29"}, {"doubleunderline", "21", "24"},
+    {"black", "30", "39"},        {"red", "31", "39"},
+    {"green", "32", "39"},        {"yellow", "33", "39"},
+    {"blue", "34", "39"},         {"magenta", "35", "39"},
+    {"cyan", "36", "39"},         {"white", "37", "39"},
+    {"bgBlack", "40", "49"},      {"bgRed", "41", "49"},
+    {"bgGreen", "42", "49"},      {"bgYellow", "43", "49"},
+    {"bgBlue", "44", "49"},       {"bgMagenta", "45", "49"},
+    {"bgCyan", "46", "49"},       {"bgWhite", "47", "49"},
+    {"framed", "51", "54"},       {"overlined", "53", "55"},
+    {"gray", "90", "39"},         {"redBright", "91", "39"},
+    {"greenBright", "92", "39"},  {"yellowBright", "93", "39"},
+    {"blueBright", "94", "39"},   {"magentaBright", "95", "39"},
+    {"cyanBright", "96", "39"},   {"whiteBright", "97", "39"},
     {"grey", "90", "39"},
 };
 static const char *const kStyleNames[][2] = {
-    {"special", "cyan"},  {"number", "yellow"}, {"bigint", "yellow"}, {"boolean", "yellow"},
-    {"undefined", "grey"}, {"null", "bold"},    {"string", "green"},  {"symbol", "green"},
-    {"date", "magenta"},  {"regexp", "red"},    {"module", "underline"},
+    {"special", "cyan"},   {"number", "yellow"}, {"bigint", "yellow"},    {"boolean", "yellow"},
+    {"undefined", "grey"}, {"null", "bold"},     {"string", "green"},     {"symbol", "green"},
+    {"date", "magenta"},   {"regexp", "red"},    {"module", "underline"},
 };
 
 JSObjectRef js_inspect_function(JSContextRef ctx) {
@@ -386,17 +392,20 @@ static JSValueRef stylize_call(JSContextRef ctx, void *data, JSObjectRef self, s
 JSObjectRef insp_user_options(ictx_t *c) {
   JSContextRef ctx = c->ctx;
   JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
-  js_set(ctx, o, "stylize", js_make_closure(ctx, "stylize", stylize_call, c->colors ? (void *)1 : NULL, NULL));
+  js_set(ctx, o, "stylize",
+         js_make_closure(ctx, "stylize", stylize_call, c->colors ? (void *)1 : NULL, NULL));
   js_set(ctx, o, "showHidden", JSValueMakeBoolean(ctx, false));
-  js_set(ctx, o, "depth", c->depth == JS_INSPECT_DEPTH_INFINITE ? JSValueMakeNull(ctx)
-                                                                : JSValueMakeNumber(ctx, c->depth));
+  js_set(ctx, o, "depth",
+         c->depth == JS_INSPECT_DEPTH_INFINITE ? JSValueMakeNull(ctx)
+                                               : JSValueMakeNumber(ctx, c->depth));
   js_set(ctx, o, "colors", JSValueMakeBoolean(ctx, c->colors));
   js_set(ctx, o, "customInspect", JSValueMakeBoolean(ctx, c->custom));
   js_set(ctx, o, "showProxy", JSValueMakeBoolean(ctx, false));
   js_set(ctx, o, "maxArrayLength", JSValueMakeNumber(ctx, (double)c->max_array));
   js_set(ctx, o, "maxStringLength", JSValueMakeNumber(ctx, (double)c->max_string));
   js_set(ctx, o, "breakLength", JSValueMakeNumber(ctx, (double)c->break_len));
-  js_set(ctx, o, "compact", c->compact ? JSValueMakeNumber(ctx, c->compact) : JSValueMakeBoolean(ctx, false));
+  js_set(ctx, o, "compact",
+         c->compact ? JSValueMakeNumber(ctx, c->compact) : JSValueMakeBoolean(ctx, false));
   js_set(ctx, o, "sorted", JSValueMakeBoolean(ctx, c->sorted));
   js_set(ctx, o, "getters", JSValueMakeBoolean(ctx, false));
   js_set(ctx, o, "numericSeparator", JSValueMakeBoolean(ctx, false));

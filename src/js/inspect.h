@@ -13,17 +13,17 @@
 
 /* For the limits below: 0 means Node's default, so {.depth, .colors} initialisers keep
  * Node's defaults; a negative value stands for an explicit 0 (or false). */
-#define JS_INSPECT_ZERO (-1)
+#define JS_INSPECT_ZERO           (-1)
 
 typedef struct {
-  int depth;     /* nesting shown before [Object]; Node's default 2 */
-  bool colors;   /* ANSI colours as Node uses them */
-  int max_array_length;    /* default 100 */
-  int max_string_length;   /* default 10000 */
-  int break_length;        /* default 80; JS_INSPECT_DEPTH_INFINITE for Infinity */
-  int compact;             /* default 3; negative: compact: false */
-  bool sorted;             /* sort object keys */
-  bool no_custom;          /* ignore [util.inspect.custom] methods (customInspect: false) */
+  int depth;             /* nesting shown before [Object]; Node's default 2 */
+  bool colors;           /* ANSI colours as Node uses them */
+  int max_array_length;  /* default 100 */
+  int max_string_length; /* default 10000 */
+  int break_length;      /* default 80; JS_INSPECT_DEPTH_INFINITE for Infinity */
+  int compact;           /* default 3; negative: compact: false */
+  bool sorted;           /* sort object keys */
+  bool no_custom;        /* ignore [util.inspect.custom] methods (customInspect: false) */
 } js_inspect_opts_t;
 
 /* Reads util.inspect's options object (depth, colors, maxArrayLength, maxStringLength,

@@ -75,16 +75,15 @@ static bool convert_frame(sbuf_t *out, const char *line, size_t n, bool internal
   static const char *const anonymous[] = {"global code", "module code", "eval code"};
   for (size_t i = 0; i < sizeof(anonymous) / sizeof(*anonymous); i++)
     if (fn_len == strlen(anonymous[i]) && memcmp(fn, anonymous[i], fn_len) == 0) fn_len = 0;
-  if (fn_len)
-    sbuf_printf(out, "\n    at %.*s (%.*s)", (int)fn_len, fn, (int)loc_len, loc);
-  else
-    sbuf_printf(out, "\n    at %.*s", (int)loc_len, loc);
+  if (fn_len) sbuf_printf(out, "\n    at %.*s (%.*s)", (int)fn_len, fn, (int)loc_len, loc);
+  else sbuf_printf(out, "\n    at %.*s", (int)loc_len, loc);
   free(fixed);
   return true;
 }
 
 /* `internal`: sonde's own frames (sonde:<lib>) are kept. */
-static char *format_stack(const char *name, const char *message, const char *jsc_stack, bool internal) {
+static char *format_stack(const char *name, const char *message, const char *jsc_stack,
+                          bool internal) {
   char *header = error_header(name, message);
   if (!jsc_stack || !*jsc_stack) return header;
   sbuf_t b = SBUF_INIT;
@@ -174,8 +173,7 @@ static char *improve_stack(char *stack, const char *ctor, const char *name, cons
     /* /^([A-Z][a-z_ A-Z0-9[\]()-]+)(?::|\n {4}at)/ || /^([a-z_A-Z0-9-]*Error)$/ */
     static const char cls1[] =
         "abcdefghijklmnopqrstuvwxyz_ ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789[]()-";
-    static const char cls2[] =
-        "abcdefghijklmnopqrstuvwxyz_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-";
+    static const char cls2[] = "abcdefghijklmnopqrstuvwxyz_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-";
     size_t m = 0;
     if (stack[0] >= 'A' && stack[0] <= 'Z') {
       size_t run = 1 + strspn(stack + 1, cls1);
@@ -263,8 +261,9 @@ static void stack_frames(ictx_t *c, JSObjectRef err, const char *frames_part, st
     size_t offset = 0, len = identical_range(out, &cf, &offset);
     if (len > 0) {
       size_t skipped = len - 2;
-      char *msg = insp_styled(c->colors, ST_UNDEFINED,
-                         xasprintf("    ... %zu lines matching cause stack trace ...", skipped));
+      char *msg =
+          insp_styled(c->colors, ST_UNDEFINED,
+                      xasprintf("    ... %zu lines matching cause stack trace ...", skipped));
       for (size_t i = 0; i < skipped; i++) free(out->items[offset + 1 + i]);
       out->items[offset + 1] = msg;
       memmove(out->items + offset + 2, out->items + offset + 1 + skipped,
@@ -336,8 +335,7 @@ static char *mark_cwd(bool colors, char *line, const char *cwd) {
 
 /* Node's formatError: the stack (or "[Name: message]" when it has no frames), with the
  * keys that merely repeat it removed and cause/errors added. */
-char *insp_fmt_error(ictx_t *c, JSObjectRef err, const char *ctor, const char *tag,
-                       keys_t *keys) {
+char *insp_fmt_error(ictx_t *c, JSObjectRef err, const char *ctor, const char *tag, keys_t *keys) {
   JSContextRef ctx = c->ctx;
   JSValueRef namev = js_get(ctx, err, "name");
   char *name = JSValueIsUndefined(ctx, namev) || JSValueIsNull(ctx, namev)
@@ -420,10 +418,8 @@ char *insp_iso_date(double t) {
   int64_t m = mp < 10 ? mp + 3 : mp - 9;
   if (m <= 2) y++;
   char year[32];
-  if (y >= 0 && y <= 9999)
-    snprintf(year, sizeof(year), "%04lld", (long long)y);
-  else
-    snprintf(year, sizeof(year), "%c%06lld", y < 0 ? '-' : '+', (long long)(y < 0 ? -y : y));
+  if (y >= 0 && y <= 9999) snprintf(year, sizeof(year), "%04lld", (long long)y);
+  else snprintf(year, sizeof(year), "%c%06lld", y < 0 ? '-' : '+', (long long)(y < 0 ? -y : y));
   return xasprintf("%s-%02lld-%02lldT%02lld:%02lld:%02lld.%03lldZ", year, (long long)m,
                    (long long)d, (long long)(ms / 3600000), (long long)(ms / 60000 % 60),
                    (long long)(ms / 1000 % 60), (long long)(ms % 1000));

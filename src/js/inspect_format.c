@@ -6,9 +6,7 @@
 
 static char *fmt_value(ictx_t *c, JSValueRef v, int recurse);
 
-static const char *remaining_s(uint64_t n) {
-  return n > 1 ? "s" : "";
-}
+static const char *remaining_s(uint64_t n) { return n > 1 ? "s" : ""; }
 
 static char *remaining_text(uint64_t n) {
   return xasprintf("... %llu more item%s", (unsigned long long)n, remaining_s(n));
@@ -73,8 +71,8 @@ static char *fmt_property(ictx_t *c, JSObjectRef o, const ikey_t *k, int recurse
 
 /* formatSpecialArray: a sparse array, walked by its keys so that long runs of holes are
  * not visited one by one. */
-static void fmt_special_array(ictx_t *c, JSObjectRef o, int recurse, size_t max_len,
-                              uint64_t vlen, strvec_t *out, unsigned i) {
+static void fmt_special_array(ictx_t *c, JSObjectRef o, int recurse, size_t max_len, uint64_t vlen,
+                              strvec_t *out, unsigned i) {
   JSContextRef ctx = c->ctx;
   JSValueRef args[2] = {o, JSValueMakeBoolean(ctx, false)};
   JSValueRef keys = insp_hcall(ctx, c->helper, "keys", 2, args);
@@ -99,8 +97,8 @@ static void fmt_special_array(ictx_t *c, JSObjectRef o, int recurse, size_t max_
       }
       uint64_t empty = (uint64_t)tmp - index;
       strvec_push_owned(out, insp_styled(c->colors, ST_UNDEFINED,
-                                    xasprintf("<%llu empty item%s>", (unsigned long long)empty,
-                                              remaining_s(empty))));
+                                         xasprintf("<%llu empty item%s>", (unsigned long long)empty,
+                                                   remaining_s(empty))));
       index = (uint64_t)tmp;
       if (out->len == max_len) {
         free(s);
@@ -115,9 +113,9 @@ static void fmt_special_array(ictx_t *c, JSObjectRef o, int recurse, size_t max_
   uint64_t remaining = vlen > index ? vlen - index : 0;
   if (out->len != max_len) {
     if (remaining > 0)
-      strvec_push_owned(out, insp_styled(c->colors, ST_UNDEFINED,
-                                    xasprintf("<%llu empty item%s>",
-                                              (unsigned long long)remaining,
+      strvec_push_owned(out,
+                        insp_styled(c->colors, ST_UNDEFINED,
+                                    xasprintf("<%llu empty item%s>", (unsigned long long)remaining,
                                               remaining_s(remaining))));
   } else if (remaining > 0) {
     strvec_push_owned(out, remaining_text(remaining));
@@ -160,8 +158,7 @@ static void fmt_array_buffer(ictx_t *c, JSObjectRef o, strvec_t *out) {
   for (size_t i = 0; i < n && i < c->max_array; i++)
     sbuf_printf(&b, i ? " %02x" : "%02x", bytes[i]);
   if (n > c->max_array)
-    sbuf_printf(&b, " ... %zu more byte%s", n - c->max_array,
-                remaining_s(n - c->max_array));
+    sbuf_printf(&b, " ... %zu more byte%s", n - c->max_array, remaining_s(n - c->max_array));
   sbuf_putc(&b, '>');
   strvec_push_owned(out, sbuf_take(&b));
 }
@@ -169,8 +166,7 @@ static void fmt_array_buffer(ictx_t *c, JSObjectRef o, strvec_t *out) {
 static void fmt_collection(ictx_t *c, JSObjectRef o, bool is_map, double size, int recurse,
                            strvec_t *out) {
   JSContextRef ctx = c->ctx;
-  JSValueRef args[3] = {o, JSValueMakeBoolean(ctx, is_map),
-                        JSValueMakeNumber(ctx, c->max_array)};
+  JSValueRef args[3] = {o, JSValueMakeBoolean(ctx, is_map), JSValueMakeNumber(ctx, c->max_array)};
   JSValueRef items = insp_hcall(ctx, c->helper, "entries", 3, args);
   unsigned n = items ? insp_length_of(ctx, items) : 0;
   c->indent += 2;
@@ -185,8 +181,7 @@ static void fmt_collection(ictx_t *c, JSObjectRef o, bool is_map, double size, i
       strvec_push_owned(out, k);
     }
   }
-  if (size > c->max_array)
-    strvec_push_owned(out, remaining_text((uint64_t)size - c->max_array));
+  if (size > c->max_array) strvec_push_owned(out, remaining_text((uint64_t)size - c->max_array));
   c->indent -= 2;
 }
 
@@ -274,12 +269,13 @@ static bool below_break_length(ictx_t *c, const strvec_t *out, size_t start, con
 static char *reduce_to_single(ictx_t *c, strvec_t *out, const char *base, const char *b0,
                               const char *b1, int extras, int recurse, JSObjectRef value) {
   size_t entries = out->len;
-  if (extras == K_ARRAY_EXTRAS && entries > 6 && c->compact > 0) group_array_elements(c, out, value);
+  if (extras == K_ARRAY_EXTRAS && entries > 6 && c->compact > 0)
+    group_array_elements(c, out, value);
   sbuf_t b = SBUF_INIT;
   if (*base) sbuf_printf(&b, "%s ", base);
   if (c->compact > 0 && c->current_depth - recurse < c->compact && entries == out->len) {
-    size_t start = out->len + (size_t)c->indent + insp_u16len(b0, false) +
-                   insp_u16len(base, false) + 10;
+    size_t start =
+        out->len + (size_t)c->indent + insp_u16len(b0, false) + insp_u16len(base, false) + 10;
     if (below_break_length(c, out, start, base)) {
       char *joined = insp_join(out, ", ");
       if (!strchr(joined, '\n')) {
@@ -370,10 +366,8 @@ static char *boxed_base(ictx_t *c, const idesc_t *d, bool has_keys) {
   const char *type = d->kind;
   sbuf_t b = SBUF_INIT;
   sbuf_printf(&b, "[%s", type);
-  if (!d->ctor)
-    sbuf_puts(&b, " (null prototype)");
-  else if (strcmp(type, d->ctor) != 0)
-    sbuf_printf(&b, " (%s)", d->ctor);
+  if (!d->ctor) sbuf_puts(&b, " (null prototype)");
+  else if (strcmp(type, d->ctor) != 0) sbuf_printf(&b, " (%s)", d->ctor);
   char *prim = insp_fmt_primitive(c, d->extra, false);
   sbuf_printf(&b, ": %s]", prim);
   free(prim);
@@ -552,10 +546,8 @@ static char *fmt_raw(ictx_t *c, JSObjectRef o, int recurse) {
       free(b0);
       b0 = xasprintf("%s{", prefix);
       free(prefix);
-      if (insp_is_kind(&d, "Promise"))
-        formatter = F_PENDING;
-      else if (!insp_is_kind(&d, "Module"))
-        formatter = F_WEAK;
+      if (insp_is_kind(&d, "Promise")) formatter = F_PENDING;
+      else if (!insp_is_kind(&d, "Module")) formatter = F_WEAK;
     } else if (insp_is_kind(&d, "Number") || insp_is_kind(&d, "String") ||
                insp_is_kind(&d, "Boolean") || insp_is_kind(&d, "BigInt") ||
                insp_is_kind(&d, "Symbol")) {
@@ -584,8 +576,10 @@ static char *fmt_raw(ictx_t *c, JSObjectRef o, int recurse) {
     char *name = insp_ctx_style(d.ctor, d.tag);
     insp_chop_space(name);
     if (c->nesting >= MAX_NESTING) {
-      res = xasprintf("[%s: Inspection interrupted prematurely. Maximum call stack size "
-                      "exceeded.]", name);
+      res = xasprintf(
+          "[%s: Inspection interrupted prematurely. Maximum call stack size "
+          "exceeded.]",
+          name);
     } else if (d.ctor) {
       res = xasprintf("[%s]", name);
     } else {
@@ -649,7 +643,6 @@ done:
 }
 
 const char kInspectFnName[] = "__sonde_util_inspect";
-
 
 /* value[util.inspect.custom](depth, options, inspect), when the value has one (and is not
  * a prototype, which would print its own method). NULL when there is none or it returned
@@ -741,6 +734,4 @@ char *js_inspect(JSContextRef ctx, JSValueRef value, const js_inspect_opts_t *op
   return s;
 }
 
-size_t js_string_width(const char *s) {
-  return insp_str_width(s, true);
-}
+size_t js_string_width(const char *s) { return insp_str_width(s, true); }

@@ -20,16 +20,15 @@
 #include "js/jsutil.h"
 #include "js/runtime.h"
 
-
 /* Node's inspectDefaultOptions (the options can change them per call). */
-#define BREAK_LENGTH 80
-#define COMPACT 3
-#define MAX_ARRAY_LENGTH 100
+#define BREAK_LENGTH      80
+#define COMPACT           3
+#define MAX_ARRAY_LENGTH  100
 #define MAX_STRING_LENGTH 10000
-#define MIN_LINE_LENGTH 16
+#define MIN_LINE_LENGTH   16
 /* Where Node would run out of JS stack on a self-similar structure with depth Infinity;
  * we stop well before the C stack does. */
-#define MAX_NESTING 1000
+#define MAX_NESTING       1000
 
 enum { K_OBJECT, K_ARRAY, K_ARRAY_EXTRAS }; /* Node's kObjectType, kArrayType, ... */
 
@@ -39,8 +38,8 @@ enum { P_GET = 1, P_SET = 2, P_HIDDEN = 4, P_INHERITED = 8 };
 /* ---- inspection state ------------------------------------------------------------------ */
 
 typedef struct {
-  JSValueRef js;   /* string or symbol key, protected; NULL when `c` is used */
-  const char *c;   /* a key sonde adds itself (byteLength, cause, ...) */
+  JSValueRef js; /* string or symbol key, protected; NULL when `c` is used */
+  const char *c; /* a key sonde adds itself (byteLength, cause, ...) */
 } ikey_t;
 
 typedef struct {
@@ -53,18 +52,18 @@ typedef struct {
   JSObjectRef helper;
   int depth;
   bool colors;
-  size_t max_array, max_string;  /* the options, defaults applied */
+  size_t max_array, max_string; /* the options, defaults applied */
   long break_len;
-  int compact;                   /* 0: compact: false */
+  int compact; /* 0: compact: false */
   bool sorted, custom;
-  JSValueRef custom_sym;         /* util.inspect.custom, looked up once per call */
-  JSObjectRef inspect_fn;        /* util.inspect, passed to custom inspectors */
-  int indent;          /* Node's ctx.indentationLvl */
-  int current_depth;   /* Node's ctx.currentDepth: depth of the latest object entered */
+  JSValueRef custom_sym;  /* util.inspect.custom, looked up once per call */
+  JSObjectRef inspect_fn; /* util.inspect, passed to custom inspectors */
+  int indent;             /* Node's ctx.indentationLvl */
+  int current_depth;      /* Node's ctx.currentDepth: depth of the latest object entered */
   int nesting;
-  JSObjectRef *seen;   /* the objects being printed, outermost first */
+  JSObjectRef *seen; /* the objects being printed, outermost first */
   size_t nseen, capseen;
-  JSObjectRef *circ;   /* objects found to be circular; index + 1 is the *N reference */
+  JSObjectRef *circ; /* objects found to be circular; index + 1 is the *N reference */
   size_t ncirc, capcirc;
 } ictx_t;
 
@@ -83,8 +82,18 @@ extern const char kInspectFnName[];
 /* ---- styles (inspect_text.c) ---- */
 
 enum {
-  ST_NONE, ST_SPECIAL, ST_NUMBER, ST_BIGINT, ST_BOOLEAN, ST_UNDEFINED, ST_NULL, ST_STRING,
-  ST_SYMBOL, ST_DATE, ST_REGEXP, ST_MODULE
+  ST_NONE,
+  ST_SPECIAL,
+  ST_NUMBER,
+  ST_BIGINT,
+  ST_BOOLEAN,
+  ST_UNDEFINED,
+  ST_NULL,
+  ST_STRING,
+  ST_SYMBOL,
+  ST_DATE,
+  ST_REGEXP,
+  ST_MODULE
 };
 
 /* ---- inspect.c ---- */
@@ -126,16 +135,14 @@ char *insp_fmt_primitive(const ictx_t *c, JSValueRef v, bool colors);
 bool insp_starts_with(const char *s, const char *p);
 bool insp_ends_with(const char *s, const char *p);
 char *insp_join(const strvec_t *v, const char *sep);
-char *insp_get_prefix(const char *ctor, const char *tag, const char *fallback,
-                      const char *size);
+char *insp_get_prefix(const char *ctor, const char *tag, const char *fallback, const char *size);
 char *insp_ctx_style(const char *ctor, const char *tag);
 void insp_chop_space(char *s);
 
 /* ---- inspect_errors.c ---- */
 
 bool insp_all_digits(const char *s, size_t n);
-char *insp_fmt_error(ictx_t *c, JSObjectRef err, const char *ctor, const char *tag,
-                     keys_t *keys);
+char *insp_fmt_error(ictx_t *c, JSObjectRef err, const char *ctor, const char *tag, keys_t *keys);
 char *insp_iso_date(double t);
 
 #endif

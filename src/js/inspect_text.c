@@ -5,15 +5,14 @@
 
 /* ---- styles ---------------------------------------------------------------------------- */
 
-
 /* inspect.styles mapped through inspect.colors. */
 static const struct {
   int on, off;
 } kStyles[] = {
-    [ST_NONE] = {0, 0},       [ST_SPECIAL] = {36, 39},   [ST_NUMBER] = {33, 39},
-    [ST_BIGINT] = {33, 39},   [ST_BOOLEAN] = {33, 39},   [ST_UNDEFINED] = {90, 39},
-    [ST_NULL] = {1, 22},      [ST_STRING] = {32, 39},    [ST_SYMBOL] = {32, 39},
-    [ST_DATE] = {35, 39},     [ST_REGEXP] = {31, 39},    [ST_MODULE] = {4, 24},
+    [ST_NONE] = {0, 0},     [ST_SPECIAL] = {36, 39}, [ST_NUMBER] = {33, 39},
+    [ST_BIGINT] = {33, 39}, [ST_BOOLEAN] = {33, 39}, [ST_UNDEFINED] = {90, 39},
+    [ST_NULL] = {1, 22},    [ST_STRING] = {32, 39},  [ST_SYMBOL] = {32, 39},
+    [ST_DATE] = {35, 39},   [ST_REGEXP] = {31, 39},  [ST_MODULE] = {4, 24},
 };
 
 void insp_put_styled(bool colors, sbuf_t *b, int st, const char *s) {
@@ -75,14 +74,13 @@ static uint32_t next_cp(const unsigned char **pp) {
 static bool full_width(uint32_t c) {
   return c >= 0x1100 &&
          (c <= 0x115f || c == 0x2329 || c == 0x232a ||
-          (c >= 0x2e80 && c <= 0x3247 && c != 0x303f) ||
-          (c >= 0x3250 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0xa4c6) ||
-          (c >= 0xa960 && c <= 0xa97c) || (c >= 0xac00 && c <= 0xd7a3) ||
-          (c >= 0xf900 && c <= 0xfaff) || (c >= 0xfe10 && c <= 0xfe19) ||
-          (c >= 0xfe30 && c <= 0xfe6b) || (c >= 0xff01 && c <= 0xff60) ||
-          (c >= 0xffe0 && c <= 0xffe6) || (c >= 0x1b000 && c <= 0x1b001) ||
-          (c >= 0x1f200 && c <= 0x1f251) || (c >= 0x1f300 && c <= 0x1f64f) ||
-          (c >= 0x20000 && c <= 0x3fffd));
+          (c >= 0x2e80 && c <= 0x3247 && c != 0x303f) || (c >= 0x3250 && c <= 0x4dbf) ||
+          (c >= 0x4e00 && c <= 0xa4c6) || (c >= 0xa960 && c <= 0xa97c) ||
+          (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) ||
+          (c >= 0xfe10 && c <= 0xfe19) || (c >= 0xfe30 && c <= 0xfe6b) ||
+          (c >= 0xff01 && c <= 0xff60) || (c >= 0xffe0 && c <= 0xffe6) ||
+          (c >= 0x1b000 && c <= 0x1b001) || (c >= 0x1f200 && c <= 0x1f251) ||
+          (c >= 0x1f300 && c <= 0x1f64f) || (c >= 0x20000 && c <= 0x3fffd));
 }
 
 static bool zero_width(uint32_t c) {
@@ -241,8 +239,7 @@ static char *fmt_string(const ictx_t *c, JSValueRef v, bool colors) {
     insp_put_styled(colors, &b, ST_STRING, sbuf_cstr(&piece));
     sbuf_free(&piece);
   }
-  if (remaining)
-    sbuf_printf(&b, "... %zu more character%s", remaining, remaining > 1 ? "s" : "");
+  if (remaining) sbuf_printf(&b, "... %zu more character%s", remaining, remaining > 1 ? "s" : "");
   JSStringRelease(js);
   return sbuf_take(&b);
 }
@@ -304,9 +301,7 @@ char *insp_fmt_primitive(const ictx_t *c, JSValueRef v, bool colors) {
 
 /* ---- small string helpers -------------------------------------------------------------- */
 
-bool insp_starts_with(const char *s, const char *p) {
-  return strncmp(s, p, strlen(p)) == 0;
-}
+bool insp_starts_with(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
 
 bool insp_ends_with(const char *s, const char *p) {
   size_t n = strlen(s), m = strlen(p);
@@ -323,8 +318,7 @@ char *insp_join(const strvec_t *v, const char *sep) {
 }
 
 /* Node's getPrefix; the result ends with a space. `ctor` NULL is a null prototype. */
-char *insp_get_prefix(const char *ctor, const char *tag, const char *fallback,
-                        const char *size) {
+char *insp_get_prefix(const char *ctor, const char *tag, const char *fallback, const char *size) {
   if (!ctor) {
     if (*tag && strcmp(fallback, tag) != 0)
       return xasprintf("[%s%s: null prototype] [%s] ", fallback, size, tag);

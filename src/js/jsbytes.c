@@ -193,9 +193,7 @@ bool js_bytes_view(JSContextRef ctx, JSValueRef v, unsigned char **data, size_t 
   return true;
 }
 
-static void free_bytes(void *bytes, void *ctx) {
-  free(bytes);
-}
+static void free_bytes(void *bytes, void *ctx) { free(bytes); }
 
 JSObjectRef js_adopt_uint8array(JSContextRef ctx, void *bytes, size_t len) {
   if (!bytes) bytes = xmalloc(1);
@@ -341,18 +339,18 @@ js_encoding_t js_encoding_parse(const char *name) {
     const char *name;
     js_encoding_t enc;
   } names[] = {
-      {"utf8", JS_ENC_UTF8},       {"utf-8", JS_ENC_UTF8},         {"ucs2", JS_ENC_UTF16LE},
-      {"ucs-2", JS_ENC_UTF16LE},   {"utf16le", JS_ENC_UTF16LE},    {"utf-16le", JS_ENC_UTF16LE},
-      {"latin1", JS_ENC_LATIN1},   {"binary", JS_ENC_LATIN1},      {"ascii", JS_ENC_ASCII},
-      {"base64", JS_ENC_BASE64},   {"base64url", JS_ENC_BASE64URL}, {"hex", JS_ENC_HEX},
+      {"utf8", JS_ENC_UTF8},     {"utf-8", JS_ENC_UTF8},          {"ucs2", JS_ENC_UTF16LE},
+      {"ucs-2", JS_ENC_UTF16LE}, {"utf16le", JS_ENC_UTF16LE},     {"utf-16le", JS_ENC_UTF16LE},
+      {"latin1", JS_ENC_LATIN1}, {"binary", JS_ENC_LATIN1},       {"ascii", JS_ENC_ASCII},
+      {"base64", JS_ENC_BASE64}, {"base64url", JS_ENC_BASE64URL}, {"hex", JS_ENC_HEX},
   };
   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
     if (strcasecmp(name, names[i].name) == 0) return names[i].enc;
   return JS_ENC_INVALID;
 }
 
-unsigned char *js_encode_string(JSContextRef ctx, JSValueRef str, js_encoding_t enc,
-                                size_t *len, JSValueRef *exception) {
+unsigned char *js_encode_string(JSContextRef ctx, JSValueRef str, js_encoding_t enc, size_t *len,
+                                JSValueRef *exception) {
   if (enc == JS_ENC_UTF8 || enc == JS_ENC_INVALID)
     return (unsigned char *)js_to_utf8(ctx, str, len, exception);
   size_t n = 0;

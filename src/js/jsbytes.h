@@ -51,16 +51,21 @@ unsigned char *js_hex_decode(const char *s, size_t len, size_t *out_len);
 
 /* Encoding names as Node's Buffer knows them. */
 typedef enum {
-  JS_ENC_UTF8, JS_ENC_UTF16LE, JS_ENC_LATIN1, JS_ENC_ASCII, JS_ENC_BASE64, JS_ENC_BASE64URL,
-  JS_ENC_HEX, JS_ENC_INVALID
+  JS_ENC_UTF8,
+  JS_ENC_UTF16LE,
+  JS_ENC_LATIN1,
+  JS_ENC_ASCII,
+  JS_ENC_BASE64,
+  JS_ENC_BASE64URL,
+  JS_ENC_HEX,
+  JS_ENC_INVALID
 } js_encoding_t;
 /* "utf8", "utf-8", "ucs2", "binary", ... (case-insensitive); NULL gives utf8. */
 js_encoding_t js_encoding_parse(const char *name);
 /* The bytes a string stands for in `enc` (Buffer.from(string, enc)). */
-unsigned char *js_encode_string(JSContextRef ctx, JSValueRef str, js_encoding_t enc,
-                                size_t *len, JSValueRef *exception);
+unsigned char *js_encode_string(JSContextRef ctx, JSValueRef str, js_encoding_t enc, size_t *len,
+                                JSValueRef *exception);
 /* The string bytes stand for in `enc` (buf.toString(enc)). */
-JSValueRef js_decode_bytes(JSContextRef ctx, const unsigned char *s, size_t len,
-                           js_encoding_t enc);
+JSValueRef js_decode_bytes(JSContextRef ctx, const unsigned char *s, size_t len, js_encoding_t enc);
 
 #endif

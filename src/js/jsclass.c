@@ -54,7 +54,8 @@ void js_define_value(JSContextRef ctx, JSObjectRef obj, const char *name, JSValu
   /* A new property needs no descriptor: plain attributes give the same result, cheaply. */
   JSStringRef n = js_name_acquire(name);
   bool exists = JSObjectHasProperty(ctx, obj, n);
-  if (!exists) JSObjectSetProperty(ctx, obj, n, value, enumerable ? 0 : kJSPropertyAttributeDontEnum, NULL);
+  if (!exists)
+    JSObjectSetProperty(ctx, obj, n, value, enumerable ? 0 : kJSPropertyAttributeDontEnum, NULL);
   JSStringRelease(n);
   if (!exists) return;
   JSObjectRef d = JSObjectMake(ctx, NULL, NULL);
@@ -107,8 +108,8 @@ JSValueRef js_array_iterator(JSContextRef ctx, JSObjectRef array) {
   return it ? it : JSValueMakeUndefined(ctx);
 }
 
-JSValueRef js_call_global(JSContextRef ctx, const char *path, size_t argc,
-                          const JSValueRef argv[], JSValueRef *exception) {
+JSValueRef js_call_global(JSContextRef ctx, const char *path, size_t argc, const JSValueRef argv[],
+                          JSValueRef *exception) {
   JSValueRef self = JSContextGetGlobalObject(ctx), fn = self;
   char *copy = xstrdup(path);
   for (char *part = strtok(copy, "."); part; part = strtok(NULL, ".")) {
@@ -133,8 +134,8 @@ JSObjectRef js_make_dom_exception(JSContextRef ctx, const char *name, const char
   return e;
 }
 
-JSValueRef js_throw_dom(JSContextRef ctx, JSValueRef *exception, const char *name,
-                        const char *fmt, ...) {
+JSValueRef js_throw_dom(JSContextRef ctx, JSValueRef *exception, const char *name, const char *fmt,
+                        ...) {
   sbuf_t b = SBUF_INIT;
   va_list ap;
   va_start(ap, fmt);
@@ -186,7 +187,8 @@ JSValueRef js_throw_arg_type(JSContextRef ctx, JSValueRef *exception, const char
   } else if (JSValueIsObject(ctx, v)) {
     JSValueRef c = js_get(ctx, v, "constructor");
     char *cname = js_get_string(ctx, c, "name");
-    what = cname && *cname ? xasprintf("an instance of %s", cname) : xstrdup("an instance of Object");
+    what =
+        cname && *cname ? xasprintf("an instance of %s", cname) : xstrdup("an instance of Object");
     free(cname);
   } else {
     const char *type = JSValueIsNumber(ctx, v)    ? "number"
@@ -199,7 +201,8 @@ JSValueRef js_throw_arg_type(JSContextRef ctx, JSValueRef *exception, const char
       if (strlen(s) > 28) s[25] = '.', s[26] = '.', s[27] = '.', s[28] = '\0';
       what = xasprintf("type %s ('%s')", type, s);
     } else {
-      what = xasprintf("type %s (%s%s)", type, s, JSValueGetType(ctx, v) == kJSTypeBigInt ? "n" : "");
+      what =
+          xasprintf("type %s (%s%s)", type, s, JSValueGetType(ctx, v) == kJSTypeBigInt ? "n" : "");
     }
     free(s);
   }
@@ -443,7 +446,8 @@ static bool jslib_strings(const char *name, JSStringRef *source, JSStringRef *ur
   *source = JSStringCreateWithUTF8CString(src);
   *url = JSStringCreateWithUTF8CString(file);
   free(file);
-  if (n < sizeof(cache) / sizeof(*cache)) cache[n++] = (jslib_string_t){xstrdup(name), *source, *url};
+  if (n < sizeof(cache) / sizeof(*cache))
+    cache[n++] = (jslib_string_t){xstrdup(name), *source, *url};
   else return true; /* more libraries than slots: the caller releases them */
   JSStringRetain(*source);
   JSStringRetain(*url);

@@ -20,14 +20,14 @@
 typedef struct {
   const char *name;
   JSObjectCallAsFunctionCallback fn;
-  int length;          /* the arity, for readers: not set on the function (only defineProperty
+  int length; /* the arity, for readers: not set on the function (only defineProperty
                           can, at a cost every realm would pay); constructors do get theirs */
 } js_fn_t;
 
 typedef struct {
   const char *name;
   JSObjectCallAsFunctionCallback get;
-  JSObjectCallAsFunctionCallback set;   /* NULL: read-only */
+  JSObjectCallAsFunctionCallback set; /* NULL: read-only */
 } js_accessor_t;
 
 /* new_target is the constructor `new` was applied to, or NULL for a plain call. */
@@ -36,17 +36,17 @@ typedef JSValueRef (*js_construct_fn)(JSContextRef ctx, JSObjectRef new_target, 
 
 typedef struct js_class_def {
   const char *name;
-  JSClassRef cls;                      /* filled on first use */
-  struct js_class_def *parent;         /* prototype chain (e.g. File → Blob), or NULL */
-  void (*finalize)(JSObjectRef obj);   /* frees the private data; the engine also runs the
+  JSClassRef cls;                    /* filled on first use */
+  struct js_class_def *parent;       /* prototype chain (e.g. File → Blob), or NULL */
+  void (*finalize)(JSObjectRef obj); /* frees the private data; the engine also runs the
                                           parents' finalizers, so a derived class sharing
                                           its parent's data leaves this NULL */
-  js_construct_fn construct;           /* NULL: `new X()` throws "Illegal constructor" */
-  int length;                          /* the constructor's length */
-  const js_fn_t *methods;              /* on the prototype; {NULL}-terminated, may be NULL */
-  const js_accessor_t *accessors;      /* on the prototype */
-  const js_fn_t *statics;              /* on the constructor */
-  const char *iterator;                /* method that [Symbol.iterator] aliases, or NULL */
+  js_construct_fn construct;         /* NULL: `new X()` throws "Illegal constructor" */
+  int length;                        /* the constructor's length */
+  const js_fn_t *methods;            /* on the prototype; {NULL}-terminated, may be NULL */
+  const js_accessor_t *accessors;    /* on the prototype */
+  const js_fn_t *statics;            /* on the constructor */
+  const char *iterator;              /* method that [Symbol.iterator] aliases, or NULL */
 } js_class_def_t;
 
 /* The instance class of `def` (created on first call). */
@@ -89,13 +89,13 @@ void js_set_tag(JSContextRef ctx, JSObjectRef obj, const char *tag);
 JSValueRef js_array_iterator(JSContextRef ctx, JSObjectRef array);
 /* Calls a builtin from the global scope by dotted path ("Object.keys") with arguments;
  * NULL with *exception on a throw. */
-JSValueRef js_call_global(JSContextRef ctx, const char *path, size_t argc,
-                          const JSValueRef argv[], JSValueRef *exception);
+JSValueRef js_call_global(JSContextRef ctx, const char *path, size_t argc, const JSValueRef argv[],
+                          JSValueRef *exception);
 
 /* new DOMException(message, name), or an Error with that name when the realm has none. */
 JSObjectRef js_make_dom_exception(JSContextRef ctx, const char *name, const char *message);
-JSValueRef js_throw_dom(JSContextRef ctx, JSValueRef *exception, const char *name,
-                        const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+JSValueRef js_throw_dom(JSContextRef ctx, JSValueRef *exception, const char *name, const char *fmt,
+                        ...) __attribute__((format(printf, 4, 5)));
 /* A Node-style error: new ctor(message) with err.code = code. */
 JSObjectRef js_make_node_error(JSContextRef ctx, const char *ctor, const char *code,
                                const char *message);

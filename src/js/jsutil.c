@@ -50,13 +50,9 @@ static char *string_to_utf8(JSStringRef s, bool keep_nul, size_t *len) {
   return utf16_to_utf8(JSStringGetCharactersPtr(s), JSStringGetLength(s), keep_nul, len);
 }
 
-char *js_string_to_utf8(JSStringRef s) {
-  return string_to_utf8(s, false, NULL);
-}
+char *js_string_to_utf8(JSStringRef s) { return string_to_utf8(s, false, NULL); }
 
-char *js_string_to_utf8_len(JSStringRef s, size_t *len) {
-  return string_to_utf8(s, true, len);
-}
+char *js_string_to_utf8_len(JSStringRef s, size_t *len) { return string_to_utf8(s, true, len); }
 
 /* UTF-8 to UTF-16, NULs included; a byte that starts no valid sequence becomes U+FFFD
  * (as TextDecoder does). */
@@ -65,8 +61,11 @@ JSStringRef js_string_create_utf8(const char *utf8, size_t len) {
   JSChar *u = xmalloc((len + 1) * sizeof(JSChar)), *q = u;
   while (p < end) {
     uint32_t c = *p;
-    size_t n = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
-             : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    size_t n = c < 0x80                 ? 1
+               : c >= 0xC2 && c <= 0xDF ? 2
+               : c >= 0xE0 && c <= 0xEF ? 3
+               : c >= 0xF0 && c <= 0xF4 ? 4
+                                        : 0;
     bool ok = n > 0 && (size_t)(end - p) >= n;
     if (ok && n > 1) {
       c &= 0x7F >> n;
@@ -270,8 +269,10 @@ static int hex_value(const char *p) {
   int v = 0;
   for (int i = 0; i < 4; i++) {
     char c = p[i];
-    int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-          : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    int d = c >= '0' && c <= '9'   ? c - '0'
+            : c >= 'a' && c <= 'f' ? c - 'a' + 10
+            : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                   : -1;
     if (d < 0) return -1;
     v = v * 16 + d;
   }
@@ -413,8 +414,8 @@ static JSObjectRef make_closure(JSContextRef ctx, const char *name, closure_t *c
   JSObjectRef f = JSObjectMake(ctx, closure_class(), c);
   js_realm_t *realm = js_realm_from_context(ctx);
   if (!realm || !realm->closures_ready) {
-    JSValueRef fproto = js_get(ctx, js_get(ctx, JSContextGetGlobalObject(ctx), "Function"),
-                               "prototype");
+    JSValueRef fproto =
+        js_get(ctx, js_get(ctx, JSContextGetGlobalObject(ctx), "Function"), "prototype");
     JSValueRef shared = JSObjectGetPrototype(ctx, f);
     if (realm && JSValueIsObject(ctx, shared)) {
       JSObjectSetPrototype(ctx, (JSObjectRef)shared, fproto);

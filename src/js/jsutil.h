@@ -52,8 +52,8 @@ double js_get_number(JSContextRef ctx, JSValueRef obj, const char *name, double 
 /* new Error(message) (or TypeError etc. when `ctor` names one of the global constructors). */
 JSObjectRef js_make_error(JSContextRef ctx, const char *ctor, const char *message);
 /* Stores an Error in *exception and returns undefined: for use in callbacks. */
-JSValueRef js_throw(JSContextRef ctx, JSValueRef *exception, const char *ctor, const char *fmt,
-                    ...) __attribute__((format(printf, 4, 5)));
+JSValueRef js_throw(JSContextRef ctx, JSValueRef *exception, const char *ctor, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* value <-> jansson by way of JSON text. js_from_json: NULL json → undefined.
  * js_to_json returns NULL for undefined/functions or on a cycle. */
@@ -74,8 +74,8 @@ JSValueRef js_call(JSContextRef ctx, JSValueRef fn, JSValueRef this_obj, size_t 
 typedef struct {
   char *name;
   char *message;
-  char *stack;   /* "fn@file:line:col" lines as JavaScriptCore gives them */
-  int line;      /* line/column JavaScriptCore attached to the error (0 when none) */
+  char *stack; /* "fn@file:line:col" lines as JavaScriptCore gives them */
+  int line;    /* line/column JavaScriptCore attached to the error (0 when none) */
   int column;
   char *source_url;
 } js_error_info_t;
@@ -87,8 +87,8 @@ void js_error_info_free(js_error_info_t *info);
 /* A callable JS function backed by a C callback with private data: the closures the
  * runtime needs (per-module require, done callbacks, promise continuations). `free_data`
  * runs when the engine collects the function (it must not call into the engine). */
-typedef JSValueRef (*js_closure_fn)(JSContextRef ctx, void *data, JSObjectRef this_obj,
-                                    size_t argc, const JSValueRef argv[], JSValueRef *exception);
+typedef JSValueRef (*js_closure_fn)(JSContextRef ctx, void *data, JSObjectRef this_obj, size_t argc,
+                                    const JSValueRef argv[], JSValueRef *exception);
 JSObjectRef js_make_closure(JSContextRef ctx, const char *name, js_closure_fn fn, void *data,
                             void (*free_data)(void *));
 

@@ -22,9 +22,9 @@
 #include "js/ts_erase.h"
 
 typedef struct {
-  char *dir;     /* directory requests are resolved from */
-  bool dynamic;  /* import(): returns a promise of the namespace */
-  bool esm;      /* resolve with the "import" conditions */
+  char *dir;    /* directory requests are resolved from */
+  bool dynamic; /* import(): returns a promise of the namespace */
+  bool esm;     /* resolve with the "import" conditions */
 } require_data_t;
 
 static void require_data_free(void *p) {
@@ -51,7 +51,8 @@ static JSObjectRef make_require(js_realm_t *realm, const char *dir, bool dynamic
     require_data_t *rd = xcalloc(1, sizeof(*rd));
     rd->dir = xstrdup(dir);
     rd->esm = esm;
-    js_set(ctx, fn, "resolve", js_make_closure(ctx, "resolve", resolve_call, rd, require_data_free));
+    js_set(ctx, fn, "resolve",
+           js_make_closure(ctx, "resolve", resolve_call, rd, require_data_free));
     js_set(ctx, fn, "cache", realm->module_cache);
   }
   return fn;
@@ -104,8 +105,8 @@ static JSValueRef helper_named(JSContextRef ctx, JSObjectRef f, JSObjectRef self
     if (name) JSStringRelease(name);
     if (found) continue;
     char *spec = js_value_to_utf8(ctx, argv[1]), *key = js_value_to_utf8(ctx, argv[i]);
-    js_throw(ctx, exc, "SyntaxError", "The requested module '%s' does not provide an export named '%s'",
-             spec, key);
+    js_throw(ctx, exc, "SyntaxError",
+             "The requested module '%s' does not provide an export named '%s'", spec, key);
     free(spec);
     free(key);
     return NULL;
@@ -144,7 +145,8 @@ static JSValueRef helper_ns(JSContextRef ctx, JSObjectRef f, JSObjectRef self, s
 
 static JSValueRef helper_star(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                               const JSValueRef argv[], JSValueRef *exc) {
-  if (argc >= 2 && JSValueIsObject(ctx, argv[0])) copy_props(ctx, (JSObjectRef)argv[0], argv[1], true);
+  if (argc >= 2 && JSValueIsObject(ctx, argv[0]))
+    copy_props(ctx, (JSObjectRef)argv[0], argv[1], true);
   return JSValueMakeUndefined(ctx);
 }
 
@@ -208,8 +210,8 @@ static JSValueRef load_json(js_realm_t *realm, const char *path, const char *tex
 }
 
 /* Runs the module body; returns what the wrapper returned (a promise for async ones). */
-static JSValueRef run_module(js_realm_t *realm, const char *path, JSObjectRef module,
-                             bool async, JSValueRef *exception) {
+static JSValueRef run_module(js_realm_t *realm, const char *path, JSObjectRef module, bool async,
+                             JSValueRef *exception) {
   JSContextRef ctx = realm->ctx;
   size_t len = 0;
   char *src = fs_read_file(path, &len);
@@ -290,9 +292,14 @@ static JSValueRef run_module(js_realm_t *realm, const char *path, JSObjectRef mo
   if (JSValueIsObject(ctx, main)) js_set(ctx, require, "main", main);
   js_set(ctx, meta, "resolve", js_get(ctx, require, "resolve"));
   JSValueRef args[8] = {
-      js_get(ctx, module, "exports"), require, module,
-      js_make_string(ctx, path),      js_make_string(ctx, dir), make_require(realm, dir, true, true),
-      meta,                           require,
+      js_get(ctx, module, "exports"),
+      require,
+      module,
+      js_make_string(ctx, path),
+      js_make_string(ctx, dir),
+      make_require(realm, dir, true, true),
+      meta,
+      require,
   };
   free(dir);
   JSValueRef exports = args[0];
@@ -361,7 +368,8 @@ JSValueRef js_module_load(js_realm_t *realm, const char *path, js_module_mode_t 
     uncache_module(realm, path);
     return NULL;
   }
-  if (mode == JS_MODULE_SYNC) js_set(realm->ctx, module, "loaded", JSValueMakeBoolean(realm->ctx, true));
+  if (mode == JS_MODULE_SYNC)
+    js_set(realm->ctx, module, "loaded", JSValueMakeBoolean(realm->ctx, true));
   return mode == JS_MODULE_ASYNC ? r : js_get(realm->ctx, module, "exports");
 }
 
@@ -402,8 +410,8 @@ static JSObjectRef not_found(JSContextRef ctx, const char *request, const char *
   JSObjectRef e;
   if (js_node_missing_module(request)) {
     const char *name = strncmp(request, "node:", 5) == 0 ? request + 5 : request;
-    char *msg = xasprintf("The Node module '%s' is not available in sonde (required from %s)",
-                          name, dir);
+    char *msg =
+        xasprintf("The Node module '%s' is not available in sonde (required from %s)", name, dir);
     e = js_make_node_error(ctx, "Error", "ERR_SONDE_UNSUPPORTED", msg);
     free(msg);
   } else if (detail) {
@@ -425,7 +433,8 @@ static JSValueRef require_request(js_realm_t *realm, const require_data_t *d, co
   const js_builtin_t *b = find_builtin(realm->rt, request);
   if (b) return require_builtin(realm, b->name, exception);
   char *detail = NULL;
-  char *path = js_node_missing_module(request) ? NULL : js_resolve_file(d->dir, request, d->esm, &detail);
+  char *path =
+      js_node_missing_module(request) ? NULL : js_resolve_file(d->dir, request, d->esm, &detail);
   if (!path) {
     *exception = not_found(realm->ctx, request, d->dir, detail);
     free(detail);
@@ -566,10 +575,13 @@ void js_module_init_realm(js_realm_t *realm) {
   JSValueProtect(ctx, realm->module_cache);
   JSValueProtect(ctx, realm->builtin_cache);
   JSObjectRef global = JSContextGetGlobalObject(ctx);
-  js_set_hidden(ctx, global, "__sonde_default", JSObjectMakeFunctionWithCallback(ctx, NULL, helper_default));
+  js_set_hidden(ctx, global, "__sonde_default",
+                JSObjectMakeFunctionWithCallback(ctx, NULL, helper_default));
   js_set_hidden(ctx, global, "__sonde_ns", JSObjectMakeFunctionWithCallback(ctx, NULL, helper_ns));
-  js_set_hidden(ctx, global, "__sonde_star", JSObjectMakeFunctionWithCallback(ctx, NULL, helper_star));
-  js_set_hidden(ctx, global, "__sonde_named", JSObjectMakeFunctionWithCallback(ctx, NULL, helper_named));
+  js_set_hidden(ctx, global, "__sonde_star",
+                JSObjectMakeFunctionWithCallback(ctx, NULL, helper_star));
+  js_set_hidden(ctx, global, "__sonde_named",
+                JSObjectMakeFunctionWithCallback(ctx, NULL, helper_named));
   char *cwd = fs_cwd();
   js_set_hidden(ctx, global, "require", make_require(realm, cwd, false, false));
   free(cwd);

@@ -23,7 +23,7 @@
 
 typedef struct {
   char *path;
-  json_t *json;   /* NULL when the file does not exist or does not parse */
+  json_t *json; /* NULL when the file does not exist or does not parse */
 } pkg_cache_t;
 
 static pkg_cache_t *pkgs;
@@ -76,8 +76,8 @@ static char *try_exact_or_ext(const char *base) {
 }
 
 static char *try_index(const char *dir) {
-  static const char *const names[] = {"index.js",  "index.cjs", "index.mjs", "index.json",
-                                      "index.ts",  "index.mts", "index.cts"};
+  static const char *const names[] = {"index.js", "index.cjs", "index.mjs", "index.json",
+                                      "index.ts", "index.mts", "index.cts"};
   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
     char *p = xasprintf("%s/%s", dir, names[i]);
     if (fs_is_file(p)) return p;
@@ -189,8 +189,8 @@ static json_t *map_lookup(json_t *map, const char *subpath, char **star) {
 
 /* PACKAGE_EXPORTS_RESOLVE for `subpath` ("." or "./x"). NULL with *error set when the
  * package does not export it. */
-static char *exports_resolve(const char *pkg_dir, json_t *exports, const char *subpath,
-                             bool import, char **error) {
+static char *exports_resolve(const char *pkg_dir, json_t *exports, const char *subpath, bool import,
+                             char **error) {
   json_t *target = NULL;
   char *star = NULL;
   if (is_conditional_sugar(exports)) {
@@ -268,9 +268,9 @@ char *js_resolve_file(const char *from_dir, const char *request, bool import, ch
     free(decoded);
     return r;
   }
-  bool relative = request[0] == '.' &&
-                  (request[1] == '/' || (request[1] == '.' && request[2] == '/') ||
-                   request[1] == '\0' || (request[1] == '.' && request[2] == '\0'));
+  bool relative =
+      request[0] == '.' && (request[1] == '/' || (request[1] == '.' && request[2] == '/') ||
+                            request[1] == '\0' || (request[1] == '.' && request[2] == '\0'));
   if (relative || request[0] == '/') {
     char *base = path_resolve(from_dir, request);
     char *r = load_path(base);

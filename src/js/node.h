@@ -16,19 +16,19 @@ void js_node_register(js_runtime_t *rt);
  * provide: requiring it fails with an error naming it (ERR_SONDE_UNSUPPORTED). */
 bool js_node_missing_module(const char *name);
 
-void js_node_events_register(js_runtime_t *rt);        /* node_events.c: events */
-void js_node_process_register(js_runtime_t *rt);       /* node_process.c: process, console */
-void js_node_buffer_register(js_runtime_t *rt);        /* node_buffer.c: buffer */
+void js_node_events_register(js_runtime_t *rt);         /* node_events.c: events */
+void js_node_process_register(js_runtime_t *rt);        /* node_process.c: process, console */
+void js_node_buffer_register(js_runtime_t *rt);         /* node_buffer.c: buffer */
 void js_node_string_decoder_register(js_runtime_t *rt); /* node_string_decoder.c */
-void js_node_fs_register(js_runtime_t *rt);            /* node_fs.c: fs, fs/promises */
-void js_node_path_register(js_runtime_t *rt);          /* node_path.c: path, path/posix */
-void js_node_os_register(js_runtime_t *rt);            /* node_os.c: os */
-void js_node_util_register(js_runtime_t *rt);          /* node_util.c: util, util/types */
-void js_node_timers_register(js_runtime_t *rt);        /* node_timers.c: timers(/promises) */
-void js_node_crypto_register(js_runtime_t *rt);        /* node_crypto.c: crypto */
-void js_node_child_process_register(js_runtime_t *rt); /* node_child_process.c */
-void js_node_url_register(js_runtime_t *rt);           /* node_url.c: url, querystring */
-void js_node_module_register(js_runtime_t *rt);        /* module.c: module (createRequire) */
+void js_node_fs_register(js_runtime_t *rt);             /* node_fs.c: fs, fs/promises */
+void js_node_path_register(js_runtime_t *rt);           /* node_path.c: path, path/posix */
+void js_node_os_register(js_runtime_t *rt);             /* node_os.c: os */
+void js_node_util_register(js_runtime_t *rt);           /* node_util.c: util, util/types */
+void js_node_timers_register(js_runtime_t *rt);         /* node_timers.c: timers(/promises) */
+void js_node_crypto_register(js_runtime_t *rt);         /* node_crypto.c: crypto */
+void js_node_child_process_register(js_runtime_t *rt);  /* node_child_process.c */
+void js_node_url_register(js_runtime_t *rt);            /* node_url.c: url, querystring */
+void js_node_module_register(js_runtime_t *rt);         /* module.c: module (createRequire) */
 
 /* events.EventEmitter of the context's realm (evaluated once per realm). */
 JSObjectRef js_events_ctor(JSContextRef ctx);

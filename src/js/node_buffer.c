@@ -18,7 +18,7 @@
 #include "js/node.h"
 #include "js/runtime_internal.h"
 
-#define PROTO_KEY "__sonde_buffer_proto"
+#define PROTO_KEY  "__sonde_buffer_proto"
 #define MAX_LENGTH 4294967296.0
 
 static JSObjectRef buffer_proto(JSContextRef ctx) {
@@ -132,7 +132,8 @@ static JSValueRef from_value(JSContextRef ctx, size_t argc, const JSValueRef arg
       return js_buffer_adopt(ctx, bytes, len);
     }
     JSValueRef prim = js_call(ctx, js_get(ctx, v, "valueOf"), v, 0, NULL, NULL);
-    if (prim && !JSValueIsStrictEqual(ctx, prim, v) && (JSValueIsString(ctx, prim) || JSValueIsObject(ctx, prim))) {
+    if (prim && !JSValueIsStrictEqual(ctx, prim, v) &&
+        (JSValueIsString(ctx, prim) || JSValueIsObject(ctx, prim))) {
       JSValueRef args[3] = {prim, argc > 1 ? argv[1] : JSValueMakeUndefined(ctx),
                             argc > 2 ? argv[2] : JSValueMakeUndefined(ctx)};
       return from_value(ctx, 3, args, exc);
@@ -140,7 +141,8 @@ static JSValueRef from_value(JSContextRef ctx, size_t argc, const JSValueRef arg
   }
   return js_throw_arg_type(ctx, exc, "first argument",
                            "of type string or an instance of Buffer, ArrayBuffer, or Array or "
-                           "an Array-like Object", v),
+                           "an Array-like Object",
+                           v),
          NULL;
 }
 
@@ -160,7 +162,8 @@ static bool size_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], siz
     char *s = js_value_to_utf8(ctx, argv[0]);
     js_throw_code(ctx, exc, "RangeError", "ERR_OUT_OF_RANGE",
                   "The value of \"size\" is out of range. It must be >= 0 && <= 4294967296. "
-                  "Received %s", s);
+                  "Received %s",
+                  s);
     free(s);
     return false;
   }
@@ -240,7 +243,9 @@ static JSValueRef buffer_concat(JSContextRef ctx, JSObjectRef f, JSObjectRef sel
     }
     total += len;
   }
-  size_t want = argc > 1 && JSValueIsNumber(ctx, argv[1]) ? (size_t)JSValueToNumber(ctx, argv[1], NULL) : total;
+  size_t want = argc > 1 && JSValueIsNumber(ctx, argv[1])
+                    ? (size_t)JSValueToNumber(ctx, argv[1], NULL)
+                    : total;
   unsigned char *out = xcalloc(want ? want : 1, 1);
   size_t o = 0;
   for (size_t i = 0; i < n && o < want; i++) {
@@ -254,13 +259,14 @@ static JSValueRef buffer_concat(JSContextRef ctx, JSObjectRef f, JSObjectRef sel
   return js_buffer_adopt(ctx, out, want);
 }
 
-static JSValueRef buffer_byte_length(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                     size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef buffer_byte_length(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                     const JSValueRef argv[], JSValueRef *exc) {
   unsigned char *p;
   size_t n = 0;
   if (argc > 0 && js_bytes_view(ctx, argv[0], &p, &n)) return JSValueMakeNumber(ctx, (double)n);
   if (argc < 1 || !JSValueIsString(ctx, argv[0]))
-    return js_throw_arg_type(ctx, exc, "string", "of type string or an instance of Buffer or ArrayBuffer",
+    return js_throw_arg_type(ctx, exc, "string",
+                             "of type string or an instance of Buffer or ArrayBuffer",
                              argc ? argv[0] : NULL);
   js_encoding_t enc = JS_ENC_UTF8;
   if (argc > 1 && JSValueIsString(ctx, argv[1])) {
@@ -282,13 +288,13 @@ static bool is_buffer(JSContextRef ctx, JSValueRef v) {
   return false;
 }
 
-static JSValueRef buffer_is_buffer(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                   size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef buffer_is_buffer(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                   const JSValueRef argv[], JSValueRef *exc) {
   return JSValueMakeBoolean(ctx, argc > 0 && is_buffer(ctx, argv[0]));
 }
 
-static JSValueRef buffer_is_encoding(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                     size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef buffer_is_encoding(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                     const JSValueRef argv[], JSValueRef *exc) {
   if (argc < 1 || !JSValueIsString(ctx, argv[0])) return JSValueMakeBoolean(ctx, false);
   char *name = js_value_to_utf8(ctx, argv[0]);
   bool ok = js_encoding_parse(name) != JS_ENC_INVALID;
@@ -307,7 +313,8 @@ static JSValueRef buffer_compare_static(JSContextRef ctx, JSObjectRef f, JSObjec
   unsigned char *a, *b;
   size_t an, bn;
   if (argc < 2 || !js_bytes_view(ctx, argv[0], &a, &an))
-    return js_throw_arg_type(ctx, exc, "buf1", "an instance of Buffer or Uint8Array", argc ? argv[0] : NULL);
+    return js_throw_arg_type(ctx, exc, "buf1", "an instance of Buffer or Uint8Array",
+                             argc ? argv[0] : NULL);
   if (!js_bytes_view(ctx, argv[1], &b, &bn))
     return js_throw_arg_type(ctx, exc, "buf2", "an instance of Buffer or Uint8Array", argv[1]);
   return JSValueMakeNumber(ctx, compare_bytes(a, an, b, bn));
@@ -467,12 +474,13 @@ static JSValueRef proto_fill(JSContextRef ctx, JSObjectRef f, JSObjectRef self, 
   return self;
 }
 
-static JSValueRef index_of(JSContextRef ctx, JSObjectRef self, size_t argc,
-                           const JSValueRef argv[], JSValueRef *exc, bool last) {
+static JSValueRef index_of(JSContextRef ctx, JSObjectRef self, size_t argc, const JSValueRef argv[],
+                           JSValueRef *exc, bool last) {
   unsigned char *p;
   size_t n;
   if (!this_bytes(ctx, self, &p, &n, exc)) return NULL;
-  JSValueRef encv = argc > 2 ? argv[2] : (argc > 1 && JSValueIsString(ctx, argv[1]) ? argv[1] : NULL);
+  JSValueRef encv =
+      argc > 2 ? argv[2] : (argc > 1 && JSValueIsString(ctx, argv[1]) ? argv[1] : NULL);
   js_encoding_t enc = encoding_arg(ctx, encv, exc);
   if (*exc) return NULL;
   size_t plen = 0;
@@ -557,10 +565,10 @@ static JSValueRef swap(JSContextRef ctx, JSObjectRef self, size_t width, JSValue
   return self;
 }
 
-#define SWAP_FN(fname, w)                                                                     \
-  static JSValueRef fname(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,    \
-                          const JSValueRef argv[], JSValueRef *exc) {                        \
-    return swap(ctx, self, w, exc);                                                          \
+#define SWAP_FN(fname, w)                                                                 \
+  static JSValueRef fname(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc, \
+                          const JSValueRef argv[], JSValueRef *exc) {                     \
+    return swap(ctx, self, w, exc);                                                       \
   }
 SWAP_FN(proto_swap16, 2)
 SWAP_FN(proto_swap32, 4)
@@ -569,28 +577,30 @@ SWAP_FN(proto_swap64, 8)
 /* ---- numbers: read/write{U,}Int{8,16,32}{LE,BE}, {Float,Double}{LE,BE}, BigInt64 ---- */
 
 typedef struct {
-  const char *name;   /* without the read/write prefix */
+  const char *name; /* without the read/write prefix */
   int size;
-  char kind;          /* 'u' unsigned, 'i' signed, 'f' float/double, 'b' bigint, 'B' biguint */
+  char kind; /* 'u' unsigned, 'i' signed, 'f' float/double, 'b' bigint, 'B' biguint */
   bool little;
 } num_spec_t;
 
 static const num_spec_t num_specs[] = {
-    {"UInt8", 1, 'u', true},      {"Int8", 1, 'i', true},        {"UInt16LE", 2, 'u', true},
-    {"UInt16BE", 2, 'u', false},  {"Int16LE", 2, 'i', true},     {"Int16BE", 2, 'i', false},
-    {"UInt32LE", 4, 'u', true},   {"UInt32BE", 4, 'u', false},   {"Int32LE", 4, 'i', true},
-    {"Int32BE", 4, 'i', false},   {"FloatLE", 4, 'f', true},     {"FloatBE", 4, 'f', false},
-    {"DoubleLE", 8, 'f', true},   {"DoubleBE", 8, 'f', false},   {"BigInt64LE", 8, 'b', true},
+    {"UInt8", 1, 'u', true},       {"Int8", 1, 'i', true},        {"UInt16LE", 2, 'u', true},
+    {"UInt16BE", 2, 'u', false},   {"Int16LE", 2, 'i', true},     {"Int16BE", 2, 'i', false},
+    {"UInt32LE", 4, 'u', true},    {"UInt32BE", 4, 'u', false},   {"Int32LE", 4, 'i', true},
+    {"Int32BE", 4, 'i', false},    {"FloatLE", 4, 'f', true},     {"FloatBE", 4, 'f', false},
+    {"DoubleLE", 8, 'f', true},    {"DoubleBE", 8, 'f', false},   {"BigInt64LE", 8, 'b', true},
     {"BigInt64BE", 8, 'b', false}, {"BigUInt64LE", 8, 'B', true}, {"BigUInt64BE", 8, 'B', false},
 };
 
-static bool num_offset(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i,
-                       size_t n, int size, size_t *off, JSValueRef *exc) {
-  double d = argc > i && !JSValueIsUndefined(ctx, argv[i]) ? JSValueToNumber(ctx, argv[i], NULL) : 0;
+static bool num_offset(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i, size_t n,
+                       int size, size_t *off, JSValueRef *exc) {
+  double d =
+      argc > i && !JSValueIsUndefined(ctx, argv[i]) ? JSValueToNumber(ctx, argv[i], NULL) : 0;
   if (!(d >= 0) || d != floor(d) || d + size > (double)n) {
     js_throw_code(ctx, exc, "RangeError", "ERR_OUT_OF_RANGE",
                   "The value of \"offset\" is out of range. It must be >= 0 and <= %ld. "
-                  "Received %g", (long)n - size, d);
+                  "Received %g",
+                  (long)n - size, d);
     return false;
   }
   *off = (size_t)d;
@@ -689,23 +699,36 @@ static void define_numbers(JSContextRef ctx, JSObjectRef proto) {
 /* ---- install ---- */
 
 static const js_fn_t proto_fns[] = {
-    {"toString", proto_to_string, 0},   {"toLocaleString", proto_to_string, 0},
-    {"toJSON", proto_to_json, 0},       {"equals", proto_equals, 1},
-    {"compare", proto_compare, 1},      {"slice", proto_slice, 2},
-    {"subarray", proto_slice, 2},       {"copy", proto_copy, 1},
-    {"write", proto_write, 4},          {"fill", proto_fill, 1},
-    {"indexOf", proto_index_of, 1},     {"lastIndexOf", proto_last_index_of, 1},
-    {"includes", proto_includes, 1},    {"swap16", proto_swap16, 0},
-    {"swap32", proto_swap32, 0},        {"swap64", proto_swap64, 0},
+    {"toString", proto_to_string, 0},
+    {"toLocaleString", proto_to_string, 0},
+    {"toJSON", proto_to_json, 0},
+    {"equals", proto_equals, 1},
+    {"compare", proto_compare, 1},
+    {"slice", proto_slice, 2},
+    {"subarray", proto_slice, 2},
+    {"copy", proto_copy, 1},
+    {"write", proto_write, 4},
+    {"fill", proto_fill, 1},
+    {"indexOf", proto_index_of, 1},
+    {"lastIndexOf", proto_last_index_of, 1},
+    {"includes", proto_includes, 1},
+    {"swap16", proto_swap16, 0},
+    {"swap32", proto_swap32, 0},
+    {"swap64", proto_swap64, 0},
     {NULL, NULL, 0},
 };
 
 static const js_fn_t static_fns[] = {
-    {"from", buffer_from, 3},               {"alloc", buffer_alloc, 3},
-    {"allocUnsafe", buffer_alloc_unsafe, 1}, {"allocUnsafeSlow", buffer_alloc_unsafe, 1},
-    {"concat", buffer_concat, 2},           {"byteLength", buffer_byte_length, 2},
-    {"isBuffer", buffer_is_buffer, 1},      {"isEncoding", buffer_is_encoding, 1},
-    {"compare", buffer_compare_static, 2},  {NULL, NULL, 0},
+    {"from", buffer_from, 3},
+    {"alloc", buffer_alloc, 3},
+    {"allocUnsafe", buffer_alloc_unsafe, 1},
+    {"allocUnsafeSlow", buffer_alloc_unsafe, 1},
+    {"concat", buffer_concat, 2},
+    {"byteLength", buffer_byte_length, 2},
+    {"isBuffer", buffer_is_buffer, 1},
+    {"isEncoding", buffer_is_encoding, 1},
+    {"compare", buffer_compare_static, 2},
+    {NULL, NULL, 0},
 };
 
 void js_buffer_install(JSContextRef ctx) {

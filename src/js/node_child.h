@@ -15,19 +15,19 @@
 typedef enum { JS_STDIO_PIPE, JS_STDIO_INHERIT, JS_STDIO_IGNORE } js_stdio_mode_t;
 
 typedef struct {
-  char *file;              /* program (or /bin/sh with shell) */
-  strvec_t args;           /* without argv[0] */
-  strvec_t env;            /* NAME=value */
-  char *cwd;               /* NULL: inherit */
+  char *file;    /* program (or /bin/sh with shell) */
+  strvec_t args; /* without argv[0] */
+  strvec_t env;  /* NAME=value */
+  char *cwd;     /* NULL: inherit */
   js_stdio_mode_t stdio[3];
   bool detached;
-  char *cmd;               /* the command as error messages quote it */
-  unsigned char *input;    /* sync: written to stdin */
+  char *cmd;            /* the command as error messages quote it */
+  unsigned char *input; /* sync: written to stdin */
   size_t input_len;
-  double timeout_ms;       /* sync and exec: kill after this long (0 none) */
+  double timeout_ms; /* sync and exec: kill after this long (0 none) */
   int kill_signal;
-  char *encoding;          /* sync/exec: output encoding; NULL or "buffer" for Buffers */
-  bool stdio_given;        /* options.stdio was set (execSync then keeps stderr) */
+  char *encoding;   /* sync/exec: output encoding; NULL or "buffer" for Buffers */
+  bool stdio_given; /* options.stdio was set (execSync then keeps stderr) */
 } js_spawn_opts_t;
 
 void js_spawn_opts_free(js_spawn_opts_t *o);

@@ -33,7 +33,7 @@ void js_spawn_opts_free(js_spawn_opts_t *o) {
 static js_stdio_mode_t stdio_mode(JSContextRef ctx, JSValueRef v, js_stdio_mode_t def) {
   if (!JSValueIsString(ctx, v)) return def;
   char *s = js_value_to_utf8(ctx, v);
-  js_stdio_mode_t m = strcmp(s, "inherit") == 0 ? JS_STDIO_INHERIT
+  js_stdio_mode_t m = strcmp(s, "inherit") == 0  ? JS_STDIO_INHERIT
                       : strcmp(s, "ignore") == 0 ? JS_STDIO_IGNORE
                                                  : JS_STDIO_PIPE;
   free(s);
@@ -100,7 +100,8 @@ static bool parse_opts(JSContextRef ctx, JSValueRef file, JSValueRef args, JSVal
   JSValueRef stdio = js_get(ctx, opts, "stdio");
   o->stdio_given = !JSValueIsUndefined(ctx, stdio);
   if (JSValueIsArray(ctx, stdio)) {
-    for (int i = 0; i < 3; i++) o->stdio[i] = stdio_mode(ctx, js_array_get(ctx, stdio, (unsigned)i), JS_STDIO_PIPE);
+    for (int i = 0; i < 3; i++)
+      o->stdio[i] = stdio_mode(ctx, js_array_get(ctx, stdio, (unsigned)i), JS_STDIO_PIPE);
   } else if (o->stdio_given) {
     js_stdio_mode_t m = stdio_mode(ctx, stdio, def_stdio);
     for (int i = 0; i < 3; i++) o->stdio[i] = m;
@@ -125,7 +126,8 @@ static bool parse_opts(JSContextRef ctx, JSValueRef file, JSValueRef args, JSVal
 
 /* Output as the caller asked: a string in `encoding`, or a Buffer. */
 static JSValueRef output(JSContextRef ctx, const sbuf_t *b, const char *encoding) {
-  if (!encoding || strcmp(encoding, "buffer") == 0) return js_buffer_from(ctx, b->data ? b->data : "", b->len);
+  if (!encoding || strcmp(encoding, "buffer") == 0)
+    return js_buffer_from(ctx, b->data ? b->data : "", b->len);
   js_encoding_t e = js_encoding_parse(encoding);
   return js_decode_bytes(ctx, (const unsigned char *)(b->data ? b->data : ""), b->len,
                          e == JS_ENC_INVALID ? JS_ENC_UTF8 : e);
@@ -223,7 +225,8 @@ static JSValueRef cp_exec_file(JSContextRef ctx, JSObjectRef f, JSObjectRef self
   JSValueRef args = argc > 1 && JSValueIsArray(ctx, argv[1]) ? argv[1] : NULL;
   JSValueRef opts = NULL;
   for (size_t i = 1; i < argc && i < 3; i++)
-    if (JSValueIsObject(ctx, argv[i]) && !JSValueIsArray(ctx, argv[i]) && !js_is_function(ctx, argv[i]))
+    if (JSValueIsObject(ctx, argv[i]) && !JSValueIsArray(ctx, argv[i]) &&
+        !js_is_function(ctx, argv[i]))
       opts = argv[i];
   return exec_common(ctx, argc ? argv[0] : JSValueMakeUndefined(ctx), args, opts,
                      last_fn(ctx, argc, argv), false, exc);
@@ -232,8 +235,8 @@ static JSValueRef cp_exec_file(JSContextRef ctx, JSObjectRef f, JSObjectRef self
 static JSValueRef cp_spawn(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                            const JSValueRef argv[], JSValueRef *exc) {
   js_spawn_opts_t o;
-  bool ok = parse_opts(ctx, argc ? argv[0] : JSValueMakeUndefined(ctx),
-                       argc > 1 ? argv[1] : NULL, argc > 2 ? argv[2] : NULL, false, JS_STDIO_PIPE, &o, exc);
+  bool ok = parse_opts(ctx, argc ? argv[0] : JSValueMakeUndefined(ctx), argc > 1 ? argv[1] : NULL,
+                       argc > 2 ? argv[2] : NULL, false, JS_STDIO_PIPE, &o, exc);
   JSValueRef r = ok ? js_child_spawn(ctx, &o, NULL, exc) : NULL;
   js_spawn_opts_free(&o);
   return r;
@@ -329,7 +332,8 @@ static int run_sync(const js_spawn_opts_t *o, sync_run_t *r) {
   } else {
     if (o->timeout_ms > 0) uv_timer_start(&r->timer, sync_timeout, (uint64_t)o->timeout_ms, 0);
     for (int i = 1; i < 3; i++)
-      if (o->stdio[i] == JS_STDIO_PIPE) uv_read_start((uv_stream_t *)&r->pipes[i], sync_alloc, sync_read);
+      if (o->stdio[i] == JS_STDIO_PIPE)
+        uv_read_start((uv_stream_t *)&r->pipes[i], sync_alloc, sync_read);
     if (o->stdio[0] == JS_STDIO_PIPE) {
       if (o->input_len > 0) {
         uv_write_t *w = xcalloc(1, sizeof(*w));
@@ -348,7 +352,8 @@ static int run_sync(const js_spawn_opts_t *o, sync_run_t *r) {
   return rc;
 }
 
-static JSValueRef spawn_error(JSContextRef ctx, int rc, const js_spawn_opts_t *o, const char *kind) {
+static JSValueRef spawn_error(JSContextRef ctx, int rc, const js_spawn_opts_t *o,
+                              const char *kind) {
   char *syscall = xasprintf("%s %s", kind, o->file);
   JSObjectRef err = js_uv_error(ctx, rc, syscall, o->file, NULL);
   char *msg = xasprintf("%s %s", syscall, uv_err_name(rc));
@@ -364,10 +369,14 @@ static JSObjectRef sync_result(JSContextRef ctx, const js_spawn_opts_t *o, JSVal
   *spawn_rc = run_sync(o, r);
   JSObjectRef res = JSObjectMake(ctx, NULL, NULL);
   const char *sig = r->term_signal ? sig_name(r->term_signal) : NULL;
-  js_set(ctx, res, "status", *spawn_rc || r->term_signal ? JSValueMakeNull(ctx) : JSValueMakeNumber(ctx, (double)r->status));
+  js_set(ctx, res, "status",
+         *spawn_rc || r->term_signal ? JSValueMakeNull(ctx)
+                                     : JSValueMakeNumber(ctx, (double)r->status));
   js_set(ctx, res, "signal", sig ? js_make_string(ctx, sig) : JSValueMakeNull(ctx));
-  JSValueRef so = o->stdio[1] == JS_STDIO_PIPE ? output(ctx, &r->out[0], o->encoding) : JSValueMakeNull(ctx);
-  JSValueRef se = o->stdio[2] == JS_STDIO_PIPE ? output(ctx, &r->out[1], o->encoding) : JSValueMakeNull(ctx);
+  JSValueRef so =
+      o->stdio[1] == JS_STDIO_PIPE ? output(ctx, &r->out[0], o->encoding) : JSValueMakeNull(ctx);
+  JSValueRef se =
+      o->stdio[2] == JS_STDIO_PIPE ? output(ctx, &r->out[1], o->encoding) : JSValueMakeNull(ctx);
   JSValueRef outs[3] = {JSValueMakeNull(ctx), so, se};
   js_set(ctx, res, "output", js_make_array(ctx, 3, outs));
   js_set(ctx, res, "pid", JSValueMakeNumber(ctx, *spawn_rc ? 0 : r->proc.pid));
@@ -396,12 +405,14 @@ static JSValueRef cp_spawn_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef sel
 }
 
 /* execSync / execFileSync: stdout, or a throw carrying the whole spawnSync result. */
-static JSValueRef exec_sync(JSContextRef ctx, size_t argc, const JSValueRef argv[],
-                            JSValueRef *exc, bool shell) {
+static JSValueRef exec_sync(JSContextRef ctx, size_t argc, const JSValueRef argv[], JSValueRef *exc,
+                            bool shell) {
   js_spawn_opts_t o;
   JSValueRef args = !shell && argc > 1 && JSValueIsArray(ctx, argv[1]) ? argv[1] : NULL;
-  JSValueRef opts = shell ? (argc > 1 ? argv[1] : NULL) : (args ? (argc > 2 ? argv[2] : NULL) : (argc > 1 ? argv[1] : NULL));
-  if (!parse_opts(ctx, argc ? argv[0] : JSValueMakeUndefined(ctx), args, opts, shell, JS_STDIO_PIPE, &o, exc)) {
+  JSValueRef opts = shell ? (argc > 1 ? argv[1] : NULL)
+                          : (args ? (argc > 2 ? argv[2] : NULL) : (argc > 1 ? argv[1] : NULL));
+  if (!parse_opts(ctx, argc ? argv[0] : JSValueMakeUndefined(ctx), args, opts, shell, JS_STDIO_PIPE,
+                  &o, exc)) {
     js_spawn_opts_free(&o);
     return NULL;
   }
@@ -410,7 +421,8 @@ static JSValueRef exec_sync(JSContextRef ctx, size_t argc, const JSValueRef argv
   JSObjectRef res = sync_result(ctx, &o, exc, &rc, &r);
   /* Without an explicit stdio, the child's stderr is shown as Node shows it. */
   js_realm_t *realm = js_realm_from_context(ctx);
-  if (!o.stdio_given && r.out[1].len && realm) js_stdio_write(realm, true, r.out[1].data, r.out[1].len);
+  if (!o.stdio_given && r.out[1].len && realm)
+    js_stdio_write(realm, true, r.out[1].data, r.out[1].len);
   JSValueRef result = NULL;
   if (rc) {
     *exc = js_get(ctx, res, "error");
@@ -451,10 +463,10 @@ static JSValueRef cp_fork(JSContextRef ctx, JSObjectRef f, JSObjectRef self, siz
 static void cp_init(js_realm_t *realm, JSObjectRef exports, void *ud) {
   JSContextRef ctx = js_realm_context(realm);
   static const js_fn_t fns[] = {
-      {"spawn", cp_spawn, 3},          {"exec", cp_exec, 3},
-      {"execFile", cp_exec_file, 4},   {"spawnSync", cp_spawn_sync, 3},
-      {"execSync", cp_exec_sync, 2},   {"execFileSync", cp_exec_file_sync, 3},
-      {"fork", cp_fork, 3},            {NULL, NULL, 0},
+      {"spawn", cp_spawn, 3},        {"exec", cp_exec, 3},
+      {"execFile", cp_exec_file, 4}, {"spawnSync", cp_spawn_sync, 3},
+      {"execSync", cp_exec_sync, 2}, {"execFileSync", cp_exec_file_sync, 3},
+      {"fork", cp_fork, 3},          {NULL, NULL, 0},
   };
   for (const js_fn_t *fn = fns; fn->name; fn++)
     js_set(ctx, exports, fn->name, js_make_function(ctx, fn->name, fn->fn, fn->length));

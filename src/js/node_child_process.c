@@ -24,21 +24,21 @@
 
 typedef struct js_child {
   uv_process_t proc;
-  uv_pipe_t pipes[3];        /* stdin, stdout, stderr (when piped) */
+  uv_pipe_t pipes[3]; /* stdin, stdout, stderr (when piped) */
   bool piped[3];
-  int handles;               /* open libuv handles; the struct goes with the last */
-  js_realm_t *realm;         /* NULL once the realm has ended */
-  JSObjectRef obj;           /* protected while the child is followed */
+  int handles;       /* open libuv handles; the struct goes with the last */
+  js_realm_t *realm; /* NULL once the realm has ended */
+  JSObjectRef obj;   /* protected while the child is followed */
   uint64_t id;
   bool exited;
   int64_t status;
   int term_signal;
-  bool collect;              /* exec/execFile: gather output for the callback */
+  bool collect; /* exec/execFile: gather output for the callback */
   sbuf_t out[2];
   struct js_child *next;
 } js_child_t;
 
-static js_child_t *children;  /* every followed child of the process */
+static js_child_t *children; /* every followed child of the process */
 static uint64_t next_child_id;
 
 /* ---- lifetime ---- */
@@ -92,9 +92,10 @@ static const char *signal_name(int sig) {
   static const struct {
     int sig;
     const char *name;
-  } names[] = {{SIGTERM, "SIGTERM"}, {SIGKILL, "SIGKILL"}, {SIGINT, "SIGINT"}, {SIGHUP, "SIGHUP"},
-               {SIGQUIT, "SIGQUIT"}, {SIGABRT, "SIGABRT"}, {SIGSEGV, "SIGSEGV"}, {SIGPIPE, "SIGPIPE"},
-               {SIGUSR1, "SIGUSR1"}, {SIGUSR2, "SIGUSR2"}, {SIGALRM, "SIGALRM"}};
+  } names[] = {{SIGTERM, "SIGTERM"}, {SIGKILL, "SIGKILL"}, {SIGINT, "SIGINT"},
+               {SIGHUP, "SIGHUP"},   {SIGQUIT, "SIGQUIT"}, {SIGABRT, "SIGABRT"},
+               {SIGSEGV, "SIGSEGV"}, {SIGPIPE, "SIGPIPE"}, {SIGUSR1, "SIGUSR1"},
+               {SIGUSR2, "SIGUSR2"}, {SIGALRM, "SIGALRM"}};
   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
     if (names[i].sig == sig) return names[i].name;
   return NULL;
@@ -123,8 +124,9 @@ static void maybe_close(js_child_t *c) {
   JSValueProtect(ctx, obj);
   release_obj(c);
   JSValueRef args[2] = {code_value(ctx, c), signal_value(ctx, c)};
-  if (c->collect) js_child_exec_done(ctx, obj, c->status, c->term_signal ? signal_name(c->term_signal) : NULL,
-                                     &c->out[0], &c->out[1]);
+  if (c->collect)
+    js_child_exec_done(ctx, obj, c->status, c->term_signal ? signal_name(c->term_signal) : NULL,
+                       &c->out[0], &c->out[1]);
   emit(c, obj, "close", 2, args);
   JSValueUnprotect(ctx, obj);
   if (c->piped[0]) close_handle((uv_handle_t *)&c->pipes[0]);
@@ -158,8 +160,9 @@ static void on_read(uv_stream_t *s, ssize_t n, const uv_buf_t *buf) {
     JSContextRef ctx = js_realm_context(c->realm);
     JSValueRef stream = js_get(ctx, c->obj, which == 1 ? "stdout" : "stderr");
     char *enc = js_get_string(ctx, stream, "__sonde_encoding");
-    JSValueRef chunk = enc ? js_decode_bytes(ctx, (unsigned char *)buf->base, (size_t)n, js_encoding_parse(enc))
-                           : (JSValueRef)js_buffer_from(ctx, buf->base, (size_t)n);
+    JSValueRef chunk =
+        enc ? js_decode_bytes(ctx, (unsigned char *)buf->base, (size_t)n, js_encoding_parse(enc))
+            : (JSValueRef)js_buffer_from(ctx, buf->base, (size_t)n);
     free(enc);
     JSValueRef dest = js_get(ctx, stream, "__sonde_pipe");
     if (JSValueIsObject(ctx, dest)) js_call(ctx, js_get(ctx, dest, "write"), dest, 1, &chunk, NULL);
@@ -180,7 +183,8 @@ static void on_read(uv_stream_t *s, ssize_t n, const uv_buf_t *buf) {
 
 static JSValueRef stream_set_encoding(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
                                       size_t argc, const JSValueRef argv[], JSValueRef *exc) {
-  js_define_value(ctx, self, "__sonde_encoding", argc ? argv[0] : js_make_string(ctx, "utf8"), false);
+  js_define_value(ctx, self, "__sonde_encoding", argc ? argv[0] : js_make_string(ctx, "utf8"),
+                  false);
   return self;
 }
 
@@ -206,7 +210,8 @@ static void write_done(uv_write_t *w, int status) {
 static JSValueRef stdin_write_end(JSContextRef ctx, JSObjectRef self, size_t argc,
                                   const JSValueRef argv[], JSValueRef *exc, bool end) {
   js_child_t *c = child_of(ctx, js_get(ctx, self, "__sonde_owner"));
-  if (!c || !c->piped[0] || uv_is_closing((uv_handle_t *)&c->pipes[0])) return JSValueMakeBoolean(ctx, false);
+  if (!c || !c->piped[0] || uv_is_closing((uv_handle_t *)&c->pipes[0]))
+    return JSValueMakeBoolean(ctx, false);
   if (argc > 0 && !JSValueIsUndefined(ctx, argv[0]) && !js_is_function(ctx, argv[0])) {
     unsigned char *p;
     size_t n;
@@ -300,7 +305,8 @@ JSValueRef js_child_spawn(JSContextRef ctx, const js_spawn_opts_t *o, JSValueRef
   if (collect) {
     js_set_hidden(ctx, obj, "__sonde_exec_cb", exec_cb);
     js_set_hidden(ctx, obj, "__sonde_exec_cmd", js_make_string(ctx, o->cmd));
-    js_set_hidden(ctx, obj, "__sonde_exec_enc", js_make_string(ctx, o->encoding ? o->encoding : "utf8"));
+    js_set_hidden(ctx, obj, "__sonde_exec_enc",
+                  js_make_string(ctx, o->encoding ? o->encoding : "utf8"));
   }
   js_set_function(ctx, obj, "kill", child_kill);
   js_set(ctx, obj, "ref", js_make_closure(ctx, "ref", child_ref, NULL, NULL));
@@ -378,7 +384,8 @@ JSValueRef js_child_spawn(JSContextRef ctx, const js_spawn_opts_t *o, JSValueRef
     if (c->piped[i]) uv_read_start((uv_stream_t *)&c->pipes[i], alloc_cb, on_read);
   /* One cleanup hook per realm: it detaches every child of the realm when it ends. */
   if (!js_get_number(ctx, JSContextGetGlobalObject(ctx), "__sonde_child_hook", 0)) {
-    js_set_hidden(ctx, JSContextGetGlobalObject(ctx), "__sonde_child_hook", JSValueMakeNumber(ctx, 1));
+    js_set_hidden(ctx, JSContextGetGlobalObject(ctx), "__sonde_child_hook",
+                  JSValueMakeNumber(ctx, 1));
     js_realm_on_free(realm, realm_gone, NULL);
   }
   JSValueRef bind_args[2] = {obj, js_make_string(ctx, "spawn")};

@@ -21,11 +21,11 @@
 
 typedef struct {
   char *label;
-  double value;   /* count, or start time in ms */
+  double value; /* count, or start time in ms */
 } js_label_t;
 
 struct js_console {
-  int group;           /* indentation in spaces */
+  int group; /* indentation in spaces */
   js_label_t *counts;
   size_t n_counts;
   js_label_t *timers;
@@ -90,10 +90,10 @@ static JSValueRef print_args(JSContextRef ctx, js_log_level_t level, size_t argc
   return JSValueMakeUndefined(ctx);
 }
 
-#define CONSOLE_FN(fname, level)                                                              \
-  static JSValueRef fname(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,    \
-                          const JSValueRef argv[], JSValueRef *exc) {                        \
-    return print_args(ctx, level, argc, argv);                                               \
+#define CONSOLE_FN(fname, level)                                                          \
+  static JSValueRef fname(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc, \
+                          const JSValueRef argv[], JSValueRef *exc) {                     \
+    return print_args(ctx, level, argc, argv);                                            \
   }
 CONSOLE_FN(console_log, JS_LOG_LOG)
 CONSOLE_FN(console_info, JS_LOG_INFO)
@@ -192,9 +192,7 @@ static JSValueRef console_count_reset(JSContextRef ctx, JSObjectRef f, JSObjectR
   return JSValueMakeUndefined(ctx);
 }
 
-static double now_ms(void) {
-  return (double)uv_hrtime() / 1e6;
-}
+static double now_ms(void) { return (double)uv_hrtime() / 1e6; }
 
 static JSValueRef console_time(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                                const JSValueRef argv[], JSValueRef *exc) {
@@ -232,8 +230,10 @@ static JSValueRef time_log(JSContextRef ctx, size_t argc, const JSValueRef argv[
   char *label = label_arg(ctx, argc, argv);
   js_label_t *l = label_find(c->timers, c->n_timers, label);
   if (!l) {
-    warning(realm, end ? "No such label '%s' for console.timeEnd()"
-                       : "No such label '%s' for console.timeLog()", label);
+    warning(realm,
+            end ? "No such label '%s' for console.timeEnd()"
+                : "No such label '%s' for console.timeLog()",
+            label);
     free(label);
     return JSValueMakeUndefined(ctx);
   }
@@ -257,13 +257,13 @@ static JSValueRef time_log(JSContextRef ctx, size_t argc, const JSValueRef argv[
   return JSValueMakeUndefined(ctx);
 }
 
-static JSValueRef console_time_end(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                   size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef console_time_end(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                   const JSValueRef argv[], JSValueRef *exc) {
   return time_log(ctx, argc, argv, true);
 }
 
-static JSValueRef console_time_log(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                   size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef console_time_log(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                   const JSValueRef argv[], JSValueRef *exc) {
   return time_log(ctx, argc, argv, false);
 }
 
@@ -304,8 +304,8 @@ static JSValueRef console_group(JSContextRef ctx, JSObjectRef f, JSObjectRef sel
   return JSValueMakeUndefined(ctx);
 }
 
-static JSValueRef console_group_end(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                    size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef console_group_end(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                    const JSValueRef argv[], JSValueRef *exc) {
   struct js_console *c = state_of(ctx, NULL);
   if (c && c->group >= 2) c->group -= 2;
   return JSValueMakeUndefined(ctx);
@@ -315,7 +315,7 @@ static JSValueRef console_group_end(JSContextRef ctx, JSObjectRef f, JSObjectRef
 
 typedef struct {
   char *name;
-  char **cells;    /* NULL entries print as "" */
+  char **cells; /* NULL entries print as "" */
   size_t n;
 } column_t;
 
@@ -362,8 +362,9 @@ static char *render_table(column_t *cols, size_t ncols) {
   for (size_t r = 0; r <= rows; r++) {
     sbuf_puts(&b, "\n│ ");
     for (size_t i = 0; i < ncols; i++) {
-      const char *cell = r == 0 ? cols[i].name
-                                : (r - 1 < cols[i].n && cols[i].cells[r - 1] ? cols[i].cells[r - 1] : "");
+      const char *cell =
+          r == 0 ? cols[i].name
+                 : (r - 1 < cols[i].n && cols[i].cells[r - 1] ? cols[i].cells[r - 1] : "");
       sbuf_puts(&b, cell);
       put_repeat(&b, " ", width[i] - js_string_width(cell));
       sbuf_puts(&b, i + 1 < ncols ? " │ " : " │");
@@ -389,7 +390,9 @@ static char *render_table(column_t *cols, size_t ncols) {
 
 /* Node's _inspect for cells: objects with more than two keys shrink to [Object]. */
 static char *table_cell(JSContextRef ctx, JSValueRef v, bool colors) {
-  js_inspect_opts_t o = {.depth = 0, .colors = colors, .max_array_length = 3,
+  js_inspect_opts_t o = {.depth = 0,
+                         .colors = colors,
+                         .max_array_length = 3,
                          .break_length = JS_INSPECT_DEPTH_INFINITE};
   if (JSValueIsObject(ctx, v) && !JSValueIsArray(ctx, v)) {
     JSValueRef keys = js_call_global(ctx, "Object.keys", 1, &v, NULL);
@@ -398,9 +401,7 @@ static char *table_cell(JSContextRef ctx, JSValueRef v, bool colors) {
   return js_inspect(ctx, v, &o);
 }
 
-static char *index_cell(size_t i) {
-  return xasprintf("%zu", i);
-}
+static char *index_cell(size_t i) { return xasprintf("%zu", i); }
 
 static JSValueRef console_table(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                                 const JSValueRef argv[], JSValueRef *exc) {
@@ -457,12 +458,12 @@ static JSValueRef console_table(JSContextRef ctx, JSObjectRef f, JSObjectRef sel
         char *name = js_value_to_utf8(ctx, js_array_get(ctx, ikeys, (unsigned)j));
         column_t *col = column_get(&cols, &ncols, name);
         JSValueRef args[2] = {item, js_make_string(ctx, name)};
-        JSValueRef has = primitive ? NULL
-                                   : js_call_global(ctx, "Object.prototype.hasOwnProperty.call", 2, args, NULL);
+        JSValueRef has =
+            primitive ? NULL
+                      : js_call_global(ctx, "Object.prototype.hasOwnProperty.call", 2, args, NULL);
         if (has && JSValueToBoolean(ctx, has))
           column_set(col, i, table_cell(ctx, js_get(ctx, item, name), colors));
-        else
-          column_set(col, i, xstrdup(""));
+        else column_set(col, i, xstrdup(""));
         free(name);
       }
     }
@@ -495,15 +496,24 @@ void js_console_install(JSContextRef ctx) {
   c->colors_err = stream_colors(STDERR_FILENO);
   realm->console = c;
   static const js_fn_t fns[] = {
-      {"log", console_log, 0},           {"info", console_info, 0},
-      {"warn", console_warn, 0},         {"error", console_error, 0},
-      {"debug", console_debug, 0},       {"trace", console_trace, 0},
-      {"dir", console_dir, 0},           {"dirxml", console_log, 0},
-      {"table", console_table, 1},       {"time", console_time, 0},
-      {"timeEnd", console_time_end, 0},  {"timeLog", console_time_log, 0},
-      {"count", console_count, 0},       {"countReset", console_count_reset, 0},
-      {"assert", console_assert, 0},     {"group", console_group, 0},
-      {"groupCollapsed", console_group, 0}, {"groupEnd", console_group_end, 0},
+      {"log", console_log, 0},
+      {"info", console_info, 0},
+      {"warn", console_warn, 0},
+      {"error", console_error, 0},
+      {"debug", console_debug, 0},
+      {"trace", console_trace, 0},
+      {"dir", console_dir, 0},
+      {"dirxml", console_log, 0},
+      {"table", console_table, 1},
+      {"time", console_time, 0},
+      {"timeEnd", console_time_end, 0},
+      {"timeLog", console_time_log, 0},
+      {"count", console_count, 0},
+      {"countReset", console_count_reset, 0},
+      {"assert", console_assert, 0},
+      {"group", console_group, 0},
+      {"groupCollapsed", console_group, 0},
+      {"groupEnd", console_group_end, 0},
       {NULL, NULL, 0},
   };
   JSObjectRef console = JSObjectMake(ctx, NULL, NULL);

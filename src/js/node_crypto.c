@@ -33,9 +33,12 @@ static const struct {
   gnutls_digest_algorithm_t dig;
   gnutls_mac_algorithm_t mac;
 } kAlgs[] = {
-    {"md5", GNUTLS_DIG_MD5, GNUTLS_MAC_MD5},          {"sha1", GNUTLS_DIG_SHA1, GNUTLS_MAC_SHA1},
-    {"sha224", GNUTLS_DIG_SHA224, GNUTLS_MAC_SHA224}, {"sha256", GNUTLS_DIG_SHA256, GNUTLS_MAC_SHA256},
-    {"sha384", GNUTLS_DIG_SHA384, GNUTLS_MAC_SHA384}, {"sha512", GNUTLS_DIG_SHA512, GNUTLS_MAC_SHA512},
+    {"md5", GNUTLS_DIG_MD5, GNUTLS_MAC_MD5},
+    {"sha1", GNUTLS_DIG_SHA1, GNUTLS_MAC_SHA1},
+    {"sha224", GNUTLS_DIG_SHA224, GNUTLS_MAC_SHA224},
+    {"sha256", GNUTLS_DIG_SHA256, GNUTLS_MAC_SHA256},
+    {"sha384", GNUTLS_DIG_SHA384, GNUTLS_MAC_SHA384},
+    {"sha512", GNUTLS_DIG_SHA512, GNUTLS_MAC_SHA512},
 };
 
 /* OpenSSL-style names: "sha256", "SHA256", "sha-256", "RSA-SHA256". -1 when unknown. */
@@ -85,7 +88,8 @@ static unsigned char *data_bytes(JSContextRef ctx, JSValueRef v, JSValueRef encv
     return c;
   }
   if (!JSValueIsString(ctx, v)) {
-    js_throw_arg_type(ctx, exc, "data", "of type string or an instance of Buffer, TypedArray, or DataView", v);
+    js_throw_arg_type(ctx, exc, "data",
+                      "of type string or an instance of Buffer, TypedArray, or DataView", v);
     return NULL;
   }
   js_encoding_t enc = JS_ENC_UTF8;
@@ -157,14 +161,17 @@ static JSValueRef hash_copy(JSContextRef ctx, JSObjectRef f, JSObjectRef self, s
 static js_class_def_t hash_class = {
     .name = "Hash",
     .finalize = hasher_finalize,
-    .methods = (const js_fn_t[]){{"update", hasher_update, 2}, {"digest", hasher_digest, 1},
-                                 {"copy", hash_copy, 0}, {NULL, NULL, 0}},
+    .methods = (const js_fn_t[]){{"update", hasher_update, 2},
+                                 {"digest", hasher_digest, 1},
+                                 {"copy", hash_copy, 0},
+                                 {NULL, NULL, 0}},
 };
 static js_class_def_t hmac_class = {
     .name = "Hmac",
     .finalize = hasher_finalize,
-    .methods = (const js_fn_t[]){{"update", hasher_update, 2}, {"digest", hasher_digest, 1},
-                                 {NULL, NULL, 0}},
+    .methods =
+        (const js_fn_t[]){
+            {"update", hasher_update, 2}, {"digest", hasher_digest, 1}, {NULL, NULL, 0}},
 };
 
 static int alg_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], JSValueRef *exc) {
@@ -199,7 +206,8 @@ static JSValueRef create_hmac(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
   int i = alg_arg(ctx, argc, argv, exc);
   if (i < 0) return NULL;
   size_t kn;
-  unsigned char *key = data_bytes(ctx, argc > 1 ? argv[1] : JSValueMakeUndefined(ctx), NULL, &kn, exc);
+  unsigned char *key =
+      data_bytes(ctx, argc > 1 ? argv[1] : JSValueMakeUndefined(ctx), NULL, &kn, exc);
   if (!key) return NULL;
   hasher_t *h = xcalloc(1, sizeof(*h));
   h->hmac = true;
@@ -239,8 +247,9 @@ static JSValueRef random_bytes(JSContextRef ctx, JSObjectRef f, JSObjectRef self
     return js_throw_arg_type(ctx, exc, "size", "of type number", argc ? argv[0] : NULL);
   double d = JSValueToNumber(ctx, argv[0], NULL);
   if (!(d >= 0 && d <= 2147483647))
-    return js_throw_code(ctx, exc, "RangeError", "ERR_OUT_OF_RANGE",
-                         "The value of \"size\" is out of range. It must be >= 0 && <= 2147483647. Received %g", d);
+    return js_throw_code(
+        ctx, exc, "RangeError", "ERR_OUT_OF_RANGE",
+        "The value of \"size\" is out of range. It must be >= 0 && <= 2147483647. Received %g", d);
   size_t n = (size_t)d;
   unsigned char *b = xmalloc(n ? n : 1);
   if (!js_random_fill(b, n)) {
@@ -257,15 +266,19 @@ static JSValueRef random_bytes(JSContextRef ctx, JSObjectRef f, JSObjectRef self
   return buf;
 }
 
-static JSValueRef random_fill_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                   size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef random_fill_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                   const JSValueRef argv[], JSValueRef *exc) {
   unsigned char *p;
   size_t n;
   if (argc < 1 || !js_bytes_view(ctx, argv[0], &p, &n))
-    return js_throw_arg_type(ctx, exc, "buf", "an instance of ArrayBuffer or ArrayBufferView", argc ? argv[0] : NULL);
-  size_t off = argc > 1 && JSValueIsNumber(ctx, argv[1]) ? (size_t)JSValueToNumber(ctx, argv[1], NULL) : 0;
+    return js_throw_arg_type(ctx, exc, "buf", "an instance of ArrayBuffer or ArrayBufferView",
+                             argc ? argv[0] : NULL);
+  size_t off =
+      argc > 1 && JSValueIsNumber(ctx, argv[1]) ? (size_t)JSValueToNumber(ctx, argv[1], NULL) : 0;
   if (off > n) off = n;
-  size_t len = argc > 2 && JSValueIsNumber(ctx, argv[2]) ? (size_t)JSValueToNumber(ctx, argv[2], NULL) : n - off;
+  size_t len = argc > 2 && JSValueIsNumber(ctx, argv[2])
+                   ? (size_t)JSValueToNumber(ctx, argv[2], NULL)
+                   : n - off;
   if (len > n - off) len = n - off;
   js_random_fill(p + off, len);
   return argv[0];
@@ -283,14 +296,15 @@ static JSValueRef random_int(JSContextRef ctx, JSObjectRef f, JSObjectRef self, 
   }
   double min = nums == 2 ? v[0] : 0, max = nums == 2 ? v[1] : v[0];
   if (nums == 0 || floor(min) != min || floor(max) != max)
-    return js_throw_arg_type(ctx, exc, nums == 0 ? "max" : "min", "a safe integer", argc ? argv[0] : NULL);
+    return js_throw_arg_type(ctx, exc, nums == 0 ? "max" : "min", "a safe integer",
+                             argc ? argv[0] : NULL);
   if (!(max > min))
     return js_throw_code(ctx, exc, "RangeError", "ERR_OUT_OF_RANGE",
-                         "The value of \"max\" is out of range. It must be greater than the value of \"min\" (%g). Received %g", min, max);
+                         "The value of \"max\" is out of range. It must be greater than the value "
+                         "of \"min\" (%g). Received %g",
+                         min, max);
   uint64_t range = (uint64_t)(max - min), x, limit = UINT64_MAX - UINT64_MAX % range;
-  do {
-    js_random_fill(&x, sizeof(x));
-  } while (x >= limit);
+  do { js_random_fill(&x, sizeof(x)); } while (x >= limit);
   JSValueRef r = JSValueMakeNumber(ctx, min + (double)(x % range));
   if (cb) {
     js_realm_t *realm = js_realm_from_context(ctx);
@@ -301,12 +315,13 @@ static JSValueRef random_int(JSContextRef ctx, JSObjectRef f, JSObjectRef self, 
   return r;
 }
 
-static JSValueRef timing_safe_equal(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                    size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef timing_safe_equal(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                    const JSValueRef argv[], JSValueRef *exc) {
   unsigned char *a, *b;
   size_t an, bn;
   if (argc < 2 || !js_bytes_view(ctx, argv[0], &a, &an) || !js_bytes_view(ctx, argv[1], &b, &bn))
-    return js_throw_arg_type(ctx, exc, "buf1", "an instance of ArrayBuffer, Buffer, TypedArray, or DataView",
+    return js_throw_arg_type(ctx, exc, "buf1",
+                             "an instance of ArrayBuffer, Buffer, TypedArray, or DataView",
                              argc ? argv[0] : NULL);
   if (an != bn)
     return js_throw_code(ctx, exc, "RangeError", "ERR_CRYPTO_TIMING_SAFE_EQUAL_LENGTH",
@@ -318,22 +333,26 @@ static JSValueRef timing_safe_equal(JSContextRef ctx, JSObjectRef f, JSObjectRef
 static JSValueRef pbkdf2_run(JSContextRef ctx, size_t argc, const JSValueRef argv[],
                              JSValueRef *exc) {
   size_t pn, sn;
-  unsigned char *pw = data_bytes(ctx, argc > 0 ? argv[0] : JSValueMakeUndefined(ctx), NULL, &pn, exc);
+  unsigned char *pw =
+      data_bytes(ctx, argc > 0 ? argv[0] : JSValueMakeUndefined(ctx), NULL, &pn, exc);
   if (!pw) return NULL;
-  unsigned char *salt = data_bytes(ctx, argc > 1 ? argv[1] : JSValueMakeUndefined(ctx), NULL, &sn, exc);
+  unsigned char *salt =
+      data_bytes(ctx, argc > 1 ? argv[1] : JSValueMakeUndefined(ctx), NULL, &sn, exc);
   if (!salt) {
     free(pw);
     return NULL;
   }
   double iter = argc > 2 ? JSValueToNumber(ctx, argv[2], NULL) : 0;
   double keylen = argc > 3 ? JSValueToNumber(ctx, argv[3], NULL) : 0;
-  char *dname = argc > 4 && JSValueIsString(ctx, argv[4]) ? js_value_to_utf8(ctx, argv[4]) : xstrdup("sha1");
+  char *dname =
+      argc > 4 && JSValueIsString(ctx, argv[4]) ? js_value_to_utf8(ctx, argv[4]) : xstrdup("sha1");
   int i = alg_index(dname);
   JSValueRef r = NULL;
   if (i < 0) {
     js_throw_code(ctx, exc, "TypeError", "ERR_CRYPTO_INVALID_DIGEST", "Invalid digest: %s", dname);
   } else if (!(iter >= 1) || !(keylen >= 0)) {
-    js_throw_code(ctx, exc, "RangeError", "ERR_OUT_OF_RANGE", "The value of \"iterations\" or \"keylen\" is out of range");
+    js_throw_code(ctx, exc, "RangeError", "ERR_OUT_OF_RANGE",
+                  "The value of \"iterations\" or \"keylen\" is out of range");
   } else {
     size_t n = (size_t)keylen;
     unsigned char *out = xmalloc(n ? n : 1);
@@ -372,7 +391,8 @@ static JSValueRef pbkdf2_async(JSContextRef ctx, JSObjectRef f, JSObjectRef self
 static JSValueRef get_hashes(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                              const JSValueRef argv[], JSValueRef *exc) {
   JSValueRef names[sizeof(kAlgs) / sizeof(kAlgs[0])];
-  for (size_t i = 0; i < sizeof(kAlgs) / sizeof(kAlgs[0]); i++) names[i] = js_make_string(ctx, kAlgs[i].name);
+  for (size_t i = 0; i < sizeof(kAlgs) / sizeof(kAlgs[0]); i++)
+    names[i] = js_make_string(ctx, kAlgs[i].name);
   return js_make_array(ctx, sizeof(kAlgs) / sizeof(kAlgs[0]), names);
 }
 
@@ -385,12 +405,18 @@ static JSValueRef unsupported(JSContextRef ctx, void *data, JSObjectRef self, si
 static void crypto_init(js_realm_t *realm, JSObjectRef exports, void *ud) {
   JSContextRef ctx = js_realm_context(realm);
   static const js_fn_t fns[] = {
-      {"createHash", create_hash, 2},      {"createHmac", create_hmac, 3},
-      {"hash", one_shot_hash, 3},          {"randomBytes", random_bytes, 2},
-      {"pseudoRandomBytes", random_bytes, 2}, {"randomFillSync", random_fill_sync, 3},
-      {"randomInt", random_int, 3},        {"timingSafeEqual", timing_safe_equal, 2},
-      {"pbkdf2Sync", pbkdf2_sync, 5},      {"pbkdf2", pbkdf2_async, 6},
-      {"getHashes", get_hashes, 0},        {NULL, NULL, 0},
+      {"createHash", create_hash, 2},
+      {"createHmac", create_hmac, 3},
+      {"hash", one_shot_hash, 3},
+      {"randomBytes", random_bytes, 2},
+      {"pseudoRandomBytes", random_bytes, 2},
+      {"randomFillSync", random_fill_sync, 3},
+      {"randomInt", random_int, 3},
+      {"timingSafeEqual", timing_safe_equal, 2},
+      {"pbkdf2Sync", pbkdf2_sync, 5},
+      {"pbkdf2", pbkdf2_async, 6},
+      {"getHashes", get_hashes, 0},
+      {NULL, NULL, 0},
   };
   for (const js_fn_t *fn = fns; fn->name; fn++)
     js_set(ctx, exports, fn->name, js_make_function(ctx, fn->name, fn->fn, fn->length));
@@ -401,14 +427,35 @@ static void crypto_init(js_realm_t *realm, JSObjectRef exports, void *ud) {
   js_set(ctx, exports, "subtle", js_get(ctx, web, "subtle"));
   js_set(ctx, exports, "Hash", js_class_init(ctx, &hash_class));
   js_set(ctx, exports, "Hmac", js_class_init(ctx, &hmac_class));
-  static const char *const missing[] = {
-      "createCipheriv", "createDecipheriv", "createSign", "createVerify", "sign", "verify",
-      "generateKeyPair", "generateKeyPairSync", "createPrivateKey", "createPublicKey",
-      "createSecretKey", "publicEncrypt", "privateDecrypt", "privateEncrypt", "publicDecrypt",
-      "scrypt", "scryptSync", "hkdf", "hkdfSync", "createECDH", "createDiffieHellman",
-      "generateKey", "generateKeySync", "randomFill", "checkPrime", "generatePrime"};
+  static const char *const missing[] = {"createCipheriv",
+                                        "createDecipheriv",
+                                        "createSign",
+                                        "createVerify",
+                                        "sign",
+                                        "verify",
+                                        "generateKeyPair",
+                                        "generateKeyPairSync",
+                                        "createPrivateKey",
+                                        "createPublicKey",
+                                        "createSecretKey",
+                                        "publicEncrypt",
+                                        "privateDecrypt",
+                                        "privateEncrypt",
+                                        "publicDecrypt",
+                                        "scrypt",
+                                        "scryptSync",
+                                        "hkdf",
+                                        "hkdfSync",
+                                        "createECDH",
+                                        "createDiffieHellman",
+                                        "generateKey",
+                                        "generateKeySync",
+                                        "randomFill",
+                                        "checkPrime",
+                                        "generatePrime"};
   for (size_t i = 0; i < sizeof(missing) / sizeof(missing[0]); i++)
-    js_set(ctx, exports, missing[i], js_make_closure(ctx, missing[i], unsupported, (void *)missing[i], NULL));
+    js_set(ctx, exports, missing[i],
+           js_make_closure(ctx, missing[i], unsupported, (void *)missing[i], NULL));
 }
 
 void js_node_crypto_register(js_runtime_t *rt) {

@@ -39,7 +39,8 @@ static JSValueRef capture_stack_trace(JSContextRef ctx, JSObjectRef f, JSObjectR
   if (!raw) return JSValueMakeUndefined(ctx);
   char *fn = argc > 1 && js_is_function(ctx, argv[1]) ? js_get_string(ctx, argv[1], "name") : NULL;
   char *frames = fn && *fn ? drop_frames_through(raw, fn) : xstrdup(raw);
-  char *name = js_get_string(ctx, argv[0], "name"), *message = js_get_string(ctx, argv[0], "message");
+  char *name = js_get_string(ctx, argv[0], "name"),
+       *message = js_get_string(ctx, argv[0], "message");
   char *shaped = js_format_stack(name ? name : "Error", message, frames);
   js_set(ctx, (JSObjectRef)argv[0], "stack", js_make_string(ctx, shaped));
   free(shaped);

@@ -27,7 +27,8 @@ JSObjectRef js_events_ctor(JSContextRef ctx) {
 /* module.exports of `events` is EventEmitter itself. */
 static JSValueRef events_make(js_realm_t *realm, void *ud, JSValueRef *exception) {
   JSObjectRef ee = js_events_ctor(js_realm_context(realm));
-  if (!ee) js_throw(js_realm_context(realm), exception, "Error", "events: cannot load EventEmitter");
+  if (!ee)
+    js_throw(js_realm_context(realm), exception, "Error", "events: cannot load EventEmitter");
   return ee;
 }
 

@@ -49,14 +49,16 @@ char *fs_path_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t
   unsigned char *p;
   size_t n;
   if (JSValueIsString(ctx, v)) return js_to_utf8(ctx, v, NULL, err);
-  if (JSValueGetTypedArrayType(ctx, v, NULL) == kJSTypedArrayTypeUint8Array && js_bytes_view(ctx, v, &p, &n))
+  if (JSValueGetTypedArrayType(ctx, v, NULL) == kJSTypedArrayTypeUint8Array &&
+      js_bytes_view(ctx, v, &p, &n))
     return xstrndup((const char *)p, n);
   if (JSValueIsObject(ctx, v) && JSValueIsString(ctx, js_get(ctx, v, "href"))) {
     char *href = js_get_string(ctx, v, "href");
     char *path = js_file_url_path(href);
     free(href);
     if (path) return path;
-    js_throw_code(ctx, err, "TypeError", "ERR_INVALID_URL_SCHEME", "The URL must be of scheme file");
+    js_throw_code(ctx, err, "TypeError", "ERR_INVALID_URL_SCHEME",
+                  "The URL must be of scheme file");
     return NULL;
   }
   js_throw_arg_type(ctx, err, name, "of type string or an instance of Buffer or URL", v);
@@ -67,7 +69,8 @@ char *fs_path_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t
 char *fs_encoding_opt(JSContextRef ctx, JSValueRef opts) {
   if (!opts || JSValueIsUndefined(ctx, opts) || JSValueIsNull(ctx, opts)) return NULL;
   if (JSValueIsString(ctx, opts)) return js_value_to_utf8(ctx, opts);
-  if (JSValueIsObject(ctx, opts) && !js_is_function(ctx, opts)) return js_get_string(ctx, opts, "encoding");
+  if (JSValueIsObject(ctx, opts) && !js_is_function(ctx, opts))
+    return js_get_string(ctx, opts, "encoding");
   return NULL;
 }
 
@@ -84,19 +87,32 @@ typedef struct {
 } fs_op_t;
 
 static const fs_op_t kOps[] = {
-    {"readFile", fs_op_read_file},   {"writeFile", fs_op_write_file},
-    {"appendFile", fs_op_append_file}, {"access", fs_op_access},
-    {"mkdir", fs_op_mkdir},          {"mkdtemp", fs_op_mkdtemp},
-    {"readdir", fs_op_readdir},      {"stat", fs_op_stat},
-    {"lstat", fs_op_lstat},          {"rm", fs_op_rm},
-    {"rmdir", fs_op_rmdir},          {"unlink", fs_op_unlink},
-    {"rename", fs_op_rename},        {"copyFile", fs_op_copy_file},
-    {"realpath", fs_op_realpath},    {"readlink", fs_op_readlink},
-    {"symlink", fs_op_symlink},      {"chmod", fs_op_chmod},
-    {"utimes", fs_op_utimes},        {"open", fs_op_open},
-    {"close", fs_op_close},          {"read", fs_op_read},
-    {"write", fs_op_write},          {"fstat", fs_op_fstat},
-    {"truncate", fs_op_truncate},    {NULL, NULL},
+    {"readFile", fs_op_read_file},
+    {"writeFile", fs_op_write_file},
+    {"appendFile", fs_op_append_file},
+    {"access", fs_op_access},
+    {"mkdir", fs_op_mkdir},
+    {"mkdtemp", fs_op_mkdtemp},
+    {"readdir", fs_op_readdir},
+    {"stat", fs_op_stat},
+    {"lstat", fs_op_lstat},
+    {"rm", fs_op_rm},
+    {"rmdir", fs_op_rmdir},
+    {"unlink", fs_op_unlink},
+    {"rename", fs_op_rename},
+    {"copyFile", fs_op_copy_file},
+    {"realpath", fs_op_realpath},
+    {"readlink", fs_op_readlink},
+    {"symlink", fs_op_symlink},
+    {"chmod", fs_op_chmod},
+    {"utimes", fs_op_utimes},
+    {"open", fs_op_open},
+    {"close", fs_op_close},
+    {"read", fs_op_read},
+    {"write", fs_op_write},
+    {"fstat", fs_op_fstat},
+    {"truncate", fs_op_truncate},
+    {NULL, NULL},
 };
 
 static JSValueRef call_sync(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
@@ -145,7 +161,8 @@ static JSValueRef fs_exists_cb(JSContextRef ctx, JSObjectRef f, JSObjectRef self
                                const JSValueRef argv[], JSValueRef *exc) {
   JSValueRef r = fs_exists_sync(ctx, f, self, argc, argv, exc);
   js_realm_t *realm = js_realm_from_context(ctx);
-  if (realm && argc > 1 && js_is_function(ctx, argv[1])) js_realm_defer(realm, (JSObjectRef)argv[1], 1, &r);
+  if (realm && argc > 1 && js_is_function(ctx, argv[1]))
+    js_realm_defer(realm, (JSObjectRef)argv[1], 1, &r);
   return JSValueMakeUndefined(ctx);
 }
 
@@ -160,11 +177,12 @@ static JSObjectRef constants(JSContextRef ctx) {
   static const struct {
     const char *name;
     int v;
-  } k[] = {{"F_OK", F_OK},        {"R_OK", R_OK},         {"W_OK", W_OK},       {"X_OK", X_OK},
-           {"O_RDONLY", O_RDONLY}, {"O_WRONLY", O_WRONLY}, {"O_RDWR", O_RDWR},   {"O_CREAT", O_CREAT},
-           {"O_EXCL", O_EXCL},    {"O_TRUNC", O_TRUNC},   {"O_APPEND", O_APPEND}, {"S_IFMT", S_IFMT},
-           {"S_IFREG", S_IFREG},  {"S_IFDIR", S_IFDIR},   {"S_IFLNK", S_IFLNK}, {"COPYFILE_EXCL", 1},
-           {"COPYFILE_FICLONE", 2}, {"COPYFILE_FICLONE_FORCE", 4}};
+  } k[] = {{"F_OK", F_OK},       {"R_OK", R_OK},          {"W_OK", W_OK},
+           {"X_OK", X_OK},       {"O_RDONLY", O_RDONLY},  {"O_WRONLY", O_WRONLY},
+           {"O_RDWR", O_RDWR},   {"O_CREAT", O_CREAT},    {"O_EXCL", O_EXCL},
+           {"O_TRUNC", O_TRUNC}, {"O_APPEND", O_APPEND},  {"S_IFMT", S_IFMT},
+           {"S_IFREG", S_IFREG}, {"S_IFDIR", S_IFDIR},    {"S_IFLNK", S_IFLNK},
+           {"COPYFILE_EXCL", 1}, {"COPYFILE_FICLONE", 2}, {"COPYFILE_FICLONE_FORCE", 4}};
   for (size_t i = 0; i < sizeof(k) / sizeof(k[0]); i++)
     js_set(ctx, c, k[i].name, JSValueMakeNumber(ctx, k[i].v));
   return c;
@@ -197,10 +215,12 @@ static void fs_init(js_realm_t *realm, JSObjectRef exports, void *ud) {
   js_set(ctx, exports, "Stats", fs_stats_ctor(ctx));
   js_set(ctx, exports, "Dirent", fs_dirent_ctor(ctx));
   static const char *const missing[] = {
-      "createReadStream", "createWriteStream", "watch", "watchFile", "unwatchFile",
-      "opendir", "opendirSync", "cp", "cpSync", "readv", "writev", "ReadStream", "WriteStream"};
+      "createReadStream", "createWriteStream", "watch",      "watchFile", "unwatchFile",
+      "opendir",          "opendirSync",       "cp",         "cpSync",    "readv",
+      "writev",           "ReadStream",        "WriteStream"};
   for (size_t i = 0; i < sizeof(missing) / sizeof(missing[0]); i++)
-    js_set(ctx, exports, missing[i], js_make_closure(ctx, missing[i], unsupported, (void *)missing[i], NULL));
+    js_set(ctx, exports, missing[i],
+           js_make_closure(ctx, missing[i], unsupported, (void *)missing[i], NULL));
 }
 
 /* fs.promises and require('fs/promises') are one object, whichever comes first. */

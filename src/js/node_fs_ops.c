@@ -22,26 +22,42 @@
 #define ARG(i) ((i) < argc ? argv[i] : JSValueMakeUndefined(ctx))
 
 /* One synchronous libuv fs call each: the result (>= 0) or a negative error code. */
-#define SYNC_CALL(call)                                                                        \
-  uv_fs_t req;                                                                                 \
-  int r = call;                                                                                \
-  uv_fs_req_cleanup(&req);                                                                     \
+#define SYNC_CALL(call)    \
+  uv_fs_t req;             \
+  int r = call;            \
+  uv_fs_req_cleanup(&req); \
   return r
 
-static int x_open(const char *p, int flags, int mode) { SYNC_CALL(uv_fs_open(NULL, &req, p, flags, mode, NULL)); }
+static int x_open(const char *p, int flags, int mode) {
+  SYNC_CALL(uv_fs_open(NULL, &req, p, flags, mode, NULL));
+}
 static int x_close(uv_file fd) { SYNC_CALL(uv_fs_close(NULL, &req, fd, NULL)); }
-static int x_read(uv_file fd, uv_buf_t *b, int64_t pos) { SYNC_CALL(uv_fs_read(NULL, &req, fd, b, 1, pos, NULL)); }
-static int x_write(uv_file fd, uv_buf_t *b, int64_t pos) { SYNC_CALL(uv_fs_write(NULL, &req, fd, b, 1, pos, NULL)); }
+static int x_read(uv_file fd, uv_buf_t *b, int64_t pos) {
+  SYNC_CALL(uv_fs_read(NULL, &req, fd, b, 1, pos, NULL));
+}
+static int x_write(uv_file fd, uv_buf_t *b, int64_t pos) {
+  SYNC_CALL(uv_fs_write(NULL, &req, fd, b, 1, pos, NULL));
+}
 static int x_access(const char *p, int mode) { SYNC_CALL(uv_fs_access(NULL, &req, p, mode, NULL)); }
 static int x_mkdir(const char *p, int mode) { SYNC_CALL(uv_fs_mkdir(NULL, &req, p, mode, NULL)); }
 static int x_rmdir(const char *p) { SYNC_CALL(uv_fs_rmdir(NULL, &req, p, NULL)); }
 static int x_unlink(const char *p) { SYNC_CALL(uv_fs_unlink(NULL, &req, p, NULL)); }
-static int x_rename(const char *a, const char *b) { SYNC_CALL(uv_fs_rename(NULL, &req, a, b, NULL)); }
-static int x_copyfile(const char *a, const char *b, int f) { SYNC_CALL(uv_fs_copyfile(NULL, &req, a, b, f, NULL)); }
-static int x_symlink(const char *a, const char *b) { SYNC_CALL(uv_fs_symlink(NULL, &req, a, b, 0, NULL)); }
+static int x_rename(const char *a, const char *b) {
+  SYNC_CALL(uv_fs_rename(NULL, &req, a, b, NULL));
+}
+static int x_copyfile(const char *a, const char *b, int f) {
+  SYNC_CALL(uv_fs_copyfile(NULL, &req, a, b, f, NULL));
+}
+static int x_symlink(const char *a, const char *b) {
+  SYNC_CALL(uv_fs_symlink(NULL, &req, a, b, 0, NULL));
+}
 static int x_chmod(const char *p, int mode) { SYNC_CALL(uv_fs_chmod(NULL, &req, p, mode, NULL)); }
-static int x_utime(const char *p, double a, double m) { SYNC_CALL(uv_fs_utime(NULL, &req, p, a, m, NULL)); }
-static int x_ftruncate(uv_file fd, int64_t len) { SYNC_CALL(uv_fs_ftruncate(NULL, &req, fd, len, NULL)); }
+static int x_utime(const char *p, double a, double m) {
+  SYNC_CALL(uv_fs_utime(NULL, &req, p, a, m, NULL));
+}
+static int x_ftruncate(uv_file fd, int64_t len) {
+  SYNC_CALL(uv_fs_ftruncate(NULL, &req, fd, len, NULL));
+}
 
 static JSValueRef fail(JSContextRef ctx, JSValueRef *err, int code, const char *syscall,
                        const char *path, const char *dest) {
@@ -57,10 +73,10 @@ static JSValueRef mode_is(JSContextRef ctx, JSObjectRef self, mode_t kind) {
   return JSValueMakeBoolean(ctx, ((mode_t)mode & S_IFMT) == kind);
 }
 
-#define IS_FN(fname, kind)                                                                     \
-  static JSValueRef fname(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,     \
-                          const JSValueRef argv[], JSValueRef *exc) {                         \
-    return mode_is(ctx, self, kind);                                                          \
+#define IS_FN(fname, kind)                                                                \
+  static JSValueRef fname(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc, \
+                          const JSValueRef argv[], JSValueRef *exc) {                     \
+    return mode_is(ctx, self, kind);                                                      \
   }
 IS_FN(is_file, S_IFREG)
 IS_FN(is_directory, S_IFDIR)
@@ -71,22 +87,22 @@ IS_FN(is_block, S_IFBLK)
 IS_FN(is_char, S_IFCHR)
 
 static const js_fn_t kIsFns[] = {
-    {"isFile", is_file, 0},           {"isDirectory", is_directory, 0},
-    {"isSymbolicLink", is_symlink, 0}, {"isFIFO", is_fifo, 0},
-    {"isSocket", is_socket, 0},       {"isBlockDevice", is_block, 0},
-    {"isCharacterDevice", is_char, 0}, {NULL, NULL, 0},
+    {"isFile", is_file, 0},
+    {"isDirectory", is_directory, 0},
+    {"isSymbolicLink", is_symlink, 0},
+    {"isFIFO", is_fifo, 0},
+    {"isSocket", is_socket, 0},
+    {"isBlockDevice", is_block, 0},
+    {"isCharacterDevice", is_char, 0},
+    {NULL, NULL, 0},
 };
 
 static js_class_def_t stats_class = {.name = "Stats", .methods = kIsFns};
 static js_class_def_t dirent_class = {.name = "Dirent", .methods = kIsFns};
 
-JSObjectRef fs_stats_ctor(JSContextRef ctx) {
-  return js_class_init(ctx, &stats_class);
-}
+JSObjectRef fs_stats_ctor(JSContextRef ctx) { return js_class_init(ctx, &stats_class); }
 
-JSObjectRef fs_dirent_ctor(JSContextRef ctx) {
-  return js_class_init(ctx, &dirent_class);
-}
+JSObjectRef fs_dirent_ctor(JSContextRef ctx) { return js_class_init(ctx, &dirent_class); }
 
 static JSValueRef date(JSContextRef ctx, double ms) {
   JSValueRef v = JSValueMakeNumber(ctx, ms);
@@ -96,11 +112,12 @@ static JSValueRef date(JSContextRef ctx, double ms) {
 static JSObjectRef make_stats(JSContextRef ctx, const uv_stat_t *s) {
   js_class_init(ctx, &stats_class);
   JSObjectRef o = js_class_make(ctx, &stats_class, NULL, NULL);
-  static const char *const names[] = {"dev", "mode", "nlink", "uid", "gid", "rdev", "blksize",
-                                      "ino", "size", "blocks"};
-  double vals[] = {(double)s->st_dev, (double)s->st_mode,  (double)s->st_nlink, (double)s->st_uid,
-                   (double)s->st_gid, (double)s->st_rdev,  (double)s->st_blksize, (double)s->st_ino,
-                   (double)s->st_size, (double)s->st_blocks};
+  static const char *const names[] = {"dev",  "mode",    "nlink", "uid",  "gid",
+                                      "rdev", "blksize", "ino",   "size", "blocks"};
+  double vals[] = {(double)s->st_dev,     (double)s->st_mode, (double)s->st_nlink,
+                   (double)s->st_uid,     (double)s->st_gid,  (double)s->st_rdev,
+                   (double)s->st_blksize, (double)s->st_ino,  (double)s->st_size,
+                   (double)s->st_blocks};
   for (size_t i = 0; i < 10; i++) js_set(ctx, o, names[i], JSValueMakeNumber(ctx, vals[i]));
   const uv_timespec_t *ts[] = {&s->st_atim, &s->st_mtim, &s->st_ctim, &s->st_birthtim};
   static const char *const tn[] = {"atime", "mtime", "ctime", "birthtime"};
@@ -188,14 +205,16 @@ static int read_all(uv_file fd, unsigned char **out, size_t *len) {
   return 0;
 }
 
-JSValueRef fs_op_read_file(JSContextRef ctx, size_t argc, const JSValueRef argv[], JSValueRef *err) {
+JSValueRef fs_op_read_file(JSContextRef ctx, size_t argc, const JSValueRef argv[],
+                           JSValueRef *err) {
   char *path = NULL;
   uv_file fd;
   bool own = !JSValueIsNumber(ctx, ARG(0));
   if (own) {
     path = fs_path_arg(ctx, argc, argv, 0, "path", err);
     if (!path) return NULL;
-    int flags = open_flags(ctx, JSValueIsObject(ctx, ARG(1)) ? js_get(ctx, ARG(1), "flag") : NULL, O_RDONLY);
+    int flags = open_flags(ctx, JSValueIsObject(ctx, ARG(1)) ? js_get(ctx, ARG(1), "flag") : NULL,
+                           O_RDONLY);
     fd = x_open(path, flags, 0666);
     if (fd < 0) {
       fail(ctx, err, fd, "open", path, NULL);
@@ -233,7 +252,8 @@ static unsigned char *data_arg(JSContextRef ctx, JSValueRef data, JSValueRef opt
     return c;
   }
   if (!JSValueIsString(ctx, data)) {
-    js_throw_arg_type(ctx, err, "data", "of type string or an instance of Buffer, TypedArray, or DataView", data);
+    js_throw_arg_type(ctx, err, "data",
+                      "of type string or an instance of Buffer, TypedArray, or DataView", data);
     return NULL;
   }
   char *enc = fs_encoding_opt(ctx, opts);
@@ -270,7 +290,9 @@ static JSValueRef write_file(JSContextRef ctx, size_t argc, const JSValueRef arg
     }
     bool o = JSValueIsObject(ctx, opts) && !js_is_function(ctx, opts);
     int flags = open_flags(ctx, o ? js_get(ctx, opts, "flag") : NULL, def_flags);
-    int mode = o && JSValueIsNumber(ctx, js_get(ctx, opts, "mode")) ? (int)js_get_number(ctx, opts, "mode", 0666) : 0666;
+    int mode = o && JSValueIsNumber(ctx, js_get(ctx, opts, "mode"))
+                   ? (int)js_get_number(ctx, opts, "mode", 0666)
+                   : 0666;
     fd = x_open(path, flags, mode);
     if (fd < 0) {
       fail(ctx, err, fd, "open", path, NULL);
@@ -288,11 +310,13 @@ static JSValueRef write_file(JSContextRef ctx, size_t argc, const JSValueRef arg
   return r < 0 ? fail(ctx, err, r, "write", NULL, NULL) : NULL;
 }
 
-JSValueRef fs_op_write_file(JSContextRef ctx, size_t argc, const JSValueRef argv[], JSValueRef *err) {
+JSValueRef fs_op_write_file(JSContextRef ctx, size_t argc, const JSValueRef argv[],
+                            JSValueRef *err) {
   return write_file(ctx, argc, argv, err, O_TRUNC | O_CREAT | O_WRONLY);
 }
 
-JSValueRef fs_op_append_file(JSContextRef ctx, size_t argc, const JSValueRef argv[], JSValueRef *err) {
+JSValueRef fs_op_append_file(JSContextRef ctx, size_t argc, const JSValueRef argv[],
+                             JSValueRef *err) {
   return write_file(ctx, argc, argv, err, O_APPEND | O_CREAT | O_WRONLY);
 }
 
@@ -377,7 +401,8 @@ JSValueRef fs_op_mkdtemp(JSContextRef ctx, size_t argc, const JSValueRef argv[],
   char *tpl = xasprintf("%sXXXXXX", prefix);
   uv_fs_t req;
   int r = uv_fs_mkdtemp(NULL, &req, tpl, NULL);
-  JSValueRef result = r < 0 ? fail(ctx, err, r, "mkdtemp", tpl, NULL) : js_make_string(ctx, req.path);
+  JSValueRef result =
+      r < 0 ? fail(ctx, err, r, "mkdtemp", tpl, NULL) : js_make_string(ctx, req.path);
   uv_fs_req_cleanup(&req);
   free(tpl);
   free(prefix);
@@ -527,16 +552,19 @@ JSValueRef fs_op_unlink(JSContextRef ctx, size_t argc, const JSValueRef argv[], 
 }
 
 /* Two-path calls: rename, copyFile, symlink. */
-static JSValueRef two_paths(JSContextRef ctx, size_t argc, const JSValueRef argv[],
-                            JSValueRef *err, int which) {
-  static const char *const names[][2] = {{"oldPath", "newPath"}, {"src", "dest"}, {"target", "path"}};
+static JSValueRef two_paths(JSContextRef ctx, size_t argc, const JSValueRef argv[], JSValueRef *err,
+                            int which) {
+  static const char *const names[][2] = {
+      {"oldPath", "newPath"}, {"src", "dest"}, {"target", "path"}};
   static const char *const calls[] = {"rename", "copyfile", "symlink"};
   char *a = fs_path_arg(ctx, argc, argv, 0, names[which][0], err);
   char *b = a ? fs_path_arg(ctx, argc, argv, 1, names[which][1], err) : NULL;
   if (b) {
     int r;
     if (which == 0) r = x_rename(a, b);
-    else if (which == 1) r = x_copyfile(a, b, JSValueIsNumber(ctx, ARG(2)) ? (int)JSValueToNumber(ctx, ARG(2), NULL) : 0);
+    else if (which == 1)
+      r = x_copyfile(a, b,
+                     JSValueIsNumber(ctx, ARG(2)) ? (int)JSValueToNumber(ctx, ARG(2), NULL) : 0);
     else r = x_symlink(a, b);
     if (r < 0) fail(ctx, err, r, calls[which], a, b);
   }
@@ -549,7 +577,8 @@ JSValueRef fs_op_rename(JSContextRef ctx, size_t argc, const JSValueRef argv[], 
   return two_paths(ctx, argc, argv, err, 0);
 }
 
-JSValueRef fs_op_copy_file(JSContextRef ctx, size_t argc, const JSValueRef argv[], JSValueRef *err) {
+JSValueRef fs_op_copy_file(JSContextRef ctx, size_t argc, const JSValueRef argv[],
+                           JSValueRef *err) {
   return two_paths(ctx, argc, argv, err, 1);
 }
 
@@ -598,7 +627,8 @@ JSValueRef fs_op_chmod(JSContextRef ctx, size_t argc, const JSValueRef argv[], J
 static double time_arg(JSContextRef ctx, JSValueRef v) {
   /* Dates and numbers of seconds, as Node takes them. */
   JSValueRef date_ctor = js_get(ctx, JSContextGetGlobalObject(ctx), "Date");
-  if (JSValueIsObject(ctx, v) && JSValueIsInstanceOfConstructor(ctx, v, (JSObjectRef)date_ctor, NULL))
+  if (JSValueIsObject(ctx, v) &&
+      JSValueIsInstanceOfConstructor(ctx, v, (JSObjectRef)date_ctor, NULL))
     return JSValueToNumber(ctx, v, NULL) / 1000.0;
   return JSValueToNumber(ctx, v, NULL);
 }
@@ -660,7 +690,9 @@ JSValueRef fs_op_read(JSContextRef ctx, size_t argc, const JSValueRef argv[], JS
   size_t n;
   if (!fd_arg(ctx, ARG(0), &fd, err)) return NULL;
   if (!js_bytes_view(ctx, ARG(1), &p, &n))
-    return js_throw_arg_type(ctx, err, "buffer", "an instance of Buffer, TypedArray, or DataView", ARG(1)), NULL;
+    return js_throw_arg_type(ctx, err, "buffer", "an instance of Buffer, TypedArray, or DataView",
+                             ARG(1)),
+           NULL;
   size_t off = JSValueIsNumber(ctx, ARG(2)) ? (size_t)JSValueToNumber(ctx, ARG(2), NULL) : 0;
   if (off > n) off = n;
   size_t len = JSValueIsNumber(ctx, ARG(3)) ? (size_t)JSValueToNumber(ctx, ARG(3), NULL) : n - off;
@@ -676,7 +708,8 @@ JSValueRef fs_op_write(JSContextRef ctx, size_t argc, const JSValueRef argv[], J
   uv_file fd;
   if (!fd_arg(ctx, ARG(0), &fd, err)) return NULL;
   size_t len;
-  unsigned char *data = data_arg(ctx, ARG(1), JSValueIsString(ctx, ARG(1)) ? ARG(3) : NULL, &len, err);
+  unsigned char *data =
+      data_arg(ctx, ARG(1), JSValueIsString(ctx, ARG(1)) ? ARG(3) : NULL, &len, err);
   if (!data) return NULL;
   size_t off = 0, n = len;
   int64_t pos = -1;
@@ -700,7 +733,8 @@ JSValueRef fs_op_fstat(JSContextRef ctx, size_t argc, const JSValueRef argv[], J
   if (!fd_arg(ctx, ARG(0), &fd, err)) return NULL;
   uv_fs_t req;
   int r = uv_fs_fstat(NULL, &req, fd, NULL);
-  JSValueRef result = r < 0 ? fail(ctx, err, r, "fstat", NULL, NULL) : make_stats(ctx, &req.statbuf);
+  JSValueRef result =
+      r < 0 ? fail(ctx, err, r, "fstat", NULL, NULL) : make_stats(ctx, &req.statbuf);
   uv_fs_req_cleanup(&req);
   return result;
 }

@@ -14,13 +14,11 @@
 #include "js/jsutil.h"
 #include "js/node.h"
 
-#define OS_FN(name) \
+#define OS_FN(name)                                                                      \
   static JSValueRef name(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc, \
                          const JSValueRef argv[], JSValueRef *exc)
 
-static JSValueRef str(JSContextRef ctx, const char *s) {
-  return js_make_string(ctx, s);
-}
+static JSValueRef str(JSContextRef ctx, const char *s) { return js_make_string(ctx, s); }
 
 OS_FN(os_tmpdir) {
   const char *vars[] = {"TMPDIR", "TMP", "TEMP"};
@@ -44,7 +42,10 @@ OS_FN(os_endianness) { return str(ctx, "LE"); }
 static JSValueRef uname_field(JSContextRef ctx, int which) {
   struct utsname u;
   if (uname(&u) != 0) return str(ctx, "");
-  const char *v = which == 0 ? u.release : which == 1 ? u.version : which == 2 ? u.machine : u.nodename;
+  const char *v = which == 0   ? u.release
+                  : which == 1 ? u.version
+                  : which == 2 ? u.machine
+                               : u.nodename;
   return str(ctx, v);
 }
 
@@ -74,7 +75,9 @@ OS_FN(os_homedir) {
 OS_FN(os_user_info) {
   uv_passwd_t pw;
   int r = uv_os_get_passwd(&pw);
-  if (r != 0) return js_throw_code(ctx, exc, "Error", "ERR_SYSTEM_ERROR", "uv_os_get_passwd returned %s", uv_err_name(r));
+  if (r != 0)
+    return js_throw_code(ctx, exc, "Error", "ERR_SYSTEM_ERROR", "uv_os_get_passwd returned %s",
+                         uv_err_name(r));
   JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
   JSObjectSetPrototype(ctx, o, JSValueMakeNull(ctx));
   js_set(ctx, o, "uid", JSValueMakeNumber(ctx, (double)pw.uid));
@@ -162,14 +165,16 @@ OS_FN(os_network_interfaces) {
     js_set(ctx, e, "mac", str(ctx, mac));
     js_set(ctx, e, "internal", JSValueMakeBoolean(ctx, addrs[i].is_internal));
     js_set(ctx, e, "cidr", str(ctx, cidr));
-    if (v6) js_set(ctx, e, "scopeid", JSValueMakeNumber(ctx, addrs[i].address.address6.sin6_scope_id));
+    if (v6)
+      js_set(ctx, e, "scopeid", JSValueMakeNumber(ctx, addrs[i].address.address6.sin6_scope_id));
     free(cidr);
     JSValueRef list = js_get(ctx, result, addrs[i].name);
     if (!JSValueIsObject(ctx, list)) {
       list = js_make_array(ctx, 0, NULL);
       js_set(ctx, result, addrs[i].name, list);
     }
-    JSObjectSetPropertyAtIndex(ctx, (JSObjectRef)list, (unsigned)js_array_length(ctx, list), e, NULL);
+    JSObjectSetPropertyAtIndex(ctx, (JSObjectRef)list, (unsigned)js_array_length(ctx, list), e,
+                               NULL);
   }
   uv_free_interface_addresses(addrs, n);
   return result;
@@ -178,15 +183,24 @@ OS_FN(os_network_interfaces) {
 static void os_init(js_realm_t *realm, JSObjectRef exports, void *ud) {
   JSContextRef ctx = js_realm_context(realm);
   static const js_fn_t fns[] = {
-      {"tmpdir", os_tmpdir, 0},         {"platform", os_platform, 0},
-      {"type", os_type, 0},             {"release", os_release, 0},
-      {"version", os_version, 0},       {"machine", os_machine, 0},
-      {"arch", os_arch, 0},             {"hostname", os_hostname, 0},
-      {"homedir", os_homedir, 0},       {"userInfo", os_user_info, 0},
-      {"uptime", os_uptime, 0},         {"loadavg", os_loadavg, 0},
-      {"totalmem", os_totalmem, 0},     {"freemem", os_freemem, 0},
-      {"cpus", os_cpus, 0},             {"networkInterfaces", os_network_interfaces, 0},
-      {"endianness", os_endianness, 0}, {"availableParallelism", os_parallelism, 0},
+      {"tmpdir", os_tmpdir, 0},
+      {"platform", os_platform, 0},
+      {"type", os_type, 0},
+      {"release", os_release, 0},
+      {"version", os_version, 0},
+      {"machine", os_machine, 0},
+      {"arch", os_arch, 0},
+      {"hostname", os_hostname, 0},
+      {"homedir", os_homedir, 0},
+      {"userInfo", os_user_info, 0},
+      {"uptime", os_uptime, 0},
+      {"loadavg", os_loadavg, 0},
+      {"totalmem", os_totalmem, 0},
+      {"freemem", os_freemem, 0},
+      {"cpus", os_cpus, 0},
+      {"networkInterfaces", os_network_interfaces, 0},
+      {"endianness", os_endianness, 0},
+      {"availableParallelism", os_parallelism, 0},
       {NULL, NULL, 0},
   };
   for (const js_fn_t *fn = fns; fn->name; fn++)
@@ -198,9 +212,10 @@ static void os_init(js_realm_t *realm, JSObjectRef exports, void *ud) {
   static const struct {
     const char *name;
     int sig;
-  } sigs[] = {{"SIGHUP", SIGHUP},   {"SIGINT", SIGINT},   {"SIGQUIT", SIGQUIT}, {"SIGABRT", SIGABRT},
-              {"SIGKILL", SIGKILL}, {"SIGUSR1", SIGUSR1}, {"SIGSEGV", SIGSEGV}, {"SIGUSR2", SIGUSR2},
-              {"SIGPIPE", SIGPIPE}, {"SIGALRM", SIGALRM}, {"SIGTERM", SIGTERM}, {"SIGCHLD", SIGCHLD},
+  } sigs[] = {{"SIGHUP", SIGHUP},   {"SIGINT", SIGINT},   {"SIGQUIT", SIGQUIT},
+              {"SIGABRT", SIGABRT}, {"SIGKILL", SIGKILL}, {"SIGUSR1", SIGUSR1},
+              {"SIGSEGV", SIGSEGV}, {"SIGUSR2", SIGUSR2}, {"SIGPIPE", SIGPIPE},
+              {"SIGALRM", SIGALRM}, {"SIGTERM", SIGTERM}, {"SIGCHLD", SIGCHLD},
               {"SIGCONT", SIGCONT}, {"SIGSTOP", SIGSTOP}, {"SIGTSTP", SIGTSTP}};
   for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
     js_set(ctx, signals, sigs[i].name, JSValueMakeNumber(ctx, sigs[i].sig));
@@ -209,15 +224,15 @@ static void os_init(js_realm_t *realm, JSObjectRef exports, void *ud) {
   static const struct {
     const char *name;
     int e;
-  } errs[] = {{"ENOENT", ENOENT}, {"EEXIST", EEXIST}, {"EACCES", EACCES}, {"EPERM", EPERM},
-              {"ENOTDIR", ENOTDIR}, {"EISDIR", EISDIR}, {"ENOTEMPTY", ENOTEMPTY},
-              {"ECONNREFUSED", ECONNREFUSED}, {"ECONNRESET", ECONNRESET}, {"ETIMEDOUT", ETIMEDOUT}};
+  } errs[] = {{"ENOENT", ENOENT},         {"EEXIST", EEXIST},
+              {"EACCES", EACCES},         {"EPERM", EPERM},
+              {"ENOTDIR", ENOTDIR},       {"EISDIR", EISDIR},
+              {"ENOTEMPTY", ENOTEMPTY},   {"ECONNREFUSED", ECONNREFUSED},
+              {"ECONNRESET", ECONNRESET}, {"ETIMEDOUT", ETIMEDOUT}};
   for (size_t i = 0; i < sizeof(errs) / sizeof(errs[0]); i++)
     js_set(ctx, errnos, errs[i].name, JSValueMakeNumber(ctx, errs[i].e));
   js_set(ctx, constants, "errno", errnos);
   js_set(ctx, exports, "constants", constants);
 }
 
-void js_node_os_register(js_runtime_t *rt) {
-  js_runtime_add_builtin(rt, "os", os_init, NULL);
-}
+void js_node_os_register(js_runtime_t *rt) { js_runtime_add_builtin(rt, "os", os_init, NULL); }

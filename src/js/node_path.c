@@ -283,15 +283,15 @@ static JSValueRef take_string(JSContextRef ctx, char *s) {
   return v;
 }
 
-#define PATH_FN1(fname, impl, argname)                                                        \
-  static JSValueRef fname(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,    \
-                          const JSValueRef argv[], JSValueRef *exc) {                        \
-    static const char *const names[] = {argname};                                            \
-    char *a[1];                                                                               \
-    if (!string_args(ctx, argc, argv, 1, names, a, exc)) return NULL;                        \
-    char *r = impl(a[0]);                                                                     \
-    free(a[0]);                                                                               \
-    return take_string(ctx, r);                                                               \
+#define PATH_FN1(fname, impl, argname)                                                    \
+  static JSValueRef fname(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc, \
+                          const JSValueRef argv[], JSValueRef *exc) {                     \
+    static const char *const names[] = {argname};                                         \
+    char *a[1];                                                                           \
+    if (!string_args(ctx, argc, argv, 1, names, a, exc)) return NULL;                     \
+    char *r = impl(a[0]);                                                                 \
+    free(a[0]);                                                                           \
+    return take_string(ctx, r);                                                           \
   }
 PATH_FN1(path_normalize, p_normalize, "path")
 PATH_FN1(path_dirname, p_dirname, "path")
@@ -343,8 +343,8 @@ static void free_list(char **list, size_t n) {
   free(list);
 }
 
-static JSValueRef path_resolve_js(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                  size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef path_resolve_js(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                  const JSValueRef argv[], JSValueRef *exc) {
   char **list;
   if (!collect(ctx, argc, argv, &list, "paths", exc)) return NULL;
   char *r = p_resolve(argc, list);
@@ -370,8 +370,8 @@ static JSValueRef path_join(JSContextRef ctx, JSObjectRef f, JSObjectRef self, s
   return take_string(ctx, r);
 }
 
-static JSValueRef path_is_absolute(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                   size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef path_is_absolute(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                   const JSValueRef argv[], JSValueRef *exc) {
   static const char *const names[] = {"path"};
   char *a[1];
   if (!string_args(ctx, argc, argv, 1, names, a, exc)) return NULL;
@@ -438,8 +438,9 @@ static JSValueRef path_format(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
   const char *d = dir && *dir ? dir : root;
   char *b;
   if (base && *base) b = xstrdup(base);
-  else b = xasprintf("%s%s%s", name ? name : "", ext && *ext && ext[0] != '.' ? "." : "",
-                     ext ? ext : "");
+  else
+    b = xasprintf("%s%s%s", name ? name : "", ext && *ext && ext[0] != '.' ? "." : "",
+                  ext ? ext : "");
   char *r;
   if (!d || !*d) r = xstrdup(b);
   else if (root && strcmp(d, root) == 0) r = xasprintf("%s%s", d, b);
@@ -456,12 +457,18 @@ static JSValueRef path_format(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
 static void path_init(js_realm_t *realm, JSObjectRef exports, void *ud) {
   JSContextRef ctx = js_realm_context(realm);
   static const js_fn_t fns[] = {
-      {"resolve", path_resolve_js, 0},  {"normalize", path_normalize, 1},
-      {"isAbsolute", path_is_absolute, 1}, {"join", path_join, 0},
-      {"relative", path_relative, 2},   {"toNamespacedPath", path_identity, 1},
-      {"dirname", path_dirname, 1},     {"basename", path_basename, 1},
-      {"extname", path_extname, 1},     {"format", path_format, 1},
-      {"parse", path_parse, 1},         {NULL, NULL, 0},
+      {"resolve", path_resolve_js, 0},
+      {"normalize", path_normalize, 1},
+      {"isAbsolute", path_is_absolute, 1},
+      {"join", path_join, 0},
+      {"relative", path_relative, 2},
+      {"toNamespacedPath", path_identity, 1},
+      {"dirname", path_dirname, 1},
+      {"basename", path_basename, 1},
+      {"extname", path_extname, 1},
+      {"format", path_format, 1},
+      {"parse", path_parse, 1},
+      {NULL, NULL, 0},
   };
   for (const js_fn_t *fn = fns; fn->name; fn++)
     js_set(ctx, exports, fn->name, js_make_function(ctx, fn->name, fn->fn, fn->length));

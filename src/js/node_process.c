@@ -142,15 +142,15 @@ static JSValueRef process_chdir(JSContextRef ctx, JSObjectRef f, JSObjectRef sel
     return js_throw_arg_type(ctx, exc, "directory", "of type string", argc ? argv[0] : NULL);
   char *dir = js_value_to_utf8(ctx, argv[0]);
   if (chdir(dir) != 0) {
-    js_throw_code(ctx, exc, "Error", "ENOENT", "ENOENT: no such file or directory, chdir %s -> '%s'",
-                  "process.cwd()", dir);
+    js_throw_code(ctx, exc, "Error", "ENOENT",
+                  "ENOENT: no such file or directory, chdir %s -> '%s'", "process.cwd()", dir);
   }
   free(dir);
   return JSValueMakeUndefined(ctx);
 }
 
-static JSValueRef process_next_tick(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                    size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef process_next_tick(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                    const JSValueRef argv[], JSValueRef *exc) {
   return js_queue_microtask(ctx, f, self, argc, argv, exc);
 }
 
@@ -171,7 +171,8 @@ static void emit_exit(js_realm_t *realm, int code) {
   if (!is_emitter(ctx, p)) return;
   JSValueRef args[2] = {js_make_string(ctx, "exit"), JSValueMakeNumber(ctx, code)};
   JSValueRef exc = NULL;
-  if (js_is_function(ctx, js_get(ctx, p, "emit"))) js_call(ctx, js_get(ctx, p, "emit"), p, 2, args, &exc);
+  if (js_is_function(ctx, js_get(ctx, p, "emit")))
+    js_call(ctx, js_get(ctx, p, "emit"), p, 2, args, &exc);
   if (exc) js_realm_report_uncaught(realm, exc, false);
 }
 
@@ -185,7 +186,8 @@ static JSValueRef process_exit(JSContextRef ctx, JSObjectRef f, JSObjectRef self
                                const JSValueRef argv[], JSValueRef *exc) {
   js_realm_t *realm = js_realm_from_context(ctx);
   int code = exit_code_of(ctx);
-  if (argc > 0 && !JSValueIsUndefined(ctx, argv[0])) code = (int)JSValueToNumber(ctx, argv[0], NULL);
+  if (argc > 0 && !JSValueIsUndefined(ctx, argv[0]))
+    code = (int)JSValueToNumber(ctx, argv[0], NULL);
   JSValueRef p = js_get(ctx, JSContextGetGlobalObject(ctx), "process");
   js_set(ctx, (JSObjectRef)p, "exitCode", JSValueMakeNumber(ctx, code));
   if (realm) {
@@ -259,8 +261,8 @@ static JSValueRef process_memory_usage(JSContextRef ctx, JSObjectRef f, JSObject
   return o;
 }
 
-static JSValueRef process_cpu_usage(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                    size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef process_cpu_usage(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                    const JSValueRef argv[], JSValueRef *exc) {
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   double user = ru.ru_utime.tv_sec * 1e6 + ru.ru_utime.tv_usec;
@@ -300,8 +302,10 @@ static JSValueRef process_emit_warning(JSContextRef ctx, JSObjectRef f, JSObject
     js_set(ctx, (JSObjectRef)warning, "name", js_make_string(ctx, type ? type : "Warning"));
     if (code) js_set(ctx, (JSObjectRef)warning, "code", js_make_string(ctx, code));
   }
-  char *line = code ? xasprintf("(node:%d) [%s] %s: %s", (int)getpid(), code, type ? type : "Warning", message ? message : "")
-                    : xasprintf("(node:%d) %s: %s", (int)getpid(), type ? type : "Warning", message ? message : "");
+  char *line = code ? xasprintf("(node:%d) [%s] %s: %s", (int)getpid(), code,
+                                type ? type : "Warning", message ? message : "")
+                    : xasprintf("(node:%d) %s: %s", (int)getpid(), type ? type : "Warning",
+                                message ? message : "");
   /* The 'warning' event comes on a later tick, as in Node. */
   if (is_emitter(ctx, self)) {
     JSValueRef emit = js_get(ctx, self, "emit");
@@ -323,9 +327,10 @@ static int signal_number(JSContextRef ctx, JSValueRef v) {
   static const struct {
     const char *name;
     int sig;
-  } sigs[] = {{"SIGTERM", SIGTERM}, {"SIGKILL", SIGKILL}, {"SIGINT", SIGINT}, {"SIGHUP", SIGHUP},
-              {"SIGQUIT", SIGQUIT}, {"SIGUSR1", SIGUSR1}, {"SIGUSR2", SIGUSR2}, {"SIGSTOP", SIGSTOP},
-              {"SIGCONT", SIGCONT}, {"SIGABRT", SIGABRT}};
+  } sigs[] = {{"SIGTERM", SIGTERM}, {"SIGKILL", SIGKILL}, {"SIGINT", SIGINT},
+              {"SIGHUP", SIGHUP},   {"SIGQUIT", SIGQUIT}, {"SIGUSR1", SIGUSR1},
+              {"SIGUSR2", SIGUSR2}, {"SIGSTOP", SIGSTOP}, {"SIGCONT", SIGCONT},
+              {"SIGABRT", SIGABRT}};
   char *name = js_value_to_utf8(ctx, v);
   int sig = -1;
   for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
@@ -334,9 +339,7 @@ static int signal_number(JSContextRef ctx, JSValueRef v) {
   return sig;
 }
 
-int js_signal_number(JSContextRef ctx, JSValueRef v) {
-  return signal_number(ctx, v);
-}
+int js_signal_number(JSContextRef ctx, JSValueRef v) { return signal_number(ctx, v); }
 
 static JSValueRef process_kill(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                                const JSValueRef argv[], JSValueRef *exc) {
@@ -352,14 +355,15 @@ static JSValueRef process_kill(JSContextRef ctx, JSObjectRef f, JSObjectRef self
 static JSValueRef process_umask(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                                 const JSValueRef argv[], JSValueRef *exc) {
   mode_t old = umask(0);
-  umask(argc > 0 && JSValueIsNumber(ctx, argv[0]) ? (mode_t)JSValueToNumber(ctx, argv[0], NULL) : old);
+  umask(argc > 0 && JSValueIsNumber(ctx, argv[0]) ? (mode_t)JSValueToNumber(ctx, argv[0], NULL)
+                                                  : old);
   return JSValueMakeNumber(ctx, old);
 }
 
-#define ID_FN(fname, call)                                                                    \
-  static JSValueRef fname(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,    \
-                          const JSValueRef argv[], JSValueRef *exc) {                        \
-    return JSValueMakeNumber(ctx, (double)call());                                           \
+#define ID_FN(fname, call)                                                                \
+  static JSValueRef fname(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc, \
+                          const JSValueRef argv[], JSValueRef *exc) {                     \
+    return JSValueMakeNumber(ctx, (double)call());                                        \
   }
 ID_FN(process_getuid, getuid)
 ID_FN(process_geteuid, geteuid)
@@ -374,10 +378,21 @@ static JSValueRef process_binding(JSContextRef ctx, JSObjectRef f, JSObjectRef s
 
 /* ---- the lazy EventEmitter part ---- */
 
-static const char *const kEmitterMethods[] = {
-    "on", "addListener", "once", "off", "removeListener", "removeAllListeners", "emit",
-    "listeners", "rawListeners", "listenerCount", "prependListener", "prependOnceListener",
-    "eventNames", "setMaxListeners", "getMaxListeners"};
+static const char *const kEmitterMethods[] = {"on",
+                                              "addListener",
+                                              "once",
+                                              "off",
+                                              "removeListener",
+                                              "removeAllListeners",
+                                              "emit",
+                                              "listeners",
+                                              "rawListeners",
+                                              "listenerCount",
+                                              "prependListener",
+                                              "prependOnceListener",
+                                              "eventNames",
+                                              "setMaxListeners",
+                                              "getMaxListeners"};
 
 /* Makes `process` an EventEmitter: its prototype becomes EventEmitter.prototype. */
 static bool make_emitter(JSContextRef ctx, JSObjectRef process) {
@@ -394,7 +409,8 @@ static bool make_emitter(JSContextRef ctx, JSObjectRef process) {
  * (the stub's own name says which). */
 static JSValueRef emitter_stub(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                                const JSValueRef argv[], JSValueRef *exc) {
-  if (!self || !make_emitter(ctx, self)) return js_throw(ctx, exc, "Error", "process: events unavailable");
+  if (!self || !make_emitter(ctx, self))
+    return js_throw(ctx, exc, "Error", "process: events unavailable");
   char *name = js_get_string(ctx, f, "name");
   JSValueRef r = js_call(ctx, js_get(ctx, self, name ? name : ""), self, argc, argv, exc);
   free(name);
@@ -445,7 +461,7 @@ static void set_str(JSContextRef ctx, JSObjectRef o, const char *k, const char *
 static JSObjectRef env_object(JSContextRef ctx) {
   static char *json_text;
   static JSStringRef json_string_ref; /* its engine string, converted once too */
-  static strvec_t odd; /* "NAME=value" entries that are not UTF-8 */
+  static strvec_t odd;                /* "NAME=value" entries that are not UTF-8 */
   if (!json_text) {
     json_t *vars = json_object();
     for (char **e = environ; e && *e; e++) {
@@ -462,8 +478,8 @@ static JSObjectRef env_object(JSContextRef ctx) {
     json_string_ref = JSStringCreateWithUTF8CString(json_text);
   }
   JSValueRef parsed = JSValueMakeFromJSONString(ctx, json_string_ref);
-  JSObjectRef env = parsed && JSValueIsObject(ctx, parsed) ? (JSObjectRef)parsed
-                                                           : JSObjectMake(ctx, NULL, NULL);
+  JSObjectRef env =
+      parsed && JSValueIsObject(ctx, parsed) ? (JSObjectRef)parsed : JSObjectMake(ctx, NULL, NULL);
   for (size_t i = 0; i < odd.len; i++) {
     const char *eq = strchr(odd.items[i], '=');
     char *name = xstrndup(odd.items[i], (size_t)(eq - odd.items[i]));
@@ -514,14 +530,22 @@ void js_process_install(JSContextRef ctx) {
   js_set(ctx, process, "ppid", JSValueMakeNumber(ctx, (double)getppid()));
   js_set(ctx, process, "exitCode", JSValueMakeUndefined(ctx));
   static const js_fn_t fns[] = {
-      {"cwd", process_cwd, 0},           {"chdir", process_chdir, 1},
-      {"nextTick", process_next_tick, 1}, {"exit", process_exit, 1},
-      {"abort", process_abort, 0},       {"uptime", process_uptime, 0},
-      {"cpuUsage", process_cpu_usage, 0}, {"emitWarning", process_emit_warning, 1},
-      {"kill", process_kill, 2},         {"umask", process_umask, 0},
-      {"getuid", process_getuid, 0},     {"geteuid", process_geteuid, 0},
-      {"getgid", process_getgid, 0},     {"getegid", process_getegid, 0},
-      {"binding", process_binding, 1},   {NULL, NULL, 0},
+      {"cwd", process_cwd, 0},
+      {"chdir", process_chdir, 1},
+      {"nextTick", process_next_tick, 1},
+      {"exit", process_exit, 1},
+      {"abort", process_abort, 0},
+      {"uptime", process_uptime, 0},
+      {"cpuUsage", process_cpu_usage, 0},
+      {"emitWarning", process_emit_warning, 1},
+      {"kill", process_kill, 2},
+      {"umask", process_umask, 0},
+      {"getuid", process_getuid, 0},
+      {"geteuid", process_geteuid, 0},
+      {"getgid", process_getgid, 0},
+      {"getegid", process_getegid, 0},
+      {"binding", process_binding, 1},
+      {NULL, NULL, 0},
   };
   js_define_methods(ctx, process, fns);
   JSObjectRef hrtime = js_make_function(ctx, "hrtime", process_hrtime, 1);
@@ -533,7 +557,8 @@ void js_process_install(JSContextRef ctx) {
   static const char *const streams[] = {"stdin", "stdout", "stderr"};
   for (size_t i = 0; i < 3; i++)
     js_define_accessor(ctx, process, streams[i],
-                       js_make_closure(ctx, streams[i], stream_get, (void *)(uintptr_t)i, NULL), NULL, true);
+                       js_make_closure(ctx, streams[i], stream_get, (void *)(uintptr_t)i, NULL),
+                       NULL, true);
   js_define_value(ctx, global, "process", process, false);
 }
 

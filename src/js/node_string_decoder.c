@@ -62,7 +62,8 @@ static JSValueRef decoder_write(JSContextRef ctx, JSObjectRef f, JSObjectRef sel
 
 static JSValueRef decoder_end(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                               const JSValueRef argv[], JSValueRef *exc) {
-  JSValueRef head = argc > 0 ? decoder_write(ctx, f, self, argc, argv, exc) : js_make_string(ctx, "");
+  JSValueRef head =
+      argc > 0 ? decoder_write(ctx, f, self, argc, argv, exc) : js_make_string(ctx, "");
   if (!head) return NULL;
   unsigned char *pp;
   size_t pn = 0;
@@ -80,15 +81,19 @@ static JSValueRef decoder_make(JSContextRef ctx, JSObjectRef new_target, size_t 
                                const JSValueRef argv[], JSValueRef *exc);
 
 static js_class_def_t decoder_class = {
-    .name = "StringDecoder", .construct = decoder_make, .length = 1,
-    .methods = (const js_fn_t[]){{"write", decoder_write, 1}, {"end", decoder_end, 1}, {NULL, NULL, 0}},
+    .name = "StringDecoder",
+    .construct = decoder_make,
+    .length = 1,
+    .methods =
+        (const js_fn_t[]){{"write", decoder_write, 1}, {"end", decoder_end, 1}, {NULL, NULL, 0}},
 };
 
 static JSValueRef decoder_make(JSContextRef ctx, JSObjectRef new_target, size_t argc,
                                const JSValueRef argv[], JSValueRef *exc) {
   js_encoding_t enc = encoding_arg(ctx, argc ? argv[0] : NULL, exc);
   if (*exc) return NULL;
-  static const char *const names[] = {"utf8", "utf16le", "latin1", "ascii", "base64", "base64url", "hex"};
+  static const char *const names[] = {"utf8",   "utf16le",   "latin1", "ascii",
+                                      "base64", "base64url", "hex"};
   JSObjectRef o = js_class_make(ctx, &decoder_class, NULL, new_target);
   js_set(ctx, o, "encoding", js_make_string(ctx, names[enc]));
   js_define_value(ctx, o, "__sonde_pending", JSValueMakeUndefined(ctx), false);
@@ -99,7 +104,6 @@ static void string_decoder_init(js_realm_t *realm, JSObjectRef exports, void *ud
   JSContextRef ctx = js_realm_context(realm);
   js_set(ctx, exports, "StringDecoder", js_class_init(ctx, &decoder_class));
 }
-
 
 void js_node_string_decoder_register(js_runtime_t *rt) {
   js_runtime_add_builtin(rt, "string_decoder", string_decoder_init, NULL);

@@ -4,8 +4,8 @@
 #include "js/jsutil.h"
 #include "js/node.h"
 
-static const char *const kNames[] = {"setTimeout",  "clearTimeout",  "setImmediate",
-                                     "clearImmediate", "setInterval", "clearInterval"};
+static const char *const kNames[] = {"setTimeout",     "clearTimeout", "setImmediate",
+                                     "clearImmediate", "setInterval",  "clearInterval"};
 
 static JSObjectRef timer_globals(JSContextRef ctx) {
   JSObjectRef global = JSContextGetGlobalObject(ctx);

@@ -32,9 +32,7 @@ static JSValueRef take(JSContextRef ctx, char *s) {
 
 /* ---- querystring ---- */
 
-static bool qs_unreserved(unsigned char c) {
-  return isalnum(c) || strchr("-_.!~*'()", c) != NULL;
-}
+static bool qs_unreserved(unsigned char c) { return isalnum(c) || strchr("-_.!~*'()", c) != NULL; }
 
 static char *qs_escape_utf8(const char *s) {
   sbuf_t b = SBUF_INIT;
@@ -97,7 +95,8 @@ static JSObjectRef qs_parse_str(JSContextRef ctx, const char *q, const char *sep
       if (JSValueIsUndefined(ctx, prev)) {
         js_set(ctx, o, k, val);
       } else if (JSValueIsArray(ctx, prev)) {
-        JSObjectSetPropertyAtIndex(ctx, (JSObjectRef)prev, (unsigned)js_array_length(ctx, prev), val, NULL);
+        JSObjectSetPropertyAtIndex(ctx, (JSObjectRef)prev, (unsigned)js_array_length(ctx, prev),
+                                   val, NULL);
       } else {
         JSValueRef pair[2] = {prev, val};
         js_set(ctx, o, k, js_make_array(ctx, 2, pair));
@@ -110,7 +109,8 @@ static JSObjectRef qs_parse_str(JSContextRef ctx, const char *q, const char *sep
   return o;
 }
 
-static char *opt_str(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i, const char *def) {
+static char *opt_str(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i,
+                     const char *def) {
   if (i < argc && JSValueIsString(ctx, argv[i])) {
     char *s = js_value_to_utf8(ctx, argv[i]);
     if (*s) return s;
@@ -121,7 +121,8 @@ static char *opt_str(JSContextRef ctx, size_t argc, const JSValueRef argv[], siz
 
 static JSValueRef qs_parse(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                            const JSValueRef argv[], JSValueRef *exc) {
-  char *q = argc && JSValueIsString(ctx, argv[0]) ? js_to_utf8(ctx, argv[0], NULL, exc) : xstrdup("");
+  char *q =
+      argc && JSValueIsString(ctx, argv[0]) ? js_to_utf8(ctx, argv[0], NULL, exc) : xstrdup("");
   if (!q) return NULL;
   char *sep = opt_str(ctx, argc, argv, 1, "&"), *eq = opt_str(ctx, argc, argv, 2, "=");
   JSObjectRef o = qs_parse_str(ctx, q, sep, eq);
@@ -138,7 +139,8 @@ static char *qs_value(JSContextRef ctx, JSValueRef v) {
     free(s);
     return r;
   }
-  if (JSValueIsBoolean(ctx, v) || JSValueGetType(ctx, v) == kJSTypeBigInt) return js_value_to_utf8(ctx, v);
+  if (JSValueIsBoolean(ctx, v) || JSValueGetType(ctx, v) == kJSTypeBigInt)
+    return js_value_to_utf8(ctx, v);
   if (JSValueIsNumber(ctx, v)) {
     double d = JSValueToNumber(ctx, v, NULL);
     return d - d == 0 ? js_value_to_utf8(ctx, v) : xstrdup("");
@@ -179,9 +181,12 @@ static JSValueRef qs_stringify(JSContextRef ctx, JSObjectRef f, JSObjectRef self
 
 static void qs_init(js_realm_t *realm, JSObjectRef exports, void *ud) {
   JSContextRef ctx = js_realm_context(realm);
-  static const js_fn_t fns[] = {{"parse", qs_parse, 4},         {"decode", qs_parse, 4},
-                                {"stringify", qs_stringify, 4}, {"encode", qs_stringify, 4},
-                                {"escape", qs_escape, 1},       {"unescape", qs_unescape, 1},
+  static const js_fn_t fns[] = {{"parse", qs_parse, 4},
+                                {"decode", qs_parse, 4},
+                                {"stringify", qs_stringify, 4},
+                                {"encode", qs_stringify, 4},
+                                {"escape", qs_escape, 1},
+                                {"unescape", qs_unescape, 1},
                                 {NULL, NULL, 0}};
   for (const js_fn_t *fn = fns; fn->name; fn++)
     js_set(ctx, exports, fn->name, js_make_function(ctx, fn->name, fn->fn, fn->length));
@@ -192,8 +197,9 @@ static void qs_init(js_realm_t *realm, JSObjectRef exports, void *ud) {
 static JSValueRef file_url_to_path(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                                    const JSValueRef argv[], JSValueRef *exc) {
   JSValueRef v = argc ? argv[0] : JSValueMakeUndefined(ctx);
-  char *href = JSValueIsObject(ctx, v) ? js_get_string(ctx, v, "href")
-               : JSValueIsString(ctx, v) ? js_value_to_utf8(ctx, v) : NULL;
+  char *href = JSValueIsObject(ctx, v)   ? js_get_string(ctx, v, "href")
+               : JSValueIsString(ctx, v) ? js_value_to_utf8(ctx, v)
+                                         : NULL;
   if (!href) return js_throw_arg_type(ctx, exc, "path", "of type string or an instance of URL", v);
   url_t u = {0};
   if (url_parse(href, NULL, &u) != 0) {
@@ -205,7 +211,8 @@ static JSValueRef file_url_to_path(JSContextRef ctx, JSObjectRef f, JSObjectRef 
   free(href);
   JSValueRef r = NULL;
   if (strcmp(u.scheme, "file") != 0) {
-    js_throw_code(ctx, exc, "TypeError", "ERR_INVALID_URL_SCHEME", "The URL must be of scheme file");
+    js_throw_code(ctx, exc, "TypeError", "ERR_INVALID_URL_SCHEME",
+                  "The URL must be of scheme file");
   } else if (u.host && *u.host) {
     js_throw_code(ctx, exc, "TypeError", "ERR_INVALID_FILE_URL_HOST",
                   "File URL host must be \"localhost\" or empty on linux");
@@ -293,7 +300,8 @@ static JSValueRef url_to_http_options(JSContextRef ctx, JSObjectRef f, JSObjectR
   js_set(ctx, o, "search", js_get(ctx, u, "search"));
   js_set(ctx, o, "pathname", js_get(ctx, u, "pathname"));
   char *pathname = js_get_string(ctx, u, "pathname"), *search = js_get_string(ctx, u, "search");
-  js_set(ctx, o, "path", take(ctx, xasprintf("%s%s", pathname ? pathname : "", search ? search : "")));
+  js_set(ctx, o, "path",
+         take(ctx, xasprintf("%s%s", pathname ? pathname : "", search ? search : "")));
   free(pathname);
   free(search);
   js_set(ctx, o, "href", js_get(ctx, u, "href"));
@@ -316,8 +324,8 @@ static void url_init(js_realm_t *realm, JSObjectRef exports, void *ud) {
   js_set(ctx, exports, "URL", js_get(ctx, global, "URL"));
   js_set(ctx, exports, "URLSearchParams", js_get(ctx, global, "URLSearchParams"));
   static const js_fn_t fns[] = {
-      {"fileURLToPath", file_url_to_path, 1},  {"pathToFileURL", path_to_file_url, 1},
-      {"domainToASCII", domain_to_ascii, 1},   {"domainToUnicode", domain_to_unicode, 1},
+      {"fileURLToPath", file_url_to_path, 1},       {"pathToFileURL", path_to_file_url, 1},
+      {"domainToASCII", domain_to_ascii, 1},        {"domainToUnicode", domain_to_unicode, 1},
       {"urlToHttpOptions", url_to_http_options, 1}, {NULL, NULL, 0},
   };
   for (const js_fn_t *fn = fns; fn->name; fn++)

@@ -92,7 +92,9 @@ static JSObjectRef legacy_parse(JSContextRef ctx, const char *input, bool parse_
     host = port ? xasprintf("%s:%s", hostname, port) : xstrdup(hostname);
     free(authority);
   }
-  pathname = *p ? xstrdup(p) : (slashes || (protocol && slashed_protocol(protocol))) && hostname ? xstrdup("/") : NULL;
+  pathname = *p                                                                  ? xstrdup(p)
+             : (slashes || (protocol && slashed_protocol(protocol))) && hostname ? xstrdup("/")
+                                                                                 : NULL;
 
   js_class_init(ctx, &url_class);
   JSObjectRef o = js_class_make(ctx, &url_class, NULL, NULL);
@@ -107,7 +109,8 @@ static JSObjectRef legacy_parse(JSContextRef ctx, const char *input, bool parse_
   if (parse_query) js_set(ctx, o, "query", js_qs_parse(ctx, query ? query : ""));
   else js_set(ctx, o, "query", opt(ctx, query));
   js_set(ctx, o, "pathname", opt(ctx, pathname));
-  char *path = pathname || search ? xasprintf("%s%s", pathname ? pathname : "", search ? search : "") : NULL;
+  char *path =
+      pathname || search ? xasprintf("%s%s", pathname ? pathname : "", search ? search : "") : NULL;
   js_set(ctx, o, "path", opt(ctx, path));
   sbuf_t href = SBUF_INIT;
   if (protocol) sbuf_puts(&href, protocol);
@@ -199,7 +202,9 @@ static JSValueRef url_format_js(JSContextRef ctx, JSObjectRef f, JSObjectRef sel
   char *hostname = js_get_string(ctx, v, "hostname"), *port = js_get_string(ctx, v, "port");
   bool has_host = (host && *host) || (hostname && *hostname);
   bool slashes = JSValueToBoolean(ctx, js_get(ctx, v, "slashes"));
-  char *proto_colon = protocol ? xasprintf("%s%s", protocol, protocol[strlen(protocol) - 1] == ':' ? "" : ":") : NULL;
+  char *proto_colon =
+      protocol ? xasprintf("%s%s", protocol, protocol[strlen(protocol) - 1] == ':' ? "" : ":")
+               : NULL;
   if (slashes || (has_host && (!proto_colon || slashed_protocol(proto_colon)))) sbuf_puts(&b, "//");
   free(proto_colon);
   if (auth && *auth && has_host) sbuf_printf(&b, "%s@", auth);
@@ -245,7 +250,8 @@ static JSValueRef url_format_js(JSContextRef ctx, JSObjectRef f, JSObjectRef sel
 static JSValueRef url_resolve_js(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                                  const JSValueRef argv[], JSValueRef *exc) {
   char *from = js_to_utf8(ctx, argc > 0 ? argv[0] : JSValueMakeUndefined(ctx), NULL, exc);
-  char *to = from ? js_to_utf8(ctx, argc > 1 ? argv[1] : JSValueMakeUndefined(ctx), NULL, exc) : NULL;
+  char *to =
+      from ? js_to_utf8(ctx, argc > 1 ? argv[1] : JSValueMakeUndefined(ctx), NULL, exc) : NULL;
   if (!to) {
     free(from);
     return NULL;
@@ -255,7 +261,8 @@ static JSValueRef url_resolve_js(JSContextRef ctx, JSObjectRef f, JSObjectRef se
     /* A base without a scheme: resolve against a placeholder and strip it again. */
     char *base = xasprintf("resolve://%s%s", from[0] == '/' ? "" : "/", from);
     char *full = js_url_resolve(to, base);
-    r = full && strncmp(full, "resolve://", 10) == 0 ? xstrdup(full + 10 + (from[0] == '/' ? 0 : 1)) : xstrdup(to);
+    r = full && strncmp(full, "resolve://", 10) == 0 ? xstrdup(full + 10 + (from[0] == '/' ? 0 : 1))
+                                                     : xstrdup(to);
     free(full);
     free(base);
   }

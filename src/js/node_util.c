@@ -40,8 +40,7 @@ static JSValueRef util_format(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
 }
 
 static JSValueRef util_format_with_options(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                           size_t argc, const JSValueRef argv[],
-                                           JSValueRef *exc) {
+                                           size_t argc, const JSValueRef argv[], JSValueRef *exc) {
   if (argc < 1 || !JSValueIsObject(ctx, argv[0]))
     return js_throw_arg_type(ctx, exc, "inspectOptions", "of type object", argc ? argv[0] : NULL);
   js_inspect_opts_t o = {.depth = 2};

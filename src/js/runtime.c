@@ -79,8 +79,7 @@ void js_runtime_set_watchdog(js_runtime_t *rt, double seconds, js_watchdog_fn fn
   rt->watchdog_ud = userdata;
   if (fn && seconds > 0)
     JSContextGroupSetExecutionTimeLimit(rt->group, seconds, watchdog_expired, rt);
-  else
-    JSContextGroupClearExecutionTimeLimit(rt->group);
+  else JSContextGroupClearExecutionTimeLimit(rt->group);
 }
 
 void js_realm_set_exit_handler(js_realm_t *realm, js_exit_handler fn, void *userdata) {
@@ -105,9 +104,7 @@ void js_runtime_free(js_runtime_t *rt) {
   if (--live_runtimes == 0) js_names_free();
 }
 
-uv_loop_t *js_runtime_loop(js_runtime_t *rt) {
-  return rt->loop;
-}
+uv_loop_t *js_runtime_loop(js_runtime_t *rt) { return rt->loop; }
 
 void js_runtime_add_builtin(js_runtime_t *rt, const char *name, js_builtin_init init,
                             void *userdata) {
@@ -133,9 +130,7 @@ void js_runtime_on_free(js_runtime_t *rt, void (*fn)(void *), void *userdata) {
 
 /* ---- timers ---- */
 
-static void timer_closed(uv_handle_t *h) {
-  free(h->data);
-}
+static void timer_closed(uv_handle_t *h) { free(h->data); }
 
 static void timer_stop(js_timer_t *t) {
   js_realm_t *realm = t->realm;
@@ -260,16 +255,16 @@ static JSValueRef timeout_prim(JSContextRef ctx, JSObjectRef f, JSObjectRef self
   return JSValueMakeNumber(ctx, id ? (double)*id : 0);
 }
 
-static void timeout_finalize(JSObjectRef o) {
-  free(JSObjectGetPrivate(o));
-}
+static void timeout_finalize(JSObjectRef o) { free(JSObjectGetPrivate(o)); }
 
 static const js_fn_t timeout_methods[] = {
     {"ref", timeout_ref, 0},         {"unref", timeout_unref, 0}, {"hasRef", timeout_has_ref, 0},
     {"refresh", timeout_refresh, 0}, {"close", timeout_close, 0}, {NULL, NULL, 0},
 };
 static const js_fn_t immediate_methods[] = {
-    {"ref", timeout_ref, 0}, {"unref", timeout_unref, 0}, {"hasRef", timeout_has_ref, 0},
+    {"ref", timeout_ref, 0},
+    {"unref", timeout_unref, 0},
+    {"hasRef", timeout_has_ref, 0},
     {NULL, NULL, 0},
 };
 static js_class_def_t timeout_class = {
@@ -310,8 +305,7 @@ static JSValueRef timer_start(JSContextRef ctx, size_t argc, const JSValueRef ar
   js_realm_t *realm = js_realm_from_context(ctx);
   if (!realm) return JSValueMakeUndefined(ctx);
   if (argc < 1 || !js_is_function(ctx, argv[0]))
-    return js_throw_arg_type(ctx, exception, "callback", "of type function",
-                             argc ? argv[0] : NULL);
+    return js_throw_arg_type(ctx, exception, "callback", "of type function", argc ? argv[0] : NULL);
   double delay = 0;
   size_t first_arg = immediate ? 1 : 2;
   if (!immediate) {
@@ -334,8 +328,8 @@ static JSValueRef js_set_interval(JSContextRef ctx, JSObjectRef f, JSObjectRef s
   return timer_start(ctx, argc, argv, exc, true, false);
 }
 
-static JSValueRef js_set_immediate(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                   size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef js_set_immediate(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                   const JSValueRef argv[], JSValueRef *exc) {
   return timer_start(ctx, argc, argv, exc, false, true);
 }
 
@@ -352,18 +346,14 @@ static JSValueRef js_clear_timer(JSContextRef ctx, JSObjectRef f, JSObjectRef se
   return JSValueMakeUndefined(ctx);
 }
 
-size_t js_realm_pending_timers(js_realm_t *realm) {
-  return realm->n_timers;
-}
+size_t js_realm_pending_timers(js_realm_t *realm) { return realm->n_timers; }
 
 void js_realm_hold(js_realm_t *realm, int delta) {
   if (delta < 0 && realm->n_holds < (size_t)-delta) realm->n_holds = 0;
   else realm->n_holds = (size_t)((long)realm->n_holds + delta);
 }
 
-size_t js_realm_pending_work(js_realm_t *realm) {
-  return realm->n_timers + realm->n_holds;
-}
+size_t js_realm_pending_work(js_realm_t *realm) { return realm->n_timers + realm->n_holds; }
 
 void js_realm_defer(js_realm_t *realm, JSObjectRef fn, size_t argc, const JSValueRef argv[]) {
   if (realm->closing) return;
@@ -442,9 +432,7 @@ static JSValueRef on_unhandled_rejection(JSContextRef ctx, void *data, JSObjectR
   return JSValueMakeUndefined(ctx);
 }
 
-void js_realm_hold_rejections(js_realm_t *realm) {
-  realm->rejections_held++;
-}
+void js_realm_hold_rejections(js_realm_t *realm) { realm->rejections_held++; }
 
 void js_realm_release_rejections(js_realm_t *realm, JSValueRef handled) {
   if (--realm->rejections_held > 0) return;
@@ -536,9 +524,7 @@ void js_realm_on_free(js_realm_t *realm, void (*fn)(js_realm_t *, void *), void 
   realm->cleanups = c;
 }
 
-unsigned js_realm_scope_enter(js_realm_t *realm) {
-  return ++realm->scope_depth;
-}
+unsigned js_realm_scope_enter(js_realm_t *realm) { return ++realm->scope_depth; }
 
 void js_realm_scope_leave(js_realm_t *realm) {
   if (realm->scope_depth == 0) return;
@@ -547,9 +533,7 @@ void js_realm_scope_leave(js_realm_t *realm) {
   realm->scope_depth--;
 }
 
-unsigned js_realm_scope_depth(js_realm_t *realm) {
-  return realm->scope_depth;
-}
+unsigned js_realm_scope_depth(js_realm_t *realm) { return realm->scope_depth; }
 
 void js_realm_on_scope_end(js_realm_t *realm, void (*fn)(js_realm_t *, unsigned, void *),
                            void *userdata) {
@@ -557,17 +541,11 @@ void js_realm_on_scope_end(js_realm_t *realm, void (*fn)(js_realm_t *, unsigned,
   realm->scope_end_ud = userdata;
 }
 
-bool js_realm_closing(js_realm_t *realm) {
-  return realm->closing;
-}
+bool js_realm_closing(js_realm_t *realm) { return realm->closing; }
 
-JSGlobalContextRef js_realm_context(js_realm_t *realm) {
-  return realm->ctx;
-}
+JSGlobalContextRef js_realm_context(js_realm_t *realm) { return realm->ctx; }
 
-js_runtime_t *js_realm_runtime(js_realm_t *realm) {
-  return realm->rt;
-}
+js_runtime_t *js_realm_runtime(js_realm_t *realm) { return realm->rt; }
 
 void js_realm_set_console(js_realm_t *realm, js_console_sink sink, void *userdata) {
   realm->console_sink = sink ? sink : default_sink;

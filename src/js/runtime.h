@@ -104,8 +104,8 @@ void js_realm_on_free(js_realm_t *realm, void (*fn)(js_realm_t *realm, void *use
 unsigned js_realm_scope_enter(js_realm_t *realm);
 void js_realm_scope_leave(js_realm_t *realm);
 unsigned js_realm_scope_depth(js_realm_t *realm);
-void js_realm_on_scope_end(js_realm_t *realm, void (*fn)(js_realm_t *realm, unsigned depth,
-                                                         void *userdata),
+void js_realm_on_scope_end(js_realm_t *realm,
+                           void (*fn)(js_realm_t *realm, unsigned depth, void *userdata),
                            void *userdata);
 /* True once js_realm_free has started for `realm`. */
 bool js_realm_closing(js_realm_t *realm);
@@ -137,8 +137,8 @@ size_t js_realm_pending_work(js_realm_t *realm);
 /* ---- modules (module.c) ---- */
 
 typedef enum {
-  JS_MODULE_SYNC,   /* CommonJS semantics: the body runs to completion inside require */
-  JS_MODULE_ASYNC,  /* the body may use top-level await: load returns a promise */
+  JS_MODULE_SYNC,  /* CommonJS semantics: the body runs to completion inside require */
+  JS_MODULE_ASYNC, /* the body may use top-level await: load returns a promise */
 } js_module_mode_t;
 
 /* Loads `path` (absolute) as the entry module of the realm. On success returns the

@@ -10,7 +10,7 @@
 
 typedef struct {
   char *name;
-  js_builtin_init init;   /* one of init / make */
+  js_builtin_init init; /* one of init / make */
   js_builtin_make make;
   void *userdata;
 } js_builtin_t;
@@ -32,12 +32,12 @@ struct js_runtime {
   js_builtin_t *builtins;
   size_t n_builtins;
   uint64_t next_timer_id;
-  js_realm_hook_t *realm_hooks;   /* js_runtime_on_realm */
+  js_realm_hook_t *realm_hooks; /* js_runtime_on_realm */
   size_t n_realm_hooks;
-  js_free_hook_t *free_hooks;     /* js_runtime_on_free */
+  js_free_hook_t *free_hooks; /* js_runtime_on_free */
   size_t n_free_hooks;
-  uint64_t started_ns;            /* performance.timeOrigin, process.uptime() */
-  js_watchdog_fn watchdog;        /* js_runtime_set_watchdog */
+  uint64_t started_ns;     /* performance.timeOrigin, process.uptime() */
+  js_watchdog_fn watchdog; /* js_runtime_set_watchdog */
   void *watchdog_ud;
 };
 
@@ -47,9 +47,9 @@ typedef struct js_timer {
   uint64_t id;
   uint64_t delay;
   bool repeat;
-  bool unref;        /* not counted by js_realm_pending_timers */
-  JSObjectRef fn;    /* protected while the timer lives */
-  JSObjectRef args;  /* extra arguments (array), protected; NULL when none */
+  bool unref;       /* not counted by js_realm_pending_timers */
+  JSObjectRef fn;   /* protected while the timer lives */
+  JSObjectRef args; /* extra arguments (array), protected; NULL when none */
   struct js_timer *prev, *next;
 } js_timer_t;
 
@@ -66,28 +66,28 @@ struct js_realm {
   void *console_ud;
   js_uncaught_handler uncaught;
   void *uncaught_ud;
-  int rejections_held;         /* js_realm_hold_rejections depth */
-  JSValueRef *held;            /* (promise, reason) pairs while held; protected */
+  int rejections_held; /* js_realm_hold_rejections depth */
+  JSValueRef *held;    /* (promise, reason) pairs while held; protected */
   size_t n_held;
-  js_exit_handler exit_handler;  /* js_realm_set_exit_handler; NULL: process.exit ends the process */
+  js_exit_handler exit_handler; /* js_realm_set_exit_handler; NULL: process.exit ends the process */
   void *exit_ud;
   void *slots[JS_SLOT_COUNT];
   js_timer_t *timers;
   size_t n_timers;
-  size_t n_holds;              /* js_realm_hold */
-  JSObjectRef module_cache;    /* path → module object; protected */
-  JSObjectRef builtin_cache;   /* name → exports; protected */
-  js_cleanup_t *cleanups;      /* js_realm_on_free, run newest first */
-  unsigned scope_depth;        /* js_realm_scope_enter */
+  size_t n_holds;                                    /* js_realm_hold */
+  JSObjectRef module_cache;                          /* path → module object; protected */
+  JSObjectRef builtin_cache;                         /* name → exports; protected */
+  js_cleanup_t *cleanups;                            /* js_realm_on_free, run newest first */
+  unsigned scope_depth;                              /* js_realm_scope_enter */
   void (*scope_end)(js_realm_t *, unsigned, void *); /* js_realm_on_scope_end (one) */
   void *scope_end_ud;
-  struct js_console *console;  /* node_console.c */
-  struct js_stdio *stdio;      /* node_process.c: partial lines of process.stdout/stderr */
-  bool closing;                /* js_realm_free has started */
-  bool closures_ready;         /* jsutil.c: the closure class's prototype inherits from
+  struct js_console *console; /* node_console.c */
+  struct js_stdio *stdio;     /* node_process.c: partial lines of process.stdout/stderr */
+  bool closing;               /* js_realm_free has started */
+  bool closures_ready;        /* jsutil.c: the closure class's prototype inherits from
                                 * Function.prototype in this realm */
-  bool process_ready;          /* node_process.c: the process object exists */
-  bool timer_classes_ready;    /* runtime.c: Timeout and Immediate are set up */
+  bool process_ready;         /* node_process.c: the process object exists */
+  bool timer_classes_ready;   /* runtime.c: Timeout and Immediate are set up */
   struct js_realm *next;
 };
 
@@ -104,10 +104,10 @@ char *js_file_url_path(const char *url);
 
 /* ---- installers of the API families (each in its own file) ---- */
 
-void js_console_install(JSContextRef ctx);       /* node_console.c; lazy (web.c) */
+void js_console_install(JSContextRef ctx); /* node_console.c; lazy (web.c) */
 void js_console_free(js_realm_t *realm);
-void js_process_install(JSContextRef ctx);       /* node_process.c; lazy (web.c) */
-void js_process_free(js_realm_t *realm);          /* emits 'exit', flushes partial lines */
+void js_process_install(JSContextRef ctx); /* node_process.c; lazy (web.c) */
+void js_process_free(js_realm_t *realm);   /* emits 'exit', flushes partial lines */
 /* Emits process 'uncaughtException' / 'unhandledRejection' to the realm's listeners; false
  * when there are none (the caller reports the error then). `promise` may be NULL. */
 bool js_process_handle_uncaught(js_realm_t *realm, JSValueRef error, bool rejection,
@@ -123,6 +123,5 @@ void js_errors_install(JSContextRef ctx);
 /* queueMicrotask (runtime.c), also process.nextTick. */
 JSValueRef js_queue_microtask(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                               const JSValueRef argv[], JSValueRef *exc);
-
 
 #endif

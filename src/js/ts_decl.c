@@ -10,7 +10,6 @@
 #include "js/ts_internal.h"
 #include "js/ts_parse_internal.h"
 
-
 /* ---- names declared ---- */
 
 void ts_note_type_name(ts_parser_t *p, ts_tok_t name) {
@@ -126,7 +125,8 @@ bool ts_parse_function(ts_parser_t *p, size_t start, bool is_decl) {
     ts_next(p);
   }
   bool body = ts_parse_function_rest(p, NULL, false, start);
-  if (!body && !is_decl && !p->failed) ts_fail(p, p->prev_end, "a function expression needs a body");
+  if (!body && !is_decl && !p->failed)
+    ts_fail(p, p->prev_end, "a function expression needs a body");
   return body;
 }
 
@@ -366,8 +366,8 @@ static void parse_declare(ts_parser_t *p, size_t start) {
   if (ts_is_name(p, "global") || ts_is_name(p, "module") || ts_is_name(p, "namespace") ||
       ts_is_name(p, "enum") || const_enum) {
     /* Their bodies hold declarations only: skipped as brackets. */
-    while (!p->failed && !ts_is_punct(p, "{") && !ts_is_punct(p, ";") &&
-           p->tok.kind != TK_EOF && !(p->tok.nl && p->tok.start > after.start))
+    while (!p->failed && !ts_is_punct(p, "{") && !ts_is_punct(p, ";") && p->tok.kind != TK_EOF &&
+           !(p->tok.nl && p->tok.start > after.start))
       ts_next(p);
     if (ts_is_punct(p, "{")) ts_skip_balanced(p);
     else ts_semicolon(p);
@@ -393,8 +393,8 @@ static bool refuse_using(ts_parser_t *p) {
     return false;
   }
   ts_tok_t name = ts_lex(p, using_tok.end, false);
-  if (name.kind != TK_NAME || name.nl || ts_is_reserved(p, &name) ||
-      ts_tok_is(p, &name, "in") || ts_tok_is(p, &name, "instanceof") ||
+  if (name.kind != TK_NAME || name.nl || ts_is_reserved(p, &name) || ts_tok_is(p, &name, "in") ||
+      ts_tok_is(p, &name, "instanceof") ||
       (ts_tok_is(p, &name, "of") && !ts_tok_is(p, &using_tok, "using")))
     return false;
   if (ts_tok_is(p, &name, "of")) { /* `for (using of x)` reads `using`; `using of = r` declares */
@@ -510,7 +510,8 @@ static bool parse_statement_inner(ts_parser_t *p) {
     ts_semicolon(p);
     return false;
   }
-  if (ts_is(p, "function") || (ts_is(p, "async") && ts_tok_is(p, &after, "function") && !after.nl)) {
+  if (ts_is(p, "function") ||
+      (ts_is(p, "async") && ts_tok_is(p, &after, "function") && !after.nl)) {
     /* An overload signature blanked itself whole. */
     return !ts_parse_function(p, start, true);
   }
@@ -540,7 +541,8 @@ static bool parse_statement_inner(ts_parser_t *p) {
     ts_parse_enum(p, start, false);
     return false;
   }
-  if (keyword_then_name(p, "namespace") || (keyword_then_name(p, "module") && after.kind == TK_NAME))
+  if (keyword_then_name(p, "namespace") ||
+      (keyword_then_name(p, "module") && after.kind == TK_NAME))
     return !ts_parse_namespace(p, start, false);
   if (keyword_then_name(p, "global") && p->ambient) {
     ts_next(p);

@@ -52,9 +52,9 @@ void ts_insert(ts_parser_t *p, size_t at, const char *fmt, ...) {
 /* ---- speculation ---- */
 
 ts_state_t ts_save(const ts_parser_t *p) {
-  return (ts_state_t){p->tok,          p->prev_end,         p->edits.len,
-                      p->bindings.len, p->imports.len,      p->exports.len,
-                      p->type_names.len, p->decls.len,      p->depth};
+  return (ts_state_t){p->tok,         p->prev_end,    p->edits.len,      p->bindings.len,
+                      p->imports.len, p->exports.len, p->type_names.len, p->decls.len,
+                      p->depth};
 }
 
 void ts_restore(ts_parser_t *p, const ts_state_t *s) {

@@ -33,7 +33,7 @@
 #include "common/sbuf.h"
 
 enum {
-  TS_FLAG_JSX = 1 << 0,         /* .tsx rules: no `<T>x` assertions (refused: JSX is unsupported) */
+  TS_FLAG_JSX = 1 << 0, /* .tsx rules: no `<T>x` assertions (refused: JSX is unsupported) */
   TS_FLAG_DECLARATIONS = 1 << 1, /* a .d.ts file: declarations only, all of it blanked */
 };
 

@@ -38,12 +38,12 @@ typedef struct {
 
 /* A binding an import statement introduces, for eliding the unused ones. */
 typedef struct {
-  size_t stmt;        /* index of its statement in imports */
+  size_t stmt; /* index of its statement in imports */
   ts_name_t local;
-  size_t start, end;  /* what to blank to drop it alone; end == start: cannot be dropped alone */
-  bool type_only;     /* `{ type A }`: always dropped */
-  bool named;         /* in the braces, where a comma may be left over */
-  size_t comma;       /* its comma's position in the braces, SIZE_MAX if none */
+  size_t start, end; /* what to blank to drop it alone; end == start: cannot be dropped alone */
+  bool type_only;    /* `{ type A }`: always dropped */
+  bool named;        /* in the braces, where a comma may be left over */
+  size_t comma;      /* its comma's position in the braces, SIZE_MAX if none */
 } ts_binding_t;
 
 typedef struct {
@@ -60,7 +60,11 @@ typedef struct {
   size_t start, end;
 } ts_export_spec_t;
 
-#define TS_VEC(T) struct { T *items; size_t len, cap; }
+#define TS_VEC(T)    \
+  struct {           \
+    T *items;        \
+    size_t len, cap; \
+  }
 
 /* How far the parse has got: saved before a speculative parse, restored if it fails. */
 typedef struct {
@@ -79,17 +83,17 @@ typedef struct {
 } ts_lex_cache_t;
 
 struct ts_ns {
-  ts_name_t name;   /* the innermost name of `namespace A.B` */
+  ts_name_t name; /* the innermost name of `namespace A.B` */
   ts_ns_t *parent;
-  size_t block;     /* its body's index in ns_blocks (for the innermost name) */
+  size_t block; /* its body's index in ns_blocks (for the innermost name) */
 };
 
 /* A namespace body, an exported name of one, and a name one uses: TypeScript qualifies a
  * reference to a name another body of the same namespace exports (`x` becomes `N.x`);
  * sonde refuses such references rather than emit code that reads another `x`. */
 typedef struct {
-  char *key;        /* the qualified name, "A.B" */
-  size_t parent;    /* the enclosing body, SIZE_MAX if none */
+  char *key;     /* the qualified name, "A.B" */
+  size_t parent; /* the enclosing body, SIZE_MAX if none */
 } ts_ns_block_t;
 typedef struct {
   size_t block;
@@ -100,34 +104,38 @@ typedef struct {
   const char *src;
   size_t len;
   unsigned flags;
-  ts_tok_t tok;       /* the current token */
-  size_t prev_end;    /* end of the last token consumed */
+  ts_tok_t tok;    /* the current token */
+  size_t prev_end; /* end of the last token consumed */
   bool failed;
-  bool fatal;         /* a failure no fallback may retry (work or nesting limit) */
+  bool fatal; /* a failure no fallback may retry (work or nesting limit) */
   size_t err_pos;
   char err_msg[160];
-  unsigned depth;     /* recursion, bounded */
+  unsigned depth; /* recursion, bounded */
   size_t work, work_limit;
   ts_lex_cache_t lex_cache[2];
   int lex_cache_next;
-  bool ambient;       /* inside `declare`: bodies may be missing */
-  bool no_arrow_type; /* a conditional's consequent: `(a): b => c` is no arrow */
+  bool ambient;        /* inside `declare`: bodies may be missing */
+  bool no_arrow_type;  /* a conditional's consequent: `(a): b => c` is no arrow */
   size_t typed_arrows; /* arrows parsed with a return type, for the conditional's retry */
-  bool in_extends;    /* the extends clause of a conditional type (holds no conditional) */
+  bool in_extends;     /* the extends clause of a conditional type (holds no conditional) */
   size_t block_id, next_block_id;
   ts_ns_t *ns;        /* the namespace whose body is being parsed, or NULL */
   size_t value_stmts; /* statements that emit code, for namespaces holding only types */
   bool module_syntax, module_kept;
-  uint8_t *no_arrow;  /* bit per byte: an arrow function does not start here */
+  uint8_t *no_arrow; /* bit per byte: an arrow function does not start here */
   TS_VEC(ts_edit_t) edits;
-  TS_VEC(ts_name_t) used;       /* names used as values (a linear list, hashed below) */
-  uint32_t *used_hash;          /* open addressing over `used`, index + 1; 0 empty */
+  TS_VEC(ts_name_t) used; /* names used as values (a linear list, hashed below) */
+  uint32_t *used_hash;    /* open addressing over `used`, index + 1; 0 empty */
   size_t used_hash_cap;
   TS_VEC(ts_binding_t) bindings;
   TS_VEC(ts_import_t) imports;
   TS_VEC(ts_export_spec_t) exports;
   TS_VEC(ts_name_t) type_names; /* interfaces, type aliases, type-only imports */
-  TS_VEC(struct ts_decl { ts_name_t name; size_t block; }) decls; /* classes and functions */
+  TS_VEC(struct ts_decl {
+    ts_name_t name;
+    size_t block;
+  })
+  decls; /* classes and functions */
   size_t edit_seq;
   TS_VEC(ts_ns_block_t) ns_blocks;
   TS_VEC(ts_ns_name_t) ns_exports;
@@ -136,27 +144,26 @@ typedef struct {
    * initialiser to Other.A's value when that enum is in the same file. */
   TS_VEC(struct ts_enum_value {
     ts_name_t enum_name;
-    ts_tok_t key;       /* NAME or STR */
+    ts_tok_t key; /* NAME or STR */
     bool is_string;
     double num;
-    char *str;          /* owned; the string's value, for is_string */
+    char *str; /* owned; the string's value, for is_string */
     size_t str_len;
-  }) enum_values;
+  })
+  enum_values;
 } ts_parser_t;
-
-
 
 /* ---- ts_lex.c ---- */
 /* Scans the token at `pos` (after whitespace and comments). `type_mode`: a '>' is always
  * one token (types close `<` one at a time) and '/' never starts a regex. */
 ts_tok_t ts_lex(ts_parser_t *p, size_t pos, bool type_mode);
-void ts_next(ts_parser_t *p);         /* consumes the current token */
-void ts_next_type(ts_parser_t *p);    /* likewise, the next one scanned in type mode */
-ts_tok_t ts_peek(ts_parser_t *p);     /* the token after the current one */
+void ts_next(ts_parser_t *p);      /* consumes the current token */
+void ts_next_type(ts_parser_t *p); /* likewise, the next one scanned in type mode */
+ts_tok_t ts_peek(ts_parser_t *p);  /* the token after the current one */
 ts_tok_t ts_peek_type(ts_parser_t *p);
-void ts_rescan_regex(ts_parser_t *p); /* the current '/' or '/=' starts a regex */
+void ts_rescan_regex(ts_parser_t *p);    /* the current '/' or '/=' starts a regex */
 void ts_rescan_template(ts_parser_t *p); /* the current '}' continues a template */
-void ts_rescan_type(ts_parser_t *p);  /* the current token again, in type mode */
+void ts_rescan_type(ts_parser_t *p);     /* the current token again, in type mode */
 /* A punctuator or name with this text (inline: the length of a literal folds away, and
  * these run several times a token). */
 static inline bool ts_tok_is(const ts_parser_t *p, const ts_tok_t *t, const char *text) {
@@ -192,11 +199,11 @@ void ts_line_col(const char *src, size_t len, size_t pos, unsigned *line, unsign
 
 /* ---- ts_types.c ---- */
 void ts_skip_type(ts_parser_t *p);
-void ts_skip_type_params(ts_parser_t *p);    /* `<T extends U = V, ...>` */
-bool ts_skip_type_args(ts_parser_t *p);      /* `<A, B>`; false (failed set) if not */
-void ts_skip_balanced(ts_parser_t *p);       /* from an opening ( [ { to its match */
-void ts_skip_return_type(ts_parser_t *p);    /* after ':', incl. `asserts x is T` */
-void ts_blank_annotation(ts_parser_t *p);    /* the current ':' and the type after it */
+void ts_skip_type_params(ts_parser_t *p); /* `<T extends U = V, ...>` */
+bool ts_skip_type_args(ts_parser_t *p);   /* `<A, B>`; false (failed set) if not */
+void ts_skip_balanced(ts_parser_t *p);    /* from an opening ( [ { to its match */
+void ts_skip_return_type(ts_parser_t *p); /* after ':', incl. `asserts x is T` */
+void ts_blank_annotation(ts_parser_t *p); /* the current ':' and the type after it */
 
 /* ---- ts_parse.c ---- */
 void ts_parse_program(ts_parser_t *p);
@@ -231,13 +238,13 @@ void ts_assemble(const ts_parser_t *p, sbuf_t *out);
 ts_state_t ts_save(const ts_parser_t *p);
 void ts_restore(ts_parser_t *p, const ts_state_t *s);
 
-#define TS_PUSH(p, vec, value)                                                               \
-  do {                                                                                       \
-    if ((vec).len == (vec).cap) {                                                            \
-      (vec).cap = (vec).cap ? (vec).cap * 2 : 16;                                            \
-      (vec).items = xrealloc((vec).items, (vec).cap * sizeof(*(vec).items));                 \
-    }                                                                                        \
-    (vec).items[(vec).len++] = (value);                                                      \
+#define TS_PUSH(p, vec, value)                                               \
+  do {                                                                       \
+    if ((vec).len == (vec).cap) {                                            \
+      (vec).cap = (vec).cap ? (vec).cap * 2 : 16;                            \
+      (vec).items = xrealloc((vec).items, (vec).cap * sizeof(*(vec).items)); \
+    }                                                                        \
+    (vec).items[(vec).len++] = (value);                                      \
   } while (0)
 
 #endif

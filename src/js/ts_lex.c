@@ -191,12 +191,41 @@ static ts_tok_t scan(ts_parser_t *p, size_t pos, bool type_mode);
 static const struct {
   char text[5];
   unsigned char len;
-} puncts[] = {
-    {">>>=", 4}, {"...", 3}, {"===", 3}, {"!==", 3}, {"**=", 3}, {"<<=", 3}, {">>=", 3},
-    {">>>", 3},  {"&&=", 3}, {"||=", 3}, {"?" "?=", 3}, {"=>", 2}, {"==", 2}, {"!=", 2},
-    {"<=", 2},   {">=", 2},  {"&&", 2},  {"||", 2},  {"??", 2},  {"?.", 2}, {"++", 2},
-    {"--", 2},   {"+=", 2},  {"-=", 2},  {"*=", 2},  {"/=", 2},  {"%=", 2}, {"&=", 2},
-    {"|=", 2},   {"^=", 2},  {"<<", 2},  {">>", 2},  {"**", 2}};
+} puncts[] = {{">>>=", 4},
+              {"...", 3},
+              {"===", 3},
+              {"!==", 3},
+              {"**=", 3},
+              {"<<=", 3},
+              {">>=", 3},
+              {">>>", 3},
+              {"&&=", 3},
+              {"||=", 3},
+              {"?"
+               "?=",
+               3},
+              {"=>", 2},
+              {"==", 2},
+              {"!=", 2},
+              {"<=", 2},
+              {">=", 2},
+              {"&&", 2},
+              {"||", 2},
+              {"??", 2},
+              {"?.", 2},
+              {"++", 2},
+              {"--", 2},
+              {"+=", 2},
+              {"-=", 2},
+              {"*=", 2},
+              {"/=", 2},
+              {"%=", 2},
+              {"&=", 2},
+              {"|=", 2},
+              {"^=", 2},
+              {"<<", 2},
+              {">>", 2},
+              {"**", 2}};
 
 ts_tok_t ts_lex(ts_parser_t *p, size_t pos, bool type_mode) {
   ts_tok_t t = {TK_EOF, p->len, p->len, false};
@@ -204,7 +233,8 @@ ts_tok_t ts_lex(ts_parser_t *p, size_t pos, bool type_mode) {
   /* A token is often scanned twice, peeked then consumed: the last two are kept (a token
    * depends only on its position and the mode). */
   for (int i = 0; i < 2; i++)
-    if (p->lex_cache[i].valid && p->lex_cache[i].pos == pos && p->lex_cache[i].type_mode == type_mode)
+    if (p->lex_cache[i].valid && p->lex_cache[i].pos == pos &&
+        p->lex_cache[i].type_mode == type_mode)
       return p->lex_cache[i].tok;
   t = scan(p, pos, type_mode);
   if (!p->failed) {
@@ -233,8 +263,7 @@ static ts_tok_t scan(ts_parser_t *p, size_t pos, bool type_mode) {
     size_t i = pos + 1;
     for (; i < p->len; i++) {
       unsigned char ch = (unsigned char)s[i];
-      if (ch < 0x80 ? !ident_part(ch) : space_len(s, p->len, i) || newline_len(s, p->len, i))
-        break;
+      if (ch < 0x80 ? !ident_part(ch) : space_len(s, p->len, i) || newline_len(s, p->len, i)) break;
     }
     t.kind = TK_NAME;
     t.end = i;

@@ -38,7 +38,7 @@ static bool type_modifier(ts_parser_t *p) {
   if (!ts_tok_is(p, &a, "as")) return a.kind == TK_NAME || a.kind == TK_STR;
   ts_tok_t b = ts_lex(p, a.end, false);
   if (ts_tok_is(p, &b, ",") || ts_tok_is(p, &b, "}")) return true; /* { type as } */
-  if (!ts_tok_is(p, &b, "as")) return false;                         /* { type as x } */
+  if (!ts_tok_is(p, &b, "as")) return false;                       /* { type as x } */
   ts_tok_t c = ts_lex(p, b.end, false);
   return c.kind == TK_NAME; /* { type as as x } */
 }
@@ -120,7 +120,7 @@ static void parse_import_equals(ts_parser_t *p, size_t start, ts_tok_t kw, bool 
 
 bool ts_parse_import(ts_parser_t *p, size_t start) {
   ts_tok_t kw = p->tok;
-  ts_next(p); /* import */
+  ts_next(p);                  /* import */
   if (p->tok.kind == TK_STR) { /* import 'm' */
     p->module_syntax = p->module_kept = true;
     expect_module_specifier(p);

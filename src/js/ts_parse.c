@@ -36,13 +36,18 @@ void ts_fail_here(ts_parser_t *p) {
 
 bool ts_is_reserved(const ts_parser_t *p, const ts_tok_t *t) {
   /* By first letter: called for every name in an expression. */
-  static const char *const words[26] = {
-      ['b' - 'a'] = "break", ['c' - 'a'] = "case catch class const continue",
-      ['d' - 'a'] = "debugger default delete do", ['e' - 'a'] = "else export extends",
-      ['f' - 'a'] = "finally for function false", ['i' - 'a'] = "if import in instanceof",
-      ['n' - 'a'] = "new null", ['r' - 'a'] = "return", ['s' - 'a'] = "super switch",
-      ['t' - 'a'] = "this throw try typeof true", ['v' - 'a'] = "var void",
-      ['w' - 'a'] = "while with"};
+  static const char *const words[26] = {['b' - 'a'] = "break",
+                                        ['c' - 'a'] = "case catch class const continue",
+                                        ['d' - 'a'] = "debugger default delete do",
+                                        ['e' - 'a'] = "else export extends",
+                                        ['f' - 'a'] = "finally for function false",
+                                        ['i' - 'a'] = "if import in instanceof",
+                                        ['n' - 'a'] = "new null",
+                                        ['r' - 'a'] = "return",
+                                        ['s' - 'a'] = "super switch",
+                                        ['t' - 'a'] = "this throw try typeof true",
+                                        ['v' - 'a'] = "var void",
+                                        ['w' - 'a'] = "while with"};
   if (t->kind != TK_NAME) return false;
   unsigned char c = (unsigned char)p->src[t->start];
   if (c < 'a' || c > 'z' || !words[c - 'a']) return false;
@@ -129,7 +134,8 @@ void ts_parse_binding(ts_parser_t *p) {
 }
 
 static bool is_param_modifier(const ts_parser_t *p) {
-  return p->tok.kind == TK_NAME && ts_tok_in(p, &p->tok, "public private protected readonly override");
+  return p->tok.kind == TK_NAME &&
+         ts_tok_in(p, &p->tok, "public private protected readonly override");
 }
 
 /* From '(' to past ')'. Names of parameter properties go to `props` when not NULL. */
@@ -160,8 +166,7 @@ void ts_parse_params(ts_parser_t *p, ts_props_t *props) {
     bool property = false;
     while (is_param_modifier(p)) {
       ts_tok_t after = ts_peek(p);
-      if (!(after.kind == TK_NAME || ts_tok_is(p, &after, "{") || ts_tok_is(p, &after, "[")))
-        break;
+      if (!(after.kind == TK_NAME || ts_tok_is(p, &after, "{") || ts_tok_is(p, &after, "["))) break;
       property = true;
       ts_blank(p, p->tok.start, p->tok.end);
       ts_next(p);
@@ -357,7 +362,7 @@ static void parse_object(ts_parser_t *p) {
         ts_fail_here(p);
         return;
       }
-      if (ts_is_punct(p, "?") ) {
+      if (ts_is_punct(p, "?")) {
         ts_tok_t after = ts_peek(p);
         if (ts_tok_is(p, &after, "(") || ts_tok_is(p, &after, "<")) {
           ts_blank(p, p->tok.start, p->tok.end);
@@ -400,15 +405,12 @@ static void parse_array(ts_parser_t *p) {
 static bool parse_primary(ts_parser_t *p, unsigned flags, bool after_new) {
   ts_tok_t *t = &p->tok;
   switch (t->kind) {
-  case TK_NUM: case TK_REGEX: case TK_PRIV: /* `1.x`, `/a/.x`: not without parentheses */
-    ts_next(p);
-    return false;
-  case TK_STR:
-    ts_next(p);
-    return true;
-  case TK_TMPL: case TK_TMPL_OPEN:
-    ts_parse_template(p);
-    return true;
+  case TK_NUM:
+  case TK_REGEX:
+  case TK_PRIV: /* `1.x`, `/a/.x`: not without parentheses */ ts_next(p); return false;
+  case TK_STR: ts_next(p); return true;
+  case TK_TMPL:
+  case TK_TMPL_OPEN: ts_parse_template(p); return true;
   case TK_NAME: {
     ts_tok_t after = ts_peek(p);
     if (ts_is(p, "function")) {
@@ -502,8 +504,7 @@ static bool parse_primary(ts_parser_t *p, unsigned flags, bool after_new) {
       return false;
     }
     break;
-  default:
-    break;
+  default: break;
   }
   ts_fail_here(p);
   return false;
@@ -578,10 +579,10 @@ static bool is_binary_op(const ts_parser_t *p, unsigned flags) {
   if (p->tok.kind == TK_NAME)
     return ts_is(p, "instanceof") || (ts_is(p, "in") && !(flags & EX_NO_IN));
   if (p->tok.kind != TK_PUNCT || !strchr("+-*/%=!<>&|^?", p->src[p->tok.start])) return false;
-  return
-         ts_tok_in(p, &p->tok,
+  return ts_tok_in(p, &p->tok,
                    "+ - * / % ** == != === !== < > <= >= << >> >>> & | ^ && || ?? = += -= *= /= "
-                   "%= **= <<= >>= >>>= &= |= ^= &&= ||= ?" "?=");
+                   "%= **= <<= >>= >>>= &= |= ^= &&= ||= ?"
+                   "?=");
 }
 
 /* An expression, read as operands and operators in turn: the eraser needs no precedence,

@@ -32,7 +32,7 @@ typedef struct {
 } cval_t;
 
 typedef struct {
-  ts_tok_t key;     /* NAME or STR */
+  ts_tok_t key; /* NAME or STR */
   cval_t value;
 } member_t;
 
@@ -52,7 +52,8 @@ static void fold_next(folder_t *f) {
 }
 
 static bool key_is(const folder_t *f, const ts_tok_t *key, const char *s, size_t n) {
-  if (key->kind == TK_NAME) return key->end - key->start == n && memcmp(f->p->src + key->start, s, n) == 0;
+  if (key->kind == TK_NAME)
+    return key->end - key->start == n && memcmp(f->p->src + key->start, s, n) == 0;
   return key->end - key->start == n + 2 && memcmp(f->p->src + key->start + 1, s, n) == 0;
 }
 
@@ -116,7 +117,8 @@ static double parse_number(const char *s, size_t n) {
   buf[k] = '\0';
   if (k > 2 && buf[0] == '0' && (buf[1] == 'b' || buf[1] == 'B' || buf[1] == 'o' || buf[1] == 'O'))
     return (double)strtoull(buf + 2, NULL, buf[1] == 'b' || buf[1] == 'B' ? 2 : 8);
-  if (k > 2 && buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X')) return (double)strtoull(buf, NULL, 16);
+  if (k > 2 && buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X'))
+    return (double)strtoull(buf, NULL, 16);
   return strtod(buf, NULL);
 }
 
@@ -190,9 +192,11 @@ static int32_t to_int32(double d) {
 }
 
 static int precedence(const folder_t *f) {
-  static const struct { const char *op; int prec; } ops[] = {
-      {"|", 1}, {"^", 2}, {"&", 3}, {"<<", 4}, {">>", 4}, {">>>", 4}, {"+", 5}, {"-", 5},
-      {"*", 6}, {"/", 6}, {"%", 6}, {"**", 7}, {NULL, 0}};
+  static const struct {
+    const char *op;
+    int prec;
+  } ops[] = {{"|", 1}, {"^", 2}, {"&", 3}, {"<<", 4}, {">>", 4}, {">>>", 4}, {"+", 5},
+             {"-", 5}, {"*", 6}, {"/", 6}, {"%", 6},  {"**", 7}, {NULL, 0}};
   for (size_t i = 0; ops[i].op; i++)
     if (f->tok.kind == TK_PUNCT && ts_tok_is(f->p, &f->tok, ops[i].op)) return ops[i].prec;
   return 0;
@@ -278,12 +282,11 @@ static void put_string(sbuf_t *b, const sbuf_t *s) {
 static void put_key(sbuf_t *b, const ts_parser_t *p, ts_tok_t key) {
   const char *s = p->src + key.start;
   size_t n = key.end - key.start;
-  if (key.kind == TK_STR && (s[0] == '"' || memchr(s + 1, '\\', n - 2) || memchr(s + 1, '"', n - 2)))
+  if (key.kind == TK_STR &&
+      (s[0] == '"' || memchr(s + 1, '\\', n - 2) || memchr(s + 1, '"', n - 2)))
     sbuf_append(b, s, n);
-  else if (key.kind == TK_STR)
-    sbuf_printf(b, "\"%.*s\"", (int)(n - 2), s + 1);
-  else
-    sbuf_printf(b, "\"%.*s\"", (int)n, s);
+  else if (key.kind == TK_STR) sbuf_printf(b, "\"%.*s\"", (int)(n - 2), s + 1);
+  else sbuf_printf(b, "\"%.*s\"", (int)n, s);
 }
 
 /* The initialiser's source with references to earlier members qualified: `A | B` within
@@ -320,8 +323,7 @@ static void put_iife_close(sbuf_t *b, const ts_parser_t *p, ts_name_t name, cons
   if (ns)
     sbuf_printf(b, "})(%.*s = %.*s.%.*s || (%.*s.%.*s = {}));", n, s, (int)ns->name.len,
                 p->src + ns->name.start, n, s, (int)ns->name.len, p->src + ns->name.start, n, s);
-  else
-    sbuf_printf(b, "})(%.*s || (%.*s = {}));", n, s, n, s);
+  else sbuf_printf(b, "})(%.*s || (%.*s = {}));", n, s, n, s);
 }
 
 void ts_parse_enum(ts_parser_t *p, size_t start, bool exported) {
@@ -376,7 +378,8 @@ void ts_parse_enum(ts_parser_t *p, size_t start, bool exported) {
     } else if (last.kind == CV_NUM) {
       v = number(last.num + 1);
     } else {
-      ts_fail(p, key.start, "this enum member needs an initialiser (the one before it is not a number)");
+      ts_fail(p, key.start,
+              "this enum member needs an initialiser (the one before it is not a number)");
     }
     if (p->failed) {
       sbuf_free(&v.str);
@@ -432,7 +435,7 @@ void ts_parse_enum(ts_parser_t *p, size_t start, bool exported) {
 /* ---- namespaces ---- */
 
 bool ts_parse_namespace(ts_parser_t *p, size_t start, bool exported) {
-  ts_next(p); /* namespace, module */
+  ts_next(p);                  /* namespace, module */
   if (p->tok.kind == TK_STR) { /* `module 'm' {}`: an ambient module declaration */
     ts_next(p);
     if (ts_is_punct(p, "{")) ts_skip_balanced(p);
@@ -452,8 +455,8 @@ bool ts_parse_namespace(ts_parser_t *p, size_t start, bool exported) {
       ts_fail(p, p->tok.start, "namespace name too deep");
       return false;
     }
-    frames[depth] = (ts_ns_t){{p->tok.start, p->tok.end - p->tok.start},
-                              depth ? &frames[depth - 1] : outer, SIZE_MAX};
+    frames[depth] = (ts_ns_t){
+        {p->tok.start, p->tok.end - p->tok.start}, depth ? &frames[depth - 1] : outer, SIZE_MAX};
     depth++;
     ts_next(p);
     if (!ts_is_punct(p, ".")) break;
@@ -478,7 +481,8 @@ bool ts_parse_namespace(ts_parser_t *p, size_t start, bool exported) {
   size_t values = p->value_stmts;
   size_t saved_block = p->block_id;
   bool declared = ts_declared_here(p, frames[0].name);
-  ts_tok_t first_name = {TK_NAME, frames[0].name.start, frames[0].name.start + frames[0].name.len, false};
+  ts_tok_t first_name = {TK_NAME, frames[0].name.start, frames[0].name.start + frames[0].name.len,
+                         false};
   p->block_id = ++p->next_block_id;
   p->ns = &frames[depth - 1];
   ts_expect(p, "{");
@@ -497,8 +501,7 @@ bool ts_parse_namespace(ts_parser_t *p, size_t start, bool exported) {
   for (size_t i = 0; i < depth; i++) {
     int n = (int)frames[i].name.len;
     const char *s = p->src + frames[i].name.start;
-    if (i > 0 || !declared)
-      sbuf_printf(&head, "%s %.*s; ", p->block_id == 0 ? "var" : "let", n, s);
+    if (i > 0 || !declared) sbuf_printf(&head, "%s %.*s; ", p->block_id == 0 ? "var" : "let", n, s);
     sbuf_printf(&head, "(function (%.*s) {", n, s);
   }
   for (size_t i = depth; i-- > 0;)
@@ -531,7 +534,8 @@ void ts_ns_check(ts_parser_t *p) {
     bool own = false;
     for (size_t j = 0; j < p->ns_exports.len; j++) {
       ts_ns_name_t *e = &p->ns_exports.items[j];
-      if (ts_name_eq(p, e->name, u->name) && (e->block == u->block || is_ancestor(p, e->block, u->block)))
+      if (ts_name_eq(p, e->name, u->name) &&
+          (e->block == u->block || is_ancestor(p, e->block, u->block)))
         own = true;
     }
     if (own) continue;
@@ -587,13 +591,13 @@ static bool ns_export_var(ts_parser_t *p, ts_name_t ns) {
   for (size_t i = 0; i < n; i++) {
     int nl = (int)ns.len, vl = (int)names[i].len;
     const char *nsn = p->src + ns.start, *v = p->src + names[i].start;
-    if (constant)
-      sbuf_printf(&b, "%.*s.%.*s = %.*s;", nl, nsn, vl, v, vl, v);
+    if (constant) sbuf_printf(&b, "%.*s.%.*s = %.*s;", nl, nsn, vl, v, vl, v);
     else
-      sbuf_printf(&b,
-                  "Object.defineProperty(%.*s, \"%.*s\", { get: () => %.*s, set: (v) => { %.*s = v; }, "
-                  "enumerable: true, configurable: true });",
-                  nl, nsn, vl, v, vl, v, vl, v);
+      sbuf_printf(
+          &b,
+          "Object.defineProperty(%.*s, \"%.*s\", { get: () => %.*s, set: (v) => { %.*s = v; }, "
+          "enumerable: true, configurable: true });",
+          nl, nsn, vl, v, vl, v, vl, v);
   }
   ts_edit(p, p->prev_end, p->prev_end, sbuf_take(&b));
   return true;
@@ -616,15 +620,16 @@ bool ts_ns_export(ts_parser_t *p, size_t start) {
     ns_export_var(p, ns);
     return false;
   }
-  bool fn = ts_is_name(p, "function") || (ts_is_name(p, "async") && ts_tok_is(p, &after, "function"));
+  bool fn =
+      ts_is_name(p, "function") || (ts_is_name(p, "async") && ts_tok_is(p, &after, "function"));
   bool cls = ts_is_name(p, "class") || (ts_is_name(p, "abstract") && ts_tok_is(p, &after, "class"));
   if (fn || cls) {
     ts_blank(p, start, decl);
     /* The declared name: the first name after `function`/`class` (and `*`). */
     ts_tok_t t = p->tok;
-    while (t.kind != TK_EOF && !(t.kind == TK_NAME && !ts_tok_is(p, &t, "function") &&
-                                 !ts_tok_is(p, &t, "class") && !ts_tok_is(p, &t, "async") &&
-                                 !ts_tok_is(p, &t, "abstract")))
+    while (t.kind != TK_EOF &&
+           !(t.kind == TK_NAME && !ts_tok_is(p, &t, "function") && !ts_tok_is(p, &t, "class") &&
+             !ts_tok_is(p, &t, "async") && !ts_tok_is(p, &t, "abstract")))
       t = ts_lex(p, t.end, false);
     size_t values = p->value_stmts;
     ts_parse_statement(p);

@@ -226,9 +226,9 @@ static bool function_type_ahead(ts_parser_t *p) {
 static void skip_primary(ts_parser_t *p) {
   ts_tok_t *t = &p->tok;
   switch (t->kind) {
-  case TK_STR: case TK_NUM: case TK_TMPL:
-    ts_next_type(p);
-    return;
+  case TK_STR:
+  case TK_NUM:
+  case TK_TMPL: ts_next_type(p); return;
   case TK_TMPL_OPEN:
     balanced(p); /* steps over the whole template */
     return;
@@ -306,8 +306,7 @@ static void skip_primary(ts_parser_t *p) {
       return;
     }
     break;
-  default:
-    break;
+  default: break;
   }
   if (t->kind == TK_EOF) ts_fail(p, t->start, "expected a type before the end of the file");
   else

@@ -16,16 +16,16 @@
 /* web.c: installs every web global on a new realm. */
 void js_web_install(js_realm_t *realm);
 
-void js_url_install(JSContextRef ctx);          /* web_url.c: URL, URLSearchParams */
-void js_encoding_install(JSContextRef ctx);     /* web_encoding.c: TextEncoder/Decoder, atob/btoa */
-void js_web_events_install(JSContextRef ctx);   /* web_events.c: DOMException, Event,
+void js_url_install(JSContextRef ctx);         /* web_url.c: URL, URLSearchParams */
+void js_encoding_install(JSContextRef ctx);    /* web_encoding.c: TextEncoder/Decoder, atob/btoa */
+void js_web_events_install(JSContextRef ctx);  /* web_events.c: DOMException, Event,
                                                    EventTarget, AbortController/Signal,
                                                    structuredClone */
-void js_crypto_install(JSContextRef ctx);       /* web_crypto.c: crypto */
-void js_performance_install(JSContextRef ctx);  /* web_performance.c: performance */
-void js_blob_install(JSContextRef ctx);         /* web_blob.c: Blob, File */
-void js_formdata_install(JSContextRef ctx);     /* web_formdata.c: FormData */
-void js_headers_install(JSContextRef ctx);      /* web_headers.c: Headers */
+void js_crypto_install(JSContextRef ctx);      /* web_crypto.c: crypto */
+void js_performance_install(JSContextRef ctx); /* web_performance.c: performance */
+void js_blob_install(JSContextRef ctx);        /* web_blob.c: Blob, File */
+void js_formdata_install(JSContextRef ctx);    /* web_formdata.c: FormData */
+void js_headers_install(JSContextRef ctx);     /* web_headers.c: Headers */
 void js_fetch_classes_install(JSContextRef ctx); /* web_fetch.c: Request, Response */
 
 /* ---- crypto (web_crypto.c) ---- */
@@ -91,11 +91,10 @@ bool js_formdata_is(JSContextRef ctx, JSValueRef v);
 
 JSObjectRef js_headers_new(JSContextRef ctx);
 /* Appends with Headers.append's validation; false with *exception on a bad name/value. */
-bool js_headers_append(JSContextRef ctx, JSObjectRef headers, const char *name,
-                       const char *value, JSValueRef *exception);
+bool js_headers_append(JSContextRef ctx, JSObjectRef headers, const char *name, const char *value,
+                       JSValueRef *exception);
 /* Fills `headers` from a HeadersInit (Headers, record, sequence of pairs). */
-bool js_headers_fill(JSContextRef ctx, JSObjectRef headers, JSValueRef init,
-                     JSValueRef *exception);
+bool js_headers_fill(JSContextRef ctx, JSObjectRef headers, JSValueRef init, JSValueRef *exception);
 /* The list (lower-case names, combined values sorted as Headers iteration gives them). */
 size_t js_headers_count(JSContextRef ctx, JSValueRef headers);
 bool js_headers_at(JSContextRef ctx, JSValueRef headers, size_t i, const char **name,
@@ -108,13 +107,13 @@ bool js_headers_is(JSContextRef ctx, JSValueRef v);
 /* ---- Request / Response (web_fetch.c) ---- */
 
 typedef struct {
-  char *method;            /* upper-cased for the standard methods */
-  char *url;               /* absolute, fragment removed */
-  JSObjectRef headers;     /* the request's Headers object (engine-owned) */
-  unsigned char *body;     /* NULL when none */
+  char *method;        /* upper-cased for the standard methods */
+  char *url;           /* absolute, fragment removed */
+  JSObjectRef headers; /* the request's Headers object (engine-owned) */
+  unsigned char *body; /* NULL when none */
   size_t body_len;
-  JSValueRef signal;       /* AbortSignal or NULL */
-  int redirect;            /* 0 follow, 1 error, 2 manual */
+  JSValueRef signal; /* AbortSignal or NULL */
+  int redirect;      /* 0 follow, 1 error, 2 manual */
 } js_request_parts_t;
 
 /* new Request(input, init) and its parts, as fetch(input, init) needs them. NULL with

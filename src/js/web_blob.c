@@ -18,8 +18,8 @@ typedef struct {
   unsigned char *data;
   size_t len;
   char *type;
-  char *name;            /* File only */
-  double last_modified;  /* File only */
+  char *name;           /* File only */
+  double last_modified; /* File only */
 } blob_t;
 
 static void blob_finalize(JSObjectRef o) {
@@ -59,7 +59,8 @@ static double now_ms(void) {
 /* Concatenates the parts (a sequence) into `out`. */
 static bool gather(JSContextRef ctx, JSValueRef parts, sbuf_t *out, JSValueRef *exc) {
   if (!parts || JSValueIsUndefined(ctx, parts)) return true;
-  if (!JSValueIsObject(ctx, parts) || !js_is_function(ctx, js_get_keyed(ctx, parts, js_symbol(ctx, "iterator")))) {
+  if (!JSValueIsObject(ctx, parts) ||
+      !js_is_function(ctx, js_get_keyed(ctx, parts, js_symbol(ctx, "iterator")))) {
     js_throw_arg_type(ctx, exc, "sources", "a sequence", parts);
     return false;
   }
@@ -95,7 +96,9 @@ static blob_t *new_blob(const void *data, size_t len, const char *type) {
 
 static JSValueRef blob_construct(JSContextRef ctx, JSObjectRef nt, size_t argc,
                                  const JSValueRef argv[], JSValueRef *exc) {
-  if (!nt) return js_throw(ctx, exc, "TypeError", "Class constructor Blob cannot be invoked without 'new'");
+  if (!nt)
+    return js_throw(ctx, exc, "TypeError",
+                    "Class constructor Blob cannot be invoked without 'new'");
   sbuf_t data = SBUF_INIT;
   if (!gather(ctx, argc ? argv[0] : NULL, &data, exc)) {
     sbuf_free(&data);
@@ -110,9 +113,12 @@ static JSValueRef blob_construct(JSContextRef ctx, JSObjectRef nt, size_t argc,
 
 static JSValueRef file_construct(JSContextRef ctx, JSObjectRef nt, size_t argc,
                                  const JSValueRef argv[], JSValueRef *exc) {
-  if (!nt) return js_throw(ctx, exc, "TypeError", "Class constructor File cannot be invoked without 'new'");
+  if (!nt)
+    return js_throw(ctx, exc, "TypeError",
+                    "Class constructor File cannot be invoked without 'new'");
   if (argc < 2)
-    return js_throw(ctx, exc, "TypeError", "The \"fileBits\" and \"fileName\" arguments must be specified");
+    return js_throw(ctx, exc, "TypeError",
+                    "The \"fileBits\" and \"fileName\" arguments must be specified");
   sbuf_t data = SBUF_INIT;
   if (!gather(ctx, argv[0], &data, exc)) {
     sbuf_free(&data);
@@ -128,8 +134,8 @@ static JSValueRef file_construct(JSContextRef ctx, JSObjectRef nt, size_t argc,
   return js_class_make(ctx, &file_class, b, nt);
 }
 
-#define B_THIS(b)                                                                              \
-  blob_t *b = js_class_this(ctx, &blob_class, self, exc);                                    \
+#define B_THIS(b)                                         \
+  blob_t *b = js_class_this(ctx, &blob_class, self, exc); \
   if (!b) return NULL
 
 static JSValueRef blob_size(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
@@ -157,8 +163,8 @@ static JSValueRef blob_text(JSContextRef ctx, JSObjectRef f, JSObjectRef self, s
   return resolved(ctx, js_string_from_utf8(ctx, (const char *)b->data, b->len, false), exc);
 }
 
-static JSValueRef blob_array_buffer(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                    size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef blob_array_buffer(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                    const JSValueRef argv[], JSValueRef *exc) {
   B_THIS(b);
   return resolved(ctx, js_make_arraybuffer(ctx, b->data, b->len), exc);
 }
@@ -183,7 +189,8 @@ static JSValueRef blob_slice(JSContextRef ctx, JSObjectRef f, JSObjectRef self, 
   B_THIS(b);
   size_t start = rel_index(ctx, argc > 0 ? &argv[0] : NULL, b->len, 0);
   size_t end = rel_index(ctx, argc > 1 ? &argv[1] : NULL, b->len, b->len);
-  char *type = argc > 2 && !JSValueIsUndefined(ctx, argv[2]) ? js_value_to_utf8(ctx, argv[2]) : xstrdup("");
+  char *type =
+      argc > 2 && !JSValueIsUndefined(ctx, argv[2]) ? js_value_to_utf8(ctx, argv[2]) : xstrdup("");
   blob_t *s = new_blob(b->data + start, end > start ? end - start : 0, type);
   free(type);
   return js_class_make(ctx, &blob_class, s, NULL);
@@ -202,14 +209,14 @@ static JSValueRef file_name(JSContextRef ctx, JSObjectRef f, JSObjectRef self, s
   return b ? js_make_string(ctx, b->name) : NULL;
 }
 
-static JSValueRef file_last_modified(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                     size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef file_last_modified(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                     const JSValueRef argv[], JSValueRef *exc) {
   blob_t *b = js_class_this(ctx, &file_class, self, exc);
   return b ? JSValueMakeNumber(ctx, b->last_modified) : NULL;
 }
 
-static JSValueRef file_relative_path(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                     size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef file_relative_path(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                     const JSValueRef argv[], JSValueRef *exc) {
   return js_make_string(ctx, "");
 }
 
@@ -235,11 +242,15 @@ static js_class_def_t blob_class = {
     .name = "Blob",
     .finalize = blob_finalize,
     .construct = blob_construct,
-    .methods = (const js_fn_t[]){{"text", blob_text, 0},   {"arrayBuffer", blob_array_buffer, 0},
-                                 {"bytes", blob_bytes, 0}, {"slice", blob_slice, 0},
-                                 {"stream", blob_stream, 0}, {NULL, NULL, 0}},
-    .accessors = (const js_accessor_t[]){{"size", blob_size, NULL}, {"type", blob_type, NULL},
-                                         {NULL, NULL, NULL}},
+    .methods = (const js_fn_t[]){{"text", blob_text, 0},
+                                 {"arrayBuffer", blob_array_buffer, 0},
+                                 {"bytes", blob_bytes, 0},
+                                 {"slice", blob_slice, 0},
+                                 {"stream", blob_stream, 0},
+                                 {NULL, NULL, 0}},
+    .accessors =
+        (const js_accessor_t[]){
+            {"size", blob_size, NULL}, {"type", blob_type, NULL}, {NULL, NULL, NULL}},
 };
 
 static js_class_def_t file_class = {

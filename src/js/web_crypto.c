@@ -27,12 +27,12 @@ char *js_random_uuid(void) {
   b[6] = (unsigned char)((b[6] & 0x0F) | 0x40);
   b[8] = (unsigned char)((b[8] & 0x3F) | 0x80);
   return xasprintf("%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", b[0],
-                   b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12],
-                   b[13], b[14], b[15]);
+                   b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13],
+                   b[14], b[15]);
 }
 
-static JSValueRef crypto_random_uuid(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                     size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef crypto_random_uuid(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                     const JSValueRef argv[], JSValueRef *exc) {
   char *u = js_random_uuid();
   if (!u) return js_throw(ctx, exc, "Error", "random number generator failed");
   JSValueRef r = js_make_string(ctx, u);
@@ -51,7 +51,8 @@ static JSValueRef crypto_get_random_values(JSContextRef ctx, JSObjectRef f, JSOb
   size_t n;
   js_bytes_view(ctx, argv[0], &p, &n);
   if (n > 65536)
-    return js_throw_dom(ctx, exc, "QuotaExceededError", "The requested length exceeds 65,536 bytes");
+    return js_throw_dom(ctx, exc, "QuotaExceededError",
+                        "The requested length exceeds 65,536 bytes");
   if (!js_random_fill(p, n)) return js_throw(ctx, exc, "Error", "random number generator failed");
   return argv[0];
 }
@@ -87,7 +88,8 @@ static JSValueRef settled(JSContextRef ctx, JSValueRef value, bool ok, JSValueRe
   return p;
 }
 
-static JSValueRef rejected_dom(JSContextRef ctx, const char *name, const char *msg, JSValueRef *exc) {
+static JSValueRef rejected_dom(JSContextRef ctx, const char *name, const char *msg,
+                               JSValueRef *exc) {
   return settled(ctx, js_make_dom_exception(ctx, name, msg), false, exc);
 }
 
@@ -121,29 +123,33 @@ static gnutls_mac_algorithm_t mac_of(gnutls_digest_algorithm_t d) {
 }
 
 /* importKey('raw', keyData, {name: 'HMAC', hash}, extractable, usages) */
-static JSValueRef subtle_import_key(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                    size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef subtle_import_key(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                    const JSValueRef argv[], JSValueRef *exc) {
   char *format = argc ? js_value_to_utf8(ctx, argv[0]) : xstrdup("");
   JSValueRef algo = argc > 2 ? argv[2] : JSValueMakeUndefined(ctx);
-  char *name = JSValueIsObject(ctx, algo) ? js_get_string(ctx, algo, "name") : js_value_to_utf8(ctx, algo);
+  char *name =
+      JSValueIsObject(ctx, algo) ? js_get_string(ctx, algo, "name") : js_value_to_utf8(ctx, algo);
   bool raw = strcmp(format, "raw") == 0, hmac = name && strcasecmp(name, "HMAC") == 0;
   free(format);
   free(name);
   if (!hmac) return rejected_dom(ctx, "NotSupportedError", "Unrecognized algorithm name", exc);
-  if (!raw) return rejected_dom(ctx, "NotSupportedError", "Unsupported key format for HMAC in sonde", exc);
+  if (!raw)
+    return rejected_dom(ctx, "NotSupportedError", "Unsupported key format for HMAC in sonde", exc);
   char *hash_name = NULL;
   gnutls_digest_algorithm_t d = web_digest(ctx, js_get(ctx, algo, "hash"), &hash_name);
   unsigned char *p;
   size_t n;
   if (d == GNUTLS_DIG_UNKNOWN || argc < 2 || !js_bytes_view(ctx, argv[1], &p, &n)) {
     free(hash_name);
-    return rejected_dom(ctx, d == GNUTLS_DIG_UNKNOWN ? "NotSupportedError" : "DataError",
-                        d == GNUTLS_DIG_UNKNOWN ? "Unrecognized algorithm name" : "Invalid key data", exc);
+    return rejected_dom(
+        ctx, d == GNUTLS_DIG_UNKNOWN ? "NotSupportedError" : "DataError",
+        d == GNUTLS_DIG_UNKNOWN ? "Unrecognized algorithm name" : "Invalid key data", exc);
   }
   JSObjectRef key = JSObjectMake(ctx, NULL, NULL);
   js_set_tag(ctx, key, "CryptoKey");
   js_set(ctx, key, "type", js_make_string(ctx, "secret"));
-  js_set(ctx, key, "extractable", JSValueMakeBoolean(ctx, argc > 3 && JSValueToBoolean(ctx, argv[3])));
+  js_set(ctx, key, "extractable",
+         JSValueMakeBoolean(ctx, argc > 3 && JSValueToBoolean(ctx, argv[3])));
   JSObjectRef alg = JSObjectMake(ctx, NULL, NULL);
   js_set(ctx, alg, "name", js_make_string(ctx, "HMAC"));
   JSObjectRef hash = JSObjectMake(ctx, NULL, NULL);
@@ -163,7 +169,8 @@ static size_t key_hmac(JSContextRef ctx, JSValueRef key, JSValueRef data, unsign
   unsigned char *k, *d;
   size_t kn, dn;
   if (!js_bytes_view(ctx, js_get(ctx, key, "__sonde_key"), &k, &kn)) return 0;
-  gnutls_digest_algorithm_t alg = (gnutls_digest_algorithm_t)js_get_number(ctx, key, "__sonde_hash", 0);
+  gnutls_digest_algorithm_t alg =
+      (gnutls_digest_algorithm_t)js_get_number(ctx, key, "__sonde_hash", 0);
   unsigned char *kc = xmalloc(kn ? kn : 1);
   memcpy(kc, k, kn);
   size_t len = 0;
@@ -177,7 +184,8 @@ static JSValueRef subtle_sign(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
                               const JSValueRef argv[], JSValueRef *exc) {
   unsigned char out[64];
   size_t n = argc > 2 ? key_hmac(ctx, argv[1], argv[2], out) : 0;
-  if (!n) return rejected_dom(ctx, "InvalidAccessError", "sonde signs with HMAC CryptoKeys only", exc);
+  if (!n)
+    return rejected_dom(ctx, "InvalidAccessError", "sonde signs with HMAC CryptoKeys only", exc);
   return settled(ctx, js_make_arraybuffer(ctx, out, n), true, exc);
 }
 
@@ -191,8 +199,8 @@ static JSValueRef subtle_verify(JSContextRef ctx, JSObjectRef f, JSObjectRef sel
   return settled(ctx, JSValueMakeBoolean(ctx, ok), true, exc);
 }
 
-static JSValueRef subtle_export_key(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                    size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef subtle_export_key(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                    const JSValueRef argv[], JSValueRef *exc) {
   unsigned char *k;
   size_t kn;
   if (argc < 2 || !js_bytes_view(ctx, js_get(ctx, argv[1], "__sonde_key"), &k, &kn))
@@ -202,8 +210,8 @@ static JSValueRef subtle_export_key(JSContextRef ctx, JSObjectRef f, JSObjectRef
   return settled(ctx, js_make_arraybuffer(ctx, k, kn), true, exc);
 }
 
-static JSValueRef subtle_unsupported(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                     size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef subtle_unsupported(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                     const JSValueRef argv[], JSValueRef *exc) {
   return rejected_dom(ctx, "NotSupportedError",
                       "This crypto.subtle operation is not available in sonde", exc);
 }
@@ -220,12 +228,18 @@ void js_crypto_install(JSContextRef ctx) {
   JSObjectRef subtle = JSObjectMake(ctx, NULL, NULL);
   js_set_tag(ctx, subtle, "SubtleCrypto");
   static const js_fn_t sfns[] = {
-      {"digest", subtle_digest, 2},          {"importKey", subtle_import_key, 5},
-      {"sign", subtle_sign, 3},              {"verify", subtle_verify, 4},
-      {"exportKey", subtle_export_key, 2},   {"encrypt", subtle_unsupported, 3},
-      {"decrypt", subtle_unsupported, 3},    {"generateKey", subtle_unsupported, 3},
-      {"deriveBits", subtle_unsupported, 3}, {"deriveKey", subtle_unsupported, 5},
-      {"wrapKey", subtle_unsupported, 4},    {"unwrapKey", subtle_unsupported, 7},
+      {"digest", subtle_digest, 2},
+      {"importKey", subtle_import_key, 5},
+      {"sign", subtle_sign, 3},
+      {"verify", subtle_verify, 4},
+      {"exportKey", subtle_export_key, 2},
+      {"encrypt", subtle_unsupported, 3},
+      {"decrypt", subtle_unsupported, 3},
+      {"generateKey", subtle_unsupported, 3},
+      {"deriveBits", subtle_unsupported, 3},
+      {"deriveKey", subtle_unsupported, 5},
+      {"wrapKey", subtle_unsupported, 4},
+      {"unwrapKey", subtle_unsupported, 7},
       {NULL, NULL, 0},
   };
   js_define_methods(ctx, subtle, sfns);

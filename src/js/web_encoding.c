@@ -21,8 +21,8 @@ typedef enum { DEC_UTF8, DEC_UTF16LE, DEC_LATIN1 } dec_kind_t;
 typedef struct {
   dec_kind_t kind;
   bool fatal, ignore_bom;
-  bool bom_seen;             /* the BOM check happens once per stream */
-  unsigned char pending[4];  /* an incomplete character from the last streamed chunk */
+  bool bom_seen;            /* the BOM check happens once per stream */
+  unsigned char pending[4]; /* an incomplete character from the last streamed chunk */
   size_t n_pending;
 } decoder_t;
 
@@ -31,7 +31,8 @@ typedef struct {
 static JSValueRef encoder_encode(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                                  const JSValueRef argv[], JSValueRef *exc) {
   size_t n = 0;
-  char *s = argc && !JSValueIsUndefined(ctx, argv[0]) ? js_to_utf8(ctx, argv[0], &n, exc) : xstrdup("");
+  char *s =
+      argc && !JSValueIsUndefined(ctx, argv[0]) ? js_to_utf8(ctx, argv[0], &n, exc) : xstrdup("");
   return s ? js_adopt_uint8array(ctx, s, n) : NULL;
 }
 
@@ -42,7 +43,8 @@ static JSValueRef encoder_encode_into(JSContextRef ctx, JSObjectRef f, JSObjectR
   size_t cap;
   if (argc < 2 || JSValueGetTypedArrayType(ctx, argv[1], NULL) != kJSTypedArrayTypeUint8Array ||
       !js_bytes_view(ctx, argv[1], &dst, &cap))
-    return js_throw_arg_type(ctx, exc, "dest", "an instance of Uint8Array", argc > 1 ? argv[1] : NULL);
+    return js_throw_arg_type(ctx, exc, "dest", "an instance of Uint8Array",
+                             argc > 1 ? argv[1] : NULL);
   size_t n = 0;
   uint16_t *u = js_to_utf16(ctx, argv[0], &n, exc);
   if (!u) return NULL;
@@ -51,7 +53,8 @@ static JSValueRef encoder_encode_into(JSContextRef ctx, JSObjectRef f, JSObjectR
   while (read < n) {
     uint32_t c = u[read];
     size_t units = 1;
-    if (c >= 0xD800 && c <= 0xDBFF && read + 1 < n && u[read + 1] >= 0xDC00 && u[read + 1] <= 0xDFFF) {
+    if (c >= 0xD800 && c <= 0xDBFF && read + 1 < n && u[read + 1] >= 0xDC00 &&
+        u[read + 1] <= 0xDFFF) {
       c = 0x10000 + ((c - 0xD800) << 10) + (u[read + 1] - 0xDC00);
       units = 2;
     } else if (c >= 0xD800 && c <= 0xDFFF) {
@@ -61,7 +64,8 @@ static JSValueRef encoder_encode_into(JSContextRef ctx, JSObjectRef f, JSObjectR
     if (written + len > cap) break;
     unsigned char *o = dst + written;
     if (len == 1) o[0] = (unsigned char)c;
-    else if (len == 2) o[0] = (unsigned char)(0xC0 | (c >> 6)), o[1] = (unsigned char)(0x80 | (c & 0x3F));
+    else if (len == 2)
+      o[0] = (unsigned char)(0xC0 | (c >> 6)), o[1] = (unsigned char)(0x80 | (c & 0x3F));
     else if (len == 3)
       o[0] = (unsigned char)(0xE0 | (c >> 12)), o[1] = (unsigned char)(0x80 | ((c >> 6) & 0x3F)),
       o[2] = (unsigned char)(0x80 | (c & 0x3F));
@@ -94,23 +98,23 @@ static JSValueRef encoder_make(JSContextRef ctx, JSObjectRef new_target, size_t 
 static js_class_def_t encoder_class = {
     .name = "TextEncoder",
     .construct = encoder_make,
-    .methods = (const js_fn_t[]){{"encode", encoder_encode, 0},
-                                 {"encodeInto", encoder_encode_into, 2},
-                                 {NULL, NULL, 0}},
+    .methods =
+        (const js_fn_t[]){
+            {"encode", encoder_encode, 0}, {"encodeInto", encoder_encode_into, 2}, {NULL, NULL, 0}},
     .accessors = (const js_accessor_t[]){{"encoding", encoder_encoding, NULL}, {NULL, NULL, NULL}},
 };
 
 static JSValueRef encoder_make(JSContextRef ctx, JSObjectRef new_target, size_t argc,
                                const JSValueRef argv[], JSValueRef *exc) {
-  if (!new_target) return js_throw(ctx, exc, "TypeError", "Class constructor TextEncoder cannot be invoked without 'new'");
+  if (!new_target)
+    return js_throw(ctx, exc, "TypeError",
+                    "Class constructor TextEncoder cannot be invoked without 'new'");
   return js_class_make(ctx, &encoder_class, NULL, new_target);
 }
 
 /* ---- TextDecoder ---- */
 
-static void decoder_finalize(JSObjectRef o) {
-  free(JSObjectGetPrivate(o));
-}
+static void decoder_finalize(JSObjectRef o) { free(JSObjectGetPrivate(o)); }
 
 static JSValueRef decoder_make(JSContextRef ctx, JSObjectRef new_target, size_t argc,
                                const JSValueRef argv[], JSValueRef *exc);
@@ -120,8 +124,8 @@ static JSValueRef decoder_get(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
                               const JSValueRef argv[], JSValueRef *exc);
 static JSValueRef decoder_fatal(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                                 const JSValueRef argv[], JSValueRef *exc);
-static JSValueRef decoder_ignore_bom(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                     size_t argc, const JSValueRef argv[], JSValueRef *exc);
+static JSValueRef decoder_ignore_bom(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                     const JSValueRef argv[], JSValueRef *exc);
 static JSValueRef decoder_inspect(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                                   const JSValueRef argv[], JSValueRef *exc);
 
@@ -143,11 +147,11 @@ static bool parse_label(const char *label, dec_kind_t *kind) {
     const char *label;
     dec_kind_t kind;
   } labels[] = {
-      {"utf-8", DEC_UTF8},         {"utf8", DEC_UTF8},         {"unicode-1-1-utf-8", DEC_UTF8},
-      {"utf-16le", DEC_UTF16LE},   {"utf-16", DEC_UTF16LE},    {"ucs-2", DEC_UTF16LE},
-      {"unicode", DEC_UTF16LE},    {"latin1", DEC_LATIN1},     {"iso-8859-1", DEC_LATIN1},
-      {"ascii", DEC_LATIN1},       {"us-ascii", DEC_LATIN1},   {"windows-1252", DEC_LATIN1},
-      {"l1", DEC_LATIN1},          {"cp1252", DEC_LATIN1},     {"iso8859-1", DEC_LATIN1},
+      {"utf-8", DEC_UTF8},       {"utf8", DEC_UTF8},       {"unicode-1-1-utf-8", DEC_UTF8},
+      {"utf-16le", DEC_UTF16LE}, {"utf-16", DEC_UTF16LE},  {"ucs-2", DEC_UTF16LE},
+      {"unicode", DEC_UTF16LE},  {"latin1", DEC_LATIN1},   {"iso-8859-1", DEC_LATIN1},
+      {"ascii", DEC_LATIN1},     {"us-ascii", DEC_LATIN1}, {"windows-1252", DEC_LATIN1},
+      {"l1", DEC_LATIN1},        {"cp1252", DEC_LATIN1},   {"iso8859-1", DEC_LATIN1},
   };
   /* Labels are matched with ASCII whitespace trimmed and case ignored. */
   while (*label == ' ' || *label == '\t' || *label == '\n') label++;
@@ -164,13 +168,16 @@ static bool parse_label(const char *label, dec_kind_t *kind) {
 
 static JSValueRef decoder_make(JSContextRef ctx, JSObjectRef new_target, size_t argc,
                                const JSValueRef argv[], JSValueRef *exc) {
-  if (!new_target) return js_throw(ctx, exc, "TypeError", "Class constructor TextDecoder cannot be invoked without 'new'");
+  if (!new_target)
+    return js_throw(ctx, exc, "TypeError",
+                    "Class constructor TextDecoder cannot be invoked without 'new'");
   dec_kind_t kind = DEC_UTF8;
   if (argc > 0 && !JSValueIsUndefined(ctx, argv[0])) {
     char *label = js_value_to_utf8(ctx, argv[0]);
     bool ok = parse_label(label, &kind);
-    if (!ok) js_throw_code(ctx, exc, "RangeError", "ERR_ENCODING_NOT_SUPPORTED",
-                           "The \"%s\" encoding is not supported", label);
+    if (!ok)
+      js_throw_code(ctx, exc, "RangeError", "ERR_ENCODING_NOT_SUPPORTED",
+                    "The \"%s\" encoding is not supported", label);
     free(label);
     if (!ok) return NULL;
   }
@@ -211,13 +218,16 @@ static JSValueRef decoder_decode(JSContextRef ctx, JSObjectRef f, JSObjectRef se
   size_t total = d->n_pending + n, keep = 0;
   d->n_pending = 0;
   if (stream) {
-    keep = d->kind == DEC_UTF8 ? utf8_incomplete(buf, total) : d->kind == DEC_UTF16LE ? total % 2 : 0;
+    keep = d->kind == DEC_UTF8      ? utf8_incomplete(buf, total)
+           : d->kind == DEC_UTF16LE ? total % 2
+                                    : 0;
     memcpy(d->pending, buf + total - keep, keep);
     d->n_pending = keep;
   }
   size_t len = total - keep, skip = 0;
   if (!d->ignore_bom && !d->bom_seen && len > 0) {
-    if (d->kind == DEC_UTF8 && len >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF) skip = 3;
+    if (d->kind == DEC_UTF8 && len >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF)
+      skip = 3;
     if (d->kind == DEC_UTF16LE && len >= 2 && buf[0] == 0xFF && buf[1] == 0xFE) skip = 2;
   }
   if (len > 0) d->bom_seen = stream;
@@ -225,8 +235,9 @@ static JSValueRef decoder_decode(JSContextRef ctx, JSObjectRef f, JSObjectRef se
   JSValueRef r;
   if (d->kind == DEC_UTF8) {
     r = js_string_from_utf8(ctx, (const char *)buf + skip, len - skip, d->fatal);
-    if (!r) js_throw_code(ctx, exc, "TypeError", "ERR_ENCODING_INVALID_ENCODED_DATA",
-                          "The encoded data was not valid for encoding utf-8");
+    if (!r)
+      js_throw_code(ctx, exc, "TypeError", "ERR_ENCODING_INVALID_ENCODED_DATA",
+                    "The encoded data was not valid for encoding utf-8");
   } else if (d->kind == DEC_UTF16LE) {
     r = js_string_from_utf16le(ctx, buf + skip, len - skip);
   } else {
@@ -248,8 +259,8 @@ static JSValueRef decoder_fatal(JSContextRef ctx, JSObjectRef f, JSObjectRef sel
   return d ? JSValueMakeBoolean(ctx, d->fatal) : NULL;
 }
 
-static JSValueRef decoder_ignore_bom(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                     size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef decoder_ignore_bom(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                     const JSValueRef argv[], JSValueRef *exc) {
   decoder_t *d = js_class_this(ctx, &decoder_class, self, exc);
   return d ? JSValueMakeBoolean(ctx, d->ignore_bom) : NULL;
 }
@@ -258,9 +269,9 @@ static JSValueRef decoder_inspect(JSContextRef ctx, JSObjectRef f, JSObjectRef s
                                   const JSValueRef argv[], JSValueRef *exc) {
   decoder_t *d = js_class_private(ctx, &decoder_class, self);
   if (!d) return self;
-  char *s = xasprintf("TextDecoder { encoding: '%s', fatal: %s, ignoreBOM: %s }",
-                      kind_names[d->kind], d->fatal ? "true" : "false",
-                      d->ignore_bom ? "true" : "false");
+  char *s =
+      xasprintf("TextDecoder { encoding: '%s', fatal: %s, ignoreBOM: %s }", kind_names[d->kind],
+                d->fatal ? "true" : "false", d->ignore_bom ? "true" : "false");
   JSValueRef r = js_make_string(ctx, s);
   free(s);
   return r;
@@ -270,7 +281,9 @@ static JSValueRef decoder_inspect(JSContextRef ctx, JSObjectRef f, JSObjectRef s
 
 static JSValueRef js_btoa(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                           const JSValueRef argv[], JSValueRef *exc) {
-  if (argc < 1) return js_throw_code(ctx, exc, "TypeError", "ERR_MISSING_ARGS", "The \"data\" argument must be specified");
+  if (argc < 1)
+    return js_throw_code(ctx, exc, "TypeError", "ERR_MISSING_ARGS",
+                         "The \"data\" argument must be specified");
   size_t n = 0;
   uint16_t *u = js_to_utf16(ctx, argv[0], &n, exc);
   if (!u) return NULL;
@@ -294,7 +307,9 @@ static JSValueRef js_btoa(JSContextRef ctx, JSObjectRef f, JSObjectRef self, siz
 
 static JSValueRef js_atob(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                           const JSValueRef argv[], JSValueRef *exc) {
-  if (argc < 1) return js_throw_code(ctx, exc, "TypeError", "ERR_MISSING_ARGS", "The \"data\" argument must be specified");
+  if (argc < 1)
+    return js_throw_code(ctx, exc, "TypeError", "ERR_MISSING_ARGS",
+                         "The \"data\" argument must be specified");
   size_t n = 0;
   uint16_t *u = js_to_utf16(ctx, argv[0], &n, exc);
   if (!u) return NULL;

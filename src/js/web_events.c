@@ -18,17 +18,15 @@
 struct js_abort_sub {
   js_abort_fn fn;
   void *userdata;
-  bool active;       /* false once unsubscribed or fired */
-  int refs;          /* the C caller and the JS closure */
+  bool active; /* false once unsubscribed or fired */
+  int refs;    /* the C caller and the JS closure */
 };
 
 static void sub_release(js_abort_sub_t *s) {
   if (--s->refs == 0) free(s);
 }
 
-static void sub_closure_free(void *p) {
-  sub_release(p);
-}
+static void sub_closure_free(void *p) { sub_release(p); }
 
 static JSValueRef sub_on_abort(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
                                const JSValueRef argv[], JSValueRef *exc) {
@@ -96,8 +94,8 @@ void js_web_events_install(JSContextRef ctx) {
   JSValueRef lib = js_jslib_call(ctx, "web-events", 2, args, &exc);
   if (!lib || !JSValueIsObject(ctx, lib)) return;
   js_set_hidden(ctx, global, EVENTS_KEY, lib);
-  static const char *const names[] = {"DOMException", "Event", "CustomEvent", "EventTarget",
-                                      "AbortController", "AbortSignal"};
+  static const char *const names[] = {"DOMException", "Event",           "CustomEvent",
+                                      "EventTarget",  "AbortController", "AbortSignal"};
   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
     js_define_value(ctx, global, names[i], js_get(ctx, lib, names[i]), false);
   JSValueRef dom = js_get(ctx, lib, "DOMException");

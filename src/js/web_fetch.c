@@ -21,11 +21,11 @@
 #include "js/web_url_parse.h"
 
 typedef struct {
-  body_t body;           /* first: the mixin reads either class through it */
+  body_t body; /* first: the mixin reads either class through it */
   long status;
   char *status_text;
   char *url;
-  const char *type;      /* "default", "basic", "error" */
+  const char *type; /* "default", "basic", "error" */
   bool redirected;
 } response_t;
 
@@ -110,7 +110,9 @@ static JSValueRef read_body(JSContextRef ctx, JSObjectRef self, int how, JSValue
   body_t *b = body_of(ctx, self);
   if (!b) return js_throw(ctx, exc, "TypeError", "Illegal invocation");
   if (b->used)
-    return settle(ctx, js_make_error(ctx, "TypeError", "Body is unusable: Body has already been read"), false, exc);
+    return settle(ctx,
+                  js_make_error(ctx, "TypeError", "Body is unusable: Body has already been read"),
+                  false, exc);
   b->used = true;
   const unsigned char *d = b->data ? b->data : (const unsigned char *)"";
   size_t n = b->len;
@@ -135,16 +137,18 @@ static JSValueRef read_body(JSContextRef ctx, JSObjectRef self, int how, JSValue
     char *type = js_headers_get(ctx, js_body_headers_of(ctx, self), "content-type");
     v = js_formdata_parse(ctx, d, n, type);
     free(type);
-    if (!v) err = js_make_error(ctx, "TypeError", "Response.formData: Could not parse content as FormData.");
+    if (!v)
+      err = js_make_error(ctx, "TypeError",
+                          "Response.formData: Could not parse content as FormData.");
   }
   }
   return err ? settle(ctx, err, false, exc) : settle(ctx, v, true, exc);
 }
 
-#define BODY_FN(fname, how)                                                                    \
-  JSValueRef fname(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,     \
-                          const JSValueRef argv[], JSValueRef *exc) {                         \
-    return read_body(ctx, self, how, exc);                                                    \
+#define BODY_FN(fname, how)                                                        \
+  JSValueRef fname(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc, \
+                   const JSValueRef argv[], JSValueRef *exc) {                     \
+    return read_body(ctx, self, how, exc);                                         \
   }
 BODY_FN(js_body_text, READ_TEXT)
 BODY_FN(js_body_json, READ_JSON)
@@ -154,9 +158,10 @@ BODY_FN(js_body_blob, READ_BLOB)
 BODY_FN(js_body_form_data, READ_FORM)
 
 JSValueRef js_body_used(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                            const JSValueRef argv[], JSValueRef *exc) {
+                        const JSValueRef argv[], JSValueRef *exc) {
   body_t *b = body_of(ctx, self);
-  return b ? JSValueMakeBoolean(ctx, b->used) : js_throw(ctx, exc, "TypeError", "Illegal invocation");
+  return b ? JSValueMakeBoolean(ctx, b->used)
+           : js_throw(ctx, exc, "TypeError", "Illegal invocation");
 }
 
 /* The reader of `body`: one chunk with everything, then done. */
@@ -166,7 +171,8 @@ static JSValueRef reader_read(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
   body_t *b = body_of(ctx, owner);
   JSObjectRef r = JSObjectMake(ctx, NULL, NULL);
   bool done = !b || b->used;
-  js_set(ctx, r, "value", done ? JSValueMakeUndefined(ctx) : (JSValueRef)js_make_uint8array(ctx, b->data, b->len));
+  js_set(ctx, r, "value",
+         done ? JSValueMakeUndefined(ctx) : (JSValueRef)js_make_uint8array(ctx, b->data, b->len));
   js_set(ctx, r, "done", JSValueMakeBoolean(ctx, done));
   if (b) b->used = true;
   return settle(ctx, r, true, exc);
@@ -193,13 +199,14 @@ static JSObjectRef make_reader(JSContextRef ctx, JSValueRef owner) {
   js_set_function(ctx, r, "releaseLock", reader_release);
   js_set_function(ctx, r, "cancel", reader_release);
   js_set_function(ctx, r, "return", reader_release);
-  js_set_keyed(ctx, r, js_symbol(ctx, "asyncIterator"), js_make_function(ctx, "[Symbol.asyncIterator]", reader_self, 0));
+  js_set_keyed(ctx, r, js_symbol(ctx, "asyncIterator"),
+               js_make_function(ctx, "[Symbol.asyncIterator]", reader_self, 0));
   js_set_tag(ctx, r, "ReadableStreamDefaultReader");
   return r;
 }
 
-static JSValueRef stream_get_reader(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                    size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef stream_get_reader(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                    const JSValueRef argv[], JSValueRef *exc) {
   js_set(ctx, self, "locked", JSValueMakeBoolean(ctx, true));
   return make_reader(ctx, js_get(ctx, self, "__sonde_owner"));
 }
@@ -210,7 +217,7 @@ static JSValueRef stream_iterator(JSContextRef ctx, JSObjectRef f, JSObjectRef s
 }
 
 JSValueRef js_body_stream(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                              const JSValueRef argv[], JSValueRef *exc) {
+                          const JSValueRef argv[], JSValueRef *exc) {
   body_t *b = body_of(ctx, self);
   if (!b) return js_throw(ctx, exc, "TypeError", "Illegal invocation");
   if (!b->has_body) return JSValueMakeNull(ctx);
@@ -220,20 +227,21 @@ JSValueRef js_body_stream(JSContextRef ctx, JSObjectRef f, JSObjectRef self, siz
   js_set_hidden(ctx, s, "__sonde_owner", self);
   js_set(ctx, s, "locked", JSValueMakeBoolean(ctx, false));
   js_set_function(ctx, s, "getReader", stream_get_reader);
-  js_set_keyed(ctx, s, js_symbol(ctx, "asyncIterator"), js_make_function(ctx, "[Symbol.asyncIterator]", stream_iterator, 0));
+  js_set_keyed(ctx, s, js_symbol(ctx, "asyncIterator"),
+               js_make_function(ctx, "[Symbol.asyncIterator]", stream_iterator, 0));
   js_set_tag(ctx, s, "ReadableStream");
   js_set_hidden(ctx, self, "__sonde_stream", s);
   return s;
 }
 
 JSValueRef js_body_headers(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                               const JSValueRef argv[], JSValueRef *exc) {
+                           const JSValueRef argv[], JSValueRef *exc) {
   return js_body_headers_of(ctx, self);
 }
 
 /* Headers of a new message: a copy of `init`, plus the body's Content-Type when missing. */
 JSObjectRef js_body_new_headers(JSContextRef ctx, JSValueRef init, const char *body_type,
-                               JSValueRef *exc) {
+                                JSValueRef *exc) {
   JSObjectRef h = js_headers_new(ctx);
   if (init && !js_headers_fill(ctx, h, init, exc)) return NULL;
   char *have = js_headers_get(ctx, h, "content-type");
@@ -248,7 +256,8 @@ static bool null_body_status(long s) {
   return s == 101 || s == 103 || s == 204 || s == 205 || s == 304;
 }
 
-static JSObjectRef make_response(JSContextRef ctx, response_t *r, JSObjectRef headers, JSObjectRef nt) {
+static JSObjectRef make_response(JSContextRef ctx, response_t *r, JSObjectRef headers,
+                                 JSObjectRef nt) {
   js_class_init(ctx, &response_class);
   JSObjectRef o = js_class_make(ctx, &response_class, r, nt);
   js_set_hidden(ctx, o, "__sonde_headers", headers);
@@ -257,20 +266,25 @@ static JSObjectRef make_response(JSContextRef ctx, response_t *r, JSObjectRef he
 
 static JSValueRef response_construct(JSContextRef ctx, JSObjectRef nt, size_t argc,
                                      const JSValueRef argv[], JSValueRef *exc) {
-  if (!nt) return js_throw(ctx, exc, "TypeError", "Class constructor Response cannot be invoked without 'new'");
+  if (!nt)
+    return js_throw(ctx, exc, "TypeError",
+                    "Class constructor Response cannot be invoked without 'new'");
   JSValueRef body = argc > 0 ? argv[0] : NULL;
   JSValueRef init = argc > 1 && JSValueIsObject(ctx, argv[1]) ? argv[1] : NULL;
   long status = init ? (long)js_get_number(ctx, init, "status", 200) : 200;
   if (status < 200 || status > 599)
-    return js_throw(ctx, exc, "RangeError", "init[\"status\"] must be in the range of 200 to 599, inclusive.");
+    return js_throw(ctx, exc, "RangeError",
+                    "init[\"status\"] must be in the range of 200 to 599, inclusive.");
   bool has = body && !JSValueIsUndefined(ctx, body) && !JSValueIsNull(ctx, body);
   if (has && null_body_status(status))
-    return js_throw(ctx, exc, "TypeError", "Response constructor: Invalid response status code %ld", status);
+    return js_throw(ctx, exc, "TypeError", "Response constructor: Invalid response status code %ld",
+                    status);
   unsigned char *bytes;
   size_t len;
   char *type;
   if (!js_body_extract(ctx, body, &bytes, &len, &type, exc)) return NULL;
-  JSObjectRef headers = js_body_new_headers(ctx, init ? js_get(ctx, init, "headers") : NULL, type, exc);
+  JSObjectRef headers =
+      js_body_new_headers(ctx, init ? js_get(ctx, init, "headers") : NULL, type, exc);
   free(type);
   if (!headers) {
     free(bytes);
@@ -286,8 +300,8 @@ static JSValueRef response_construct(JSContextRef ctx, JSObjectRef nt, size_t ar
   return make_response(ctx, r, headers, nt);
 }
 
-#define R_THIS(r)                                                                              \
-  response_t *r = js_class_this(ctx, &response_class, self, exc);                            \
+#define R_THIS(r)                                                 \
+  response_t *r = js_class_this(ctx, &response_class, self, exc); \
   if (!r) return NULL
 
 static JSValueRef res_status(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
@@ -335,7 +349,8 @@ JSObjectRef js_body_copy_headers(JSContextRef ctx, JSValueRef from) {
 static JSValueRef res_clone(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                             const JSValueRef argv[], JSValueRef *exc) {
   R_THIS(r);
-  if (r->body.used) return js_throw(ctx, exc, "TypeError", "Response.clone: Body has already been consumed.");
+  if (r->body.used)
+    return js_throw(ctx, exc, "TypeError", "Response.clone: Body has already been consumed.");
   response_t *c = xcalloc(1, sizeof(*c));
   *c = *r;
   c->body.data = xmalloc(r->body.len ? r->body.len : 1);
@@ -351,7 +366,8 @@ static JSValueRef res_static_json(JSContextRef ctx, JSObjectRef f, JSObjectRef s
   JSValueRef data = argc ? argv[0] : JSValueMakeUndefined(ctx);
   JSValueRef text = js_call_global(ctx, "JSON.stringify", 1, &data, exc);
   if (!text) return NULL;
-  if (JSValueIsUndefined(ctx, text)) return js_throw(ctx, exc, "TypeError", "Value is not JSON serializable");
+  if (JSValueIsUndefined(ctx, text))
+    return js_throw(ctx, exc, "TypeError", "Value is not JSON serializable");
   JSObjectRef init = JSObjectMake(ctx, NULL, NULL);
   if (argc > 1 && JSValueIsObject(ctx, argv[1])) {
     js_set(ctx, init, "status", js_get(ctx, argv[1], "status"));
@@ -366,7 +382,8 @@ static JSValueRef res_static_json(JSContextRef ctx, JSObjectRef f, JSObjectRef s
   char *ct = js_headers_get(ctx, h, "content-type");
   if (!ct || strcmp(ct, "text/plain;charset=UTF-8") == 0) {
     JSValueRef set = js_get(ctx, h, "set");
-    JSValueRef sa[2] = {js_make_string(ctx, "content-type"), js_make_string(ctx, "application/json")};
+    JSValueRef sa[2] = {js_make_string(ctx, "content-type"),
+                        js_make_string(ctx, "application/json")};
     js_call(ctx, set, h, 2, sa, NULL);
   }
   free(ct);
@@ -384,8 +401,8 @@ static JSValueRef res_static_error(JSContextRef ctx, JSObjectRef f, JSObjectRef 
   return make_response(ctx, r, h, NULL);
 }
 
-static JSValueRef res_static_redirect(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                                      const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef res_static_redirect(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
+                                      size_t argc, const JSValueRef argv[], JSValueRef *exc) {
   char *input = js_to_utf8(ctx, argc ? argv[0] : JSValueMakeUndefined(ctx), NULL, exc);
   if (!input) return NULL;
   char *href = js_url_resolve(input, NULL);
@@ -414,7 +431,7 @@ static JSValueRef res_static_redirect(JSContextRef ctx, JSObjectRef f, JSObjectR
 
 /* An inspect method printing `Name { key: value, ... }` for the listed getters. */
 JSValueRef js_body_inspect_fields(JSContextRef ctx, JSObjectRef self, const char *name,
-                                 const char *const keys[], size_t argc, const JSValueRef argv[]) {
+                                  const char *const keys[], size_t argc, const JSValueRef argv[]) {
   JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
   for (size_t i = 0; keys[i]; i++) js_set(ctx, o, keys[i], js_get(ctx, self, keys[i]));
   js_inspect_opts_t opts = {.depth = 2};
@@ -430,8 +447,9 @@ JSValueRef js_body_inspect_fields(JSContextRef ctx, JSObjectRef self, const char
 static JSValueRef res_inspect(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                               const JSValueRef argv[], JSValueRef *exc) {
   static const char *const keys[] = {"status", "statusText", "headers", "body", "bodyUsed",
-                                     "ok", "redirected", "type", "url", NULL};
-  return body_of(ctx, self) ? js_body_inspect_fields(ctx, self, "Response", keys, argc, argv) : self;
+                                     "ok",     "redirected", "type",    "url",  NULL};
+  return body_of(ctx, self) ? js_body_inspect_fields(ctx, self, "Response", keys, argc, argv)
+                            : self;
 }
 
 static js_class_def_t response_class = {
@@ -439,14 +457,20 @@ static js_class_def_t response_class = {
     .finalize = response_finalize,
     .construct = response_construct,
     .methods = (const js_fn_t[]){JS_BODY_METHODS, {"clone", res_clone, 0}, {NULL, NULL, 0}},
-    .accessors = (const js_accessor_t[]){
-        {"type", res_type, NULL},     {"url", res_url, NULL},
-        {"redirected", res_redirected, NULL}, {"status", res_status, NULL},
-        {"ok", res_ok, NULL},         {"statusText", res_status_text, NULL},
-        {"headers", js_body_headers, NULL}, {"body", js_body_stream, NULL},
-        {"bodyUsed", js_body_used, NULL}, {NULL, NULL, NULL}},
-    .statics = (const js_fn_t[]){{"json", res_static_json, 1}, {"error", res_static_error, 0},
-                                 {"redirect", res_static_redirect, 1}, {NULL, NULL, 0}},
+    .accessors = (const js_accessor_t[]){{"type", res_type, NULL},
+                                         {"url", res_url, NULL},
+                                         {"redirected", res_redirected, NULL},
+                                         {"status", res_status, NULL},
+                                         {"ok", res_ok, NULL},
+                                         {"statusText", res_status_text, NULL},
+                                         {"headers", js_body_headers, NULL},
+                                         {"body", js_body_stream, NULL},
+                                         {"bodyUsed", js_body_used, NULL},
+                                         {NULL, NULL, NULL}},
+    .statics = (const js_fn_t[]){{"json", res_static_json, 1},
+                                 {"error", res_static_error, 0},
+                                 {"redirect", res_static_redirect, 1},
+                                 {NULL, NULL, 0}},
 };
 
 JSObjectRef js_response_new(JSContextRef ctx, long status, const char *status_text,

@@ -10,7 +10,7 @@
 #include "js/jsclass.h"
 
 typedef struct {
-  unsigned char *data;   /* malloc'd, owned */
+  unsigned char *data; /* malloc'd, owned */
   size_t len;
   bool has_body;
   bool used;
@@ -28,8 +28,8 @@ JSObjectRef js_body_copy_headers(JSContextRef ctx, JSValueRef from);
 JSValueRef js_body_inspect_fields(JSContextRef ctx, JSObjectRef self, const char *name,
                                   const char *const keys[], size_t argc, const JSValueRef argv[]);
 
-#define JS_BODY_CB(name)                                                                       \
-  JSValueRef name(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,             \
+#define JS_BODY_CB(name)                                                          \
+  JSValueRef name(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc, \
                   const JSValueRef argv[], JSValueRef *exc)
 JS_BODY_CB(js_body_text);
 JS_BODY_CB(js_body_json);
@@ -41,9 +41,10 @@ JS_BODY_CB(js_body_used);
 JS_BODY_CB(js_body_stream);
 JS_BODY_CB(js_body_headers);
 
-#define JS_BODY_METHODS                                                                        \
-  {"text", js_body_text, 0}, {"json", js_body_json, 0},                                       \
-      {"arrayBuffer", js_body_array_buffer, 0}, {"bytes", js_body_bytes, 0},                 \
-      {"blob", js_body_blob, 0}, {"formData", js_body_form_data, 0}
+#define JS_BODY_METHODS                                                                           \
+  {"text", js_body_text, 0}, {"json", js_body_json, 0}, {"arrayBuffer", js_body_array_buffer, 0}, \
+      {"bytes", js_body_bytes, 0}, {"blob", js_body_blob, 0}, {                                   \
+    "formData", js_body_form_data, 0                                                              \
+  }
 
 #endif

@@ -28,9 +28,13 @@ static JSObjectRef entries_of(JSContextRef ctx, JSValueRef fd) {
 
 static JSValueRef formdata_construct(JSContextRef ctx, JSObjectRef nt, size_t argc,
                                      const JSValueRef argv[], JSValueRef *exc) {
-  if (!nt) return js_throw(ctx, exc, "TypeError", "Class constructor FormData cannot be invoked without 'new'");
+  if (!nt)
+    return js_throw(ctx, exc, "TypeError",
+                    "Class constructor FormData cannot be invoked without 'new'");
   if (argc > 0 && !JSValueIsUndefined(ctx, argv[0]))
-    return js_throw(ctx, exc, "TypeError", "FormData constructor: Argument 1 is not a form element (there are no forms in sonde).");
+    return js_throw(
+        ctx, exc, "TypeError",
+        "FormData constructor: Argument 1 is not a form element (there are no forms in sonde).");
   JSObjectRef o = js_class_make(ctx, &formdata_class, NULL, nt);
   js_set_hidden(ctx, o, ENTRIES, js_make_array(ctx, 0, NULL));
   return o;
@@ -46,7 +50,7 @@ static JSValueRef entry_value(JSContextRef ctx, JSValueRef value, JSValueRef fil
     const char *own = js_file_name(ctx, value);
     if (own && (!filename || JSValueIsUndefined(ctx, filename))) return value;
     char *name = filename && !JSValueIsUndefined(ctx, filename) ? js_value_to_utf8(ctx, filename)
-                                                               : xstrdup(own ? own : "blob");
+                                                                : xstrdup(own ? own : "blob");
     JSObjectRef f = js_file_new(ctx, data, len, name, type);
     free(name);
     return f;
@@ -71,7 +75,8 @@ static bool name_eq(JSContextRef ctx, JSValueRef pair, JSValueRef name) {
   return JSValueIsStrictEqual(ctx, js_array_get(ctx, pair, 0), name);
 }
 
-static JSValueRef name_string(JSContextRef ctx, size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef name_string(JSContextRef ctx, size_t argc, const JSValueRef argv[],
+                              JSValueRef *exc) {
   size_t n;
   char *s = js_to_utf8(ctx, argc ? argv[0] : JSValueMakeUndefined(ctx), &n, exc);
   if (!s) return NULL;
@@ -84,7 +89,9 @@ static JSValueRef add(JSContextRef ctx, JSObjectRef self, size_t argc, const JSV
                       JSValueRef *exc, bool replace) {
   JSObjectRef list = form_this(ctx, self, exc);
   if (!list) return NULL;
-  if (argc < 2) return js_throw(ctx, exc, "TypeError", "FormData.%s: 2 arguments required.", replace ? "set" : "append");
+  if (argc < 2)
+    return js_throw(ctx, exc, "TypeError", "FormData.%s: 2 arguments required.",
+                    replace ? "set" : "append");
   JSValueRef name = name_string(ctx, argc, argv, exc);
   JSValueRef value = name ? entry_value(ctx, argv[1], argc > 2 ? argv[2] : NULL, exc) : NULL;
   if (!value) return NULL;
@@ -116,17 +123,17 @@ static JSValueRef add(JSContextRef ctx, JSObjectRef self, size_t argc, const JSV
 }
 
 static JSValueRef form_append(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                            const JSValueRef argv[], JSValueRef *exc) {
+                              const JSValueRef argv[], JSValueRef *exc) {
   return add(ctx, self, argc, argv, exc, false);
 }
 
 static JSValueRef form_set(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                         const JSValueRef argv[], JSValueRef *exc) {
+                           const JSValueRef argv[], JSValueRef *exc) {
   return add(ctx, self, argc, argv, exc, true);
 }
 
 static JSValueRef form_delete(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                            const JSValueRef argv[], JSValueRef *exc) {
+                              const JSValueRef argv[], JSValueRef *exc) {
   JSObjectRef list = form_this(ctx, self, exc);
   JSValueRef name = list ? name_string(ctx, argc, argv, exc) : NULL;
   if (!name) return NULL;
@@ -157,21 +164,23 @@ static JSValueRef lookup(JSContextRef ctx, JSObjectRef self, size_t argc, const 
     if (mode == 2) return JSValueMakeBoolean(ctx, true);
     JSObjectSetPropertyAtIndex(ctx, all, k++, js_array_get(ctx, e, 1), NULL);
   }
-  return mode == 0 ? JSValueMakeNull(ctx) : mode == 2 ? JSValueMakeBoolean(ctx, false) : (JSValueRef)all;
+  return mode == 0   ? JSValueMakeNull(ctx)
+         : mode == 2 ? JSValueMakeBoolean(ctx, false)
+                     : (JSValueRef)all;
 }
 
 static JSValueRef form_get(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                         const JSValueRef argv[], JSValueRef *exc) {
+                           const JSValueRef argv[], JSValueRef *exc) {
   return lookup(ctx, self, argc, argv, exc, 0);
 }
 
 static JSValueRef form_get_all(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                             const JSValueRef argv[], JSValueRef *exc) {
+                               const JSValueRef argv[], JSValueRef *exc) {
   return lookup(ctx, self, argc, argv, exc, 1);
 }
 
 static JSValueRef form_has(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                         const JSValueRef argv[], JSValueRef *exc) {
+                           const JSValueRef argv[], JSValueRef *exc) {
   return lookup(ctx, self, argc, argv, exc, 2);
 }
 
@@ -181,34 +190,37 @@ static JSValueRef iterate(JSContextRef ctx, JSObjectRef self, int what, JSValueR
   JSObjectRef out = js_make_array(ctx, 0, NULL);
   for (size_t i = 0; i < js_array_length(ctx, list); i++) {
     JSValueRef e = js_array_get(ctx, list, (unsigned)i);
-    JSValueRef item = what == 0 ? js_make_array(ctx, 2, (JSValueRef[]){js_array_get(ctx, e, 0), js_array_get(ctx, e, 1)})
-                                : js_array_get(ctx, e, what == 1 ? 0 : 1);
+    JSValueRef item =
+        what == 0 ? js_make_array(ctx, 2,
+                                  (JSValueRef[]){js_array_get(ctx, e, 0), js_array_get(ctx, e, 1)})
+                  : js_array_get(ctx, e, what == 1 ? 0 : 1);
     JSObjectSetPropertyAtIndex(ctx, out, (unsigned)i, item, NULL);
   }
   return js_array_iterator(ctx, out);
 }
 
 static JSValueRef form_entries(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                             const JSValueRef argv[], JSValueRef *exc) {
+                               const JSValueRef argv[], JSValueRef *exc) {
   return iterate(ctx, self, 0, exc);
 }
 
 static JSValueRef form_keys(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                          const JSValueRef argv[], JSValueRef *exc) {
+                            const JSValueRef argv[], JSValueRef *exc) {
   return iterate(ctx, self, 1, exc);
 }
 
 static JSValueRef form_values(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                            const JSValueRef argv[], JSValueRef *exc) {
+                              const JSValueRef argv[], JSValueRef *exc) {
   return iterate(ctx, self, 2, exc);
 }
 
 static JSValueRef form_for_each(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                              const JSValueRef argv[], JSValueRef *exc) {
+                                const JSValueRef argv[], JSValueRef *exc) {
   JSObjectRef list = form_this(ctx, self, exc);
   if (!list) return NULL;
   if (argc < 1 || !js_is_function(ctx, argv[0]))
-    return js_throw(ctx, exc, "TypeError", "FormData.forEach: Argument 1 could not be converted to: Function.");
+    return js_throw(ctx, exc, "TypeError",
+                    "FormData.forEach: Argument 1 could not be converted to: Function.");
   for (size_t i = 0; i < js_array_length(ctx, list); i++) {
     JSValueRef e = js_array_get(ctx, list, (unsigned)i);
     JSValueRef args[3] = {js_array_get(ctx, e, 1), js_array_get(ctx, e, 0), self};
@@ -219,7 +231,7 @@ static JSValueRef form_for_each(JSContextRef ctx, JSObjectRef f, JSObjectRef sel
 
 /* FormData { name: value, ... } */
 static JSValueRef form_inspect(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                             const JSValueRef argv[], JSValueRef *exc) {
+                               const JSValueRef argv[], JSValueRef *exc) {
   JSObjectRef list = entries_of(ctx, self);
   if (!list) return self;
   JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
@@ -242,11 +254,17 @@ static JSValueRef form_inspect(JSContextRef ctx, JSObjectRef f, JSObjectRef self
 static js_class_def_t formdata_class = {
     .name = "FormData",
     .construct = formdata_construct,
-    .methods = (const js_fn_t[]){
-        {"append", form_append, 2}, {"delete", form_delete, 1},   {"get", form_get, 1},
-        {"getAll", form_get_all, 1}, {"has", form_has, 1},       {"set", form_set, 2},
-        {"entries", form_entries, 0}, {"keys", form_keys, 0},     {"values", form_values, 0},
-        {"forEach", form_for_each, 1}, {NULL, NULL, 0}},
+    .methods = (const js_fn_t[]){{"append", form_append, 2},
+                                 {"delete", form_delete, 1},
+                                 {"get", form_get, 1},
+                                 {"getAll", form_get_all, 1},
+                                 {"has", form_has, 1},
+                                 {"set", form_set, 2},
+                                 {"entries", form_entries, 0},
+                                 {"keys", form_keys, 0},
+                                 {"values", form_values, 0},
+                                 {"forEach", form_for_each, 1},
+                                 {NULL, NULL, 0}},
     .iterator = "entries",
 };
 
@@ -263,13 +281,14 @@ static void put_quoted_name(sbuf_t *b, const char *s) {
 
 bool js_formdata_encode(JSContextRef ctx, JSValueRef fd, unsigned char **bytes, size_t *len,
                         char **content_type) {
-  JSObjectRef list = JSValueIsObjectOfClass(ctx, fd, js_class_ref(&formdata_class)) ? entries_of(ctx, fd) : NULL;
+  JSObjectRef list =
+      JSValueIsObjectOfClass(ctx, fd, js_class_ref(&formdata_class)) ? entries_of(ctx, fd) : NULL;
   if (!list) return false;
   unsigned char rnd[8];
   js_random_fill(rnd, sizeof(rnd));
   char boundary[64];
-  snprintf(boundary, sizeof(boundary), "----formdata-sonde-%02x%02x%02x%02x%02x%02x%02x%02x", rnd[0],
-           rnd[1], rnd[2], rnd[3], rnd[4], rnd[5], rnd[6], rnd[7]);
+  snprintf(boundary, sizeof(boundary), "----formdata-sonde-%02x%02x%02x%02x%02x%02x%02x%02x",
+           rnd[0], rnd[1], rnd[2], rnd[3], rnd[4], rnd[5], rnd[6], rnd[7]);
   sbuf_t b = SBUF_INIT;
   for (size_t i = 0; i < js_array_length(ctx, list); i++) {
     JSValueRef e = js_array_get(ctx, list, (unsigned)i);
@@ -328,7 +347,8 @@ static char *header_param(const char *h, size_t n, const char *param) {
   return NULL;
 }
 
-static const unsigned char *find(const unsigned char *hay, size_t n, const char *needle, size_t nl) {
+static const unsigned char *find(const unsigned char *hay, size_t n, const char *needle,
+                                 size_t nl) {
   for (size_t i = 0; i + nl <= n; i++)
     if (memcmp(hay + i, needle, nl) == 0) return hay + i;
   return NULL;
@@ -388,8 +408,9 @@ JSObjectRef js_formdata_parse(JSContextRef ctx, const unsigned char *body, size_
     const unsigned char *data = hend + 4;
     size_t dn = (size_t)(next - data);
     if (dn >= 2 && data[dn - 2] == '\r' && data[dn - 1] == '\n') dn -= 2;
-    JSValueRef value = filename ? (JSValueRef)js_file_new(ctx, data, dn, filename, ctype ? ctype : "")
-                                : js_string_from_utf8(ctx, (const char *)data, dn, false);
+    JSValueRef value = filename
+                           ? (JSValueRef)js_file_new(ctx, data, dn, filename, ctype ? ctype : "")
+                           : js_string_from_utf8(ctx, (const char *)data, dn, false);
     JSValueRef pair[2] = {js_make_string(ctx, name ? name : ""), value};
     JSObjectSetPropertyAtIndex(ctx, list, k++, js_make_array(ctx, 2, pair), NULL);
     free(name);

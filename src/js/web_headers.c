@@ -20,7 +20,7 @@
 #include "js/web.h"
 
 typedef struct {
-  char **names;    /* as first given */
+  char **names; /* as first given */
   char **lower;
   char **values;
   size_t len, cap;
@@ -112,8 +112,10 @@ static bool valid_name(const char *s) {
 /* Strips HTTP whitespace around a value in place; false for NUL, CR or LF inside. */
 static bool normalize_value(char *s, size_t *len) {
   size_t n = *len, start = 0;
-  while (start < n && (s[start] == ' ' || s[start] == '\t' || s[start] == '\r' || s[start] == '\n')) start++;
-  while (n > start && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n')) n--;
+  while (start < n && (s[start] == ' ' || s[start] == '\t' || s[start] == '\r' || s[start] == '\n'))
+    start++;
+  while (n > start && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n'))
+    n--;
   for (size_t i = start; i < n; i++)
     if (s[i] == '\0' || s[i] == '\r' || s[i] == '\n') return false;
   memmove(s, s + start, n - start);
@@ -160,8 +162,9 @@ static bool fill(JSContextRef ctx, hlist_t *h, JSValueRef init, JSValueRef *exc)
     return true;
   }
   if (!JSValueIsObject(ctx, init) || js_is_function(ctx, init)) {
-    js_throw(ctx, exc, "TypeError", "Headers constructor: Argument 1 could not be converted to one of: "
-                                    "sequence<sequence<ByteString>>, record<ByteString, ByteString>.");
+    js_throw(ctx, exc, "TypeError",
+             "Headers constructor: Argument 1 could not be converted to one of: "
+             "sequence<sequence<ByteString>>, record<ByteString, ByteString>.");
     return false;
   }
   JSValueRef iter = js_get_keyed(ctx, init, js_symbol(ctx, "iterator"));
@@ -170,7 +173,8 @@ static bool fill(JSContextRef ctx, hlist_t *h, JSValueRef init, JSValueRef *exc)
     if (!list) return false;
     for (size_t i = 0; i < js_array_length(ctx, list); i++) {
       JSValueRef pair = js_array_get(ctx, list, (unsigned)i);
-      JSValueRef items = JSValueIsObject(ctx, pair) ? js_call_global(ctx, "Array.from", 1, &pair, exc) : NULL;
+      JSValueRef items =
+          JSValueIsObject(ctx, pair) ? js_call_global(ctx, "Array.from", 1, &pair, exc) : NULL;
       size_t n = items ? js_array_length(ctx, items) : 0;
       if (n != 2) {
         if (!*exc)
@@ -199,13 +203,15 @@ static bool fill(JSContextRef ctx, hlist_t *h, JSValueRef init, JSValueRef *exc)
 
 /* ---- methods ---- */
 
-#define H_THIS(h)                                                                              \
-  hlist_t *h = js_class_this(ctx, &headers_class, self, exc);                                \
+#define H_THIS(h)                                             \
+  hlist_t *h = js_class_this(ctx, &headers_class, self, exc); \
   if (!h) return NULL
 
 static JSValueRef headers_construct(JSContextRef ctx, JSObjectRef nt, size_t argc,
                                     const JSValueRef argv[], JSValueRef *exc) {
-  if (!nt) return js_throw(ctx, exc, "TypeError", "Class constructor Headers cannot be invoked without 'new'");
+  if (!nt)
+    return js_throw(ctx, exc, "TypeError",
+                    "Class constructor Headers cannot be invoked without 'new'");
   hlist_t *h = xcalloc(1, sizeof(*h));
   JSObjectRef o = js_class_make(ctx, &headers_class, h, nt);
   return fill(ctx, h, argc ? argv[0] : NULL, exc) ? o : NULL;
@@ -280,7 +286,8 @@ static JSValueRef h_get_set_cookie(JSContextRef ctx, JSObjectRef f, JSObjectRef 
   unsigned n = 0;
   for (size_t i = 0; i < h->len; i++)
     if (strcmp(h->lower[i], "set-cookie") == 0)
-      JSObjectSetPropertyAtIndex(ctx, arr, n++, js_string_from_utf8(ctx, h->values[i], strlen(h->values[i]), false), NULL);
+      JSObjectSetPropertyAtIndex(
+          ctx, arr, n++, js_string_from_utf8(ctx, h->values[i], strlen(h->values[i]), false), NULL);
   return arr;
 }
 
@@ -308,7 +315,8 @@ static JSObjectRef sorted_pairs(JSContextRef ctx, const hlist_t *h) {
       if (i > 0 && strcmp(h->lower[idx[i - 1]], name) == 0) continue;
       value = hl_get(h, name);
     }
-    JSValueRef pair[2] = {js_make_string(ctx, name), js_string_from_utf8(ctx, value, strlen(value), false)};
+    JSValueRef pair[2] = {js_make_string(ctx, name),
+                          js_string_from_utf8(ctx, value, strlen(value), false)};
     JSObjectSetPropertyAtIndex(ctx, out, o++, js_make_array(ctx, 2, pair), NULL);
     free(value);
   }
@@ -322,8 +330,9 @@ static JSValueRef iterate(JSContextRef ctx, JSObjectRef self, int what, JSValueR
   if (what == 0) return js_array_iterator(ctx, pairs);
   JSObjectRef out = js_make_array(ctx, 0, NULL);
   for (size_t i = 0; i < js_array_length(ctx, pairs); i++)
-    JSObjectSetPropertyAtIndex(ctx, out, (unsigned)i,
-                               js_array_get(ctx, js_array_get(ctx, pairs, (unsigned)i), what == 1 ? 0 : 1), NULL);
+    JSObjectSetPropertyAtIndex(
+        ctx, out, (unsigned)i,
+        js_array_get(ctx, js_array_get(ctx, pairs, (unsigned)i), what == 1 ? 0 : 1), NULL);
   return js_array_iterator(ctx, out);
 }
 
@@ -346,7 +355,8 @@ static JSValueRef h_for_each(JSContextRef ctx, JSObjectRef f, JSObjectRef self, 
                              const JSValueRef argv[], JSValueRef *exc) {
   H_THIS(h);
   if (argc < 1 || !js_is_function(ctx, argv[0]))
-    return js_throw(ctx, exc, "TypeError", "Headers.forEach: Argument 1 could not be converted to: Function.");
+    return js_throw(ctx, exc, "TypeError",
+                    "Headers.forEach: Argument 1 could not be converted to: Function.");
   JSObjectRef pairs = sorted_pairs(ctx, h);
   for (size_t i = 0; i < js_array_length(ctx, pairs); i++) {
     JSValueRef pair = js_array_get(ctx, pairs, (unsigned)i);
@@ -382,11 +392,17 @@ static js_class_def_t headers_class = {
     .name = "Headers",
     .finalize = headers_finalize,
     .construct = headers_construct,
-    .methods = (const js_fn_t[]){
-        {"append", h_append, 2},   {"delete", h_delete, 1},   {"get", h_get, 1},
-        {"getSetCookie", h_get_set_cookie, 0}, {"has", h_has, 1}, {"set", h_set, 2},
-        {"entries", h_entries, 0}, {"keys", h_keys, 0},       {"values", h_values, 0},
-        {"forEach", h_for_each, 1}, {NULL, NULL, 0}},
+    .methods = (const js_fn_t[]){{"append", h_append, 2},
+                                 {"delete", h_delete, 1},
+                                 {"get", h_get, 1},
+                                 {"getSetCookie", h_get_set_cookie, 0},
+                                 {"has", h_has, 1},
+                                 {"set", h_set, 2},
+                                 {"entries", h_entries, 0},
+                                 {"keys", h_keys, 0},
+                                 {"values", h_values, 0},
+                                 {"forEach", h_for_each, 1},
+                                 {NULL, NULL, 0}},
     .iterator = "entries",
 };
 
@@ -397,8 +413,8 @@ JSObjectRef js_headers_new(JSContextRef ctx) {
   return js_class_make(ctx, &headers_class, xcalloc(1, sizeof(hlist_t)), NULL);
 }
 
-bool js_headers_append(JSContextRef ctx, JSObjectRef headers, const char *name,
-                       const char *value, JSValueRef *exception) {
+bool js_headers_append(JSContextRef ctx, JSObjectRef headers, const char *name, const char *value,
+                       JSValueRef *exception) {
   hlist_t *h = js_class_private(ctx, &headers_class, headers);
   if (!h) return false;
   bool was = h->immutable;
@@ -409,7 +425,8 @@ bool js_headers_append(JSContextRef ctx, JSObjectRef headers, const char *name,
   return ok;
 }
 
-bool js_headers_fill(JSContextRef ctx, JSObjectRef headers, JSValueRef init, JSValueRef *exception) {
+bool js_headers_fill(JSContextRef ctx, JSObjectRef headers, JSValueRef init,
+                     JSValueRef *exception) {
   hlist_t *h = js_class_private(ctx, &headers_class, headers);
   return h && fill(ctx, h, init, exception);
 }

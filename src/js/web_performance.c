@@ -59,7 +59,9 @@ static double mark_time(JSContextRef ctx, JSObjectRef perf, JSValueRef name) {
 
 static JSValueRef perf_mark(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                             const JSValueRef argv[], JSValueRef *exc) {
-  if (argc < 1) return js_throw_code(ctx, exc, "TypeError", "ERR_MISSING_ARGS", "The \"name\" argument must be specified");
+  if (argc < 1)
+    return js_throw_code(ctx, exc, "TypeError", "ERR_MISSING_ARGS",
+                         "The \"name\" argument must be specified");
   double t = now_ms(ctx);
   JSValueRef detail = NULL;
   if (argc > 1 && JSValueIsObject(ctx, argv[1])) {
@@ -75,7 +77,9 @@ static JSValueRef perf_mark(JSContextRef ctx, JSObjectRef f, JSObjectRef self, s
 /* measure(name[, startMark | options][, endMark]) */
 static JSValueRef perf_measure(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                                const JSValueRef argv[], JSValueRef *exc) {
-  if (argc < 1) return js_throw_code(ctx, exc, "TypeError", "ERR_MISSING_ARGS", "The \"name\" argument must be specified");
+  if (argc < 1)
+    return js_throw_code(ctx, exc, "TypeError", "ERR_MISSING_ARGS",
+                         "The \"name\" argument must be specified");
   double start = 0, end = now_ms(ctx);
   JSValueRef detail = NULL;
   JSValueRef marks[2] = {argc > 1 ? argv[1] : NULL, argc > 2 ? argv[2] : NULL};
@@ -87,7 +91,8 @@ static JSValueRef perf_measure(JSContextRef ctx, JSObjectRef f, JSObjectRef self
   }
   for (int i = 0; i < 2; i++) {
     if (!marks[i] || JSValueIsUndefined(ctx, marks[i])) continue;
-    double t = JSValueIsNumber(ctx, marks[i]) ? JSValueToNumber(ctx, marks[i], NULL) : mark_time(ctx, self, marks[i]);
+    double t = JSValueIsNumber(ctx, marks[i]) ? JSValueToNumber(ctx, marks[i], NULL)
+                                              : mark_time(ctx, self, marks[i]);
     if (t < 0) {
       char *n = js_value_to_utf8(ctx, marks[i]);
       js_throw_dom(ctx, exc, "SyntaxError", "The \"%s\" performance mark has not been set", n);
@@ -180,11 +185,16 @@ void js_performance_install(JSContextRef ctx) {
   JSObjectRef perf = JSObjectMake(ctx, NULL, NULL);
   js_set_tag(ctx, perf, "Performance");
   static const js_fn_t fns[] = {
-      {"now", perf_now, 0},                {"mark", perf_mark, 1},
-      {"measure", perf_measure, 1},        {"getEntries", perf_entries, 0},
-      {"getEntriesByName", perf_by_name, 1}, {"getEntriesByType", perf_by_type, 1},
-      {"clearMarks", perf_clear_marks, 0}, {"clearMeasures", perf_clear_measures, 0},
-      {"toJSON", perf_to_json, 0},         {NULL, NULL, 0},
+      {"now", perf_now, 0},
+      {"mark", perf_mark, 1},
+      {"measure", perf_measure, 1},
+      {"getEntries", perf_entries, 0},
+      {"getEntriesByName", perf_by_name, 1},
+      {"getEntriesByType", perf_by_type, 1},
+      {"clearMarks", perf_clear_marks, 0},
+      {"clearMeasures", perf_clear_measures, 0},
+      {"toJSON", perf_to_json, 0},
+      {NULL, NULL, 0},
   };
   js_define_methods(ctx, perf, fns);
   /* timeOrigin: the wall-clock time the runtime started, so origin + now() is "now". */

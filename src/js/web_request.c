@@ -17,10 +17,10 @@
 #include "js/web_fetch_internal.h"
 
 typedef struct {
-  body_t body;           /* first, for the mixin */
+  body_t body; /* first, for the mixin */
   char *method;
   char *url;
-  int redirect;          /* 0 follow, 1 error, 2 manual */
+  int redirect; /* 0 follow, 1 error, 2 manual */
 } request_t;
 
 static const char *const kRedirects[] = {"follow", "error", "manual"};
@@ -51,8 +51,12 @@ static char *normalize_method(const char *m) {
 
 static JSValueRef request_construct(JSContextRef ctx, JSObjectRef nt, size_t argc,
                                     const JSValueRef argv[], JSValueRef *exc) {
-  if (!nt) return js_throw(ctx, exc, "TypeError", "Class constructor Request cannot be invoked without 'new'");
-  if (argc < 1) return js_throw(ctx, exc, "TypeError", "Request constructor: At least 1 argument required, but only 0 present.");
+  if (!nt)
+    return js_throw(ctx, exc, "TypeError",
+                    "Class constructor Request cannot be invoked without 'new'");
+  if (argc < 1)
+    return js_throw(ctx, exc, "TypeError",
+                    "Request constructor: At least 1 argument required, but only 0 present.");
   JSValueRef input = argv[0];
   JSValueRef init = argc > 1 && JSValueIsObject(ctx, argv[1]) ? argv[1] : NULL;
   request_t *from = js_class_private(ctx, &js_request_class, input);
@@ -105,7 +109,10 @@ static JSValueRef request_construct(JSContextRef ctx, JSObjectRef nt, size_t arg
       for (int i = 0; i < 3; i++)
         if (strcmp(mode, kRedirects[i]) == 0) found = i;
       if (found < 0) {
-        js_throw(ctx, exc, "TypeError", "Request constructor: %s is not an accepted type. Expected one of follow, error, manual.", mode);
+        js_throw(ctx, exc, "TypeError",
+                 "Request constructor: %s is not an accepted type. Expected one of follow, error, "
+                 "manual.",
+                 mode);
         ok = false;
       }
       r->redirect = found < 0 ? 0 : found;
@@ -124,7 +131,8 @@ static JSValueRef request_construct(JSContextRef ctx, JSObjectRef nt, size_t arg
     ok = false;
   }
   if (ok && from && !own_body && from->body.used) {
-    js_throw(ctx, exc, "TypeError", "Cannot construct a Request with a Request object that has already been used.");
+    js_throw(ctx, exc, "TypeError",
+             "Cannot construct a Request with a Request object that has already been used.");
     ok = false;
   }
   unsigned char *bytes = NULL;
@@ -153,15 +161,17 @@ static JSValueRef request_construct(JSContextRef ctx, JSObjectRef nt, size_t arg
   js_set_hidden(ctx, o, "__sonde_headers", headers);
   if (!signal || !js_abort_signal_is(ctx, signal)) {
     JSValueRef ac = js_get(ctx, JSContextGetGlobalObject(ctx), "AbortController");
-    JSObjectRef c = JSValueIsObject(ctx, ac) ? JSObjectCallAsConstructor(ctx, (JSObjectRef)ac, 0, NULL, NULL) : NULL;
+    JSObjectRef c = JSValueIsObject(ctx, ac)
+                        ? JSObjectCallAsConstructor(ctx, (JSObjectRef)ac, 0, NULL, NULL)
+                        : NULL;
     signal = c ? js_get(ctx, c, "signal") : JSValueMakeNull(ctx);
   }
   js_set_hidden(ctx, o, "__sonde_signal", signal);
   return o;
 }
 
-#define Q_THIS(r)                                                                              \
-  request_t *r = js_class_this(ctx, &js_request_class, self, exc);                           \
+#define Q_THIS(r)                                                  \
+  request_t *r = js_class_this(ctx, &js_request_class, self, exc); \
   if (!r) return NULL
 
 static JSValueRef req_method(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
@@ -194,9 +204,10 @@ static JSValueRef req_fixed(JSContextRef ctx, JSObjectRef f, JSObjectRef self, s
   Q_THIS(r);
   char *name = js_get_string(ctx, f, "name");
   static const char *const values[][2] = {
-      {"get cache", "default"},    {"get credentials", "same-origin"}, {"get mode", "cors"},
-      {"get referrer", "about:client"}, {"get referrerPolicy", ""},  {"get integrity", ""},
-      {"get destination", ""},     {"get duplex", "half"}};
+      {"get cache", "default"},   {"get credentials", "same-origin"},
+      {"get mode", "cors"},       {"get referrer", "about:client"},
+      {"get referrerPolicy", ""}, {"get integrity", ""},
+      {"get destination", ""},    {"get duplex", "half"}};
   JSValueRef v = js_make_string(ctx, "");
   for (size_t i = 0; name && i < sizeof(values) / sizeof(values[0]); i++)
     if (strcmp(name, values[i][0]) == 0) v = js_make_string(ctx, values[i][1]);
@@ -208,7 +219,8 @@ static JSValueRef req_fixed(JSContextRef ctx, JSObjectRef f, JSObjectRef self, s
 static JSValueRef req_clone(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                             const JSValueRef argv[], JSValueRef *exc) {
   Q_THIS(r);
-  if (r->body.used) return js_throw(ctx, exc, "TypeError", "Request.clone: Body has already been consumed.");
+  if (r->body.used)
+    return js_throw(ctx, exc, "TypeError", "Request.clone: Body has already been consumed.");
   request_t *c = xcalloc(1, sizeof(*c));
   c->method = xstrdup(r->method);
   c->url = xstrdup(r->url);
@@ -217,16 +229,17 @@ static JSValueRef req_clone(JSContextRef ctx, JSObjectRef f, JSObjectRef self, s
   if (r->body.len) memcpy(copy, r->body.data, r->body.len);
   js_body_take(&c->body, copy, r->body.len, r->body.has_body);
   JSObjectRef o = js_class_make(ctx, &js_request_class, c, NULL);
-  js_set_hidden(ctx, o, "__sonde_headers", js_body_copy_headers(ctx, js_body_headers_of(ctx, self)));
+  js_set_hidden(ctx, o, "__sonde_headers",
+                js_body_copy_headers(ctx, js_body_headers_of(ctx, self)));
   js_set_hidden(ctx, o, "__sonde_signal", js_get(ctx, self, "__sonde_signal"));
   return o;
 }
 
 static JSValueRef req_inspect(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                               const JSValueRef argv[], JSValueRef *exc) {
-  static const char *const keys[] = {"method", "url", "headers", "destination", "referrer",
-                                     "referrerPolicy", "mode", "credentials", "cache", "redirect",
-                                     "integrity", "keepalive", "signal", NULL};
+  static const char *const keys[] = {
+      "method",      "url",   "headers",  "destination", "referrer",  "referrerPolicy", "mode",
+      "credentials", "cache", "redirect", "integrity",   "keepalive", "signal",         NULL};
   if (!js_class_private(ctx, &js_request_class, self)) return self;
   return js_body_inspect_fields(ctx, self, "Request", keys, argc, argv);
 }
@@ -237,16 +250,23 @@ js_class_def_t js_request_class = {
     .construct = request_construct,
     .length = 1,
     .methods = (const js_fn_t[]){JS_BODY_METHODS, {"clone", req_clone, 0}, {NULL, NULL, 0}},
-    .accessors = (const js_accessor_t[]){
-        {"method", req_method, NULL},   {"url", req_url, NULL},
-        {"headers", js_body_headers, NULL}, {"redirect", req_redirect, NULL},
-        {"signal", req_signal, NULL},   {"body", js_body_stream, NULL},
-        {"bodyUsed", js_body_used, NULL}, {"cache", req_fixed, NULL},
-        {"credentials", req_fixed, NULL}, {"mode", req_fixed, NULL},
-        {"referrer", req_fixed, NULL},  {"referrerPolicy", req_fixed, NULL},
-        {"integrity", req_fixed, NULL}, {"keepalive", req_fixed, NULL},
-        {"destination", req_fixed, NULL}, {"duplex", req_fixed, NULL},
-        {NULL, NULL, NULL}},
+    .accessors = (const js_accessor_t[]){{"method", req_method, NULL},
+                                         {"url", req_url, NULL},
+                                         {"headers", js_body_headers, NULL},
+                                         {"redirect", req_redirect, NULL},
+                                         {"signal", req_signal, NULL},
+                                         {"body", js_body_stream, NULL},
+                                         {"bodyUsed", js_body_used, NULL},
+                                         {"cache", req_fixed, NULL},
+                                         {"credentials", req_fixed, NULL},
+                                         {"mode", req_fixed, NULL},
+                                         {"referrer", req_fixed, NULL},
+                                         {"referrerPolicy", req_fixed, NULL},
+                                         {"integrity", req_fixed, NULL},
+                                         {"keepalive", req_fixed, NULL},
+                                         {"destination", req_fixed, NULL},
+                                         {"duplex", req_fixed, NULL},
+                                         {NULL, NULL, NULL}},
 };
 
 JSObjectRef js_request_init(JSContextRef ctx) {

@@ -42,7 +42,8 @@ static void url_finalize(JSObjectRef o);
 static JSValueRef url_construct(JSContextRef ctx, JSObjectRef nt, size_t argc,
                                 const JSValueRef argv[], JSValueRef *exc);
 
-static JSValueRef invalid_url(JSContextRef ctx, JSValueRef *exc, const char *input, const char *base) {
+static JSValueRef invalid_url(JSContextRef ctx, JSValueRef *exc, const char *input,
+                              const char *base) {
   JSObjectRef e = js_make_node_error(ctx, "TypeError", "ERR_INVALID_URL", "Invalid URL");
   js_set(ctx, e, "input", str(ctx, input));
   if (base) js_set(ctx, e, "base", str(ctx, base));
@@ -61,9 +62,11 @@ static void reparse_params(url_obj_t *u) {
 
 static JSValueRef url_construct(JSContextRef ctx, JSObjectRef nt, size_t argc,
                                 const JSValueRef argv[], JSValueRef *exc) {
-  if (!nt) return js_throw(ctx, exc, "TypeError", "Class constructor URL cannot be invoked without 'new'");
+  if (!nt)
+    return js_throw(ctx, exc, "TypeError", "Class constructor URL cannot be invoked without 'new'");
   if (argc < 1)
-    return js_throw_code(ctx, exc, "TypeError", "ERR_MISSING_ARGS", "The \"url\" argument must be specified");
+    return js_throw_code(ctx, exc, "TypeError", "ERR_MISSING_ARGS",
+                         "The \"url\" argument must be specified");
   char *input = arg_utf8(ctx, argc, argv, 0, exc);
   if (!input) return NULL;
   char *base_s = NULL;
@@ -104,8 +107,8 @@ static void url_finalize(JSObjectRef o) {
   free(u);
 }
 
-#define URL_THIS(u)                                                                            \
-  url_obj_t *u = js_class_this(ctx, &js_url_class, self, exc);                               \
+#define URL_THIS(u)                                            \
+  url_obj_t *u = js_class_this(ctx, &js_url_class, self, exc); \
   if (!u) return NULL
 
 static JSValueRef get_href(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
@@ -145,9 +148,8 @@ static JSValueRef get_protocol(JSContextRef ctx, JSObjectRef f, JSObjectRef self
 }
 
 /* Setters that run the parser from a state: a rejected value leaves the URL as it was. */
-static JSValueRef set_with(JSContextRef ctx, JSObjectRef self, size_t argc,
-                           const JSValueRef argv[], JSValueRef *exc, url_override_t state,
-                           const char *suffix) {
+static JSValueRef set_with(JSContextRef ctx, JSObjectRef self, size_t argc, const JSValueRef argv[],
+                           JSValueRef *exc, url_override_t state, const char *suffix) {
   URL_THIS(u);
   char *v = arg_utf8(ctx, argc, argv, 0, exc);
   if (!v) return NULL;
@@ -291,8 +293,8 @@ static JSValueRef set_search(JSContextRef ctx, JSObjectRef f, JSObjectRef self, 
   return JSValueMakeUndefined(ctx);
 }
 
-static JSValueRef get_search_params(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                    size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef get_search_params(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                    const JSValueRef argv[], JSValueRef *exc) {
   URL_THIS(u);
   return js_get(ctx, self, "__sonde_params");
 }
@@ -326,9 +328,9 @@ static JSValueRef url_inspect(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
   if (!u) return self;
   if (argc > 0 && JSValueIsNumber(ctx, argv[0]) && JSValueToNumber(ctx, argv[0], NULL) < 0)
     return self;
-  static const char *const keys[] = {"href", "origin", "protocol", "username", "password",
-                                     "host", "hostname", "port", "pathname", "search",
-                                     "searchParams", "hash"};
+  static const char *const keys[] = {"href",     "origin", "protocol",     "username",
+                                     "password", "host",   "hostname",     "port",
+                                     "pathname", "search", "searchParams", "hash"};
   JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
   for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
     js_set(ctx, o, keys[i], js_get(ctx, self, keys[i]));
@@ -372,21 +374,26 @@ js_class_def_t js_url_class = {
     .finalize = url_finalize,
     .construct = url_construct,
     .length = 1,
-    .methods = (const js_fn_t[]){{"toString", get_href, 0}, {"toJSON", get_href, 0}, {NULL, NULL, 0}},
-    .accessors = (const js_accessor_t[]){
-        {"href", get_href, set_href},          {"origin", get_origin, NULL},
-        {"protocol", get_protocol, set_protocol}, {"username", get_username, set_username},
-        {"password", get_password, set_password}, {"host", get_host, set_host},
-        {"hostname", get_hostname, set_hostname}, {"port", get_port, set_port},
-        {"pathname", get_pathname, set_pathname}, {"search", get_search, set_search},
-        {"searchParams", get_search_params, NULL}, {"hash", get_hash, set_hash},
-        {NULL, NULL, NULL}},
+    .methods =
+        (const js_fn_t[]){{"toString", get_href, 0}, {"toJSON", get_href, 0}, {NULL, NULL, 0}},
+    .accessors = (const js_accessor_t[]){{"href", get_href, set_href},
+                                         {"origin", get_origin, NULL},
+                                         {"protocol", get_protocol, set_protocol},
+                                         {"username", get_username, set_username},
+                                         {"password", get_password, set_password},
+                                         {"host", get_host, set_host},
+                                         {"hostname", get_hostname, set_hostname},
+                                         {"port", get_port, set_port},
+                                         {"pathname", get_pathname, set_pathname},
+                                         {"search", get_search, set_search},
+                                         {"searchParams", get_search_params, NULL},
+                                         {"hash", get_hash, set_hash},
+                                         {NULL, NULL, NULL}},
     .statics = (const js_fn_t[]){{"canParse", url_can_parse, 1},
                                  {"createObjectURL", url_object_url, 1},
                                  {"revokeObjectURL", url_object_url, 1},
                                  {NULL, NULL, 0}},
 };
-
 
 /* ---- C entry points ---- */
 

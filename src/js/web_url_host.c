@@ -274,4 +274,3 @@ char *url_host_parse(const char *input, size_t n, bool not_special) {
   }
   return ascii;
 }
-

@@ -13,12 +13,12 @@ typedef struct url_params_obj params_t;
 
 typedef struct {
   url_t url;
-  params_t *params;   /* the searchParams object's data (kept alive by a hidden property) */
+  params_t *params; /* the searchParams object's data (kept alive by a hidden property) */
 } url_obj_t;
 
 struct url_params_obj {
   url_params_t list;
-  url_obj_t *owner;   /* NULL for a free-standing URLSearchParams */
+  url_obj_t *owner; /* NULL for a free-standing URLSearchParams */
 };
 
 extern js_class_def_t js_url_class;

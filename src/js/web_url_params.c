@@ -109,8 +109,8 @@ static JSValueRef params_construct(JSContextRef ctx, JSObjectRef nt, size_t argc
                                    const JSValueRef argv[], JSValueRef *exc);
 static js_class_def_t params_class;
 
-#define PARAMS_THIS(p)                                                                         \
-  params_t *p = js_class_this(ctx, &params_class, self, exc);                                \
+#define PARAMS_THIS(p)                                        \
+  params_t *p = js_class_this(ctx, &params_class, self, exc); \
   if (!p) return NULL
 
 static char *utf8_of(JSContextRef ctx, JSValueRef v, JSValueRef *exc) {
@@ -124,7 +124,8 @@ static bool fill_pairs(JSContextRef ctx, params_t *p, JSValueRef init, JSValueRe
   size_t n = js_array_length(ctx, list);
   for (size_t i = 0; i < n; i++) {
     JSValueRef pair = js_array_get(ctx, list, (unsigned)i);
-    JSValueRef items = JSValueIsObject(ctx, pair) ? js_call_global(ctx, "Array.from", 1, &pair, exc) : NULL;
+    JSValueRef items =
+        JSValueIsObject(ctx, pair) ? js_call_global(ctx, "Array.from", 1, &pair, exc) : NULL;
     if (!items || js_array_length(ctx, items) != 2) {
       if (!*exc)
         js_throw_code(ctx, exc, "TypeError", "ERR_INVALID_TUPLE",
@@ -160,7 +161,8 @@ static bool fill_record(JSContextRef ctx, params_t *p, JSValueRef init, JSValueR
 static JSValueRef params_construct(JSContextRef ctx, JSObjectRef nt, size_t argc,
                                    const JSValueRef argv[], JSValueRef *exc) {
   if (!nt)
-    return js_throw(ctx, exc, "TypeError", "Class constructor URLSearchParams cannot be invoked without 'new'");
+    return js_throw(ctx, exc, "TypeError",
+                    "Class constructor URLSearchParams cannot be invoked without 'new'");
   params_t *p = xcalloc(1, sizeof(*p));
   JSObjectRef obj = js_class_make(ctx, &params_class, p, nt);
   JSValueRef init = argc ? argv[0] : JSValueMakeUndefined(ctx);
@@ -173,7 +175,8 @@ static JSValueRef params_construct(JSContextRef ctx, JSObjectRef nt, size_t argc
   }
   if (JSValueIsObject(ctx, init) && !js_is_function(ctx, init)) {
     JSValueRef iter = js_get_keyed(ctx, init, js_symbol(ctx, "iterator"));
-    bool ok = js_is_function(ctx, iter) ? fill_pairs(ctx, p, init, exc) : fill_record(ctx, p, init, exc);
+    bool ok =
+        js_is_function(ctx, iter) ? fill_pairs(ctx, p, init, exc) : fill_record(ctx, p, init, exc);
     return ok ? obj : NULL;
   }
   char *s = utf8_of(ctx, init, exc);
@@ -267,7 +270,8 @@ static JSValueRef params_has(JSContextRef ctx, JSObjectRef f, JSObjectRef self, 
   char *value = argc > 1 && !JSValueIsUndefined(ctx, argv[1]) ? utf8_of(ctx, argv[1], exc) : NULL;
   bool found = false;
   for (size_t i = 0; i < p->list.len && !found; i++)
-    found = strcmp(p->list.names[i], name) == 0 && (!value || strcmp(p->list.values[i], value) == 0);
+    found =
+        strcmp(p->list.names[i], name) == 0 && (!value || strcmp(p->list.values[i], value) == 0);
   free(name);
   free(value);
   return JSValueMakeBoolean(ctx, found);
@@ -341,8 +345,8 @@ static JSValueRef params_sort(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
   return JSValueMakeUndefined(ctx);
 }
 
-static JSValueRef params_to_string(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                   size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef params_to_string(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                   const JSValueRef argv[], JSValueRef *exc) {
   PARAMS_THIS(p);
   char *s = url_params_serialize(&p->list);
   JSValueRef r = str(ctx, s);
@@ -446,12 +450,19 @@ static js_class_def_t params_class = {
     .name = "URLSearchParams",
     .finalize = params_finalize,
     .construct = params_construct,
-    .methods = (const js_fn_t[]){
-        {"append", params_append, 2},   {"delete", params_delete, 1}, {"get", params_get, 1},
-        {"getAll", params_get_all, 1},  {"has", params_has, 1},       {"set", params_set, 2},
-        {"sort", params_sort, 0},       {"entries", params_entries, 0}, {"forEach", params_for_each, 1},
-        {"keys", params_keys, 0},       {"values", params_values, 0}, {"toString", params_to_string, 0},
-        {NULL, NULL, 0}},
+    .methods = (const js_fn_t[]){{"append", params_append, 2},
+                                 {"delete", params_delete, 1},
+                                 {"get", params_get, 1},
+                                 {"getAll", params_get_all, 1},
+                                 {"has", params_has, 1},
+                                 {"set", params_set, 2},
+                                 {"sort", params_sort, 0},
+                                 {"entries", params_entries, 0},
+                                 {"forEach", params_for_each, 1},
+                                 {"keys", params_keys, 0},
+                                 {"values", params_values, 0},
+                                 {"toString", params_to_string, 0},
+                                 {NULL, NULL, 0}},
     .accessors = (const js_accessor_t[]){{"size", params_size, NULL}, {NULL, NULL, NULL}},
     .iterator = "entries",
 };

@@ -32,8 +32,8 @@ static bool in_set(unsigned char c, int set) {
     return in_set(c, SET_PATH) || c == '/' || c == ':' || c == ';' || c == '=' || c == '@' ||
            (c >= '[' && c <= '^') || c == '|';
   default: /* application/x-www-form-urlencoded */
-    return in_set(c, SET_USERINFO) || (c >= '$' && c <= '&') || c == '+' || c == ',' ||
-           c == '!' || (c >= '\'' && c <= ')') || c == '~';
+    return in_set(c, SET_USERINFO) || (c >= '$' && c <= '&') || c == '+' || c == ',' || c == '!' ||
+           (c >= '\'' && c <= ')') || c == '~';
   }
 }
 
@@ -152,9 +152,7 @@ static void shorten_path(url_t *u) {
   if (u->n_path) free(u->path[--u->n_path]);
 }
 
-static bool single_dot(const char *s) {
-  return strcmp(s, ".") == 0 || strcasecmp(s, "%2e") == 0;
-}
+static bool single_dot(const char *s) { return strcmp(s, ".") == 0 || strcasecmp(s, "%2e") == 0; }
 
 static bool double_dot(const char *s) {
   return strcmp(s, "..") == 0 || strcasecmp(s, ".%2e") == 0 || strcasecmp(s, "%2e.") == 0 ||
@@ -168,11 +166,26 @@ bool url_cannot_have_credentials(const url_t *u) {
 /* ---- the basic URL parser ---- */
 
 enum {
-  S_SCHEME_START = URL_SCHEME_START, S_HOST = URL_HOST, S_HOSTNAME = URL_HOSTNAME,
-  S_PORT = URL_PORT, S_PATH_START = URL_PATH_START, S_QUERY = URL_QUERY,
-  S_FRAGMENT = URL_FRAGMENT, S_SCHEME = 100, S_NO_SCHEME, S_SPECIAL_RELATIVE_OR_AUTHORITY,
-  S_PATH_OR_AUTHORITY, S_RELATIVE, S_RELATIVE_SLASH, S_SPECIAL_AUTHORITY_SLASHES,
-  S_SPECIAL_AUTHORITY_IGNORE_SLASHES, S_AUTHORITY, S_FILE, S_FILE_SLASH, S_FILE_HOST, S_PATH,
+  S_SCHEME_START = URL_SCHEME_START,
+  S_HOST = URL_HOST,
+  S_HOSTNAME = URL_HOSTNAME,
+  S_PORT = URL_PORT,
+  S_PATH_START = URL_PATH_START,
+  S_QUERY = URL_QUERY,
+  S_FRAGMENT = URL_FRAGMENT,
+  S_SCHEME = 100,
+  S_NO_SCHEME,
+  S_SPECIAL_RELATIVE_OR_AUTHORITY,
+  S_PATH_OR_AUTHORITY,
+  S_RELATIVE,
+  S_RELATIVE_SLASH,
+  S_SPECIAL_AUTHORITY_SLASHES,
+  S_SPECIAL_AUTHORITY_IGNORE_SLASHES,
+  S_AUTHORITY,
+  S_FILE,
+  S_FILE_SLASH,
+  S_FILE_HOST,
+  S_PATH,
   S_OPAQUE_PATH,
 };
 

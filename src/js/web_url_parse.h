@@ -13,16 +13,16 @@
 #include <stddef.h>
 
 typedef struct {
-  char *scheme;        /* lower-case, without ':' */
-  char *username;      /* percent-encoded; "" when none */
+  char *scheme;   /* lower-case, without ':' */
+  char *username; /* percent-encoded; "" when none */
   char *password;
-  char *host;          /* serialized host; NULL for a null host, "" for an empty one */
-  int port;            /* -1: null */
-  bool opaque_path;    /* path[0] holds the whole opaque path */
+  char *host;       /* serialized host; NULL for a null host, "" for an empty one */
+  int port;         /* -1: null */
+  bool opaque_path; /* path[0] holds the whole opaque path */
   char **path;
   size_t n_path;
-  char *query;         /* without '?'; NULL when null */
-  char *fragment;      /* without '#'; NULL when null */
+  char *query;    /* without '?'; NULL when null */
+  char *fragment; /* without '#'; NULL when null */
 } url_t;
 
 /* The parser states a setter may start in (the standard's "state override"). */
@@ -48,7 +48,7 @@ void url_copy(url_t *dst, const url_t *src);
 
 char *url_href(const url_t *u, bool exclude_fragment);
 char *url_origin(const url_t *u);
-char *url_host_port(const url_t *u);   /* host[:port], "" for a null host */
+char *url_host_port(const url_t *u); /* host[:port], "" for a null host */
 char *url_pathname(const url_t *u);
 bool url_is_special(const char *scheme);
 /* Default port of a special scheme, -1 for others. */

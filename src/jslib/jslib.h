@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 typedef struct {
-  const char *name;    /* file name without .js */
+  const char *name; /* file name without .js */
   const char *source;
 } jslib_file_t;
 

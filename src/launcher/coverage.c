@@ -23,7 +23,8 @@ int launcher_coverage_seed(launcher_t *l, sbuf_t *err) {
   json_t *min = json_object_get(json_object_get(cfg, "openapi"), "minCoverage");
   if (!min) {
     key = "apiRunner.openapi.minCoverage";
-    min = json_object_get(json_object_get(json_object_get(cfg, "apiRunner"), "openapi"), "minCoverage");
+    min = json_object_get(json_object_get(json_object_get(cfg, "apiRunner"), "openapi"),
+                          "minCoverage");
   }
   if (min && !json_is_null(min)) {
     /* from the command line it is a string ("80") */
@@ -32,8 +33,8 @@ int launcher_coverage_seed(launcher_t *l, sbuf_t *err) {
     if (json_is_string(min)) v = strtod(json_string_value(min), &end);
     bool text_ok = json_is_string(min) && end != json_string_value(min) && *end == '\0';
     if ((!json_is_number(min) && !text_ok) || v < 0 || v > 100) {
-      config_key_error(l->cfg, key, err, "\"%s\" must be a percentage from 0 to 100 (got %s)",
-                       key, config_json_type(min));
+      config_key_error(l->cfg, key, err, "\"%s\" must be a percentage from 0 to 100 (got %s)", key,
+                       config_json_type(min));
       return -1;
     }
     l->min_coverage = v;
@@ -51,7 +52,8 @@ void launcher_coverage_add(launcher_t *l, const json_t *ev) {
   if (!l->openapi_cov) return;
   size_t i;
   json_t *doc;
-  json_array_foreach(json_object_get(ev, "documents"), i, doc) openapi_cov_merge(l->openapi_cov, doc);
+  json_array_foreach(json_object_get(ev, "documents"), i, doc)
+      openapi_cov_merge(l->openapi_cov, doc);
 }
 
 bool launcher_coverage_finish(launcher_t *l) {

@@ -145,9 +145,7 @@ static void print_grouped(launcher_t *l, job_t *job, bool passed) {
 
 /* ---- hooks ---- */
 
-static double hook_timeout(const launcher_t *l) {
-  return l->cfg->mocha_timeout;
-}
+static double hook_timeout(const launcher_t *l) { return l->cfg->mocha_timeout; }
 
 static void on_hook_error(const char *hook, JSContextRef ctx, JSValueRef error, void *ud) {
   launcher_t *l = ud;
@@ -157,9 +155,7 @@ static void on_hook_error(const char *hook, JSContextRef ctx, JSValueRef error, 
   if (strcmp(hook, "onComplete") == 0) l->hook_failures_complete++;
 }
 
-static JSContextRef hook_ctx(const launcher_t *l) {
-  return js_realm_context(l->cfg->realm);
-}
+static JSContextRef hook_ctx(const launcher_t *l) { return js_realm_context(l->cfg->realm); }
 
 static JSValueRef capabilities_value(launcher_t *l) {
   JSContextRef ctx = hook_ctx(l);
@@ -175,9 +171,7 @@ static JSValueRef specs_value(JSContextRef ctx, const strvec_t *specs) {
   return arr;
 }
 
-static void ignore_done(void *ud) {
-  (void)ud;
-}
+static void ignore_done(void *ud) { (void)ud; }
 
 /* ---- jobs ---- */
 
@@ -258,14 +252,10 @@ static void start_job(launcher_t *l, slot_t *s, job_t *job) {
     job_started(sc);
 }
 
-static void retry_fire(uv_timer_t *t) {
-  launcher_dispatch(t->data);
-}
+static void retry_fire(uv_timer_t *t) { launcher_dispatch(t->data); }
 
 /* A worker with no job that will get none. */
-static bool slot_idle(const slot_t *s) {
-  return s->ever_ready && !s->exited && s->n_jobs == 0;
-}
+static bool slot_idle(const slot_t *s) { return s->ever_ready && !s->exited && s->n_jobs == 0; }
 
 void launcher_dispatch(launcher_t *l) {
   if (l->workers_broken) drop_queued(l);
@@ -295,7 +285,8 @@ void launcher_dispatch(launcher_t *l) {
     room += l->per_worker - (s->n_jobs < l->per_worker ? s->n_jobs : l->per_worker);
   }
   size_t startable = (size_t)l->cfg->max_instances > l->n_running
-                         ? (size_t)l->cfg->max_instances - l->n_running : 0;
+                         ? (size_t)l->cfg->max_instances - l->n_running
+                         : 0;
   if (startable > queued) startable = queued;
   while (startable > room && live < l->max_slots) {
     job_t *job = pick_job(l, &wait_ms);
@@ -355,7 +346,11 @@ static void job_finished(launcher_t *l, job_t *job, bool passed) {
     print_job_line(l, job, state);
     free(state);
   } else {
-    print_job_line(l, job, will_retry ? "RETRYING" : job->skipped ? "SKIPPED" : passed ? "PASSED" : "FAILED");
+    print_job_line(l, job,
+                   will_retry     ? "RETRYING"
+                   : job->skipped ? "SKIPPED"
+                   : passed       ? "PASSED"
+                                  : "FAILED");
   }
 
   /* onWorkerEnd gets the retries left, as WebdriverIO passes them. */
@@ -435,9 +430,10 @@ void launcher_on_event(launcher_t *l, job_t *job, json_t *ev) {
 
 void launcher_job_lost(launcher_t *l, job_t *job, const char *reason, size_t others) {
   char *msg = others == 0 ? xasprintf("%s while running %s", reason, job->spec_display)
-                          : xasprintf("%s while running %s (with %zu other spec file%s in the "
-                                      "same process)", reason, job->spec_display, others,
-                                      others == 1 ? "" : "s");
+                          : xasprintf(
+                                "%s while running %s (with %zu other spec file%s in the "
+                                "same process)",
+                                reason, job->spec_display, others, others == 1 ? "" : "s");
   double duration = job->started ? (double)(uv_hrtime() - job->started_ns) / 1e6 : 0.0;
   json_t *ev = json_pack("{s:s, s:s, s:i, s:i, s:i, s:f, s:{s:s, s:s}}", "type", "runner:end",
                          "cid", job->cid, "passes", 0, "failures", 1, "pending", 0, "duration",
@@ -452,8 +448,7 @@ void launcher_job_lost(launcher_t *l, job_t *job, const char *reason, size_t oth
 
 /* ---- planning ---- */
 
-static job_t *new_job(launcher_t *l, size_t cap_index, size_t n, strvec_t *files,
-                      const char *cwd) {
+static job_t *new_job(launcher_t *l, size_t cap_index, size_t n, strvec_t *files, const char *cwd) {
   job_t *job = xcalloc(1, sizeof(*job));
   job->cid = xasprintf("%zu-%zu", cap_index, n);
   job->specs = *files;
@@ -474,10 +469,12 @@ static int plan_jobs(launcher_t *l, sbuf_t *err) {
   for (size_t c = 0; c < l->n_caps && rc == 0; c++)
     rc = planner_collect(l->cfg, json_array_get(l->cfg->capabilities, c), l->cli, &lists[c],
                          &warnings, err);
-  for (size_t i = 0; i < warnings.len; i++) fprintf(stderr, "sonde: warning: %s\n", warnings.items[i]);
+  for (size_t i = 0; i < warnings.len; i++)
+    fprintf(stderr, "sonde: warning: %s\n", warnings.items[i]);
   strvec_free(&warnings);
   if (rc == 0 && l->cfg->shard_total > 1) {
-    json_t *timings = l->cfg->shard_timings ? planner_load_timings(l->cfg->shard_timings, err) : NULL;
+    json_t *timings =
+        l->cfg->shard_timings ? planner_load_timings(l->cfg->shard_timings, err) : NULL;
     if (l->cfg->shard_timings && !timings) rc = -1;
     else planner_shard(lists, l->n_caps, l->cfg->shard_index, l->cfg->shard_total, timings);
     json_decref(timings);
@@ -528,7 +525,8 @@ void launcher_setup_logging(const sonde_config_t *cfg) {
                 getenv("DEBUG"));
   if (cfg->output_dir) {
     char *path = xasprintf("%s/sonde.log", cfg->output_dir);
-    if (log_set_file(path) != 0) fprintf(stderr, "sonde: cannot write %s: %s\n", path, strerror(errno));
+    if (log_set_file(path) != 0)
+      fprintf(stderr, "sonde: cannot write %s: %s\n", path, strerror(errno));
     free(path);
   }
 }
@@ -663,7 +661,8 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
 
   JSContextRef ctx = hook_ctx(&l);
   JSValueRef prep_argv[2] = {cfg.object, capabilities_value(&l)};
-  hooks_call_sync(&cfg, l.loop, "onPrepare", ctx, 2, prep_argv, hook_timeout(&l), on_hook_error, &l);
+  hooks_call_sync(&cfg, l.loop, "onPrepare", ctx, 2, prep_argv, hook_timeout(&l), on_hook_error,
+                  &l);
 
   time_t now = time(NULL);
   char stamp[64];
@@ -700,8 +699,8 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
 
   progress_stop();
   run_on_complete(&l);
-  report_summary_t summary = {l.passed, l.failed, l.skipped, l.retried, (int)l.n_jobs,
-                              (double)(uv_hrtime() - l.started_ns) / 1e6};
+  report_summary_t summary = {l.passed,  l.failed,      l.skipped,
+                              l.retried, (int)l.n_jobs, (double)(uv_hrtime() - l.started_ns) / 1e6};
   for (size_t i = 0; i < l.n_reporters; i++) l.reporters[i]->ops->run_end(l.reporters[i], &summary);
   launcher_print_summary(&summary);
   l.coverage_failed = !launcher_coverage_finish(&l);
@@ -713,8 +712,7 @@ out:
   /* The worker started ahead of the config is not needed after a config error. */
   for (slot_t *s = l.slots; s; s = s->next)
     if (!s->init_sent && !s->exited) pool_kill_slot(s, SIGTERM);
-  while (l.n_slots > 0 && uv_run(l.loop, UV_RUN_ONCE)) {
-  }
+  while (l.n_slots > 0 && uv_run(l.loop, UV_RUN_ONCE)) {}
   /* Reports are written and closed and every worker is gone. */
   if (!sonde_full_teardown()) {
     log_shutdown();

@@ -23,42 +23,42 @@ typedef struct launcher launcher_t;
 
 typedef struct {
   char *cid;
-  strvec_t specs;        /* absolute paths; usually one */
-  char *spec_display;    /* the first spec relative to the working directory */
+  strvec_t specs;     /* absolute paths; usually one */
+  char *spec_display; /* the first spec relative to the working directory */
   json_t *capabilities;
   size_t cap_index;
   job_state_t state;
-  int64_t order;         /* queue position (retries go to the front unless deferred) */
-  uint64_t not_before;   /* uv_now() before which a retry may not start */
-  int retries;           /* spec-file retries done so far */
-  bool started;          /* runner:start seen */
-  uint64_t started_ns;   /* when runner:start was seen: a lost job's duration */
+  int64_t order;       /* queue position (retries go to the front unless deferred) */
+  uint64_t not_before; /* uv_now() before which a retry may not start */
+  int retries;         /* spec-file retries done so far */
+  bool started;        /* runner:start seen */
+  uint64_t started_ns; /* when runner:start was seen: a lost job's duration */
   bool passed;
-  bool skipped;          /* every test filtered out */
-  strvec_t suites;       /* titles of the open suites, for the failure lines */
-  sbuf_t early_logs;     /* stdout lines logged while the spec loaded, printed after RUNNING */
-  sbuf_t grouped;        /* groupLogsByTestSpec: the job's stdout lines until it ends */
+  bool skipped;      /* every test filtered out */
+  strvec_t suites;   /* titles of the open suites, for the failure lines */
+  sbuf_t early_logs; /* stdout lines logged while the spec loaded, printed after RUNNING */
+  sbuf_t grouped;    /* groupLogsByTestSpec: the job's stdout lines until it ends */
   slot_t *slot;
 } job_t;
 
 struct slot {
   launcher_t *l;
-  uv_process_t proc;      /* when exec'd (no zygote) */
+  uv_process_t proc; /* when exec'd (no zygote) */
   pid_t pid;
-  bool forked;            /* forked by the zygote: no proc handle, exits come from it */
+  bool forked; /* forked by the zygote: no proc handle, exits come from it */
   uv_pipe_t channel;
   ipc_reader_t reader;
-  job_t **jobs;          /* the jobs it runs (or is about to run), at most l->per_worker */
+  job_t **jobs; /* the jobs it runs (or is about to run), at most l->per_worker */
   size_t n_jobs;
-  bool ever_ready;       /* it finished starting (config loaded, client prepared) */
-  bool draining;         /* it takes no more jobs (it grew, or its watchdog fired) and
+  bool ever_ready; /* it finished starting (config loaded, client prepared) */
+  bool draining;   /* it takes no more jobs (it grew, or its watchdog fired) and
                             shuts down once those it runs have ended */
   bool shutdown_sent;
-  bool init_sent;        /* it has the config (a worker started early waits for it) */
-  long long rss_start;   /* its resident memory when it first said ready (bytes) */
+  bool init_sent;      /* it has the config (a worker started early waits for it) */
+  long long rss_start; /* its resident memory when it first said ready (bytes) */
   int jobs_run;
   bool exited;
-  bool channel_ended;     /* its channel reached its end (forked: may stand for its exit) */
+  bool channel_ended; /* its channel reached its end (forked: may stand for its exit) */
   int handles_open;
   int64_t exit_status;
   int term_signal;
@@ -73,31 +73,31 @@ struct launcher {
   job_t **jobs;
   size_t n_jobs;
   int64_t front_order, back_order;
-  size_t *cap_running;   /* running jobs per capability */
+  size_t *cap_running; /* running jobs per capability */
   size_t n_caps;
   slot_t *slots;
   size_t n_slots;        /* live worker processes */
   uv_poll_t zygote_poll; /* the zygote's exit reports (pool.c) */
   bool zygote_watched;
-  bool zygote_gone;      /* it was killed mid-run: forked workers' exits are not reported */
-  size_t max_slots;      /* worker processes (option workers, default one per CPU) */
-  size_t per_worker;     /* jobs one worker runs at once: maxInstances spread over them */
-  size_t n_running;      /* jobs starting or running, at most maxInstances */
+  bool zygote_gone;  /* it was killed mid-run: forked workers' exits are not reported */
+  size_t max_slots;  /* worker processes (option workers, default one per CPU) */
+  size_t per_worker; /* jobs one worker runs at once: maxInstances spread over them */
+  size_t n_running;  /* jobs starting or running, at most maxInstances */
   reporter_t **reporters;
   size_t n_reporters;
   bool color;
   int passed, failed, skipped, retried;
-  int worker_errors;     /* workers that exited badly between or after jobs */
-  bool workers_broken;   /* a worker died while starting: starting more would loop */
+  int worker_errors;   /* workers that exited badly between or after jobs */
+  bool workers_broken; /* a worker died while starting: starting more would loop */
   int hook_failures_complete;
-  int stop_signal;       /* SIGINT/SIGTERM received: 0 when none */
+  int stop_signal; /* SIGINT/SIGTERM received: 0 when none */
   uv_signal_t sigint, sigterm;
   uv_timer_t retry_timer;
   uint64_t started_ns;
-  store_t *store;        /* the shared store the workers reach over their channels */
-  json_t *openapi_cov;   /* OpenAPI coverage by document (coverage.c) */
-  double min_coverage;   /* openapi.minCoverage in percent; -1 when not set */
-  bool coverage_failed;  /* the run is below it */
+  store_t *store;       /* the shared store the workers reach over their channels */
+  json_t *openapi_cov;  /* OpenAPI coverage by document (coverage.c) */
+  double min_coverage;  /* openapi.minCoverage in percent; -1 when not set */
+  bool coverage_failed; /* the run is below it */
 };
 
 /* launcher.c, called by the pool */

@@ -79,7 +79,8 @@ static int collect(const char *input, doc_list_t *docs, sbuf_t *err) {
   for (size_t i = 0; i < names.len; i++) {
     char *path = xasprintf("%s/%s", input, names.items[i]);
     struct stat fst;
-    json_t *doc = stat(path, &fst) == 0 && S_ISREG(fst.st_mode) ? json_load_file(path, 0, NULL) : NULL;
+    json_t *doc =
+        stat(path, &fst) == 0 && S_ISREG(fst.st_mode) ? json_load_file(path, 0, NULL) : NULL;
     if (is_job_document(doc)) docs_push(docs, doc);
     else json_decref(doc);
     free(path);
@@ -109,8 +110,8 @@ static double stamp_ms(const json_t *v) {
   struct tm tm = {0};
   int ms = 0;
   const char *s = json_string_value(v);
-  if (!s || sscanf(s, "%d-%d-%dT%d:%d:%d.%dZ", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
-                   &tm.tm_hour, &tm.tm_min, &tm.tm_sec, &ms) != 7)
+  if (!s || sscanf(s, "%d-%d-%dT%d:%d:%d.%dZ", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &tm.tm_hour,
+                   &tm.tm_min, &tm.tm_sec, &ms) != 7)
     return 0;
   tm.tm_year -= 1900;
   tm.tm_mon -= 1;
@@ -144,7 +145,8 @@ static json_t *test_error(const json_t *t) {
   const json_t *details = json_object_get(t, "errorDetails");
   if (json_is_object(details)) return json_deep_copy(details);
   json_t *e = json_object();
-  const char *fields[][2] = {{"message", "error"}, {"name", "errorType"}, {"stack", "standardError"}};
+  const char *fields[][2] = {
+      {"message", "error"}, {"name", "errorType"}, {"stack", "standardError"}};
   for (size_t i = 0; i < 3; i++)
     if (json_is_string(json_object_get(t, fields[i][1])))
       json_object_set(e, fields[i][0], json_object_get(t, fields[i][1]));
@@ -165,7 +167,8 @@ static void replay_test(replay_t *r, const json_t *t, const char *parent) {
   }
   send_exchanges(r, json_object_get(t, "exchanges"));
   const char *logs = json_string_value(json_object_get(t, "logs"));
-  if (logs && *logs) emit(r, json_pack("{s:s, s:s, s:s}", "type", "log", "level", "log", "text", logs));
+  if (logs && *logs)
+    emit(r, json_pack("{s:s, s:s, s:s}", "type", "log", "level", "log", "text", logs));
   json_t *end = base;
   json_object_set(end, "duration", json_object_get(t, "duration"));
   if (strcmp(state, "passed") == 0) {
@@ -202,8 +205,8 @@ static void replay_suites(replay_t *r, const json_t *suites) {
     const char *title = json_string_value(json_object_get(suite, "name"));
     if (!root && nopen < 256) {
       emit(r, json_pack("{s:s, s:s?, s:s?, s:s?}", "type", "suite:start", "title", title,
-                        "fullTitle", json_string_value(json_object_get(suite, "fullTitle")),
-                        "file", json_string_value(json_object_get(suite, "file"))));
+                        "fullTitle", json_string_value(json_object_get(suite, "fullTitle")), "file",
+                        json_string_value(json_object_get(suite, "file"))));
       open[nopen] = suite;
       depth_of[nopen++] = depth;
     }
@@ -230,9 +233,9 @@ static void replay_doc(replay_t *r, const json_t *doc, const char *cid, report_s
   json_int_t passes = json_integer_value(json_object_get(state, "passed"));
   json_int_t failures = json_integer_value(json_object_get(state, "failed"));
   json_int_t pending = json_integer_value(json_object_get(state, "skipped"));
-  json_t *end = json_pack("{s:s, s:I, s:I, s:I, s:O?}", "type", "runner:end", "passes", passes,
-                          "failures", failures, "pending", pending, "duration",
-                          json_object_get(doc, "duration"));
+  json_t *end =
+      json_pack("{s:s, s:I, s:I, s:I, s:O?}", "type", "runner:end", "passes", passes, "failures",
+                failures, "pending", pending, "duration", json_object_get(doc, "duration"));
   json_t *error = json_object_get(doc, "error");
   if (error) json_object_set(end, "error", error);
   emit(r, end);
@@ -249,8 +252,9 @@ int launcher_merge_reports(const cli_options_t *opts, int argc, char **argv) {
   doc_list_t docs = {0};
   int code = 2;
   if (opts->inputs.len == 0) {
-    fprintf(stderr, "sonde: merge-reports: name the folders (or files) of the json reporter's "
-                    "documents to merge: sonde merge-reports [--config <file>] <dir>...\n");
+    fprintf(stderr,
+            "sonde: merge-reports: name the folders (or files) of the json reporter's "
+            "documents to merge: sonde merge-reports [--config <file>] <dir>...\n");
     return 2;
   }
   for (size_t i = 0; i < opts->inputs.len; i++)
@@ -287,7 +291,8 @@ int launcher_merge_reports(const cli_options_t *opts, int argc, char **argv) {
     char *cid = xasprintf("%ld-%ld", cap, next++);
     replay_doc(&r, doc, cid, &sum);
     free(cid);
-    double start = stamp_ms(json_object_get(doc, "start")), end = stamp_ms(json_object_get(doc, "end"));
+    double start = stamp_ms(json_object_get(doc, "start")),
+           end = stamp_ms(json_object_get(doc, "end"));
     if (start > 0 && (first_start == 0 || start < first_start)) first_start = start;
     if (end > last_end) last_end = end;
   }

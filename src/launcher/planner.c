@@ -165,10 +165,12 @@ int planner_collect(const sonde_config_t *cfg, const json_t *cap, const cli_opti
   }
 
   strvec_t excluded = STRVEC_INIT;
-  if (!cli->specs.len) expand_json_list(cfg->dir, json_object_get(cfg->json, "exclude"), &excluded, NULL);
+  if (!cli->specs.len)
+    expand_json_list(cfg->dir, json_object_get(cfg->json, "exclude"), &excluded, NULL);
   if (cap && cap_option(cap, "exclude"))
     expand_json_list(cfg->dir, cap_option(cap, "exclude"), &excluded, NULL);
-  for (size_t i = 0; i < cli->excludes.len; i++) expand_one(cwd, cli->excludes.items[i], &excluded, NULL);
+  for (size_t i = 0; i < cli->excludes.len; i++)
+    expand_one(cwd, cli->excludes.items[i], &excluded, NULL);
 
   /* Strings run one job per file; a nested array is one job for all of its files. */
   size_t i;
@@ -210,8 +212,10 @@ json_t *planner_load_timings(const char *path, sbuf_t *err) {
   json_t *doc = json_load_file(path, 0, &jerr);
   if (!doc) {
     if (access(path, F_OK) != 0) {
-      fprintf(stderr, "sonde: warning: shardTimings: %s does not exist (yet): the shards are "
-                      "balanced by file count\n", path);
+      fprintf(stderr,
+              "sonde: warning: shardTimings: %s does not exist (yet): the shards are "
+              "balanced by file count\n",
+              path);
       return json_object();
     }
     sbuf_printf(err, "shardTimings: %s:%d: %s", path, jerr.line, jerr.text);
@@ -224,8 +228,10 @@ json_t *planner_load_timings(const char *path, sbuf_t *err) {
   if (ok)
     json_object_foreach(specs, key, ms) ok &= json_is_number(ms) && json_number_value(ms) >= 0;
   if (!ok) {
-    sbuf_printf(err, "shardTimings: %s: \"specs\" must be an object of spec file → milliseconds "
-                     "(as the json reporter writes sonde-timings.json)", path);
+    sbuf_printf(err,
+                "shardTimings: %s: \"specs\" must be an object of spec file → milliseconds "
+                "(as the json reporter writes sonde-timings.json)",
+                path);
     json_decref(doc);
     return NULL;
   }
@@ -235,7 +241,7 @@ json_t *planner_load_timings(const char *path, sbuf_t *err) {
 }
 
 typedef struct {
-  const char *first;  /* the group's first file: its identity across capabilities */
+  const char *first; /* the group's first file: its identity across capabilities */
   double weight;
 } shard_unit_t;
 
@@ -299,7 +305,8 @@ void planner_shard(plan_groups_t *lists, size_t n_lists, int index, int total,
   if (total <= 1) return;
   strvec_t firsts = STRVEC_INIT;
   for (size_t l = 0; l < n_lists; l++)
-    for (size_t g = 0; g < lists[l].len; g++) strvec_push(&firsts, lists[l].items[g].files.items[0]);
+    for (size_t g = 0; g < lists[l].len; g++)
+      strvec_push(&firsts, lists[l].items[g].files.items[0]);
   strvec_sort_unique(&firsts);
   shard_unit_t *units = xcalloc(firsts.len ? firsts.len : 1, sizeof *units);
   int *shard_of = xcalloc(firsts.len ? firsts.len : 1, sizeof *shard_of);

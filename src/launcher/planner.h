@@ -13,7 +13,7 @@
 #include "config/config.h"
 
 typedef struct {
-  strvec_t files;  /* the spec files of one job */
+  strvec_t files; /* the spec files of one job */
 } plan_group_t;
 
 typedef struct {

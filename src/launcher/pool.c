@@ -90,7 +90,8 @@ void pool_slot_remove_job(slot_t *s, job_t *job) {
 void pool_run_job(slot_t *s, job_t *job) {
   s->jobs_run++;
   json_t *specs = json_array();
-  for (size_t i = 0; i < job->specs.len; i++) json_array_append_new(specs, json_string(job->specs.items[i]));
+  for (size_t i = 0; i < job->specs.len; i++)
+    json_array_append_new(specs, json_string(job->specs.items[i]));
   json_t *run = json_pack("{s:s, s:s, s:o, s:O, s:i}", "type", "run", "cid", job->cid, "specs",
                           specs, "capabilities", job->capabilities, "retries", job->retries);
   pool_send(s, run);
@@ -116,9 +117,7 @@ void pool_kill_all(launcher_t *l, int signum) {
 }
 
 /* The answer to a worker's shared-store request (a worker that exited gets nothing). */
-static void store_send(void *owner, json_t *reply) {
-  pool_send(owner, reply);
-}
+static void store_send(void *owner, json_t *reply) { pool_send(owner, reply); }
 
 /* The job of an event: the worker names it by cid (several run at once). */
 static job_t *slot_job(const slot_t *s, const json_t *msg) {
@@ -142,8 +141,8 @@ static void on_worker_message(json_t *msg, void *ud) {
     if (!s->rss_start) {
       s->rss_start = rss;
       log_debug("launcher", "worker process %d ready at %.1f MB", (int)s->pid, rss / 1048576.0);
-    } else if (!s->draining && (rss - s->rss_start > allowed ||
-                                (recycle_growth_bytes() == 0 && s->jobs_run > 0))) {
+    } else if (!s->draining &&
+               (rss - s->rss_start > allowed || (recycle_growth_bytes() == 0 && s->jobs_run > 0))) {
       /* The engine keeps some memory of every spec file a process ran; a fresh worker
        * keeps a long run's memory flat for the price of one process start. */
       log_debug("launcher", "worker process %d grew to %lld MB: replacing it", (int)s->pid,

@@ -34,11 +34,12 @@ static void draw(void) {
   if (!progress.active || progress.paused) return;
   uint64_t secs = (uv_hrtime() - progress.started_ns) / 1000000000ULL;
   if (secs < 1) return; /* a short run never shows it */
-  printf("\r\x1b[K%zu/%zu spec files \xc2\xb7 %ld passed \xc2\xb7 %ld failed \xc2\xb7 "
-         "%02llu:%02llu:%02llu",
-         progress.files_done, progress.files, progress.passed, progress.failed,
-         (unsigned long long)(secs / 3600), (unsigned long long)(secs / 60 % 60),
-         (unsigned long long)(secs % 60));
+  printf(
+      "\r\x1b[K%zu/%zu spec files \xc2\xb7 %ld passed \xc2\xb7 %ld failed \xc2\xb7 "
+      "%02llu:%02llu:%02llu",
+      progress.files_done, progress.files, progress.passed, progress.failed,
+      (unsigned long long)(secs / 3600), (unsigned long long)(secs / 60 % 60),
+      (unsigned long long)(secs % 60));
   fflush(stdout);
   progress.drawn = true;
 }

@@ -38,21 +38,21 @@ typedef struct dir_watch {
 typedef struct {
   uv_loop_t *loop;
   char exe[4096];
-  char *config;            /* absolute */
-  strvec_t args;           /* the child's argv after the executable */
-  char *graph_path;        /* where a run writes its module graph */
-  json_t *graph;           /* spec → {"passed": bool, "modules": [...]} */
+  char *config;     /* absolute */
+  strvec_t args;    /* the child's argv after the executable */
+  char *graph_path; /* where a run writes its module graph */
+  json_t *graph;    /* spec → {"passed": bool, "modules": [...]} */
   dir_watch_t *dirs;
-  strvec_t pending;        /* spec files changes asked for since the last run */
-  bool pending_all;        /* a config change or `a`: everything */
+  strvec_t pending; /* spec files changes asked for since the last run */
+  bool pending_all; /* a config change or `a`: everything */
   uv_timer_t debounce;
   uv_process_t child;
   bool running;
-  bool child_all;          /* the running child runs every spec file */
+  bool child_all; /* the running child runs every spec file */
   uv_tty_t tty;
   bool have_tty;
   uv_signal_t sigint, sigterm;
-  int quit_signal;         /* the signal that ends the watch, 0 for `q` */
+  int quit_signal; /* the signal that ends the watch, 0 for `q` */
   bool quitting;
 } watch_t;
 
@@ -61,17 +61,18 @@ static void free_dir_watch(uv_handle_t *h);
 
 static void print_prompt(watch_t *w) {
   if (w->have_tty)
-    printf("\nWatching for changes. Press a to run all, f to run the failed spec files, q to "
-           "quit.\n");
-  else
-    printf("\nWatching for changes (SIGINT or SIGTERM to stop).\n");
+    printf(
+        "\nWatching for changes. Press a to run all, f to run the failed spec files, q to "
+        "quit.\n");
+  else printf("\nWatching for changes (SIGINT or SIGTERM to stop).\n");
   fflush(stdout);
 }
 
 static void close_everything(watch_t *w) {
   uv_timer_stop(&w->debounce);
   uv_close((uv_handle_t *)&w->debounce, NULL);
-  for (dir_watch_t *d = w->dirs; d; d = d->next) uv_close((uv_handle_t *)&d->handle, free_dir_watch);
+  for (dir_watch_t *d = w->dirs; d; d = d->next)
+    uv_close((uv_handle_t *)&d->handle, free_dir_watch);
   w->dirs = NULL;
   if (w->have_tty) {
     uv_tty_set_mode(&w->tty, UV_TTY_MODE_NORMAL);
@@ -94,8 +95,8 @@ static void quit(watch_t *w, int signum) {
 static bool graph_uses(const json_t *entry, const char *file) {
   size_t i;
   const json_t *m;
-  json_array_foreach(json_object_get(entry, "modules"), i, m)
-    if (strcmp(json_string_value(m), file) == 0) return true;
+  json_array_foreach(json_object_get(entry, "modules"), i,
+                     m) if (strcmp(json_string_value(m), file) == 0) return true;
   return false;
 }
 
@@ -113,8 +114,8 @@ static void read_graph(watch_t *w) {
     const char *spec = json_string_value(json_object_get(job, "spec"));
     if (!spec) continue;
     json_object_set_new(w->graph, spec,
-                        json_pack("{s:O, s:O}", "passed", json_object_get(job, "passed"),
-                                  "modules", json_object_get(job, "modules")));
+                        json_pack("{s:O, s:O}", "passed", json_object_get(job, "passed"), "modules",
+                                  json_object_get(job, "modules")));
   }
   json_decref(doc);
   const char *spec;
@@ -235,8 +236,12 @@ static void start_run(watch_t *w) {
   uv_stdio_container_t stdio[3] = {{.flags = UV_IGNORE},
                                    {.flags = UV_INHERIT_FD, .data.fd = 1},
                                    {.flags = UV_INHERIT_FD, .data.fd = 2}};
-  uv_process_options_t o = {.exit_cb = on_child_exit, .file = w->exe, .args = argv,
-                            .env = envp, .stdio_count = 3, .stdio = stdio};
+  uv_process_options_t o = {.exit_cb = on_child_exit,
+                            .file = w->exe,
+                            .args = argv,
+                            .env = envp,
+                            .stdio_count = 3,
+                            .stdio = stdio};
   w->child.data = w;
   w->child_all = all;
   int rc = uv_spawn(w->loop, &w->child, &o);
@@ -263,8 +268,8 @@ static void on_alloc(uv_handle_t *h, size_t size, uv_buf_t *buf) {
 static void run_failed(watch_t *w) {
   const char *spec;
   json_t *entry;
-  json_object_foreach(w->graph, spec, entry)
-    if (!json_is_true(json_object_get(entry, "passed"))) strvec_push(&w->pending, spec);
+  json_object_foreach(w->graph, spec, entry) if (!json_is_true(json_object_get(entry, "passed")))
+      strvec_push(&w->pending, spec);
   if (!w->pending.len) {
     printf("No spec file failed in the last runs.\n");
     fflush(stdout);
@@ -289,9 +294,7 @@ static void on_key(uv_stream_t *s, ssize_t n, const uv_buf_t *buf) {
   if (!w->running && (w->pending_all || w->pending.len)) start_run(w);
 }
 
-static void on_signal(uv_signal_t *h, int signum) {
-  quit(h->data, signum);
-}
+static void on_signal(uv_signal_t *h, int signum) { quit(h->data, signum); }
 
 /* The child's arguments: ours without --watch (and a true/false value after it). */
 static void child_args(int argc, char **argv, strvec_t *out) {

@@ -52,8 +52,8 @@ static int receive_channel(int control) {
     struct cmsghdr align;
     char buf[CMSG_SPACE(sizeof(int))];
   } u;
-  struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf,
-                       .msg_controllen = sizeof(u.buf)};
+  struct msghdr msg = {
+      .msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf, .msg_controllen = sizeof(u.buf)};
   ssize_t n;
   do n = recvmsg(control, &msg, 0);
   while (n < 0 && errno == EINTR);
@@ -177,9 +177,7 @@ void zygote_start(const char *exe, void (*preload)(void),
   zygote_pid = pid;
 }
 
-bool zygote_available(void) {
-  return control_fd >= 0;
-}
+bool zygote_available(void) { return control_fd >= 0; }
 
 pid_t zygote_spawn(int channel) {
   if (control_fd < 0) return -1;
@@ -190,8 +188,8 @@ pid_t zygote_spawn(int channel) {
     char buf[CMSG_SPACE(sizeof(int))];
   } u;
   memset(&u, 0, sizeof(u));
-  struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf,
-                       .msg_controllen = sizeof(u.buf)};
+  struct msghdr msg = {
+      .msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf, .msg_controllen = sizeof(u.buf)};
   struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
   c->cmsg_level = SOL_SOCKET;
   c->cmsg_type = SCM_RIGHTS;
@@ -212,9 +210,7 @@ pid_t zygote_spawn(int channel) {
   return pid;
 }
 
-int zygote_exit_fd(void) {
-  return exits_fd;
-}
+int zygote_exit_fd(void) { return exits_fd; }
 
 bool zygote_read_exits(void (*on_exit)(pid_t pid, int status, void *ud), void *ud) {
   if (exits_fd < 0) return false;
@@ -238,7 +234,6 @@ void zygote_stop(void) {
   close(exits_fd);
   control_fd = exits_fd = -1;
   int status;
-  while (waitpid(zygote_pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  while (waitpid(zygote_pid, &status, 0) < 0 && errno == EINTR) {}
   zygote_pid = -1;
 }

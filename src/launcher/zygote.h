@@ -17,8 +17,7 @@
 /* Forks the zygote, which first runs preload() (what every worker would otherwise load for
  * itself: libcurl); its children run child_main(argc, argv) with argv {exe, "worker"}.
  * Without a zygote (fork failed, or SONDE_ZYGOTE=0) workers are exec'd as before. */
-void zygote_start(const char *exe, void (*preload)(void),
-                  int (*child_main)(int argc, char **argv));
+void zygote_start(const char *exe, void (*preload)(void), int (*child_main)(int argc, char **argv));
 bool zygote_available(void);
 /* Starts a worker whose fd 3 is `channel` (the caller closes its copy): its pid, or -1. */
 pid_t zygote_spawn(int channel);

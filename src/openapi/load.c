@@ -141,10 +141,10 @@ static json_t *read_doc(const char *abs_path, const char *shown, sbuf_t *err) {
 
 typedef struct {
   openapi_doc_t *doc;
-  oa_file_t *file;  /* index may move as files are added: see file_index */
+  oa_file_t *file; /* index may move as files are added: see file_index */
   size_t file_index;
   sbuf_t *err;
-  bool check;       /* second pass: every $ref's target must exist */
+  bool check; /* second pass: every $ref's target must exist */
 } ref_walk_t;
 
 /* The value a JSON Pointer names in root, or NULL. */
@@ -168,8 +168,10 @@ static oa_file_t *ref_target(openapi_doc_t *doc, oa_file_t *file, const char *re
   char *target = xstrndup(ref, n);
   oa_file_t *out = NULL;
   if (strncmp(target, "http://", 7) == 0 || strncmp(target, "https://", 8) == 0) {
-    sbuf_printf(msg, "a $ref to a URL (%s) is not supported yet: save the file beside the "
-                     "document and refer to it by path", target);
+    sbuf_printf(msg,
+                "a $ref to a URL (%s) is not supported yet: save the file beside the "
+                "document and refer to it by path",
+                target);
   } else if (has_scheme(target) && strncmp(target, "file:", 5) != 0) {
     sbuf_printf(msg, "a $ref to \"%s\" is not supported (only files and this document)", target);
   } else {
@@ -219,8 +221,7 @@ static int visit_ref(ref_walk_t *w, const char *ref, sbuf_t *ptr) {
   sbuf_t msg = SBUF_INIT;
   oa_file_t *target = ref_target(w->doc, file, ref, !w->check, &frag, &msg);
   int rc = 0;
-  if (target && w->check && (frag[0] == '/' || frag[0] == '\0') &&
-      !pointer_get(target->root, frag))
+  if (target && w->check && (frag[0] == '/' || frag[0] == '\0') && !pointer_get(target->root, frag))
     sbuf_printf(&msg, "%s has nothing at %s", target == file ? "this file" : target->path,
                 frag[0] ? frag : "its root");
   if (msg.len) {
@@ -368,7 +369,8 @@ static void rewrite_dialect(json_t *v, unsigned depth) {
       rewrite_dialect(sub, depth + 1);
     }
   } else if (json_is_array(v)) {
-    for (size_t i = 0; i < json_array_size(v); i++) rewrite_dialect(json_array_get(v, i), depth + 1);
+    for (size_t i = 0; i < json_array_size(v); i++)
+      rewrite_dialect(json_array_get(v, i), depth + 1);
   }
 }
 
@@ -435,8 +437,9 @@ static int make_registry(openapi_doc_t *doc, sbuf_t *err) {
       } else if (!s || (strcmp(s, "https://json-schema.org/draft/2020-12/schema") != 0 &&
                         strncmp(s, "https://spec.openapis.org/oas/3.1/dialect/", 42) != 0)) {
         oa_where(err, root, "/jsonSchemaDialect");
-        sbuf_printf(err, "unsupported dialect %s (sonde knows JSON Schema 2020-12, 2019-09, "
-                         "draft 7 and the OpenAPI 3.1 dialect)",
+        sbuf_printf(err,
+                    "unsupported dialect %s (sonde knows JSON Schema 2020-12, 2019-09, "
+                    "draft 7 and the OpenAPI 3.1 dialect)",
                     s ? s : "that is not a string");
         return -1;
       }
@@ -503,9 +506,7 @@ openapi_doc_t *openapi_load_value(const json_t *root, const char *base_dir, sbuf
   return finish(doc, err);
 }
 
-const char *openapi_name(const openapi_doc_t *doc) {
-  return doc->name;
-}
+const char *openapi_name(const openapi_doc_t *doc) { return doc->name; }
 
 void openapi_free(openapi_doc_t *doc) {
   if (!doc) return;

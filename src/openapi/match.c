@@ -63,9 +63,7 @@ static bool tpl_match(const char *t, const char *s, unsigned depth) {
   return *s == '\0';
 }
 
-bool oa_template_match(const char *tpl, const char *path) {
-  return tpl_match(tpl, path, 0);
-}
+bool oa_template_match(const char *tpl, const char *path) { return tpl_match(tpl, path, 0); }
 
 void openapi_result_free(openapi_result_t *r) {
   free(r->operation);
@@ -75,7 +73,8 @@ void openapi_result_free(openapi_result_t *r) {
   memset(r, 0, sizeof *r);
 }
 
-static void problem(openapi_result_t *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void problem(openapi_result_t *out, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 static void problem(openapi_result_t *out, const char *fmt, ...) {
   sbuf_t b = SBUF_INIT;
   va_list ap;
@@ -117,7 +116,8 @@ static void no_operation(openapi_doc_t *doc, const char *method, const char *pat
     sbuf_printf(&b, "%s declares no %s operation on %s; it declares:", doc->name, method,
                 same_path->path);
     for (size_t i = 0; i < doc->nops; i++)
-      if (strcmp(doc->ops[i].path, same_path->path) == 0) sbuf_printf(&b, " %s", doc->ops[i].method);
+      if (strcmp(doc->ops[i].path, same_path->path) == 0)
+        sbuf_printf(&b, " %s", doc->ops[i].method);
   } else {
     sbuf_printf(&b, "no path of %s matches %s %s", doc->name, method, *path ? path : "/");
     bool any_base = false;
@@ -222,7 +222,9 @@ static int check_body(openapi_doc_t *doc, oa_resp_t *r, const openapi_exchange_t
   if (!ex->has_body) {
     bool wants = false;
     for (size_t i = 0; i < r->nmedia; i++) wants |= r->media[i].schema != NULL;
-    if (wants) problem(out, "the response has no body, but the document declares one (%s)", sbuf_cstr(&decl));
+    if (wants)
+      problem(out, "the response has no body, but the document declares one (%s)",
+              sbuf_cstr(&decl));
   } else {
     char *essence = media_essence(ex->content_type ? ex->content_type : "");
     oa_media_t *m = find_media(r, essence);
@@ -356,11 +358,10 @@ void openapi_result_message(const openapi_doc_t *doc, const openapi_result_t *r,
   if (r->schema)
     sbuf_printf(out, "Value does not satisfy schema '%s' of %s:", r->schema, doc->name);
   else if (r->operation && r->response)
-    sbuf_printf(out, "%s (response '%s') does not satisfy %s:", r->operation, r->response, doc->name);
-  else if (r->operation)
-    sbuf_printf(out, "%s does not satisfy %s:", r->operation, doc->name);
-  else
-    sbuf_printf(out, "The response matches no operation of %s:", doc->name);
+    sbuf_printf(out, "%s (response '%s') does not satisfy %s:", r->operation, r->response,
+                doc->name);
+  else if (r->operation) sbuf_printf(out, "%s does not satisfy %s:", r->operation, doc->name);
+  else sbuf_printf(out, "The response matches no operation of %s:", doc->name);
   for (size_t i = 0; i < r->problems.len; i++) sbuf_printf(out, "\n  - %s", r->problems.items[i]);
 }
 
@@ -381,10 +382,10 @@ json_t *openapi_coverage(openapi_doc_t *doc, bool reset) {
     json_t *resps = json_array();
     for (size_t j = 0; j < o->nresps; j++) {
       oa_resp_t *r = &o->resps[j];
-      json_array_append_new(resps, json_pack("{sssIsIsI}", "response", r->key, "calls",
-                                             (json_int_t)r->calls, "conforming",
-                                             (json_int_t)r->conforming, "violated",
-                                             (json_int_t)r->violated));
+      json_array_append_new(
+          resps,
+          json_pack("{sssIsIsI}", "response", r->key, "calls", (json_int_t)r->calls, "conforming",
+                    (json_int_t)r->conforming, "violated", (json_int_t)r->violated));
       if (reset) r->calls = r->conforming = r->violated = 0;
     }
     char *name = xasprintf("%s %s", o->method, o->path);

@@ -33,8 +33,8 @@ const char *openapi_name(const openapi_doc_t *doc);
 typedef char *(*openapi_header_fn)(void *ud, const char *name);
 
 typedef struct {
-  const char *method;       /* "GET" (any case) */
-  const char *url;          /* absolute URL or a path ("/v1/users/7?x=1") */
+  const char *method; /* "GET" (any case) */
+  const char *url;    /* absolute URL or a path ("/v1/users/7?x=1") */
   int status;
   const char *content_type; /* the Content-Type header, NULL when none */
   bool has_body;            /* the response has a body (of one byte or more) */
@@ -42,14 +42,14 @@ typedef struct {
                                is binary (then its schema is not checked) */
   openapi_header_fn header;
   void *header_ud;
-  bool uncounted;           /* already counted for coverage (a second check of it) */
+  bool uncounted; /* already counted for coverage (a second check of it) */
 } openapi_exchange_t;
 
 typedef struct {
-  char *operation;    /* "GET /users/{id}", NULL when none matched */
-  char *response;     /* the response key matched ("200", "2XX", "default"), or NULL */
-  char *schema;       /* openapi_check_schema: the schema's name */
-  strvec_t problems;  /* one line each; empty when the exchange conforms */
+  char *operation;   /* "GET /users/{id}", NULL when none matched */
+  char *response;    /* the response key matched ("200", "2XX", "default"), or NULL */
+  char *schema;      /* openapi_check_schema: the schema's name */
+  strvec_t problems; /* one line each; empty when the exchange conforms */
 } openapi_result_t;
 
 /* Checks a response against its operation. 1: conforms; 0: violates (out->problems says

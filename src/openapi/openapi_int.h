@@ -12,8 +12,8 @@
 
 /* A file of the document: the root or one a $ref reaches. */
 typedef struct {
-  char *uri;    /* file:///abs/path (percent-encoded), the registry's name for it */
-  char *path;   /* the path as messages show it */
+  char *uri;  /* file:///abs/path (percent-encoded), the registry's name for it */
+  char *path; /* the path as messages show it */
   json_t *root;
 } oa_file_t;
 
@@ -37,7 +37,7 @@ typedef struct {
 } oa_header_t;
 
 typedef struct {
-  char *key;              /* "200", "2XX", "default" */
+  char *key; /* "200", "2XX", "default" */
   oa_media_t *media;
   size_t nmedia;
   oa_header_t *headers;
@@ -46,25 +46,25 @@ typedef struct {
 } oa_resp_t;
 
 typedef struct {
-  char *method;           /* upper case */
-  char *path;             /* the template as written ("/users/{id}") */
-  char *norm;             /* without a trailing '/' */
-  size_t literal;         /* characters outside {params}: more is more specific */
+  char *method;   /* upper case */
+  char *path;     /* the template as written ("/users/{id}") */
+  char *norm;     /* without a trailing '/' */
+  size_t literal; /* characters outside {params}: more is more specific */
   oa_resp_t *resps;
   size_t nresps;
   unsigned long undocumented; /* calls with a status it does not declare */
 } oa_op_t;
 
 struct openapi_doc {
-  int version;            /* 20, 30 or 31 */
+  int version; /* 20, 30 or 31 */
   char *name;
   oa_file_t *files;
   size_t nfiles;
   schema_registry_t *reg;
-  strvec_t bases;         /* server base paths without a trailing '/' ("" for none) */
+  strvec_t bases; /* server base paths without a trailing '/' ("" for none) */
   oa_op_t *ops;
   size_t nops;
-  json_t *schemas;        /* components.schemas (definitions): borrowed from the root */
+  json_t *schemas; /* components.schemas (definitions): borrowed from the root */
   oa_file_t *schemas_file;
   unsigned long unmatched; /* calls that matched no operation */
 };

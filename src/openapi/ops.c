@@ -14,7 +14,7 @@
 
 #include "openapi/openapi_int.h"
 
-static const char *const kMethods[] = {"get",  "put",   "post",  "delete",
+static const char *const kMethods[] = {"get",     "put",  "post",  "delete",
                                        "options", "head", "patch", "trace"};
 
 typedef struct {
@@ -77,7 +77,8 @@ static int build_headers(build_t *b, const oa_at_t *resp, oa_resp_t *r) {
   oa_at_t hs;
   if (child(b, resp, "headers", true, &hs) != 0) return -1;
   int rc = 0;
-  if (hs.node && !json_is_object(hs.node)) rc = fail(b, hs.file, sbuf_cstr(&hs.ptr), "headers must be an object");
+  if (hs.node && !json_is_object(hs.node))
+    rc = fail(b, hs.file, sbuf_cstr(&hs.ptr), "headers must be an object");
   const char *name;
   json_t *v;
   json_object_foreach(rc == 0 ? hs.node : NULL, name, v) {
@@ -157,7 +158,8 @@ static int build_body_v3(build_t *b, const oa_at_t *resp, oa_resp_t *r) {
 static int build_op(build_t *b, const char *path, const char *method, oa_at_t *op,
                     const json_t *produces) {
   openapi_doc_t *doc = b->doc;
-  if (!json_is_object(op->node)) return fail(b, op->file, sbuf_cstr(&op->ptr), "an operation must be an object");
+  if (!json_is_object(op->node))
+    return fail(b, op->file, sbuf_cstr(&op->ptr), "an operation must be an object");
   doc->ops = xrealloc(doc->ops, (doc->nops + 1) * sizeof *doc->ops);
   oa_op_t *o = &doc->ops[doc->nops++];
   memset(o, 0, sizeof *o);
@@ -179,7 +181,8 @@ static int build_op(build_t *b, const char *path, const char *method, oa_at_t *o
   if (child(b, op, "responses", true, &rs) != 0) return -1;
   int rc = 0;
   if (!rs.node) {
-    if (doc->version != 31) rc = fail(b, op->file, sbuf_cstr(&op->ptr), "an operation must have responses");
+    if (doc->version != 31)
+      rc = fail(b, op->file, sbuf_cstr(&op->ptr), "an operation must have responses");
   } else if (!json_is_object(rs.node)) {
     rc = fail(b, rs.file, sbuf_cstr(&rs.ptr), "responses must be an object");
   }
@@ -193,7 +196,8 @@ static int build_op(build_t *b, const char *path, const char *method, oa_at_t *o
       break;
     }
     if (!valid_status_key(key)) {
-      rc = fail(b, r.file, sbuf_cstr(&r.ptr), "a response key must be an HTTP status code, 1XX to 5XX or default");
+      rc = fail(b, r.file, sbuf_cstr(&r.ptr),
+                "a response key must be an HTTP status code, 1XX to 5XX or default");
     } else if (!json_is_object(r.node)) {
       rc = fail(b, r.file, sbuf_cstr(&r.ptr), "a response must be an object");
     } else {
@@ -258,7 +262,8 @@ int oa_build_ops(openapi_doc_t *doc, sbuf_t *err) {
   }
   doc->schemas_file = f;
   if (doc->schemas && !json_is_object(doc->schemas))
-    return fail(&b, f, doc->version == 20 ? "/definitions" : "/components/schemas", "must be an object");
+    return fail(&b, f, doc->version == 20 ? "/definitions" : "/components/schemas",
+                "must be an object");
 
   oa_at_t top = {f, root, SBUF_INIT};
   sbuf_puts(&top.ptr, "");
@@ -281,8 +286,10 @@ int oa_build_ops(openapi_doc_t *doc, sbuf_t *err) {
       rc = -1;
       break;
     }
-    if (path[0] != '/') rc = fail(&b, item.file, sbuf_cstr(&item.ptr), "a path must start with '/'");
-    else if (!json_is_object(item.node)) rc = fail(&b, item.file, sbuf_cstr(&item.ptr), "a path item must be an object");
+    if (path[0] != '/')
+      rc = fail(&b, item.file, sbuf_cstr(&item.ptr), "a path must start with '/'");
+    else if (!json_is_object(item.node))
+      rc = fail(&b, item.file, sbuf_cstr(&item.ptr), "a path item must be an object");
     if (rc == 0 && doc->version != 20) add_servers(doc, json_object_get(item.node, "servers"));
     for (size_t m = 0; rc == 0 && m < sizeof kMethods / sizeof *kMethods; m++) {
       if (!json_object_get(item.node, kMethods[m])) continue;

@@ -20,8 +20,8 @@
 
 typedef struct {
   yaml_document_t *doc;
-  json_t **made;     /* per node (1-based index - 1): its value once made */
-  bool *open;        /* per node: being made (an alias to it now is a cycle) */
+  json_t **made; /* per node (1-based index - 1): its value once made */
+  bool *open;    /* per node: being made (an alias to it now is a cycle) */
   const char *file;
   sbuf_t *err;
 } yaml_build_t;
@@ -115,8 +115,7 @@ static json_t *build(yaml_build_t *b, int index, unsigned depth) {
     bool str_tag = !tag || strcmp(tag, YAML_STR_TAG) == 0;
     if (n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
       v = plain_scalar(s, len, str_tag ? NULL : tag);
-    else
-      v = str_tag ? json_stringn(s, len) : plain_scalar(s, len, tag);
+    else v = str_tag ? json_stringn(s, len) : plain_scalar(s, len, tag);
     if (!v) {
       where(b, n);
       sbuf_puts(b->err, "a scalar is not valid UTF-8");

@@ -25,11 +25,11 @@
 typedef struct {
   reporter_t base;
   char *dir;
-  allure_opts_t opts;     /* framework owned; environment a copy */
+  allure_opts_t opts; /* framework owned; environment a copy */
   rm_set_t set;
   char host[256];
   bool env_written;
-  bool dir_failed;        /* reported once */
+  bool dir_failed; /* reported once */
 } allure_reporter_t;
 
 /* Per open suite: the uuids of every result written below it. */
@@ -72,14 +72,13 @@ static json_t *attach_json(allure_reporter_t *r, const char *title, json_t *doc)
   report_uuid4(uuid);
   char *source = xasprintf("%s-attachment.json", uuid);
   allure_write_json(r, source, doc);
-  json_t *entry = json_pack("{s:s, s:s, s:s}", "name", title, "source", source, "type",
-                            "application/json");
+  json_t *entry =
+      json_pack("{s:s, s:s, s:s}", "name", title, "source", source, "type", "application/json");
   free(source);
   return entry;
 }
 
-static json_t *attach_text(allure_reporter_t *r, const char *title, const char *text,
-                           size_t len) {
+static json_t *attach_text(allure_reporter_t *r, const char *title, const char *text, size_t len) {
   char uuid[37];
   report_uuid4(uuid);
   char *source = xasprintf("%s-attachment.txt", uuid);
@@ -88,8 +87,8 @@ static json_t *attach_text(allure_reporter_t *r, const char *title, const char *
   char *clean = report_clean_textn(text, len, 0, &n);
   allure_write(r, source, clean, n);
   free(clean);
-  json_t *entry = json_pack("{s:s, s:s, s:s}", "name", title, "source", source, "type",
-                            "text/plain");
+  json_t *entry =
+      json_pack("{s:s, s:s, s:s}", "name", title, "source", source, "type", "text/plain");
   free(source);
   return entry;
 }
@@ -147,8 +146,7 @@ static char *capability_key(const json_t *caps) {
   return xstrdup(name ? name : "");
 }
 
-static void history_id(const json_t *caps, const char *full_title, size_t full_len,
-                       char out[33]) {
+static void history_id(const json_t *caps, const char *full_title, size_t full_len, char out[33]) {
   char *key = capability_key(caps);
   sbuf_t input = SBUF_INIT; /* the whole title: it may hold NULs */
   sbuf_append(&input, full_title, full_len);
@@ -227,8 +225,8 @@ static json_t *title_path(const rm_job_t *j) {
     p = slash + 1;
   }
   for (size_t i = 1; i < j->nopen; i++)
-    json_array_append_new(path, report_json_text(j->suites[j->open[i]]->title,
-                                                 j->suites[j->open[i]]->title_len, 0));
+    json_array_append_new(
+        path, report_json_text(j->suites[j->open[i]]->title, j->suites[j->open[i]]->title_len, 0));
   return path;
 }
 
@@ -243,9 +241,7 @@ static json_t *status_details(const json_t *error) {
   return d;
 }
 
-static json_int_t ms_int(double ms) {
-  return isfinite(ms) && ms > 0 ? (json_int_t)llround(ms) : 0;
-}
+static json_int_t ms_int(double ms) { return isfinite(ms) && ms > 0 ? (json_int_t)llround(ms) : 0; }
 
 /* One HTTP exchange as a step, with the request and the response as attachments. */
 static json_t *exchange_step(allure_reporter_t *r, const json_t *ex) {
@@ -264,13 +260,13 @@ static json_t *exchange_step(allure_reporter_t *r, const json_t *ex) {
   json_decref(doc);
   json_t *details = json_object();
   if (!answered)
-    json_object_set_new(details, "message", json_string(report_jstr(ex, "error")
-                                                            ? report_jstr(ex, "error")
-                                                            : "no response"));
+    json_object_set_new(
+        details, "message",
+        json_string(report_jstr(ex, "error") ? report_jstr(ex, "error") : "no response"));
   json_t *step = json_pack("{s:s, s:s, s:o, s:s, s:[], s:o, s:[], s:I, s:I}", "name", name,
                            "status", answered ? "passed" : "broken", "statusDetails", details,
-                           "stage", "finished", "steps", "attachments", attachments,
-                           "parameters", "start", ms_int(start), "stop", ms_int(stop));
+                           "stage", "finished", "steps", "attachments", attachments, "parameters",
+                           "start", ms_int(start), "stop", ms_int(stop));
   free(name);
   return step;
 }
@@ -292,17 +288,19 @@ static json_t *cucumber_steps(allure_reporter_t *r, const json_t *steps) {
   json_array_foreach(steps, i, s) {
     const char *status = report_jstr(s, "status") ? report_jstr(s, "status") : "broken";
     const json_t *error = json_object_get(s, "error");
-    if (strcmp(status, "failed") == 0 && error && !report_error_is_assertion(error)) status = "broken";
-    else if (strcmp(status, "ambiguous") == 0 || strcmp(status, "undefined") == 0) status = "broken";
+    if (strcmp(status, "failed") == 0 && error && !report_error_is_assertion(error))
+      status = "broken";
+    else if (strcmp(status, "ambiguous") == 0 || strcmp(status, "undefined") == 0)
+      status = "broken";
     else if (strcmp(status, "passed") != 0 && strcmp(status, "failed") != 0) status = "skipped";
     const json_t *start = json_object_get(s, "start"), *stop = json_object_get(s, "stop");
     double a = json_number_value(start), b = stop ? json_number_value(stop) : a;
-    json_array_append_new(out, json_pack("{s:s, s:s, s:o, s:s, s:o, s:[], s:[], s:I, s:I}",
-                                         "name", report_jstr(s, "title") ?: "", "status", status,
-                                         "statusDetails", status_details(error), "stage", "finished",
-                                         "steps", exchange_steps(r, json_object_get(s, "exchanges")),
-                                         "attachments", "parameters", "start", ms_int(a), "stop",
-                                         ms_int(b >= a ? b : a)));
+    json_array_append_new(
+        out, json_pack("{s:s, s:s, s:o, s:s, s:o, s:[], s:[], s:I, s:I}", "name",
+                       report_jstr(s, "title") ?: "", "status", status, "statusDetails",
+                       status_details(error), "stage", "finished", "steps",
+                       exchange_steps(r, json_object_get(s, "exchanges")), "attachments",
+                       "parameters", "start", ms_int(a), "stop", ms_int(b >= a ? b : a)));
   }
   return out;
 }
@@ -322,9 +320,9 @@ typedef struct {
 } result_texts_t;
 
 static void write_result(allure_reporter_t *r, const rm_job_t *j, const result_texts_t *texts,
-                         const char *status, const json_t *error,
-                         const json_t *exchanges, const json_t *cuke_steps, const json_t *meta,
-                         const char *pending_reason, double start, double stop, char uuid[37]) {
+                         const char *status, const json_t *error, const json_t *exchanges,
+                         const json_t *cuke_steps, const json_t *meta, const char *pending_reason,
+                         double start, double stop, char uuid[37]) {
   char hid[33];
   report_uuid4(uuid);
   history_id(j->capabilities, texts->full_title, texts->full_len, hid);
@@ -334,7 +332,8 @@ static void write_result(allure_reporter_t *r, const rm_job_t *j, const result_t
   char *key = capability_key(j->capabilities);
   json_t *attachments = json_array();
   if (texts->logs && texts->logs_len)
-    json_array_append_new(attachments, attach_text(r, "Console Logs", texts->logs, texts->logs_len));
+    json_array_append_new(attachments,
+                          attach_text(r, "Console Logs", texts->logs, texts->logs_len));
   json_t *parameters = json_array();
   if (*key) {
     json_t *p = json_object();
@@ -342,7 +341,8 @@ static void write_result(allure_reporter_t *r, const rm_job_t *j, const result_t
     set_text(p, "value", key);
     json_array_append_new(parameters, p);
   }
-  if (j->seed) json_array_append_new(parameters, json_pack("{s:s, s:s}", "name", "seed", "value", j->seed));
+  if (j->seed)
+    json_array_append_new(parameters, json_pack("{s:s, s:s}", "name", "seed", "value", j->seed));
   /* A cucumber outline row's values (cucumber's own names, as allure-cucumberjs shows). */
   json_array_extend(parameters, json_object_get(meta, "parameters"));
   json_t *doc = json_object();
@@ -357,16 +357,17 @@ static void write_result(allure_reporter_t *r, const rm_job_t *j, const result_t
   if (pending_reason) json_object_set_new(details, "message", json_string(pending_reason));
   json_object_set_new(doc, "statusDetails", details);
   set_text(doc, "stage", strcmp(status, "skipped") == 0 ? "pending" : "finished");
-  json_object_set_new(doc, "steps", json_array_size(cuke_steps) && !r->opts.disable_steps
-                                        ? cucumber_steps(r, cuke_steps)
-                                        : exchange_steps(r, exchanges));
+  json_object_set_new(doc, "steps",
+                      json_array_size(cuke_steps) && !r->opts.disable_steps
+                          ? cucumber_steps(r, cuke_steps)
+                          : exchange_steps(r, exchanges));
   json_object_set_new(doc, "attachments", attachments);
   json_object_set_new(doc, "parameters", parameters);
   json_t *labels = labels_doc(r, j);
   size_t ti;
   json_t *tag;
   json_array_foreach(json_object_get(meta, "tags"), ti, tag)
-    json_array_append_new(labels, json_pack("{s:s, s:O}", "name", "tag", "value", tag));
+      json_array_append_new(labels, json_pack("{s:s, s:O}", "name", "tag", "value", tag));
   json_object_set_new(doc, "labels", labels);
   json_object_set_new(doc, "links", json_array());
   json_object_set_new(doc, "start", json_integer(ms_int(start)));
@@ -388,8 +389,9 @@ static void on_suite_start(rm_job_t *j, rm_suite_t *s, void *ud) {
 static void on_test_end(rm_job_t *j, rm_suite_t *s, rm_test_t *t, void *ud) {
   allure_reporter_t *r = ud;
   char uuid[37];
-  result_texts_t texts = {t->title, t->full_title, r->opts.add_console_logs ? t->logs.data : NULL,
-                         t->title_len, t->full_title_len, t->logs.len};
+  result_texts_t texts = {
+      t->title,     t->full_title,     r->opts.add_console_logs ? t->logs.data : NULL,
+      t->title_len, t->full_title_len, t->logs.len};
   write_result(r, j, &texts, result_status(t), t->error, t->exchanges, t->steps, t->meta,
                t->pending_reason, t->start_ms, t->stop_ms, uuid);
   for (size_t i = 0; i < j->nopen; i++) {
@@ -459,11 +461,11 @@ static void allure_job_end(reporter_t *base, const report_job_t *job, bool passe
   /* A spec file that failed to load, or a worker lost outside any test. */
   if (j->error && !j->error_absorbed) {
     char uuid[37];
-    j->nopen = 0;  /* no describe applies: labels and titlePath name the file only */
+    j->nopen = 0; /* no describe applies: labels and titlePath name the file only */
     size_t n = strlen(j->spec_display);
     result_texts_t texts = {j->spec_display, j->spec_display, NULL, n, n, 0};
-    write_result(r, j, &texts, "broken", j->error, NULL, NULL, NULL, NULL, j->start_ms,
-                 j->stop_ms, uuid);
+    write_result(r, j, &texts, "broken", j->error, NULL, NULL, NULL, NULL, j->start_ms, j->stop_ms,
+                 uuid);
   }
   write_environment(r);
   for (size_t i = 0; i < j->nsuites; i++) {

@@ -23,13 +23,13 @@
 #include "report/events.h"
 
 typedef struct {
-  const char *output_dir;        /* absolute; NULL → <cwd>/allure-results */
-  bool disable_steps;            /* disableWebdriverStepsReporting: no exchange steps */
-  bool disable_screenshots;      /* disableWebdriverScreenshotsReporting: API runs take none */
-  bool disable_hooks;            /* disableMochaHooks: no containers */
-  bool add_console_logs;         /* a test's console lines as an attachment */
-  const json_t *environment;     /* reportedEnvironmentVars (object of strings), or NULL */
-  const char *framework;         /* the "framework" label; NULL → "wdio" */
+  const char *output_dir;    /* absolute; NULL → <cwd>/allure-results */
+  bool disable_steps;        /* disableWebdriverStepsReporting: no exchange steps */
+  bool disable_screenshots;  /* disableWebdriverScreenshotsReporting: API runs take none */
+  bool disable_hooks;        /* disableMochaHooks: no containers */
+  bool add_console_logs;     /* a test's console lines as an attachment */
+  const json_t *environment; /* reportedEnvironmentVars (object of strings), or NULL */
+  const char *framework;     /* the "framework" label; NULL → "wdio" */
 } allure_opts_t;
 
 reporter_t *allure_reporter_new(const allure_opts_t *opts);

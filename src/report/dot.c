@@ -8,9 +8,9 @@
 #include "report/util.h"
 
 /* chalk's bright colours, closed with the default-foreground code as chalk does. */
-#define DOT_GREEN "\x1b[92m"
-#define DOT_CYAN "\x1b[96m"
-#define DOT_RED "\x1b[91m"
+#define DOT_GREEN    "\x1b[92m"
+#define DOT_CYAN     "\x1b[96m"
+#define DOT_RED      "\x1b[91m"
 #define DOT_FG_CLOSE "\x1b[39m"
 
 typedef struct {

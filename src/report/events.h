@@ -60,9 +60,9 @@
 
 /* What every reporter knows about a job. Owned by the launcher; valid until job_end returns. */
 typedef struct {
-  const char *cid;           /* "0-0" */
-  const char *spec;          /* absolute path */
-  const char *spec_display;  /* path relative to the working directory */
+  const char *cid;          /* "0-0" */
+  const char *spec;         /* absolute path */
+  const char *spec_display; /* path relative to the working directory */
   const json_t *capabilities;
 } report_job_t;
 

@@ -13,8 +13,7 @@ static void attempt_note(const json_t *ex, char *buf, size_t size) {
   const json_t *attempt = json_object_get(ex, "attempt");
   if (json_is_integer(attempt) && json_integer_value(attempt) > 1)
     snprintf(buf, size, " (attempt %lld)", (long long)json_integer_value(attempt));
-  else
-    buf[0] = '\0';
+  else buf[0] = '\0';
 }
 
 char *report_exchange_title(const json_t *ex) {
@@ -103,8 +102,8 @@ void report_exchange_text(const json_t *ex, const char *indent, sbuf_t *out) {
 static json_t *body_doc(const json_t *holder) {
   const json_t *body = json_object_get(holder, "body");
   if (!json_is_string(body) || json_string_length(body) == 0) return json_null();
-  json_t *parsed = json_loadb(json_string_value(body), json_string_length(body),
-                              JSON_DECODE_ANY, NULL);
+  json_t *parsed =
+      json_loadb(json_string_value(body), json_string_length(body), JSON_DECODE_ANY, NULL);
   return parsed ? parsed : json_incref((json_t *)body);
 }
 
@@ -116,8 +115,10 @@ static json_t *headers_doc(const json_t *holder) {
 json_t *report_exchange_request_doc(const json_t *ex) {
   const json_t *req = json_object_get(ex, "request");
   json_t *doc = json_object();
-  json_object_set_new(doc, "method", json_string(report_jstr(ex, "method") ? report_jstr(ex, "method") : ""));
-  json_object_set_new(doc, "url", json_string(report_jstr(ex, "url") ? report_jstr(ex, "url") : ""));
+  json_object_set_new(doc, "method",
+                      json_string(report_jstr(ex, "method") ? report_jstr(ex, "method") : ""));
+  json_object_set_new(doc, "url",
+                      json_string(report_jstr(ex, "url") ? report_jstr(ex, "url") : ""));
   json_object_set_new(doc, "headers", headers_doc(req));
   json_object_set_new(doc, "body", body_doc(req));
   return doc;

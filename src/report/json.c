@@ -13,10 +13,10 @@ typedef struct {
   reporter_t base;
   FILE *out;
   bool color;
-  json_reporter_opts_t opts;   /* strings owned (copies) */
+  json_reporter_opts_t opts; /* strings owned (copies) */
   rm_set_t set;
   report_spool_t spool;
-  json_t *timings;             /* spec file (as displayed) → milliseconds, every job so far */
+  json_t *timings; /* spec file (as displayed) → milliseconds, every job so far */
 } json_reporter_t;
 
 static json_t *iso(double ms) {
@@ -62,8 +62,9 @@ static json_t *test_doc(const rm_test_t *t) {
 static json_t *suite_doc(const rm_suite_t *s) {
   json_t *d = json_object();
   json_t *tests = json_array(), *hooks = json_array();
-  json_object_set_new(d, "name", s->depth == 0 ? json_string("(root)")
-                                               : report_json_text(s->title, s->title_len, 0));
+  json_object_set_new(
+      d, "name",
+      s->depth == 0 ? json_string("(root)") : report_json_text(s->title, s->title_len, 0));
   json_object_set_new(d, "fullTitle", report_json_text(s->full_title, s->full_title_len, 0));
   json_object_set_new(d, "depth", json_integer(s->depth));
   json_object_set_new(d, "file", json_string(s->file));
@@ -97,9 +98,10 @@ json_t *json_reporter_document(const json_reporter_opts_t *o, const rm_job_t *j)
   json_object_set_new(d, "duration", json_real(j->duration_ms));
   json_object_set_new(d, "passed", json_boolean(j->passed));
   if (j->seed) json_object_set_new(d, "seed", json_string(j->seed));
-  json_object_set_new(d, "state", json_pack("{s:i, s:i, s:i, s:i}", "passed", j->passed_tests,
-                                            "failed", j->failed_tests, "skipped",
-                                            j->skipped_tests, "retried", j->retried_tests));
+  json_object_set_new(
+      d, "state",
+      json_pack("{s:i, s:i, s:i, s:i}", "passed", j->passed_tests, "failed", j->failed_tests,
+                "skipped", j->skipped_tests, "retried", j->retried_tests));
   json_t *suites = json_array();
   for (size_t i = 0; i < j->nsuites; i++)
     if (j->suites[i]->depth > 0 || root_shown(j->suites[i]))
@@ -143,8 +145,7 @@ static void json_write_job(json_reporter_t *r, const rm_job_t *j) {
   char *text = dump(&r->opts, doc);
   json_decref(doc);
   if (!text) {
-    fprintf(stderr, "sonde: json reporter: no report for %s: cannot encode it\n",
-            j->spec_display);
+    fprintf(stderr, "sonde: json reporter: no report for %s: cannot encode it\n", j->spec_display);
     return;
   }
   if (!r->opts.output_dir) {

@@ -31,10 +31,10 @@
 #include "report/util.h"
 
 typedef struct {
-  const char *output_dir;      /* absolute; NULL prints at run end */
-  const char *framework;       /* "mocha" */
-  bool compact;                /* one line instead of two-space indentation */
-  report_namer_t *namer;       /* outputFileFormat; taken, may be NULL */
+  const char *output_dir; /* absolute; NULL prints at run end */
+  const char *framework;  /* "mocha" */
+  bool compact;           /* one line instead of two-space indentation */
+  report_namer_t *namer;  /* outputFileFormat; taken, may be NULL */
 } json_reporter_opts_t;
 
 #define JSON_TIMINGS_FILE "sonde-timings.json"

@@ -24,14 +24,14 @@ typedef struct {
   reporter_t base;
   FILE *out;
   bool color;
-  junit_opts_t opts;   /* strings owned (copies) */
+  junit_opts_t opts; /* strings owned (copies) */
   rm_set_t set;
   report_spool_t spool;
 } junit_reporter_t;
 
-#define JW(call)                \
-  do {                          \
-    if ((call) < 0) goto fail;  \
+#define JW(call)               \
+  do {                         \
+    if ((call) < 0) goto fail; \
   } while (0)
 
 /* --- names ----------------------------------------------------------------------------- */
@@ -58,9 +58,7 @@ static char *prepare(const junit_opts_t *o, const char *title) {
 
 /* The root suite holds tests written outside any describe; it shows as "(root)", as in the
  * spec reporter. */
-static const char *suite_title(const rm_suite_t *s) {
-  return s->depth == 0 ? "(root)" : s->title;
-}
+static const char *suite_title(const rm_suite_t *s) { return s->depth == 0 ? "(root)" : s->title; }
 
 static char *suite_name(const junit_opts_t *o, const rm_job_t *j, const rm_suite_t *s) {
   char *name = o->names && o->names->suite ? o->names->suite(o->names, j, s) : NULL;
@@ -69,8 +67,8 @@ static char *suite_name(const junit_opts_t *o, const rm_job_t *j, const rm_suite
 
 static char *class_name(const junit_opts_t *o, const char *package, const rm_job_t *j,
                         const rm_suite_t *s) {
-  char *name = o->names && o->names->class_name ? o->names->class_name(o->names, package, j, s)
-                                                : NULL;
+  char *name =
+      o->names && o->names->class_name ? o->names->class_name(o->names, package, j, s) : NULL;
   if (name) return name;
   const char *full = s->depth == 0 ? suite_title(s) : s->full_title;
   char *cls = xasprintf("%s.%s", package, full);
@@ -174,9 +172,8 @@ static int write_failure(xmlTextWriterPtr w, const junit_opts_t *o, const rm_tes
   if (t->aborted || !e)
     return write_error_element(w, "error", e ? report_jstr(e, "message") : "failed", name, NULL);
   if (!o->error_field && !o->failure_field && !o->stacktrace_field)
-    return write_error_element(w, "failure", report_jstr(e, "message") ? report_jstr(e, "message")
-                                                                        : "",
-                               name, NULL);
+    return write_error_element(
+        w, "failure", report_jstr(e, "message") ? report_jstr(e, "message") : "", name, NULL);
   char *fmsg = error_field(e, o->failure_field);
   char *trace = error_field(e, o->stacktrace_field);
   int rc = write_error_element(w, "failure", fmsg, name, trace);
@@ -324,9 +321,7 @@ fail:
 }
 
 /* The root suite appears only when tests ran outside any describe. */
-static bool suite_shown(const rm_suite_t *s) {
-  return s->depth > 0 || s->ntests > 0;
-}
+static bool suite_shown(const rm_suite_t *s) { return s->depth > 0 || s->ntests > 0; }
 
 char *junit_render(const junit_opts_t *o, const rm_job_t *j, sbuf_t *err) {
   xmlBufferPtr buf = xmlBufferCreate();
@@ -334,8 +329,7 @@ char *junit_render(const junit_opts_t *o, const rm_job_t *j, sbuf_t *err) {
   char *caps = report_sanitized_caps(j->capabilities);
   char *file = file_property(j);
   char *result = NULL;
-  junit_ctx_t c = {o, j, o->package_name && *o->package_name ? o->package_name : caps, caps,
-                   file};
+  junit_ctx_t c = {o, j, o->package_name && *o->package_name ? o->package_name : caps, caps, file};
   bool job_error = j->error && !j->error_absorbed;
   long long tests = job_error, failures = 0, errors = job_error;
 
@@ -362,7 +356,7 @@ char *junit_render(const junit_opts_t *o, const rm_job_t *j, sbuf_t *err) {
   if (job_error) JW(write_job_error(w, &c));
   JW(xmlTextWriterEndElement(w));
   JW(xmlTextWriterEndDocument(w));
-  xmlFreeTextWriter(w);  /* flushes into buf */
+  xmlFreeTextWriter(w); /* flushes into buf */
   w = NULL;
   result = xstrndup((const char *)xmlBufferContent(buf), (size_t)xmlBufferLength(buf));
 fail:
@@ -455,9 +449,7 @@ static const reporter_ops_t junit_ops = {
     .free = junit_free,
 };
 
-static const char *dup_opt(const char *s) {
-  return s ? xstrdup(s) : NULL;
-}
+static const char *dup_opt(const char *s) { return s ? xstrdup(s) : NULL; }
 
 reporter_t *junit_reporter_new(FILE *out, bool color, const junit_opts_t *opts) {
   junit_reporter_t *r = xcalloc(1, sizeof *r);

@@ -32,17 +32,17 @@ struct junit_names {
 };
 
 typedef struct {
-  const char *output_dir;      /* absolute; NULL prints the XML at run end */
-  const char *package_name;    /* NULL: the sanitized capabilities */
-  bool add_file_attribute;     /* testcase@file (CircleCI; outside junit-10.xsd) */
-  bool add_worker_logs;        /* a test's console lines in its system-out */
+  const char *output_dir;   /* absolute; NULL prints the XML at run end */
+  const char *package_name; /* NULL: the sanitized capabilities */
+  bool add_file_attribute;  /* testcase@file (CircleCI; outside junit-10.xsd) */
+  bool add_worker_logs;     /* a test's console lines in its system-out */
   /* errorOptions: which member of the error goes where; all NULL for the default
    * (<failure message="{message}" type="{name}"/>). */
-  const char *error_field;     /* <error message="…"> */
-  const char *failure_field;   /* <failure message="…"> */
-  const char *stacktrace_field;/* text of <failure> */
-  report_namer_t *namer;       /* outputFileFormat; taken, may be NULL */
-  junit_names_t *names;        /* taken, may be NULL */
+  const char *error_field;      /* <error message="…"> */
+  const char *failure_field;    /* <failure message="…"> */
+  const char *stacktrace_field; /* text of <failure> */
+  report_namer_t *namer;        /* outputFileFormat; taken, may be NULL */
+  junit_names_t *names;         /* taken, may be NULL */
 } junit_opts_t;
 
 reporter_t *junit_reporter_new(FILE *out, bool color, const junit_opts_t *opts);

@@ -10,9 +10,7 @@ static double rm_now(const rm_set_t *set) {
   return set->hooks.now ? set->hooks.now() : report_now_ms();
 }
 
-static char *dup_or_empty(const char *s) {
-  return xstrdup(s ? s : "");
-}
+static char *dup_or_empty(const char *s) { return xstrdup(s ? s : ""); }
 
 /* A copy of the string member `key` whole (NULs included), "" when absent; *len its length. */
 static char *dup_member(const json_t *ev, const char *key, size_t *len) {
@@ -51,9 +49,7 @@ static void open_push(rm_job_t *j, size_t index) {
   j->open[j->nopen++] = index;
 }
 
-static rm_suite_t *innermost(rm_job_t *j) {
-  return j->suites[j->open[j->nopen - 1]];
-}
+static rm_suite_t *innermost(rm_job_t *j) { return j->suites[j->open[j->nopen - 1]]; }
 
 static rm_job_t *job_new(rm_set_t *set, const report_job_t *job) {
   rm_job_t *j = xcalloc(1, sizeof *j);
@@ -81,8 +77,8 @@ static rm_job_t *job_get(rm_set_t *set, const report_job_t *job) {
 static rm_test_t *test_new(const json_t *ev, double now) {
   rm_test_t *t = xcalloc(1, sizeof *t);
   t->title = dup_member(ev, "title", &t->title_len);
-  t->full_title = dup_member(ev, json_object_get(ev, "fullTitle") ? "fullTitle" : "title",
-                             &t->full_title_len);
+  t->full_title =
+      dup_member(ev, json_object_get(ev, "fullTitle") ? "fullTitle" : "title", &t->full_title_len);
   t->start_ms = now;
   t->exchanges = json_array();
   return t;
@@ -231,7 +227,7 @@ static void on_hook_fail(rm_set_t *set, rm_job_t *j, const json_t *ev) {
     test_free(j->current);
     j->current = NULL;
   } else {
-    t->start_ms = 0;  /* finish_test derives it from the duration */
+    t->start_ms = 0; /* finish_test derives it from the duration */
   }
   json_array_extend(t->exchanges, j->loose);
   json_array_clear(j->loose);
@@ -295,7 +291,7 @@ void rm_feed(rm_set_t *set, const report_job_t *job, const json_t *ev) {
   const char *type = report_jstr(ev, "type");
   if (!type) return;
   rm_job_t *j = job_get(set, job);
-  if (j->nopen == 0) return;  /* ended already (runner:end seen); nothing can follow */
+  if (j->nopen == 0) return; /* ended already (runner:end seen); nothing can follow */
 
   if (strcmp(type, "http") == 0) {
     json_t *ex = exchange_copy(ev, rm_now(set));
@@ -339,8 +335,8 @@ void rm_feed(rm_set_t *set, const report_job_t *job, const json_t *ev) {
     open_push(j, s->index);
     if (set->hooks.suite_start) set->hooks.suite_start(j, s, set->hooks.ud);
   } else if (strcmp(type, "suite:end") == 0) {
-    if (j->nopen > 1) close_suite(set, j, json_is_number(json_object_get(ev, "duration"))
-                                              ? ev_duration(ev) : -1);
+    if (j->nopen > 1)
+      close_suite(set, j, json_is_number(json_object_get(ev, "duration")) ? ev_duration(ev) : -1);
   } else if (strcmp(type, "test:start") == 0) {
     test_free(j->current);
     flush_loose(j);

@@ -110,8 +110,10 @@ static reporter_t *make_spec(const entry_t *e, sbuf_t *err) {
     struct {
       const char *key;
       const char **slot;
-    } map[] = {{"passed", &opts.symbol_passed}, {"failed", &opts.symbol_failed},
-               {"skipped", &opts.symbol_skipped}, {"pending", NULL},
+    } map[] = {{"passed", &opts.symbol_passed},
+               {"failed", &opts.symbol_failed},
+               {"skipped", &opts.symbol_skipped},
+               {"pending", NULL},
                {"retried", &opts.symbol_retried}};
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
       const json_t *v = json_object_get(symbols, map[i].key);
@@ -154,7 +156,8 @@ static int junit_error_options(const entry_t *e, junit_opts_t *o, sbuf_t *err) {
     else {
       config_key_error(e->cfg, "reporters.errorOptions", err,
                        "\"reporters\": junit option \"errorOptions\" has an unknown key \"%s\" "
-                       "(known: error, failure, stacktrace)", key);
+                       "(known: error, failure, stacktrace)",
+                       key);
       return -1;
     }
   }
@@ -274,9 +277,7 @@ unsigned report_needs(const sonde_config_t *cfg) {
   return needs;
 }
 
-const char *report_known_names(void) {
-  return "spec, dot, junit, allure, json";
-}
+const char *report_known_names(void) { return "spec, dot, junit, allure, json"; }
 
 static report_ctor find(const char *name) {
   for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
@@ -319,7 +320,11 @@ int report_create_all(const sonde_config_t *cfg, const report_env_t *env, report
                        "\"reporters\": the options of %s must be an object (got %s)", name,
                        config_json_type(options));
     } else {
-      entry_t e = {cfg, env, name, i, json_is_object(options) ? options : no_options,
+      entry_t e = {cfg,
+                   env,
+                   name,
+                   i,
+                   json_is_object(options) ? options : no_options,
                    rjs_entry_options(cfg, i)};
       r = create(&e, err);
     }

@@ -15,8 +15,8 @@
 #include "report/events.h"
 
 typedef struct {
-  FILE *out;     /* the terminal stream (stdout) */
-  bool color;    /* colours allowed on `out` */
+  FILE *out;  /* the terminal stream (stdout) */
+  bool color; /* colours allowed on `out` */
 } report_env_t;
 
 /* Creates every configured reporter (the default when none is configured). Returns -1 with

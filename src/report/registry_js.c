@@ -152,9 +152,9 @@ report_namer_t *rjs_namer_new(const sonde_config_t *cfg, JSValueRef options, JSV
 typedef struct {
   junit_names_t base;
   JSContextRef ctx;
-  JSValueRef regexp;        /* suiteNameFormat as a RegExp */
-  JSValueRef suite_fn;      /* suiteNameFormat as a function */
-  JSValueRef class_fn;      /* classNameFormat */
+  JSValueRef regexp;   /* suiteNameFormat as a RegExp */
+  JSValueRef suite_fn; /* suiteNameFormat as a function */
+  JSValueRef class_fn; /* classNameFormat */
   JSValueRef split, call_suite, call_class;
 } rjs_names_t;
 
@@ -173,8 +173,8 @@ static const char *const class_src =
 /* What a format function sees of a suite: WebdriverIO's SuiteStats members that apply. */
 static JSValueRef suite_value(JSContextRef ctx, const rm_suite_t *s) {
   json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:f, s:i}", "type", "suite", "title",
-                        s->depth ? s->title : "(root)", "fullTitle", s->full_title, "file",
-                        s->file, "duration", s->duration_ms, "tests", (int)s->ntests);
+                        s->depth ? s->title : "(root)", "fullTitle", s->full_title, "file", s->file,
+                        "duration", s->duration_ms, "tests", (int)s->ntests);
   JSValueRef v = js_from_json(ctx, o);
   json_decref(o);
   return v;
@@ -230,8 +230,8 @@ static void names_free(junit_names_t *base) {
   free(n);
 }
 
-int rjs_junit_names_new(const sonde_config_t *cfg, JSValueRef suite_format,
-                        JSValueRef class_format, junit_names_t **out, sbuf_t *err) {
+int rjs_junit_names_new(const sonde_config_t *cfg, JSValueRef suite_format, JSValueRef class_format,
+                        junit_names_t **out, sbuf_t *err) {
   JSContextRef ctx = rjs_ctx(cfg);
   *out = NULL;
   if (!ctx || (!suite_format && !class_format)) return 0;
@@ -250,8 +250,8 @@ int rjs_junit_names_new(const sonde_config_t *cfg, JSValueRef suite_format,
     JSValueRef re = suite_format;
     if (JSValueIsString(ctx, suite_format)) {
       JSValueRef exc = NULL;
-      JSValueRef make = js_eval(ctx, "(function (s) { return new RegExp(s); })",
-                                "sonde:reporters", 1, &exc);
+      JSValueRef make =
+          js_eval(ctx, "(function (s) { return new RegExp(s); })", "sonde:reporters", 1, &exc);
       re = make ? js_call(ctx, make, NULL, 1, &suite_format, &exc) : NULL;
       if (!re) {
         describe_exception(ctx, exc, err);

@@ -27,7 +27,7 @@ report_namer_t *rjs_namer_new(const sonde_config_t *cfg, JSValueRef options, JSV
 /* suiteNameFormat (a RegExp, a RegExp source string, or a function of {name, suite}) and
  * classNameFormat (a function of {packageName, suite}); either may be NULL. *out is NULL
  * when both are. Returns -1 with the reason in `err` when a string is no valid RegExp. */
-int rjs_junit_names_new(const sonde_config_t *cfg, JSValueRef suite_format,
-                        JSValueRef class_format, junit_names_t **out, sbuf_t *err);
+int rjs_junit_names_new(const sonde_config_t *cfg, JSValueRef suite_format, JSValueRef class_format,
+                        junit_names_t **out, sbuf_t *err);
 
 #endif

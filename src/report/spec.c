@@ -26,16 +26,16 @@
 #include "report/exchange.h"
 #include "report/util.h"
 
-#define SPEC_DIVIDER "------------------------------------------------------------------"
+#define SPEC_DIVIDER         "------------------------------------------------------------------"
 
 /* chalk's codes: each colour closes with the default-foreground code, not a full reset,
  * so that nested styles survive. */
-#define SPEC_GREEN "\x1b[32m"
-#define SPEC_RED "\x1b[31m"
-#define SPEC_CYAN "\x1b[36m"
-#define SPEC_YELLOW "\x1b[33m"
-#define SPEC_GRAY "\x1b[90m"
-#define SPEC_FG_CLOSE "\x1b[39m"
+#define SPEC_GREEN           "\x1b[32m"
+#define SPEC_RED             "\x1b[31m"
+#define SPEC_CYAN            "\x1b[36m"
+#define SPEC_YELLOW          "\x1b[33m"
+#define SPEC_GRAY            "\x1b[90m"
+#define SPEC_FG_CLOSE        "\x1b[39m"
 
 /* Failures are numbered in suite order, not arrival order (see spec_failure_t). Root-level
  * items that arrive after the first suite are WebdriverIO's trailing "(root)" group and load
@@ -44,19 +44,19 @@
 #define SPEC_GROUP_JOB_ERROR INT32_MAX
 
 /* The failure shown for a job whose worker ended without runner:end. */
-#define SPEC_WORKER_DIED "worker exited before the spec file finished"
+#define SPEC_WORKER_DIED     "worker exited before the spec file finished"
 
 /* One describe block while it is open. WebdriverIO prints a suite's own tests before its
  * child suites even when a framework (jasmine) runs them interleaved, so a suite's lines
  * and its finished children are kept apart until the suite ends. */
 typedef struct {
-  sbuf_t own;          /* prefixed lines of this suite's tests and failed hooks */
-  sbuf_t kids;         /* rendered child suites, in start order */
+  sbuf_t own;  /* prefixed lines of this suite's tests and failed hooks */
+  sbuf_t kids; /* rendered child suites, in start order */
   char *title;
-  char *file;          /* display path; top-level suites only */
-  int depth;           /* 0 is the root suite, which frameworks do not announce */
-  int32_t seq;         /* start order: the suites' order in WebdriverIO's output */
-  int events;          /* lines in `own` */
+  char *file;  /* display path; top-level suites only */
+  int depth;   /* 0 is the root suite, which frameworks do not announce */
+  int32_t seq; /* start order: the suites' order in WebdriverIO's output */
+  int events;  /* lines in `own` */
   bool has_children;
 } spec_suite_t;
 
@@ -64,9 +64,9 @@ typedef struct {
  * suite start order (WebdriverIO walks its suites), which may differ from arrival order. */
 typedef struct {
   char *title;
-  char *body;          /* prefixed message and stack lines */
-  int32_t group;       /* spec_suite_t.seq of the suite it belongs to */
-  int32_t seq;         /* arrival order within the job */
+  char *body;    /* prefixed message and stack lines */
+  int32_t group; /* spec_suite_t.seq of the suite it belongs to */
+  int32_t seq;   /* arrival order within the job */
 } spec_failure_t;
 
 typedef struct spec_job {
@@ -79,7 +79,7 @@ typedef struct spec_job {
   char *cur_file;      /* file of the last "»" line, so each file gets one */
   spec_suite_t *stack; /* stack[0] is the root suite */
   size_t depth, cap;
-  sbuf_t tail;         /* root-level items after the first suite (after-all hooks) */
+  sbuf_t tail; /* root-level items after the first suite (after-all hooks) */
   int tail_events;
   spec_failure_t *failures;
   size_t nfailures, failures_cap;
@@ -102,7 +102,7 @@ typedef struct {
   bool hide_preface;
   bool realtime;
   char *sym_passed, *sym_failed, *sym_skipped, *sym_retried;
-  spec_job_t *jobs;    /* jobs between their first event and job_end */
+  spec_job_t *jobs;      /* jobs between their first event and job_end */
   report_spool_t blocks; /* finished blocks, in job_end order */
 } spec_reporter_t;
 
@@ -139,8 +139,7 @@ const char *report_format_duration(double ms, char *buf, size_t size) {
   if (tenths % 10)
     sbuf_printf(&b, "%s%llu.%llus", b.len ? " " : "", (unsigned long long)(tenths / 10),
                 (unsigned long long)(tenths % 10));
-  else if (tenths)
-    sbuf_printf(&b, "%s%llus", b.len ? " " : "", (unsigned long long)(tenths / 10));
+  else if (tenths) sbuf_printf(&b, "%s%llus", b.len ? " " : "", (unsigned long long)(tenths / 10));
   snprintf(buf, size, "%s", b.len ? sbuf_cstr(&b) : "0ms");
   sbuf_free(&b);
   return buf;
@@ -160,8 +159,8 @@ static void spec_paint(const spec_reporter_t *r, sbuf_t *b, const char *color, c
 /* Appends `text` as one block line per embedded newline, each behind the job prefix, and
  * `color` applied per line the way chalk re-opens a colour after every newline. An empty
  * line is the prefix alone, as in WebdriverIO; without the preface lines are bare. */
-static void spec_put(const spec_reporter_t *r, const spec_job_t *j, sbuf_t *b,
-                     const char *color, const char *text) {
+static void spec_put(const spec_reporter_t *r, const spec_job_t *j, sbuf_t *b, const char *color,
+                     const char *text) {
   const char *p = text;
   for (;;) {
     const char *nl = strchr(p, '\n');
@@ -198,8 +197,7 @@ static char *spec_cap(const json_t *caps, const char *const *keys) {
  * parts left out instead of printed as "(unknown)". The same legacy fallbacks are read. */
 static void spec_job_describe(spec_job_t *j, const json_t *caps) {
   static const char *const browser_keys[] = {"browserName", "browser", NULL};
-  static const char *const version_keys[] = {"browserVersion", "version", "browser_version",
-                                             NULL};
+  static const char *const version_keys[] = {"browserVersion", "version", "browser_version", NULL};
   static const char *const platform_keys[] = {"platformName", "platform", NULL};
   const json_t *always = json_object_get(caps, "alwaysMatch");
   if (json_is_object(always)) caps = always;
@@ -268,7 +266,7 @@ static spec_job_t *spec_job_get(spec_reporter_t *r, const report_job_t *job) {
   j->spec = xstrdup(job->spec ? job->spec : "");
   j->spec_display = xstrdup(job->spec_display ? job->spec_display : j->spec);
   spec_job_describe(j, job->capabilities);
-  spec_push_suite(j);  /* root */
+  spec_push_suite(j); /* root */
   j->next = r->jobs;
   r->jobs = j;
   return j;
@@ -304,8 +302,7 @@ static void spec_set_file(spec_job_t *j, const char *file) {
 /* Where the next test line goes, with its suite's depth and failure group. Root-level
  * items belong to WebdriverIO's "(root)" pseudo suite: before the first suite it leads the
  * output, after it (after-all hooks) it closes it; the title is written with the first item. */
-static sbuf_t *spec_target(const spec_reporter_t *r, spec_job_t *j, int *depth,
-                           int32_t *group) {
+static sbuf_t *spec_target(const spec_reporter_t *r, spec_job_t *j, int *depth, int32_t *group) {
   spec_suite_t *top = &j->stack[j->depth - 1];
   *depth = top->depth;
   *group = top->seq;
@@ -640,10 +637,10 @@ static void spec_put_counts(const spec_reporter_t *r, const spec_job_t *j, sbuf_
     int n;
     const char *word, *color;
   } counts[] = {
-    {j->passed, "passing", SPEC_GREEN},
-    {j->failed, "failing", SPEC_RED},
-    {j->skipped, "skipped", SPEC_CYAN},
-    {j->retried, "retried", SPEC_YELLOW},
+      {j->passed, "passing", SPEC_GREEN},
+      {j->failed, "failing", SPEC_RED},
+      {j->skipped, "skipped", SPEC_CYAN},
+      {j->retried, "retried", SPEC_YELLOW},
   };
   bool first = j->has_duration;
 
@@ -701,8 +698,7 @@ static char *spec_job_render(spec_reporter_t *r, spec_job_t *j) {
     free(line);
   }
 
-  if (j->nfailures)
-    qsort(j->failures, j->nfailures, sizeof *j->failures, spec_failure_cmp);
+  if (j->nfailures) qsort(j->failures, j->nfailures, sizeof *j->failures, spec_failure_cmp);
   for (size_t i = 0; i < j->nfailures; i++) {
     char *line = xasprintf("%zu) %s", i + 1, j->failures[i].title);
     spec_put(r, j, &b, NULL, "");
@@ -762,10 +758,10 @@ static void spec_free(reporter_t *base) {
 }
 
 static const reporter_ops_t spec_ops = {
-  .event = spec_event,
-  .job_end = spec_job_end,
-  .run_end = spec_run_end,
-  .free = spec_free,
+    .event = spec_event,
+    .job_end = spec_job_end,
+    .run_end = spec_run_end,
+    .free = spec_free,
 };
 
 reporter_t *spec_reporter_new(FILE *out, const spec_reporter_opts_t *opts) {

@@ -14,10 +14,10 @@
 #include "report/events.h"
 
 typedef struct {
-  bool color;          /* ANSI colours (chalk's codes); false prints no escape code at all */
-  bool only_failures;  /* onlyFailures: blocks of jobs without a failure are left out */
-  bool hide_preface;   /* showPreface: false — no "[browser version platform #cid]" */
-  bool realtime;       /* realtimeReporting */
+  bool color;         /* ANSI colours (chalk's codes); false prints no escape code at all */
+  bool only_failures; /* onlyFailures: blocks of jobs without a failure are left out */
+  bool hide_preface;  /* showPreface: false — no "[browser version platform #cid]" */
+  bool realtime;      /* realtimeReporting */
   /* symbols: NULL keeps WebdriverIO's "✓", "✖", "-" and "↻"; copied. */
   const char *symbol_passed, *symbol_failed, *symbol_skipped, *symbol_retried;
 } spec_reporter_opts_t;

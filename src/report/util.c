@@ -15,7 +15,7 @@
 
 /* --- text ------------------------------------------------------------------------------ */
 
-#define REPLACEMENT "\xEF\xBF\xBD"  /* U+FFFD */
+#define REPLACEMENT "\xEF\xBF\xBD" /* U+FFFD */
 
 /* Length of the valid UTF-8 sequence at `p` (at most `n` bytes) and its code point; 0 when
  * the bytes are not one (RFC 3629: no overlongs, no surrogates, nothing above U+10FFFF). */
@@ -72,7 +72,7 @@ char *report_clean_textn(const char *s, size_t len, unsigned flags, size_t *out_
   const unsigned char *p = (const unsigned char *)(s ? s : "");
   if (!s) len = 0;
   sbuf_reserve(&b, len);
-  sbuf_append(&b, "", 0);  /* terminated even when nothing follows */
+  sbuf_append(&b, "", 0); /* terminated even when nothing follows */
   size_t i = 0;
   while (i < len) {
     if (flags & REPORT_CLEAN_ANSI) {
@@ -217,16 +217,14 @@ void report_iso_stamp(double epoch_ms, char *buf, size_t size) {
 /* --- MD5 (RFC 1321) ---------------------------------------------------------------------- */
 
 static const uint32_t md5_k[64] = {
-    0xd76aa478, 0xe8c7b756, 0x242070db, 0xc1bdceee, 0xf57c0faf, 0x4787c62a, 0xa8304613,
-    0xfd469501, 0x698098d8, 0x8b44f7af, 0xffff5bb1, 0x895cd7be, 0x6b901122, 0xfd987193,
-    0xa679438e, 0x49b40821, 0xf61e2562, 0xc040b340, 0x265e5a51, 0xe9b6c7aa, 0xd62f105d,
-    0x02441453, 0xd8a1e681, 0xe7d3fbc8, 0x21e1cde6, 0xc33707d6, 0xf4d50d87, 0x455a14ed,
-    0xa9e3e905, 0xfcefa3f8, 0x676f02d9, 0x8d2a4c8a, 0xfffa3942, 0x8771f681, 0x6d9d6122,
-    0xfde5380c, 0xa4beea44, 0x4bdecfa9, 0xf6bb4b60, 0xbebfbc70, 0x289b7ec6, 0xeaa127fa,
-    0xd4ef3085, 0x04881d05, 0xd9d4d039, 0xe6db99e5, 0x1fa27cf8, 0xc4ac5665, 0xf4292244,
-    0x432aff97, 0xab9423a7, 0xfc93a039, 0x655b59c3, 0x8f0ccc92, 0xffeff47d, 0x85845dd1,
-    0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1, 0xf7537e82, 0xbd3af235, 0x2ad7d2bb,
-    0xeb86d391};
+    0xd76aa478, 0xe8c7b756, 0x242070db, 0xc1bdceee, 0xf57c0faf, 0x4787c62a, 0xa8304613, 0xfd469501,
+    0x698098d8, 0x8b44f7af, 0xffff5bb1, 0x895cd7be, 0x6b901122, 0xfd987193, 0xa679438e, 0x49b40821,
+    0xf61e2562, 0xc040b340, 0x265e5a51, 0xe9b6c7aa, 0xd62f105d, 0x02441453, 0xd8a1e681, 0xe7d3fbc8,
+    0x21e1cde6, 0xc33707d6, 0xf4d50d87, 0x455a14ed, 0xa9e3e905, 0xfcefa3f8, 0x676f02d9, 0x8d2a4c8a,
+    0xfffa3942, 0x8771f681, 0x6d9d6122, 0xfde5380c, 0xa4beea44, 0x4bdecfa9, 0xf6bb4b60, 0xbebfbc70,
+    0x289b7ec6, 0xeaa127fa, 0xd4ef3085, 0x04881d05, 0xd9d4d039, 0xe6db99e5, 0x1fa27cf8, 0xc4ac5665,
+    0xf4292244, 0x432aff97, 0xab9423a7, 0xfc93a039, 0x655b59c3, 0x8f0ccc92, 0xffeff47d, 0x85845dd1,
+    0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1, 0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391};
 static const uint8_t md5_r[64] = {7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
                                   5, 9,  14, 20, 5, 9,  14, 20, 5, 9,  14, 20, 5, 9,  14, 20,
                                   4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23,
@@ -332,7 +330,7 @@ static void caps_part(sbuf_t *b, const json_t *v) {
   }
   const char *start = text;
   size_t n = strlen(text);
-  while (n && text[n - 1] == '/') n--;   /* "a/b/" keeps "b" as the regex does */
+  while (n && text[n - 1] == '/') n--; /* "a/b/" keeps "b" as the regex does */
   for (size_t i = n; i-- > 0;) {
     if (text[i] == '/') {
       start = text + i + 1;
@@ -347,7 +345,7 @@ static void caps_part(sbuf_t *b, const json_t *v) {
     if (isspace(c)) continue;
     sbuf_putc(b, c == '.' ? '_' : (char)tolower(c));
   }
-  if (b->len == before) {  /* nothing left: the part is left out, separator included */
+  if (b->len == before) { /* nothing left: the part is left out, separator included */
     b->len = mark;
     if (b->data) b->data[mark] = '\0';
   }
@@ -362,7 +360,8 @@ static const json_t *caps_first(const json_t *caps, const char *a, const char *b
 
 char *report_sanitized_caps(const json_t *caps) {
   sbuf_t b = SBUF_INIT;
-  if (json_is_object(json_object_get(caps, "alwaysMatch"))) caps = json_object_get(caps, "alwaysMatch");
+  if (json_is_object(json_object_get(caps, "alwaysMatch")))
+    caps = json_object_get(caps, "alwaysMatch");
   if (json_object_get(caps, "deviceName")) {
     caps_part(&b, json_object_get(caps, "deviceName"));
     caps_part(&b, json_object_get(caps, "platformName"));
@@ -426,9 +425,7 @@ char *report_prepare_path(const char *dir, const char *name, sbuf_t *err) {
   return path;
 }
 
-void report_spool_init(report_spool_t *s) {
-  memset(s, 0, sizeof *s);
-}
+void report_spool_init(report_spool_t *s) { memset(s, 0, sizeof *s); }
 
 void report_spool_write(report_spool_t *s, const char *data, size_t len) {
   if (!len) return;
@@ -438,14 +435,12 @@ void report_spool_write(report_spool_t *s, const char *data, size_t len) {
   }
   if (s->file && !s->failed) {
     if (fwrite(data, 1, len, s->file) == len) return;
-    s->failed = true;  /* what the file holds stays valid; the rest goes to memory */
+    s->failed = true; /* what the file holds stays valid; the rest goes to memory */
   }
   sbuf_append(&s->mem, data, len);
 }
 
-bool report_spool_empty(const report_spool_t *s) {
-  return !s->file && !s->mem.len;
-}
+bool report_spool_empty(const report_spool_t *s) { return !s->file && !s->mem.len; }
 
 int report_spool_drain(report_spool_t *s, FILE *out) {
   int rc = 0;

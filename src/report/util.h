@@ -24,9 +24,9 @@
  *    and every other C0 control XML forbids its Unicode control picture (U+2401-U+241F,
  *    "␛" for ESC), which shows which character it was. */
 enum {
-  REPORT_CLEAN_XML = 1,   /* also replace what XML 1.0 forbids: C0 controls but \t \n \r
+  REPORT_CLEAN_XML = 1,      /* also replace what XML 1.0 forbids: C0 controls but \t \n \r
                              (by their control pictures), U+FFFE, U+FFFF (by U+FFFD) */
-  REPORT_CLEAN_ANSI = 2,  /* drop ANSI escape sequences (colour codes in error messages) */
+  REPORT_CLEAN_ANSI = 2,     /* drop ANSI escape sequences (colour codes in error messages) */
   REPORT_CLEAN_KEEP_NUL = 4, /* keep NULs (the caller goes by the length) */
 };
 
@@ -99,7 +99,7 @@ char *report_prepare_path(const char *dir, const char *name, sbuf_t *err);
 typedef struct {
   FILE *file;
   sbuf_t mem;
-  bool failed;          /* a write failed: the rest goes to memory */
+  bool failed; /* a write failed: the rest goes to memory */
 } report_spool_t;
 
 void report_spool_init(report_spool_t *s);

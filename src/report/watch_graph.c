@@ -11,8 +11,8 @@
 typedef struct {
   reporter_t base;
   char *path;
-  json_t *jobs;     /* cid → {"spec","modules"} while running; then appended to done */
-  json_t *done;     /* the finished jobs, in the order they ended */
+  json_t *jobs; /* cid → {"spec","modules"} while running; then appended to done */
+  json_t *done; /* the finished jobs, in the order they ended */
 } watch_graph_t;
 
 static void wg_event(reporter_t *base, const report_job_t *job, const json_t *ev) {
@@ -21,16 +21,16 @@ static void wg_event(reporter_t *base, const report_job_t *job, const json_t *ev
   if (!type || strcmp(type, "runner:end") != 0) return;
   json_t *modules = json_object_get(ev, "modules");
   json_object_set_new(r->jobs, job->cid,
-                      json_pack("{s:s, s:O}", "spec", job->spec,
-                                "modules", json_is_array(modules) ? modules : json_array()));
+                      json_pack("{s:s, s:O}", "spec", job->spec, "modules",
+                                json_is_array(modules) ? modules : json_array()));
 }
 
 static void wg_job_end(reporter_t *base, const report_job_t *job, bool passed) {
   watch_graph_t *r = (watch_graph_t *)base;
   json_t *entry = json_object_get(r->jobs, job->cid);
   /* a job whose worker died sent no runner:end of its own: it loaded at least its spec */
-  json_t *rec = entry ? json_incref(entry) : json_pack("{s:s, s:[s]}", "spec", job->spec,
-                                                       "modules", job->spec);
+  json_t *rec = entry ? json_incref(entry)
+                      : json_pack("{s:s, s:[s]}", "spec", job->spec, "modules", job->spec);
   json_object_set_new(rec, "passed", json_boolean(passed));
   json_array_append_new(r->done, rec);
   json_object_del(r->jobs, job->cid);

@@ -13,8 +13,7 @@
 
 #include "schema/schema_int.h"
 
-int schema_cc_fail(schema_cc_t *cc, const schema_node_t *n, const char *kw, const char *fmt,
-                   ...) {
+int schema_cc_fail(schema_cc_t *cc, const schema_node_t *n, const char *kw, const char *fmt, ...) {
   if (cc->err->len) return -1; /* the innermost failure explains best */
   sbuf_puts(cc->err, "invalid schema at ");
   const char *path = n ? n->path : "";
@@ -120,8 +119,8 @@ static schema_node_t *compile_node(schema_cc_t *cc, schema_loc_t *loc) {
   return n;
 }
 
-schema_node_t *schema_compile_child(schema_cc_t *cc, schema_node_t *parent,
-                                    const json_t *json, const char *kw) {
+schema_node_t *schema_compile_child(schema_cc_t *cc, schema_node_t *parent, const json_t *json,
+                                    const char *kw) {
   sbuf_t path = SBUF_INIT;
   schema_loc_t *ploc = schema_map_getp(&parent->res->doc->locs, parent->json);
   sbuf_puts(&path, ploc ? ploc->path : "");

@@ -133,7 +133,8 @@ static int refs(kw_ctx_t *k) {
 static int applicators(kw_ctx_t *k) {
   schema_node_t *n = k->n;
   const json_t *s = k->s, *v;
-  if (list(k, "allOf", &n->all_of, &n->nall_of) < 0 || list(k, "anyOf", &n->any_of, &n->nany_of) < 0 ||
+  if (list(k, "allOf", &n->all_of, &n->nall_of) < 0 ||
+      list(k, "anyOf", &n->any_of, &n->nany_of) < 0 ||
       list(k, "oneOf", &n->one_of, &n->none_of) < 0 || one(k, "not", &n->not_) < 0 ||
       one(k, "if", &n->if_) < 0 || one(k, "then", &n->then_) < 0 || one(k, "else", &n->else_) < 0 ||
       one(k, "additionalProperties", &n->additional_props) < 0 ||
@@ -163,7 +164,8 @@ static int applicators(kw_ctx_t *k) {
     n->has |= SK_BIT(SK_PROPERTIES);
   }
   if ((v = json_object_get(s, "patternProperties"))) {
-    if (!json_is_object(v)) return schema_cc_fail(k->cc, n, "patternProperties", "must be an object");
+    if (!json_is_object(v))
+      return schema_cc_fail(k->cc, n, "patternProperties", "must be an object");
     n->pprops = xcalloc(json_object_size(v) + 1, sizeof *n->pprops);
     const char *key;
     json_t *sub;
@@ -172,8 +174,8 @@ static int applicators(kw_ctx_t *k) {
       sbuf_t msg = SBUF_INIT;
       p->re = schema_regex_new(key, strlen(key), &msg);
       if (!p->re) {
-        schema_cc_fail(k->cc, n, "patternProperties", "\"%s\" is not a valid regular expression: %s",
-                       key, sbuf_cstr(&msg));
+        schema_cc_fail(k->cc, n, "patternProperties",
+                       "\"%s\" is not a valid regular expression: %s", key, sbuf_cstr(&msg));
         sbuf_free(&msg);
         return -1;
       }
@@ -190,8 +192,8 @@ static int applicators(kw_ctx_t *k) {
     if (!pass && k->d7) continue;
     if (!(v = json_object_get(s, kw))) continue;
     if (!json_is_object(v)) return schema_cc_fail(k->cc, n, kw, "must be an object");
-    n->dep_schemas = xrealloc(n->dep_schemas, (n->ndep_schemas + json_object_size(v) + 1) *
-                                                  sizeof *n->dep_schemas);
+    n->dep_schemas = xrealloc(n->dep_schemas,
+                              (n->ndep_schemas + json_object_size(v) + 1) * sizeof *n->dep_schemas);
     const char *key;
     json_t *sub;
     json_object_foreach((json_t *)v, key, sub) {
@@ -218,7 +220,8 @@ static int applicators(kw_ctx_t *k) {
       size_t cnt = json_array_size(v);
       n->prefix_items = xcalloc(cnt + 1, sizeof *n->prefix_items);
       for (size_t i = 0; i < cnt; i++) {
-        if (child(k, json_array_get(v, i), "items", NULL, true, i, &n->prefix_items[i]) < 0) return -1;
+        if (child(k, json_array_get(v, i), "items", NULL, true, i, &n->prefix_items[i]) < 0)
+          return -1;
         n->nprefix = i + 1;
       }
       if (one(k, "additionalItems", &n->items) < 0) return -1;
@@ -244,7 +247,8 @@ static int number_kw(kw_ctx_t *k, const char *kw, int bit, schema_num_t *out) {
 static int count_kw(kw_ctx_t *k, const char *kw, int bit, size_t *out) {
   const json_t *v = json_object_get(k->s, kw);
   if (!v) return 0;
-  if (!count_value(v, out)) return schema_cc_fail(k->cc, k->n, kw, "must be a non-negative integer");
+  if (!count_value(v, out))
+    return schema_cc_fail(k->cc, k->n, kw, "must be a non-negative integer");
   if (bit) k->n->has |= SK_BIT(bit);
   return 0;
 }
@@ -269,7 +273,8 @@ static const char **name_list(kw_ctx_t *k, const char *kw, const json_t *v, size
 }
 
 static int types(kw_ctx_t *k, const json_t *v) {
-  static const char *names[] = {"null", "boolean", "object", "array", "number", "string", "integer"};
+  static const char *names[] = {"null",   "boolean", "object", "array",
+                                "number", "string",  "integer"};
   size_t cnt = json_is_array(v) ? json_array_size(v) : 1;
   if (!json_is_array(v) && !json_is_string(v))
     return schema_cc_fail(k->cc, k->n, "type", "must be a type name or an array of them");
@@ -290,8 +295,8 @@ static int types(kw_ctx_t *k, const json_t *v) {
 static int dep_required(kw_ctx_t *k, const char *kw, const json_t *v, bool only_arrays) {
   schema_node_t *n = k->n;
   if (!json_is_object(v)) return schema_cc_fail(k->cc, n, kw, "must be an object");
-  n->dep_required = xrealloc(n->dep_required, (n->ndep_required + json_object_size(v) + 1) *
-                                                  sizeof *n->dep_required);
+  n->dep_required = xrealloc(
+      n->dep_required, (n->ndep_required + json_object_size(v) + 1) * sizeof *n->dep_required);
   const char *key;
   json_t *sub;
   json_object_foreach((json_t *)v, key, sub) {

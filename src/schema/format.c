@@ -63,8 +63,7 @@ static bool f_date(const char *s, size_t n) { return full_date(s, n); }
 static bool f_time(const char *s, size_t n) { return full_time(s, n); }
 
 static bool f_date_time(const char *s, size_t n) {
-  return n > 11 && (s[10] == 'T' || s[10] == 't') && full_date(s, 10) &&
-         full_time(s + 11, n - 11);
+  return n > 11 && (s[10] == 'T' || s[10] == 't') && full_date(s, 10) && full_time(s + 11, n - 11);
 }
 
 /* RFC 3339 Appendix A: P(nY[nM[nD]] | nM[nD] | nD)[T(nH[nM[nS]] | nM[nS] | nS)] | PnW */
@@ -255,25 +254,25 @@ static const struct {
   const char *name;
   schema_format_fn fn;
 } formats[] = {
-  {"date-time", f_date_time},
-  {"date", f_date},
-  {"time", f_time},
-  {"duration", f_duration},
-  {"email", schema_format_email},
-  {"idn-email", schema_format_idn_email},
-  {"hostname", schema_format_hostname},
-  {"idn-hostname", schema_format_idn_hostname},
-  {"ipv4", schema_format_ipv4},
-  {"ipv6", schema_format_ipv6},
-  {"uri", schema_format_uri},
-  {"uri-reference", schema_format_uri_reference},
-  {"iri", schema_format_iri},
-  {"iri-reference", schema_format_iri_reference},
-  {"uuid", f_uuid},
-  {"json-pointer", f_json_pointer},
-  {"relative-json-pointer", f_relative_json_pointer},
-  {"uri-template", f_uri_template},
-  {"regex", f_regex},
+    {"date-time", f_date_time},
+    {"date", f_date},
+    {"time", f_time},
+    {"duration", f_duration},
+    {"email", schema_format_email},
+    {"idn-email", schema_format_idn_email},
+    {"hostname", schema_format_hostname},
+    {"idn-hostname", schema_format_idn_hostname},
+    {"ipv4", schema_format_ipv4},
+    {"ipv6", schema_format_ipv6},
+    {"uri", schema_format_uri},
+    {"uri-reference", schema_format_uri_reference},
+    {"iri", schema_format_iri},
+    {"iri-reference", schema_format_iri_reference},
+    {"uuid", f_uuid},
+    {"json-pointer", f_json_pointer},
+    {"relative-json-pointer", f_relative_json_pointer},
+    {"uri-template", f_uri_template},
+    {"regex", f_regex},
 };
 
 schema_format_fn schema_format_lookup(const char *name) {

@@ -17,7 +17,7 @@
 #include "schema/schema_int.h"
 
 #define MAX_LABEL_BYTES 256 /* a U-label of at most 63 A-label octets fits well within */
-#define MAX_LABELS 130
+#define MAX_LABELS      130
 
 /* The length of the label's A-label when the label (UTF-8, or an A-label when alabel) may
  * be registered under IDNA2008, else 0. */
@@ -42,8 +42,8 @@ static size_t idna_label_length(const char *lab, size_t len, bool alabel) {
 
 /* The label's code points (decoding an A-label first), for the Bidi rule; false when they
  * do not fit. */
-static bool label_code_points(const char *lab, size_t len, bool alabel, uint32_t *out,
-                              size_t *n, size_t cap) {
+static bool label_code_points(const char *lab, size_t len, bool alabel, uint32_t *out, size_t *n,
+                              size_t cap) {
   char *decoded = NULL;
   if (alabel) {
     char buf[64];
@@ -89,8 +89,8 @@ static bool bidi_ok(const uint32_t *cp, size_t n) {
     if (b != UC_BIDI_NSM) last = b;
   }
   if (rtl)
-    return !(en && an) && (last == UC_BIDI_R || last == UC_BIDI_AL || last == UC_BIDI_EN ||
-                           last == UC_BIDI_AN);
+    return !(en && an) &&
+           (last == UC_BIDI_R || last == UC_BIDI_AL || last == UC_BIDI_EN || last == UC_BIDI_AN);
   return last == UC_BIDI_L || last == UC_BIDI_EN;
 }
 
@@ -122,7 +122,11 @@ static bool ldh_label_ok(const char *lab, size_t len, bool idn) {
 }
 
 static bool check_name(const char *s, size_t n, bool idn) {
-  struct { const char *p; size_t len; bool alabel; } labels[MAX_LABELS];
+  struct {
+    const char *p;
+    size_t len;
+    bool alabel;
+  } labels[MAX_LABELS];
   size_t nlabels = 0, total = 0;
   if (n == 0) return false;
   for (size_t a = 0;;) {

@@ -118,7 +118,8 @@ static size_t scheme_end(const uri_in_t *u) {
   const char *s = u->s;
   if (u->n == 0 || !is_alpha(s[0])) return 0;
   size_t i = 1;
-  while (i < u->n && (is_alpha(s[i]) || is_digit(s[i]) || s[i] == '+' || s[i] == '-' || s[i] == '.'))
+  while (i < u->n &&
+         (is_alpha(s[i]) || is_digit(s[i]) || s[i] == '+' || s[i] == '-' || s[i] == '.'))
     i++;
   return i < u->n && s[i] == ':' ? i : 0;
 }

@@ -65,8 +65,7 @@ bool schema_json_equal(const json_t *a, const json_t *b) {
     }
     return true;
   }
-  default:
-    return true; /* true, false, null: the type is the value */
+  default: return true; /* true, false, null: the type is the value */
   }
 }
 
@@ -94,7 +93,8 @@ static uint64_t hash_value(const json_t *v, bool exact) {
   case JSON_OBJECT: {
     /* Member hashes are summed so that key order does not matter. */
     uint64_t h = 0x6f626a;
-    for (void *it = json_object_iter((json_t *)v); it; it = json_object_iter_next((json_t *)v, it)) {
+    for (void *it = json_object_iter((json_t *)v); it;
+         it = json_object_iter_next((json_t *)v, it)) {
       const char *k = json_object_iter_key(it);
       h += mix(hash_mem(k, json_object_iter_key_len(it), 0) ^
                (hash_value(json_object_iter_value(it), exact) * 31));
@@ -107,10 +107,8 @@ static uint64_t hash_value(const json_t *v, bool exact) {
       h = mix(h ^ hash_value(json_array_get(v, i), exact)) + i;
     return h;
   }
-  case JSON_STRING:
-    return hash_mem(json_string_value(v), json_string_length(v), 0x737472);
-  case JSON_INTEGER:
-    return mix((uint64_t)json_integer_value(v) ^ 0x696e74);
+  case JSON_STRING: return hash_mem(json_string_value(v), json_string_length(v), 0x737472);
+  case JSON_INTEGER: return mix((uint64_t)json_integer_value(v) ^ 0x696e74);
   case JSON_REAL: {
     double d = json_real_value(v);
     json_int_t i;
@@ -120,12 +118,9 @@ static uint64_t hash_value(const json_t *v, bool exact) {
     memcpy(&bits, &d, sizeof bits);
     return mix(bits ^ 0x7265616c);
   }
-  case JSON_TRUE:
-    return 0x74727565;
-  case JSON_FALSE:
-    return 0x66616c73;
-  default:
-    return 0x6e756c6c;
+  case JSON_TRUE: return 0x74727565;
+  case JSON_FALSE: return 0x66616c73;
+  default: return 0x6e756c6c;
   }
 }
 

@@ -32,42 +32,103 @@ struct schema_regex {
 
 /* ECMAScript WhiteSpace and LineTerminator, and the complement, as class contents. */
 static const char ws_class[] =
-  "\\x{9}-\\x{d}\\x{20}\\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}"
-  "\\x{205f}\\x{3000}\\x{feff}";
+    "\\x{9}-\\x{d}\\x{20}\\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}"
+    "\\x{205f}\\x{3000}\\x{feff}";
 static const char non_ws_class[] =
-  "\\x{0}-\\x{8}\\x{e}-\\x{1f}\\x{21}-\\x{9f}\\x{a1}-\\x{167f}\\x{1681}-\\x{1fff}"
-  "\\x{200b}-\\x{2027}\\x{202a}-\\x{202e}\\x{2030}-\\x{205e}\\x{2060}-\\x{2fff}"
-  "\\x{3001}-\\x{d7ff}\\x{e000}-\\x{fefe}\\x{ff00}-\\x{10ffff}";
+    "\\x{0}-\\x{8}\\x{e}-\\x{1f}\\x{21}-\\x{9f}\\x{a1}-\\x{167f}\\x{1681}-\\x{1fff}"
+    "\\x{200b}-\\x{2027}\\x{202a}-\\x{202e}\\x{2030}-\\x{205e}\\x{2060}-\\x{2fff}"
+    "\\x{3001}-\\x{d7ff}\\x{e000}-\\x{fefe}\\x{ff00}-\\x{10ffff}";
 
 /* General_Category names and aliases (PropertyValueAliases.txt) → PCRE2's short name. */
 static const struct {
   const char *name, *pcre;
 } gc_names[] = {
-  {"C", "C"}, {"Other", "C"}, {"Cc", "Cc"}, {"Control", "Cc"}, {"cntrl", "Cc"},
-  {"Cf", "Cf"}, {"Format", "Cf"}, {"Cn", "Cn"}, {"Unassigned", "Cn"}, {"Co", "Co"},
-  {"Private_Use", "Co"}, {"Cs", "Cs"}, {"Surrogate", "Cs"}, {"L", "L"}, {"Letter", "L"},
-  {"LC", "L&"}, {"Cased_Letter", "L&"}, {"Ll", "Ll"}, {"Lowercase_Letter", "Ll"},
-  {"Lm", "Lm"}, {"Modifier_Letter", "Lm"}, {"Lo", "Lo"}, {"Other_Letter", "Lo"},
-  {"Lt", "Lt"}, {"Titlecase_Letter", "Lt"}, {"Lu", "Lu"}, {"Uppercase_Letter", "Lu"},
-  {"M", "M"}, {"Mark", "M"}, {"Combining_Mark", "M"}, {"Mc", "Mc"}, {"Spacing_Mark", "Mc"},
-  {"Me", "Me"}, {"Enclosing_Mark", "Me"}, {"Mn", "Mn"}, {"Nonspacing_Mark", "Mn"},
-  {"N", "N"}, {"Number", "N"}, {"Nd", "Nd"}, {"Decimal_Number", "Nd"}, {"digit", "Nd"},
-  {"Nl", "Nl"}, {"Letter_Number", "Nl"}, {"No", "No"}, {"Other_Number", "No"},
-  {"P", "P"}, {"Punctuation", "P"}, {"punct", "P"}, {"Pc", "Pc"},
-  {"Connector_Punctuation", "Pc"}, {"Pd", "Pd"}, {"Dash_Punctuation", "Pd"}, {"Pe", "Pe"},
-  {"Close_Punctuation", "Pe"}, {"Pf", "Pf"}, {"Final_Punctuation", "Pf"}, {"Pi", "Pi"},
-  {"Initial_Punctuation", "Pi"}, {"Po", "Po"}, {"Other_Punctuation", "Po"}, {"Ps", "Ps"},
-  {"Open_Punctuation", "Ps"}, {"S", "S"}, {"Symbol", "S"}, {"Sc", "Sc"},
-  {"Currency_Symbol", "Sc"}, {"Sk", "Sk"}, {"Modifier_Symbol", "Sk"}, {"Sm", "Sm"},
-  {"Math_Symbol", "Sm"}, {"So", "So"}, {"Other_Symbol", "So"}, {"Z", "Z"},
-  {"Separator", "Z"}, {"Zl", "Zl"}, {"Line_Separator", "Zl"}, {"Zp", "Zp"},
-  {"Paragraph_Separator", "Zp"}, {"Zs", "Zs"}, {"Space_Separator", "Zs"},
+    {"C", "C"},
+    {"Other", "C"},
+    {"Cc", "Cc"},
+    {"Control", "Cc"},
+    {"cntrl", "Cc"},
+    {"Cf", "Cf"},
+    {"Format", "Cf"},
+    {"Cn", "Cn"},
+    {"Unassigned", "Cn"},
+    {"Co", "Co"},
+    {"Private_Use", "Co"},
+    {"Cs", "Cs"},
+    {"Surrogate", "Cs"},
+    {"L", "L"},
+    {"Letter", "L"},
+    {"LC", "L&"},
+    {"Cased_Letter", "L&"},
+    {"Ll", "Ll"},
+    {"Lowercase_Letter", "Ll"},
+    {"Lm", "Lm"},
+    {"Modifier_Letter", "Lm"},
+    {"Lo", "Lo"},
+    {"Other_Letter", "Lo"},
+    {"Lt", "Lt"},
+    {"Titlecase_Letter", "Lt"},
+    {"Lu", "Lu"},
+    {"Uppercase_Letter", "Lu"},
+    {"M", "M"},
+    {"Mark", "M"},
+    {"Combining_Mark", "M"},
+    {"Mc", "Mc"},
+    {"Spacing_Mark", "Mc"},
+    {"Me", "Me"},
+    {"Enclosing_Mark", "Me"},
+    {"Mn", "Mn"},
+    {"Nonspacing_Mark", "Mn"},
+    {"N", "N"},
+    {"Number", "N"},
+    {"Nd", "Nd"},
+    {"Decimal_Number", "Nd"},
+    {"digit", "Nd"},
+    {"Nl", "Nl"},
+    {"Letter_Number", "Nl"},
+    {"No", "No"},
+    {"Other_Number", "No"},
+    {"P", "P"},
+    {"Punctuation", "P"},
+    {"punct", "P"},
+    {"Pc", "Pc"},
+    {"Connector_Punctuation", "Pc"},
+    {"Pd", "Pd"},
+    {"Dash_Punctuation", "Pd"},
+    {"Pe", "Pe"},
+    {"Close_Punctuation", "Pe"},
+    {"Pf", "Pf"},
+    {"Final_Punctuation", "Pf"},
+    {"Pi", "Pi"},
+    {"Initial_Punctuation", "Pi"},
+    {"Po", "Po"},
+    {"Other_Punctuation", "Po"},
+    {"Ps", "Ps"},
+    {"Open_Punctuation", "Ps"},
+    {"S", "S"},
+    {"Symbol", "S"},
+    {"Sc", "Sc"},
+    {"Currency_Symbol", "Sc"},
+    {"Sk", "Sk"},
+    {"Modifier_Symbol", "Sk"},
+    {"Sm", "Sm"},
+    {"Math_Symbol", "Sm"},
+    {"So", "So"},
+    {"Other_Symbol", "So"},
+    {"Z", "Z"},
+    {"Separator", "Z"},
+    {"Zl", "Zl"},
+    {"Line_Separator", "Zl"},
+    {"Zp", "Zp"},
+    {"Paragraph_Separator", "Zp"},
+    {"Zs", "Zs"},
+    {"Space_Separator", "Zs"},
 };
 
 typedef struct {
   const char *s;
   size_t n, i;
-  sbuf_t *out;       /* NULL: check only */
+  sbuf_t *out; /* NULL: check only */
   const char *err;
   size_t ngroups;
   strvec_t names;
@@ -86,8 +147,7 @@ static void emit_cp(rx_t *r, uint32_t cp) {
   if (!r->out) return;
   if ((cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') || (cp >= '0' && cp <= '9'))
     sbuf_putc(r->out, (char)cp);
-  else
-    sbuf_printf(r->out, "\\x{%x}", (unsigned)cp);
+  else sbuf_printf(r->out, "\\x{%x}", (unsigned)cp);
 }
 
 static bool at_end(const rx_t *r) { return r->i >= r->n; }
@@ -160,8 +220,8 @@ static bool property(rx_t *r, bool neg, sbuf_t *to) {
   size_t start = ++r->i;
   while (!at_end(r) && peek(r) != '}') {
     int c = peek(r);
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-          c == '_' || c == '='))
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+          c == '='))
       return fail(r, "invalid property name");
     r->i++;
   }
@@ -179,7 +239,8 @@ static bool property(rx_t *r, bool neg, sbuf_t *to) {
     } else if (!((klen == 6 && strncmp(name, "Script", 6) == 0) ||
                  (klen == 2 && strncmp(name, "sc", 2) == 0) ||
                  (klen == 18 && strncmp(name, "Script_Extensions", 17) == 0) ||
-                 (klen == 3 && strncmp(name, "scx", 3) == 0)) || !*value) {
+                 (klen == 3 && strncmp(name, "scx", 3) == 0)) ||
+               !*value) {
       free(name);
       return fail(r, "invalid property name");
     }
@@ -203,11 +264,26 @@ static bool property(rx_t *r, bool neg, sbuf_t *to) {
 static int char_escape(rx_t *r, uint32_t *cp) {
   int c = peek(r);
   switch (c) {
-  case 'f': r->i++; *cp = 0x0c; return 1;
-  case 'n': r->i++; *cp = 0x0a; return 1;
-  case 'r': r->i++; *cp = 0x0d; return 1;
-  case 't': r->i++; *cp = 0x09; return 1;
-  case 'v': r->i++; *cp = 0x0b; return 1;
+  case 'f':
+    r->i++;
+    *cp = 0x0c;
+    return 1;
+  case 'n':
+    r->i++;
+    *cp = 0x0a;
+    return 1;
+  case 'r':
+    r->i++;
+    *cp = 0x0d;
+    return 1;
+  case 't':
+    r->i++;
+    *cp = 0x09;
+    return 1;
+  case 'v':
+    r->i++;
+    *cp = 0x0b;
+    return 1;
   case 'c': {
     int l = peek_at(r, 1);
     if (!((l >= 'a' && l <= 'z') || (l >= 'A' && l <= 'Z'))) {
@@ -235,9 +311,7 @@ static int char_escape(rx_t *r, uint32_t *cp) {
       return -1;
     }
     return 1;
-  case 'u':
-    r->i++;
-    return unicode_escape(r, cp) ? 1 : -1;
+  case 'u': r->i++; return unicode_escape(r, cp) ? 1 : -1;
   default:
     if (c >= 0 && strchr("^$\\.*+?()[]{}|/", c)) {
       r->i++;
@@ -263,19 +337,30 @@ static bool class_atom(rx_t *r, class_atom_t *a, sbuf_t *set) {
   int c = peek(r);
   if (c < 0) return fail(r, "\\ at end of pattern");
   switch (c) {
-  case 'b': r->i++; a->cp = 0x08; return true;
-  case '-': r->i++; a->cp = '-'; return true;
-  case 'd': case 'D': case 'w': case 'W':
+  case 'b':
+    r->i++;
+    a->cp = 0x08;
+    return true;
+  case '-':
+    r->i++;
+    a->cp = '-';
+    return true;
+  case 'd':
+  case 'D':
+  case 'w':
+  case 'W':
     r->i++;
     a->is_set = true;
     sbuf_printf(set, "\\%c", c);
     return true;
-  case 's': case 'S':
+  case 's':
+  case 'S':
     r->i++;
     a->is_set = true;
     sbuf_puts(set, c == 's' ? ws_class : non_ws_class);
     return true;
-  case 'p': case 'P':
+  case 'p':
+  case 'P':
     r->i++;
     a->is_set = true;
     return property(r, c == 'P', set);
@@ -396,7 +481,10 @@ static bool atom_escape(rx_t *r) {
   int c = peek(r);
   if (c < 0) return fail(r, "\\ at end of pattern");
   switch (c) {
-  case 'd': case 'D': case 'w': case 'W':
+  case 'd':
+  case 'D':
+  case 'w':
+  case 'W':
     r->i++;
     if (r->out) sbuf_printf(r->out, "\\%c", c);
     return true;
@@ -412,7 +500,8 @@ static bool atom_escape(rx_t *r) {
     emit(r, ws_class);
     emit(r, "]");
     return true;
-  case 'p': case 'P': {
+  case 'p':
+  case 'P': {
     r->i++;
     sbuf_t p = SBUF_INIT;
     bool ok = property(r, c == 'P', &p);
@@ -511,17 +600,14 @@ static bool term(rx_t *r, unsigned depth) {
   case '\\':
     if (!atom_escape(r)) return false;
     break;
-  case '*': case '+': case '?':
-    return fail(r, "nothing to repeat");
-  case '{':
-    return fail(r, "nothing to repeat (or a lone '{')");
-  case '}': case ']':
-    return fail(r, "lone quantifier brackets");
-  case ')':
-    return fail(r, "unmatched ')'");
-  default:
-    emit_cp(r, take_cp(r));
-    break;
+  case '*':
+  case '+':
+  case '?': return fail(r, "nothing to repeat");
+  case '{': return fail(r, "nothing to repeat (or a lone '{')");
+  case '}':
+  case ']': return fail(r, "lone quantifier brackets");
+  case ')': return fail(r, "unmatched ')'");
+  default: emit_cp(r, take_cp(r)); break;
   }
   return quantifier(r, quantifiable);
 }

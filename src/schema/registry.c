@@ -13,10 +13,10 @@
 
 typedef struct schema_cache schema_cache_t;
 struct schema_cache {
-  json_t *copy;          /* the schema as first compiled (a deep copy) */
-  schema_node_t *node;   /* NULL when it failed */
+  json_t *copy;        /* the schema as first compiled (a deep copy) */
+  schema_node_t *node; /* NULL when it failed */
   char *error;
-  schema_cache_t *next;  /* same hash */
+  schema_cache_t *next; /* same hash */
 };
 
 schema_registry_t *schema_registry_new(const schema_options_t *opts) {
@@ -83,7 +83,8 @@ int schema_registry_add(schema_registry_t *reg, const char *uri, json_t *documen
   /* its ids and anchors become visible to every schema (first registration wins) */
   for (size_t i = 0; i < doc->ids.cap; i++) {
     schema_map_slot_t *sl = &doc->ids.slots[i];
-    if (sl->key && sl->key != SCHEMA_MAP_TOMB) schema_map_add(&reg->ids, sl->key, sl->klen, sl->val);
+    if (sl->key && sl->key != SCHEMA_MAP_TOMB)
+      schema_map_add(&reg->ids, sl->key, sl->klen, sl->val);
   }
   for (size_t i = 0; i < doc->anchors.cap; i++) {
     schema_map_slot_t *sl = &doc->anchors.slots[i];
@@ -156,8 +157,8 @@ const schema_t *schema_compile(schema_registry_t *reg, const json_t *schema, sbu
   return e->node;
 }
 
-int schema_validate_compiled(schema_registry_t *reg, const schema_t *schema,
-                             const json_t *instance, schema_errors_t *errors, sbuf_t *err) {
+int schema_validate_compiled(schema_registry_t *reg, const schema_t *schema, const json_t *instance,
+                             schema_errors_t *errors, sbuf_t *err) {
   if (!reg || !schema || !instance) {
     if (err) sbuf_puts(err, "schema_validate: no registry, schema or instance");
     return -1;
@@ -174,8 +175,10 @@ int schema_validate_compiled(schema_registry_t *reg, const schema_t *schema,
   if (c.path != c.path_buf) free(c.path);
   if (c.scope != c.scope_buf) free(c.scope);
   if (c.fatal) {
-    if (err) sbuf_puts(err, "schema validation did not finish: the schema recurses without "
-                            "consuming the instance (or the instance nests too deeply)");
+    if (err)
+      sbuf_puts(err,
+                "schema validation did not finish: the schema recurses without "
+                "consuming the instance (or the instance nests too deeply)");
     return -1;
   }
   return ok ? 1 : 0;

@@ -12,9 +12,9 @@
 
 #include "schema/schema_int.h"
 
-#define D7 (1u << SCHEMA_DRAFT_7)
-#define D19 (1u << SCHEMA_DRAFT_2019_09)
-#define D20 (1u << SCHEMA_DRAFT_2020_12)
+#define D7   (1u << SCHEMA_DRAFT_7)
+#define D19  (1u << SCHEMA_DRAFT_2019_09)
+#define D20  (1u << SCHEMA_DRAFT_2020_12)
 #define DALL (D7 | D19 | D20)
 
 enum { KS_ONE, KS_ARRAY, KS_MAP, KS_ITEMS, KS_DEPS };
@@ -24,28 +24,28 @@ static const struct {
   int shape;
   unsigned drafts;
 } subschema_kws[] = {
-  {"additionalItems", KS_ONE, D7 | D19},
-  {"additionalProperties", KS_ONE, DALL},
-  {"contains", KS_ONE, DALL},
-  {"if", KS_ONE, DALL},
-  {"then", KS_ONE, DALL},
-  {"else", KS_ONE, DALL},
-  {"not", KS_ONE, DALL},
-  {"propertyNames", KS_ONE, DALL},
-  {"unevaluatedItems", KS_ONE, D19 | D20},
-  {"unevaluatedProperties", KS_ONE, D19 | D20},
-  {"contentSchema", KS_ONE, D19 | D20},
-  {"items", KS_ITEMS, DALL},
-  {"prefixItems", KS_ARRAY, D20},
-  {"allOf", KS_ARRAY, DALL},
-  {"anyOf", KS_ARRAY, DALL},
-  {"oneOf", KS_ARRAY, DALL},
-  {"properties", KS_MAP, DALL},
-  {"patternProperties", KS_MAP, DALL},
-  {"$defs", KS_MAP, D19 | D20},
-  {"definitions", KS_MAP, DALL},
-  {"dependentSchemas", KS_MAP, D19 | D20},
-  {"dependencies", KS_DEPS, DALL},
+    {"additionalItems", KS_ONE, D7 | D19},
+    {"additionalProperties", KS_ONE, DALL},
+    {"contains", KS_ONE, DALL},
+    {"if", KS_ONE, DALL},
+    {"then", KS_ONE, DALL},
+    {"else", KS_ONE, DALL},
+    {"not", KS_ONE, DALL},
+    {"propertyNames", KS_ONE, DALL},
+    {"unevaluatedItems", KS_ONE, D19 | D20},
+    {"unevaluatedProperties", KS_ONE, D19 | D20},
+    {"contentSchema", KS_ONE, D19 | D20},
+    {"items", KS_ITEMS, DALL},
+    {"prefixItems", KS_ARRAY, D20},
+    {"allOf", KS_ARRAY, DALL},
+    {"anyOf", KS_ARRAY, DALL},
+    {"oneOf", KS_ARRAY, DALL},
+    {"properties", KS_MAP, DALL},
+    {"patternProperties", KS_MAP, DALL},
+    {"$defs", KS_MAP, D19 | D20},
+    {"definitions", KS_MAP, DALL},
+    {"dependentSchemas", KS_MAP, D19 | D20},
+    {"dependencies", KS_DEPS, DALL},
 };
 
 schema_draft_t schema_draft_of_uri(const char *meta, bool *known) {
@@ -53,12 +53,12 @@ schema_draft_t schema_draft_of_uri(const char *meta, bool *known) {
     const char *uri;
     schema_draft_t draft;
   } metas[] = {
-    {"https://json-schema.org/draft/2020-12/schema", SCHEMA_DRAFT_2020_12},
-    {"https://json-schema.org/draft/2019-09/schema", SCHEMA_DRAFT_2019_09},
-    {"http://json-schema.org/draft-07/schema", SCHEMA_DRAFT_7},
-    {"https://json-schema.org/draft-07/schema", SCHEMA_DRAFT_7},
-    /* draft 6 is draft 7 without if/then/else: close enough to validate with */
-    {"http://json-schema.org/draft-06/schema", SCHEMA_DRAFT_7},
+      {"https://json-schema.org/draft/2020-12/schema", SCHEMA_DRAFT_2020_12},
+      {"https://json-schema.org/draft/2019-09/schema", SCHEMA_DRAFT_2019_09},
+      {"http://json-schema.org/draft-07/schema", SCHEMA_DRAFT_7},
+      {"https://json-schema.org/draft-07/schema", SCHEMA_DRAFT_7},
+      /* draft 6 is draft 7 without if/then/else: close enough to validate with */
+      {"http://json-schema.org/draft-06/schema", SCHEMA_DRAFT_7},
   };
   size_t n = strcspn(meta, "#");
   bool empty_frag = meta[n] == '\0' || meta[n + 1] == '\0';
@@ -91,8 +91,7 @@ static schema_res_t *res_new(schema_doc_t *doc, const char *uri, const json_t *j
   return r;
 }
 
-static void add_anchor(schema_doc_t *doc, schema_res_t *res, const char *name,
-                       schema_loc_t *loc) {
+static void add_anchor(schema_doc_t *doc, schema_res_t *res, const char *name, schema_loc_t *loc) {
   char *key = xasprintf("%s#%s", res->uri, name);
   schema_map_add(&doc->anchors, key, strlen(key), loc);
   free(key);
@@ -102,8 +101,8 @@ static void scan(schema_doc_t *doc, const json_t *s, schema_res_t *res, sbuf_t *
                  unsigned depth);
 
 static void scan_child(schema_doc_t *doc, const json_t *s, schema_res_t *res, sbuf_t *path,
-                       const char *kw, size_t kwlen, const char *sub, size_t sublen,
-                       bool has_index, size_t index, unsigned depth) {
+                       const char *kw, size_t kwlen, const char *sub, size_t sublen, bool has_index,
+                       size_t index, unsigned depth) {
   size_t mark = path->len;
   sbuf_putc(path, '/');
   schema_ptr_escape(path, kw, kwlen);
@@ -277,23 +276,23 @@ static const struct {
   const char *uri;
   unsigned bits;
 } vocabs[] = {
-  {"https://json-schema.org/draft/2020-12/vocab/core", SCHEMA_VOCAB_CORE},
-  {"https://json-schema.org/draft/2020-12/vocab/applicator", SCHEMA_VOCAB_APPLICATOR},
-  {"https://json-schema.org/draft/2020-12/vocab/unevaluated", SCHEMA_VOCAB_UNEVALUATED},
-  {"https://json-schema.org/draft/2020-12/vocab/validation", SCHEMA_VOCAB_VALIDATION},
-  {"https://json-schema.org/draft/2020-12/vocab/meta-data", SCHEMA_VOCAB_METADATA},
-  {"https://json-schema.org/draft/2020-12/vocab/format-annotation", SCHEMA_VOCAB_FORMAT},
-  {"https://json-schema.org/draft/2020-12/vocab/format-assertion",
-   SCHEMA_VOCAB_FORMAT | SCHEMA_VOCAB_FORMAT_ASSERTION},
-  {"https://json-schema.org/draft/2020-12/vocab/content", SCHEMA_VOCAB_CONTENT},
-  {"https://json-schema.org/draft/2019-09/vocab/core", SCHEMA_VOCAB_CORE},
-  /* 2019-09's applicator vocabulary still holds unevaluated* */
-  {"https://json-schema.org/draft/2019-09/vocab/applicator",
-   SCHEMA_VOCAB_APPLICATOR | SCHEMA_VOCAB_UNEVALUATED},
-  {"https://json-schema.org/draft/2019-09/vocab/validation", SCHEMA_VOCAB_VALIDATION},
-  {"https://json-schema.org/draft/2019-09/vocab/meta-data", SCHEMA_VOCAB_METADATA},
-  {"https://json-schema.org/draft/2019-09/vocab/format", SCHEMA_VOCAB_FORMAT},
-  {"https://json-schema.org/draft/2019-09/vocab/content", SCHEMA_VOCAB_CONTENT},
+    {"https://json-schema.org/draft/2020-12/vocab/core", SCHEMA_VOCAB_CORE},
+    {"https://json-schema.org/draft/2020-12/vocab/applicator", SCHEMA_VOCAB_APPLICATOR},
+    {"https://json-schema.org/draft/2020-12/vocab/unevaluated", SCHEMA_VOCAB_UNEVALUATED},
+    {"https://json-schema.org/draft/2020-12/vocab/validation", SCHEMA_VOCAB_VALIDATION},
+    {"https://json-schema.org/draft/2020-12/vocab/meta-data", SCHEMA_VOCAB_METADATA},
+    {"https://json-schema.org/draft/2020-12/vocab/format-annotation", SCHEMA_VOCAB_FORMAT},
+    {"https://json-schema.org/draft/2020-12/vocab/format-assertion",
+     SCHEMA_VOCAB_FORMAT | SCHEMA_VOCAB_FORMAT_ASSERTION},
+    {"https://json-schema.org/draft/2020-12/vocab/content", SCHEMA_VOCAB_CONTENT},
+    {"https://json-schema.org/draft/2019-09/vocab/core", SCHEMA_VOCAB_CORE},
+    /* 2019-09's applicator vocabulary still holds unevaluated* */
+    {"https://json-schema.org/draft/2019-09/vocab/applicator",
+     SCHEMA_VOCAB_APPLICATOR | SCHEMA_VOCAB_UNEVALUATED},
+    {"https://json-schema.org/draft/2019-09/vocab/validation", SCHEMA_VOCAB_VALIDATION},
+    {"https://json-schema.org/draft/2019-09/vocab/meta-data", SCHEMA_VOCAB_METADATA},
+    {"https://json-schema.org/draft/2019-09/vocab/format", SCHEMA_VOCAB_FORMAT},
+    {"https://json-schema.org/draft/2019-09/vocab/content", SCHEMA_VOCAB_CONTENT},
 };
 
 static int dialect(schema_registry_t *reg, schema_res_t *res, sbuf_t *err, int depth) {
@@ -327,8 +326,8 @@ static int dialect(schema_registry_t *reg, schema_res_t *res, sbuf_t *err, int d
         if (i < sizeof vocabs / sizeof vocabs[0]) {
           bits |= vocabs[i].bits;
         } else if (json_is_true(req)) {
-          sbuf_printf(err, "$schema \"%s\" requires the unsupported vocabulary \"%s\"",
-                      res->meta, uri);
+          sbuf_printf(err, "$schema \"%s\" requires the unsupported vocabulary \"%s\"", res->meta,
+                      uri);
           return -1;
         }
       }

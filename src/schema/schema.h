@@ -22,12 +22,12 @@ typedef struct schema_registry schema_registry_t;
 typedef struct schema_node schema_t;
 
 typedef struct {
-  char *instance_path;  /* JSON Pointer into the instance ("" for the root, "/items/0/id") */
-  char *schema_path;    /* JSON Pointer into the schema ("/properties/id/type"); for a
+  char *instance_path; /* JSON Pointer into the instance ("" for the root, "/items/0/id") */
+  char *schema_path;   /* JSON Pointer into the schema ("/properties/id/type"); for a
                            keyword reached through $ref into another document, that
                            document's URI, "#" and the pointer */
-  char *keyword;        /* "type", "required", ... */
-  char *message;        /* ajv-style text without the path: "must be string",
+  char *keyword;       /* "type", "required", ... */
+  char *message;       /* ajv-style text without the path: "must be string",
                            "must have required property 'id'", "must be >= 1",
                            "must match pattern \"^a\"", "must be a valid email",
                            "must be one of: a, b", "has unexpected property 'x'" */
@@ -55,15 +55,15 @@ typedef struct {
 } schema_errors_t;
 
 typedef enum {
-  SCHEMA_DRAFT_DEFAULT = 0,  /* 2020-12 */
+  SCHEMA_DRAFT_DEFAULT = 0, /* 2020-12 */
   SCHEMA_DRAFT_7,
   SCHEMA_DRAFT_2019_09,
   SCHEMA_DRAFT_2020_12,
 } schema_draft_t;
 
 typedef struct {
-  bool assert_formats;   /* format as an assertion (sonde's default: true) */
-  schema_draft_t draft;  /* dialect of schemas and added documents without $schema */
+  bool assert_formats;  /* format as an assertion (sonde's default: true) */
+  schema_draft_t draft; /* dialect of schemas and added documents without $schema */
 } schema_options_t;
 
 /* opts may be NULL: formats asserted, draft 2020-12. */
@@ -86,8 +86,8 @@ const schema_t *schema_compile(schema_registry_t *reg, const json_t *schema, sbu
  * failure), -1 when validation cannot finish (the schema recurses without consuming the
  * instance; message in `err`). Allocates nothing when the instance is valid and
  * unevaluatedProperties/unevaluatedItems are not used. */
-int schema_validate_compiled(schema_registry_t *reg, const schema_t *schema,
-                             const json_t *instance, schema_errors_t *errors, sbuf_t *err);
+int schema_validate_compiled(schema_registry_t *reg, const schema_t *schema, const json_t *instance,
+                             schema_errors_t *errors, sbuf_t *err);
 
 /* schema_compile + schema_validate_compiled. Returns 1 when valid, 0 when not (errors
  * appended to `errors`, which may be NULL), -1 when the schema itself is invalid or a

@@ -18,7 +18,7 @@
 /* ---- hash map (map.c): byte-string keys (copied), borrowed void * values ---- */
 
 typedef struct {
-  void *key;  /* NULL: empty slot; SCHEMA_MAP_TOMB: deleted */
+  void *key; /* NULL: empty slot; SCHEMA_MAP_TOMB: deleted */
   size_t klen;
   uint64_t hash;
   void *val;
@@ -26,7 +26,7 @@ typedef struct {
 
 typedef struct {
   schema_map_slot_t *slots;
-  size_t cap, len, used;  /* used counts tombstones too */
+  size_t cap, len, used; /* used counts tombstones too */
 } schema_map_t;
 
 extern char schema_map_tomb;
@@ -117,7 +117,7 @@ typedef enum {
   SCHEMA_VOCAB_FORMAT = 1u << 5,           /* format-annotation (2020-12), format (2019-09) */
   SCHEMA_VOCAB_FORMAT_ASSERTION = 1u << 6, /* 2020-12 format-assertion */
   SCHEMA_VOCAB_CONTENT = 1u << 7,
-  SCHEMA_VOCAB_ALL = 0xbfu,                /* every vocabulary but format-assertion */
+  SCHEMA_VOCAB_ALL = 0xbfu, /* every vocabulary but format-assertion */
 } schema_vocab_t;
 
 typedef struct schema_doc schema_doc_t;
@@ -130,15 +130,15 @@ typedef struct {
 
 /* A schema resource: a document root or a subschema with $id. */
 struct schema_res {
-  char *uri;               /* absolute base URI without fragment */
-  const json_t *json;      /* its root */
+  char *uri;          /* absolute base URI without fragment */
+  const json_t *json; /* its root */
   schema_doc_t *doc;
-  const char *meta;        /* its $schema (borrowed), NULL when none */
-  schema_draft_t draft;    /* dialect; a custom meta-schema's own dialect once resolved */
-  unsigned vocab;          /* schema_vocab_t bits, valid once dialect_done */
+  const char *meta;     /* its $schema (borrowed), NULL when none */
+  schema_draft_t draft; /* dialect; a custom meta-schema's own dialect once resolved */
+  unsigned vocab;       /* schema_vocab_t bits, valid once dialect_done */
   bool dialect_done;
-  bool recursive_anchor;   /* "$recursiveAnchor": true at its root (2019-09) */
-  schema_named_t *dyn;     /* its $dynamicAnchor names (2020-12) */
+  bool recursive_anchor; /* "$recursiveAnchor": true at its root (2019-09) */
+  schema_named_t *dyn;   /* its $dynamicAnchor names (2020-12) */
   size_t ndyn;
 };
 
@@ -146,17 +146,17 @@ struct schema_res {
 typedef struct {
   const json_t *json;
   schema_res_t *res;
-  char *path;              /* JSON Pointer from the document root */
+  char *path; /* JSON Pointer from the document root */
 } schema_loc_t;
 
 struct schema_doc {
-  json_t *root;            /* owned reference */
-  char *uri;               /* base URI of the root (retrieval or synthetic URI) */
-  bool user;               /* compiled from schema_compile: paths print without the URI */
-  schema_map_t locs;       /* const json_t * → schema_loc_t * (owned) */
-  schema_map_t ids;        /* absolute URI → schema_res_t * */
-  schema_map_t anchors;    /* "uri#name" → schema_loc_t * */
-  schema_res_t **res;      /* owned */
+  json_t *root;         /* owned reference */
+  char *uri;            /* base URI of the root (retrieval or synthetic URI) */
+  bool user;            /* compiled from schema_compile: paths print without the URI */
+  schema_map_t locs;    /* const json_t * → schema_loc_t * (owned) */
+  schema_map_t ids;     /* absolute URI → schema_res_t * */
+  schema_map_t anchors; /* "uri#name" → schema_loc_t * */
+  schema_res_t **res;   /* owned */
   size_t nres;
 };
 
@@ -169,8 +169,8 @@ void schema_doc_free(schema_doc_t *doc);
 int schema_res_dialect(struct schema_registry *reg, schema_res_t *res, sbuf_t *err);
 /* Finds the location an absolute URI reference points to, looking in `doc` first and then
  * in the registry's documents. Returns NULL with a message when it cannot. */
-schema_loc_t *schema_resolve(struct schema_registry *reg, schema_doc_t *doc,
-                             const char *uri, sbuf_t *err);
+schema_loc_t *schema_resolve(struct schema_registry *reg, schema_doc_t *doc, const char *uri,
+                             sbuf_t *err);
 /* The location record of json inside doc, created (under `near`) when the scan did not
  * see it (a subschema under an unknown keyword, reached by a JSON Pointer). */
 schema_loc_t *schema_doc_loc(schema_doc_t *doc, const json_t *json, schema_res_t *near,
@@ -208,27 +208,61 @@ bool schema_format_idn_email(const char *s, size_t n);
 /* ---- compiled schemas (compile.c) ---- */
 
 enum {
-  SK_REF = 1, SK_DYNREF, SK_RECREF, SK_TYPE, SK_CONST, SK_ENUM,
-  SK_MULTIPLE_OF, SK_MAXIMUM, SK_EXCL_MAXIMUM, SK_MINIMUM, SK_EXCL_MINIMUM,
-  SK_MAX_LENGTH, SK_MIN_LENGTH, SK_PATTERN, SK_FORMAT,
-  SK_PREFIX_ITEMS, SK_ITEMS, SK_CONTAINS, SK_MAX_ITEMS, SK_MIN_ITEMS, SK_UNIQUE_ITEMS,
+  SK_REF = 1,
+  SK_DYNREF,
+  SK_RECREF,
+  SK_TYPE,
+  SK_CONST,
+  SK_ENUM,
+  SK_MULTIPLE_OF,
+  SK_MAXIMUM,
+  SK_EXCL_MAXIMUM,
+  SK_MINIMUM,
+  SK_EXCL_MINIMUM,
+  SK_MAX_LENGTH,
+  SK_MIN_LENGTH,
+  SK_PATTERN,
+  SK_FORMAT,
+  SK_PREFIX_ITEMS,
+  SK_ITEMS,
+  SK_CONTAINS,
+  SK_MAX_ITEMS,
+  SK_MIN_ITEMS,
+  SK_UNIQUE_ITEMS,
   SK_UNEVAL_ITEMS,
-  SK_PROPERTIES, SK_PATTERN_PROPS, SK_ADDITIONAL_PROPS, SK_PROPERTY_NAMES, SK_REQUIRED,
-  SK_DEP_REQUIRED, SK_DEP_SCHEMAS, SK_MAX_PROPS, SK_MIN_PROPS, SK_UNEVAL_PROPS,
-  SK_ALL_OF, SK_ANY_OF, SK_ONE_OF, SK_NOT, SK_IF,
+  SK_PROPERTIES,
+  SK_PATTERN_PROPS,
+  SK_ADDITIONAL_PROPS,
+  SK_PROPERTY_NAMES,
+  SK_REQUIRED,
+  SK_DEP_REQUIRED,
+  SK_DEP_SCHEMAS,
+  SK_MAX_PROPS,
+  SK_MIN_PROPS,
+  SK_UNEVAL_PROPS,
+  SK_ALL_OF,
+  SK_ANY_OF,
+  SK_ONE_OF,
+  SK_NOT,
+  SK_IF,
   SK_COUNT
 };
 #define SK_BIT(k) (1ull << (k))
 
 enum {
-  ST_NULL = 1, ST_BOOLEAN = 2, ST_OBJECT = 4, ST_ARRAY = 8, ST_NUMBER = 16, ST_STRING = 32,
+  ST_NULL = 1,
+  ST_BOOLEAN = 2,
+  ST_OBJECT = 4,
+  ST_ARRAY = 8,
+  ST_NUMBER = 16,
+  ST_STRING = 32,
   ST_INTEGER = 64
 };
 
 typedef struct schema_node schema_node_t;
 
 typedef struct {
-  const char *name;  /* borrowed from the schema document */
+  const char *name; /* borrowed from the schema document */
   size_t len;
   schema_node_t *node;
 } schema_prop_t;
@@ -241,17 +275,17 @@ typedef struct {
 typedef struct {
   const char *name;
   size_t len;
-  const char **req;  /* dependentRequired: property names (borrowed) */
+  const char **req; /* dependentRequired: property names (borrowed) */
   size_t nreq;
-  schema_node_t *node;  /* dependentSchemas */
+  schema_node_t *node; /* dependentSchemas */
 } schema_dep_t;
 
 struct schema_node {
-  uint64_t has;                  /* SK_BIT(k) for each keyword to evaluate */
+  uint64_t has; /* SK_BIT(k) for each keyword to evaluate */
   const json_t *json;
-  char *path;                    /* schema path for errors */
+  char *path; /* schema path for errors */
   schema_res_t *res;
-  const schema_node_t *root;     /* its resource's root node (dynamic scope entries) */
+  const schema_node_t *root; /* its resource's root node (dynamic scope entries) */
   schema_draft_t draft;
   bool is_bool, bool_value;
   bool is_root;
@@ -261,9 +295,9 @@ struct schema_node {
   bool recursive_anchor;
 
   schema_node_t *ref;
-  schema_node_t *dynref;         /* $dynamicRef's static target */
-  const char *dynref_name;       /* set when it resolves dynamically */
-  schema_node_t *recref;         /* $recursiveRef's static target */
+  schema_node_t *dynref;   /* $dynamicRef's static target */
+  const char *dynref_name; /* set when it resolves dynamically */
+  schema_node_t *recref;   /* $recursiveRef's static target */
   unsigned types;
   const json_t *type_json, *const_val, *enum_vals;
   schema_num_t multiple_of, maximum, excl_maximum, minimum, excl_minimum;
@@ -274,8 +308,8 @@ struct schema_node {
   const char *format_name;
   schema_node_t **prefix_items;
   size_t nprefix;
-  schema_node_t *items;          /* items after the prefix (additionalItems in 7/2019) */
-  const char *items_kw;          /* "items" or "additionalItems", for messages */
+  schema_node_t *items; /* items after the prefix (additionalItems in 7/2019) */
+  const char *items_kw; /* "items" or "additionalItems", for messages */
   schema_node_t *contains;
   size_t min_contains, max_contains;
   bool has_min_contains, has_max_contains;
@@ -303,18 +337,18 @@ typedef struct {
   sbuf_t *err;
   schema_node_t **created;
   size_t ncreated, cap;
-  unsigned depth;  /* nested compile_loc calls, bounded for the C stack */
+  unsigned depth; /* nested compile_loc calls, bounded for the C stack */
 } schema_cc_t;
 
 schema_node_t *schema_compile_loc(schema_cc_t *cc, schema_loc_t *loc);
 /* A subschema at json under parent (keyword path `kw`, already escaped). */
-schema_node_t *schema_compile_child(schema_cc_t *cc, schema_node_t *parent,
-                                    const json_t *json, const char *kw);
+schema_node_t *schema_compile_child(schema_cc_t *cc, schema_node_t *parent, const json_t *json,
+                                    const char *kw);
 int schema_compile_keywords(schema_cc_t *cc, schema_node_t *n);
 void schema_node_free(schema_node_t *n);
 /* Sets the compile error "<path>: <message>" and returns -1. */
-int schema_cc_fail(schema_cc_t *cc, const schema_node_t *n, const char *kw,
-                   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+int schema_cc_fail(schema_cc_t *cc, const schema_node_t *n, const char *kw, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* ---- the registry (registry.c) ---- */
 
@@ -322,13 +356,13 @@ struct schema_registry {
   schema_options_t opts;
   schema_doc_t **docs;
   size_t ndocs;
-  schema_map_t ids;              /* absolute URI → schema_res_t * of added documents */
-  schema_map_t anchors;          /* "uri#name" → schema_loc_t * of added documents */
-  schema_map_t nodes;            /* const json_t * → schema_node_t * (object schemas) */
-  schema_node_t **extra;         /* nodes not in `nodes` (boolean schemas) */
+  schema_map_t ids;      /* absolute URI → schema_res_t * of added documents */
+  schema_map_t anchors;  /* "uri#name" → schema_loc_t * of added documents */
+  schema_map_t nodes;    /* const json_t * → schema_node_t * (object schemas) */
+  schema_node_t **extra; /* nodes not in `nodes` (boolean schemas) */
   size_t nextra, extra_cap;
-  schema_map_t cache;            /* content hash → schema_cache_t * chain */
-  unsigned long serial;          /* for synthetic document URIs */
+  schema_map_t cache;   /* content hash → schema_cache_t * chain */
+  unsigned long serial; /* for synthetic document URIs */
 };
 
 void schema_reg_keep_extra(struct schema_registry *reg, schema_node_t *n);
@@ -341,9 +375,9 @@ typedef struct {
   const char **keys;
   size_t nkeys, kcap;
   bool all_keys;
-  size_t items_upto;         /* items [0, items_upto) evaluated */
+  size_t items_upto; /* items [0, items_upto) evaluated */
   bool all_items;
-  uint8_t *item_bits;        /* contains matches */
+  uint8_t *item_bits; /* contains matches */
   size_t nbits;
 } schema_eval_t;
 
@@ -356,25 +390,22 @@ typedef struct {
 
 typedef struct {
   struct schema_registry *reg;
-  schema_errors_t *errors;   /* NULL: stop at the first failure */
-  int quiet;                 /* > 0 inside not/if/contains: errors are not wanted */
+  schema_errors_t *errors; /* NULL: stop at the first failure */
+  int quiet;               /* > 0 inside not/if/contains: errors are not wanted */
   schema_seg_t *path;
   size_t depth, path_cap;
   const schema_node_t **scope;
   size_t nscope, scope_cap;
   unsigned recursion;
-  const char *pname;         /* propertyNames: errors describe this name */
+  const char *pname; /* propertyNames: errors describe this name */
   size_t pname_len;
   bool fatal;
   schema_seg_t path_buf[32];
   const schema_node_t *scope_buf[32];
 } schema_vctx_t;
 
-static inline bool schema_collecting(const schema_vctx_t *c) {
-  return c->errors && !c->quiet;
-}
-bool schema_v_node(schema_vctx_t *c, const schema_node_t *n, const json_t *inst,
-                   schema_eval_t *ev);
+static inline bool schema_collecting(const schema_vctx_t *c) { return c->errors && !c->quiet; }
+bool schema_v_node(schema_vctx_t *c, const schema_node_t *n, const json_t *inst, schema_eval_t *ev);
 /* Validates a subschema at the same instance location, merging its annotations into ev
  * only when it passes. */
 bool schema_v_inplace(schema_vctx_t *c, const schema_node_t *n, const json_t *inst,
@@ -389,8 +420,8 @@ bool schema_v_uneval_props(schema_vctx_t *c, const schema_node_t *n, const json_
                            schema_eval_t *ev);
 bool schema_v_uneval_items(schema_vctx_t *c, const schema_node_t *n, const json_t *inst,
                            schema_eval_t *ev);
-void schema_emit(schema_vctx_t *c, const schema_node_t *n, const char *kw, const char *fmt,
-                 ...) __attribute__((format(printf, 4, 5)));
+void schema_emit(schema_vctx_t *c, const schema_node_t *n, const char *kw, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 void schema_push_key(schema_vctx_t *c, const char *key, size_t len);
 void schema_push_index(schema_vctx_t *c, size_t index);
 static inline void schema_pop(schema_vctx_t *c) { c->depth--; }

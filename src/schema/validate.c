@@ -55,8 +55,7 @@ static void push_scope(schema_vctx_t *c, const schema_node_t *root) {
   c->scope[c->nscope++] = root;
 }
 
-void schema_emit(schema_vctx_t *c, const schema_node_t *n, const char *kw, const char *fmt,
-                 ...) {
+void schema_emit(schema_vctx_t *c, const schema_node_t *n, const char *kw, const char *fmt, ...) {
   if (!schema_collecting(c)) return;
   sbuf_t b = SBUF_INIT;
   for (size_t i = 0; i < c->depth; i++) {
@@ -160,13 +159,17 @@ static void enum_error(schema_vctx_t *c, const schema_node_t *n) {
 
 static bool limit_fails(schema_vctx_t *c, const schema_node_t *n, const json_t *inst, int kw,
                         const schema_num_t *lim) {
-  static const char *names[] = {[SK_MAXIMUM] = "maximum", [SK_EXCL_MAXIMUM] = "exclusiveMaximum",
-                                [SK_MINIMUM] = "minimum", [SK_EXCL_MINIMUM] = "exclusiveMinimum"};
-  static const char *ops[] = {[SK_MAXIMUM] = "<=", [SK_EXCL_MAXIMUM] = "<",
-                              [SK_MINIMUM] = ">=", [SK_EXCL_MINIMUM] = ">"};
+  static const char *names[] = {[SK_MAXIMUM] = "maximum",
+                                [SK_EXCL_MAXIMUM] = "exclusiveMaximum",
+                                [SK_MINIMUM] = "minimum",
+                                [SK_EXCL_MINIMUM] = "exclusiveMinimum"};
+  static const char *ops[] = {
+      [SK_MAXIMUM] = "<=", [SK_EXCL_MAXIMUM] = "<", [SK_MINIMUM] = ">=", [SK_EXCL_MINIMUM] = ">"};
   int cmp = schema_num_cmp(inst, lim);
-  bool bad = kw == SK_MAXIMUM ? cmp > 0 : kw == SK_EXCL_MAXIMUM ? cmp >= 0
-           : kw == SK_MINIMUM ? cmp < 0 : cmp <= 0;
+  bool bad = kw == SK_MAXIMUM        ? cmp > 0
+             : kw == SK_EXCL_MAXIMUM ? cmp >= 0
+             : kw == SK_MINIMUM      ? cmp < 0
+                                     : cmp <= 0;
   if (bad && schema_collecting(c)) {
     sbuf_t b = SBUF_INIT;
     schema_num_text(&b, lim);
@@ -186,15 +189,18 @@ static bool multiple_of(const schema_node_t *n, const json_t *inst) {
   return schema_dec_is_multiple(&d, &n->multiple_dec);
 }
 
-#define NUM_KWS (SK_BIT(SK_MULTIPLE_OF) | SK_BIT(SK_MAXIMUM) | SK_BIT(SK_EXCL_MAXIMUM) | \
-                 SK_BIT(SK_MINIMUM) | SK_BIT(SK_EXCL_MINIMUM))
-#define STR_KWS (SK_BIT(SK_MAX_LENGTH) | SK_BIT(SK_MIN_LENGTH) | SK_BIT(SK_PATTERN) | \
-                 SK_BIT(SK_FORMAT))
-#define OBJ_KWS (SK_BIT(SK_PROPERTIES) | SK_BIT(SK_PATTERN_PROPS) | SK_BIT(SK_ADDITIONAL_PROPS) | \
-                 SK_BIT(SK_PROPERTY_NAMES) | SK_BIT(SK_REQUIRED) | SK_BIT(SK_DEP_REQUIRED) |  \
-                 SK_BIT(SK_DEP_SCHEMAS) | SK_BIT(SK_MAX_PROPS) | SK_BIT(SK_MIN_PROPS))
-#define ARR_KWS (SK_BIT(SK_PREFIX_ITEMS) | SK_BIT(SK_ITEMS) | SK_BIT(SK_CONTAINS) |      \
-                 SK_BIT(SK_MAX_ITEMS) | SK_BIT(SK_MIN_ITEMS) | SK_BIT(SK_UNIQUE_ITEMS))
+#define NUM_KWS                                                                                 \
+  (SK_BIT(SK_MULTIPLE_OF) | SK_BIT(SK_MAXIMUM) | SK_BIT(SK_EXCL_MAXIMUM) | SK_BIT(SK_MINIMUM) | \
+   SK_BIT(SK_EXCL_MINIMUM))
+#define STR_KWS \
+  (SK_BIT(SK_MAX_LENGTH) | SK_BIT(SK_MIN_LENGTH) | SK_BIT(SK_PATTERN) | SK_BIT(SK_FORMAT))
+#define OBJ_KWS                                                                     \
+  (SK_BIT(SK_PROPERTIES) | SK_BIT(SK_PATTERN_PROPS) | SK_BIT(SK_ADDITIONAL_PROPS) | \
+   SK_BIT(SK_PROPERTY_NAMES) | SK_BIT(SK_REQUIRED) | SK_BIT(SK_DEP_REQUIRED) |      \
+   SK_BIT(SK_DEP_SCHEMAS) | SK_BIT(SK_MAX_PROPS) | SK_BIT(SK_MIN_PROPS))
+#define ARR_KWS                                                                              \
+  (SK_BIT(SK_PREFIX_ITEMS) | SK_BIT(SK_ITEMS) | SK_BIT(SK_CONTAINS) | SK_BIT(SK_MAX_ITEMS) | \
+   SK_BIT(SK_MIN_ITEMS) | SK_BIT(SK_UNIQUE_ITEMS))
 
 static bool v_number(schema_vctx_t *c, const schema_node_t *n, const json_t *inst) {
   bool ok = true;
@@ -353,9 +359,9 @@ bool schema_v_node(schema_vctx_t *c, const schema_node_t *n, const json_t *inst,
     memset(&local, 0, sizeof local);
     my = &local;
   }
-#define FAIL()          \
-  do {                  \
-    ok = false;         \
+#define FAIL()           \
+  do {                   \
+    ok = false;          \
     if (fast) goto done; \
   } while (0)
 
@@ -392,8 +398,7 @@ bool schema_v_node(schema_vctx_t *c, const schema_node_t *n, const json_t *inst,
   case JSON_ARRAY:
     if ((has & ARR_KWS) && !schema_v_array(c, n, inst, my)) FAIL();
     break;
-  default:
-    break;
+  default: break;
   }
   if ((has & (SK_BIT(SK_ALL_OF) | SK_BIT(SK_ANY_OF) | SK_BIT(SK_ONE_OF) | SK_BIT(SK_NOT) |
               SK_BIT(SK_IF))) &&

@@ -78,10 +78,9 @@ static bool v_contains(schema_vctx_t *c, const schema_node_t *n, const json_t *i
   if (!ok) {
     if (n->has_max_contains)
       schema_emit(c, n, count < n->min_contains ? "minContains" : "maxContains",
-                  "must contain at least %zu and no more than %zu valid item(s)",
-                  n->min_contains, n->max_contains);
-    else
-      schema_emit(c, n, "contains", "must contain at least %zu valid item(s)", n->min_contains);
+                  "must contain at least %zu and no more than %zu valid item(s)", n->min_contains,
+                  n->max_contains);
+    else schema_emit(c, n, "contains", "must contain at least %zu valid item(s)", n->min_contains);
   }
   return ok;
 }
@@ -90,9 +89,9 @@ bool schema_v_array(schema_vctx_t *c, const schema_node_t *n, const json_t *inst
                     schema_eval_t *ev) {
   bool ok = true, fast = !schema_collecting(c);
   uint64_t has = n->has;
-#define FAIL()             \
-  do {                     \
-    ok = false;            \
+#define FAIL()              \
+  do {                      \
+    ok = false;             \
     if (fast) return false; \
   } while (0)
   size_t size = json_array_size(inst);
@@ -106,8 +105,8 @@ bool schema_v_array(schema_vctx_t *c, const schema_node_t *n, const json_t *inst
   }
   size_t di, dj;
   if ((has & SK_BIT(SK_UNIQUE_ITEMS)) && find_duplicate(inst, &di, &dj)) {
-    schema_emit(c, n, "uniqueItems", "must NOT have duplicate items (items ## %zu and %zu are identical)",
-                di, dj);
+    schema_emit(c, n, "uniqueItems",
+                "must NOT have duplicate items (items ## %zu and %zu are identical)", di, dj);
     FAIL();
   }
   if (has & SK_BIT(SK_PREFIX_ITEMS)) {

@@ -118,9 +118,9 @@ bool schema_v_object(schema_vctx_t *c, const schema_node_t *n, const json_t *ins
                      schema_eval_t *ev) {
   bool ok = true, fast = !schema_collecting(c);
   uint64_t has = n->has;
-#define FAIL()             \
-  do {                     \
-    ok = false;            \
+#define FAIL()              \
+  do {                      \
+    ok = false;             \
     if (fast) return false; \
   } while (0)
   size_t size = json_object_size(inst);

@@ -21,8 +21,8 @@ typedef struct waiter {
 
 struct store {
   uv_loop_t *loop;
-  json_t *values; /* key → value */
-  json_t *pools;  /* key → array */
+  json_t *values;    /* key → value */
+  json_t *pools;     /* key → array */
   waiter_t *waiters; /* oldest first */
 };
 
@@ -55,9 +55,10 @@ static void waiter_finish(waiter_t *w, const json_t *value, const char *error) {
 }
 
 static char *empty_pool_message(const char *key) {
-  return xasprintf("'%s' resource pool is empty. Set values to it first using "
-                   "'setResourcePool' or 'addValueToPool'",
-                   key);
+  return xasprintf(
+      "'%s' resource pool is empty. Set values to it first using "
+      "'setResourcePool' or 'addValueToPool'",
+      key);
 }
 
 static void waiter_timeout(uv_timer_t *t) {
@@ -85,8 +86,7 @@ void store_cancel_owner(store_t *s, void *owner) {
 }
 
 static char *missing_pool_message(const char *key) {
-  return xasprintf("'%s' resource pool does not exist. Set it first using 'setResourcePool'",
-                   key);
+  return xasprintf("'%s' resource pool does not exist. Set it first using 'setResourcePool'", key);
 }
 
 static void take(store_t *s, const char *key, double timeout, void *owner, store_reply_fn reply,

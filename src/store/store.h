@@ -23,7 +23,7 @@ typedef struct store store_t;
 typedef void (*store_reply_fn)(const json_t *value, const char *error, void *ud);
 
 /* Waits for a take from an empty pool: default and bound, in ms (WebdriverIO's). */
-#define STORE_POOL_TIMEOUT_MS 1000
+#define STORE_POOL_TIMEOUT_MS     1000
 #define STORE_POOL_TIMEOUT_MAX_MS 15000
 
 store_t *store_new(uv_loop_t *loop);

@@ -18,13 +18,13 @@ typedef struct pending {
   unsigned long id;
   js_realm_t *realm;
   JSObjectRef resolve, reject;
-  JSObjectRef error;  /* made at the call, so a failure's stack is the caller's line */
+  JSObjectRef error; /* made at the call, so a failure's stack is the caller's line */
   struct pending *next;
 } pending_t;
 
 static struct {
-  store_t *local;          /* launcher */
-  store_js_send_fn send;   /* worker */
+  store_t *local;        /* launcher */
+  store_js_send_fn send; /* worker */
   void *send_ud;
   unsigned long next_id;
   pending_t *pending;
@@ -55,8 +55,9 @@ static void settle(unsigned long id, const json_t *value, const char *error) {
   if (!p) return;
   JSContextRef ctx = js_realm_context(p->realm);
   if (error) js_set(ctx, p->error, "message", js_make_string(ctx, error));
-  JSValueRef arg = error ? (JSValueRef)p->error
-                         : value ? js_from_json(ctx, value) : JSValueMakeUndefined(ctx);
+  JSValueRef arg = error   ? (JSValueRef)p->error
+                   : value ? js_from_json(ctx, value)
+                           : JSValueMakeUndefined(ctx);
   js_call(ctx, error ? p->reject : p->resolve, NULL, 1, &arg, NULL);
   pending_release(p);
 }
@@ -142,8 +143,8 @@ static bool add_value(JSContextRef ctx, json_t *req, size_t argc, const JSValueR
   return true;
 }
 
-static JSValueRef with_value(JSContextRef ctx, const char *op, size_t argc,
-                             const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef with_value(JSContextRef ctx, const char *op, size_t argc, const JSValueRef argv[],
+                             JSValueRef *exc) {
   json_t *req = request_of(ctx, op, argc, argv, exc);
   if (!req) return NULL;
   if (!add_value(ctx, req, argc, argv, exc)) {
@@ -164,26 +165,26 @@ static JSValueRef as_promise(JSContextRef ctx, JSValueRef r, JSValueRef *exc) {
   return promise;
 }
 
-static JSValueRef n_set_value_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                   size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef n_set_value_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                   const JSValueRef argv[], JSValueRef *exc) {
   return with_value(ctx, "set", argc, argv, exc);
 }
 
-static JSValueRef n_get_value_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                   size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef n_get_value_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                   const JSValueRef argv[], JSValueRef *exc) {
   json_t *req = request_of(ctx, "get", argc, argv, exc);
   return req ? start(ctx, req, exc) : NULL;
 }
 
-static JSValueRef n_set_pool_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                  size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef n_set_pool_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                  const JSValueRef argv[], JSValueRef *exc) {
   if (argc >= 2 && !JSValueIsArray(ctx, argv[1]))
     return js_throw(ctx, exc, "TypeError", "Resource pool must be an array of values");
   return with_value(ctx, "setPool", argc, argv, exc);
 }
 
-static JSValueRef n_add_to_pool_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
-                                     size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+static JSValueRef n_add_to_pool_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                     const JSValueRef argv[], JSValueRef *exc) {
   return with_value(ctx, "addToPool", argc, argv, exc);
 }
 
@@ -204,10 +205,10 @@ static JSValueRef n_get_from_pool_sync(JSContextRef ctx, JSObjectRef f, JSObject
   return start(ctx, req, exc);
 }
 
-#define ASYNC_NATIVE(name)                                                                   \
-  static JSValueRef name(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,    \
-                         const JSValueRef argv[], JSValueRef *exc) {                        \
-    return as_promise(ctx, name##_sync(ctx, f, self, argc, argv, exc), exc);                 \
+#define ASYNC_NATIVE(name)                                                               \
+  static JSValueRef name(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc, \
+                         const JSValueRef argv[], JSValueRef *exc) {                     \
+    return as_promise(ctx, name##_sync(ctx, f, self, argc, argv, exc), exc);             \
   }
 ASYNC_NATIVE(n_set_value)
 ASYNC_NATIVE(n_get_value)

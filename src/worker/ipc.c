@@ -77,31 +77,31 @@ static bool parse_string(ipc_parser_t *ps) {
     char e = ps->p[1];
     ps->p += 2;
     switch (e) {
-      case '"': sbuf_putc(&ps->text, '"'); break;
-      case '\\': sbuf_putc(&ps->text, '\\'); break;
-      case '/': sbuf_putc(&ps->text, '/'); break;
-      case 'b': sbuf_putc(&ps->text, '\b'); break;
-      case 'f': sbuf_putc(&ps->text, '\f'); break;
-      case 'n': sbuf_putc(&ps->text, '\n'); break;
-      case 'r': sbuf_putc(&ps->text, '\r'); break;
-      case 't': sbuf_putc(&ps->text, '\t'); break;
-      case 'u': {
-        int cp = ps->end - ps->p >= 4 ? hex4(ps->p) : -1;
-        if (cp < 0) return false;
-        ps->p += 4;
-        if (cp >= 0xD800 && cp <= 0xDBFF) {
-          bool pair = ps->end - ps->p >= 6 && ps->p[0] == '\\' && ps->p[1] == 'u';
-          int lo = pair ? hex4(ps->p + 2) : -1;
-          if (lo < 0xDC00 || lo > 0xDFFF) return false;
-          ps->p += 6;
-          cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-        } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
-          return false;
-        }
-        put_utf8(&ps->text, (uint32_t)cp);
-        break;
+    case '"': sbuf_putc(&ps->text, '"'); break;
+    case '\\': sbuf_putc(&ps->text, '\\'); break;
+    case '/': sbuf_putc(&ps->text, '/'); break;
+    case 'b': sbuf_putc(&ps->text, '\b'); break;
+    case 'f': sbuf_putc(&ps->text, '\f'); break;
+    case 'n': sbuf_putc(&ps->text, '\n'); break;
+    case 'r': sbuf_putc(&ps->text, '\r'); break;
+    case 't': sbuf_putc(&ps->text, '\t'); break;
+    case 'u': {
+      int cp = ps->end - ps->p >= 4 ? hex4(ps->p) : -1;
+      if (cp < 0) return false;
+      ps->p += 4;
+      if (cp >= 0xD800 && cp <= 0xDBFF) {
+        bool pair = ps->end - ps->p >= 6 && ps->p[0] == '\\' && ps->p[1] == 'u';
+        int lo = pair ? hex4(ps->p + 2) : -1;
+        if (lo < 0xDC00 || lo > 0xDFFF) return false;
+        ps->p += 6;
+        cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+      } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+        return false;
       }
-      default: return false;
+      put_utf8(&ps->text, (uint32_t)cp);
+      break;
+    }
+    default: return false;
     }
     run = ps->p;
   }
@@ -201,24 +201,23 @@ static json_t *parse_value(ipc_parser_t *ps) {
   if (ps->p >= ps->end || ps->depth >= IPC_MAX_DEPTH) return NULL;
   json_t *v = NULL;
   switch (*ps->p) {
-    case '{':
-    case '[': {
-      bool object = *ps->p == '{';
-      ps->p++;
-      ps->depth++;
-      v = object ? parse_object(ps) : parse_array(ps);
-      ps->depth--;
-      return v;
-    }
-    case '"':
-      ps->p++;
-      return parse_string(ps) ? json_stringn_nocheck(ps->text.data ? ps->text.data : "",
-                                                     ps->text.len)
-                              : NULL;
-    case 't': return literal(ps, "true", 4) ? json_true() : NULL;
-    case 'f': return literal(ps, "false", 5) ? json_false() : NULL;
-    case 'n': return literal(ps, "null", 4) ? json_null() : NULL;
-    default: return parse_number(ps);
+  case '{':
+  case '[': {
+    bool object = *ps->p == '{';
+    ps->p++;
+    ps->depth++;
+    v = object ? parse_object(ps) : parse_array(ps);
+    ps->depth--;
+    return v;
+  }
+  case '"':
+    ps->p++;
+    return parse_string(ps) ? json_stringn_nocheck(ps->text.data ? ps->text.data : "", ps->text.len)
+                            : NULL;
+  case 't': return literal(ps, "true", 4) ? json_true() : NULL;
+  case 'f': return literal(ps, "false", 5) ? json_false() : NULL;
+  case 'n': return literal(ps, "null", 4) ? json_null() : NULL;
+  default: return parse_number(ps);
   }
 }
 
@@ -267,9 +266,7 @@ int ipc_reader_feed(ipc_reader_t *r, const char *data, size_t len, ipc_message_f
   return bad;
 }
 
-void ipc_reader_free(ipc_reader_t *r) {
-  sbuf_free(&r->partial);
-}
+void ipc_reader_free(ipc_reader_t *r) { sbuf_free(&r->partial); }
 
 /* ---- encoding ----
  * Compact JSON written straight into the caller's buffer: the worker encodes a few events
@@ -288,17 +285,17 @@ static void encode_string(sbuf_t *out, const char *s, size_t n) {
     sbuf_append(out, s + run, i - run);
     run = i + 1;
     switch (c) {
-      case '"': sbuf_puts(out, "\\\""); break;
-      case '\\': sbuf_puts(out, "\\\\"); break;
-      case '\n': sbuf_puts(out, "\\n"); break;
-      case '\r': sbuf_puts(out, "\\r"); break;
-      case '\t': sbuf_puts(out, "\\t"); break;
-      case '\b': sbuf_puts(out, "\\b"); break;
-      case '\f': sbuf_puts(out, "\\f"); break;
-      default: {
-        char u[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-        sbuf_append(out, u, sizeof(u));
-      }
+    case '"': sbuf_puts(out, "\\\""); break;
+    case '\\': sbuf_puts(out, "\\\\"); break;
+    case '\n': sbuf_puts(out, "\\n"); break;
+    case '\r': sbuf_puts(out, "\\r"); break;
+    case '\t': sbuf_puts(out, "\\t"); break;
+    case '\b': sbuf_puts(out, "\\b"); break;
+    case '\f': sbuf_puts(out, "\\f"); break;
+    default: {
+      char u[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+      sbuf_append(out, u, sizeof(u));
+    }
     }
   }
   sbuf_append(out, s + run, n - run);
@@ -308,48 +305,46 @@ static void encode_string(sbuf_t *out, const char *s, size_t n) {
 static void encode_value(sbuf_t *out, const json_t *v) {
   char num[32];
   switch (json_typeof(v)) {
-    case JSON_OBJECT: {
-      sbuf_putc(out, '{');
-      bool first = true;
-      for (void *it = json_object_iter((json_t *)v); it;
-           it = json_object_iter_next((json_t *)v, it)) {
-        if (!first) sbuf_putc(out, ',');
-        first = false;
-        /* The key's whole length: a key holding a NUL (the reader keeps those) must not be
+  case JSON_OBJECT: {
+    sbuf_putc(out, '{');
+    bool first = true;
+    for (void *it = json_object_iter((json_t *)v); it;
+         it = json_object_iter_next((json_t *)v, it)) {
+      if (!first) sbuf_putc(out, ',');
+      first = false;
+      /* The key's whole length: a key holding a NUL (the reader keeps those) must not be
          * cut (found by fuzz_ipc). */
-        encode_string(out, json_object_iter_key(it), json_object_iter_key_len(it));
-        sbuf_putc(out, ':');
-        encode_value(out, json_object_iter_value(it));
-      }
-      sbuf_putc(out, '}');
-      break;
+      encode_string(out, json_object_iter_key(it), json_object_iter_key_len(it));
+      sbuf_putc(out, ':');
+      encode_value(out, json_object_iter_value(it));
     }
-    case JSON_ARRAY:
-      sbuf_putc(out, '[');
-      for (size_t i = 0; i < json_array_size(v); i++) {
-        if (i) sbuf_putc(out, ',');
-        encode_value(out, json_array_get(v, i));
-      }
-      sbuf_putc(out, ']');
-      break;
-    case JSON_STRING:
-      encode_string(out, json_string_value(v), json_string_length(v));
-      break;
-    case JSON_INTEGER:
-      snprintf(num, sizeof(num), "%" JSON_INTEGER_FORMAT, json_integer_value(v));
-      sbuf_puts(out, num);
-      break;
-    case JSON_REAL: {
-      /* As jansson writes reals: 17 significant digits, and a fraction part so that the
+    sbuf_putc(out, '}');
+    break;
+  }
+  case JSON_ARRAY:
+    sbuf_putc(out, '[');
+    for (size_t i = 0; i < json_array_size(v); i++) {
+      if (i) sbuf_putc(out, ',');
+      encode_value(out, json_array_get(v, i));
+    }
+    sbuf_putc(out, ']');
+    break;
+  case JSON_STRING: encode_string(out, json_string_value(v), json_string_length(v)); break;
+  case JSON_INTEGER:
+    snprintf(num, sizeof(num), "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+    sbuf_puts(out, num);
+    break;
+  case JSON_REAL: {
+    /* As jansson writes reals: 17 significant digits, and a fraction part so that the
        * reader takes it for a real again. sonde never calls setlocale: '.' is the point. */
-      snprintf(num, sizeof(num), "%.17g", json_real_value(v));
-      sbuf_puts(out, num);
-      if (!strpbrk(num, ".eE")) sbuf_puts(out, ".0");
-      break;
-    }
-    case JSON_TRUE: sbuf_puts(out, "true"); break;
-    case JSON_FALSE: sbuf_puts(out, "false"); break;
-    case JSON_NULL: sbuf_puts(out, "null"); break;
+    snprintf(num, sizeof(num), "%.17g", json_real_value(v));
+    sbuf_puts(out, num);
+    if (!strpbrk(num, ".eE")) sbuf_puts(out, ".0");
+    break;
+  }
+  case JSON_TRUE: sbuf_puts(out, "true"); break;
+  case JSON_FALSE: sbuf_puts(out, "false"); break;
+  case JSON_NULL: sbuf_puts(out, "null"); break;
   }
 }
 

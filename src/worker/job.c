@@ -38,11 +38,11 @@ static void send_job_log(job_t *job, const char *level, const char *text) {
 
 static const char *level_name(js_log_level_t level) {
   switch (level) {
-    case JS_LOG_DEBUG: return "debug";
-    case JS_LOG_INFO: return "info";
-    case JS_LOG_WARN: return "warn";
-    case JS_LOG_ERROR: return "error";
-    default: return "log";
+  case JS_LOG_DEBUG: return "debug";
+  case JS_LOG_INFO: return "info";
+  case JS_LOG_WARN: return "warn";
+  case JS_LOG_ERROR: return "error";
+  default: return "log";
   }
 }
 
@@ -62,8 +62,8 @@ static void console_to_launcher(js_realm_t *realm, js_log_level_t level, const c
     sbuf_free(&shown);
   }
   /* The text whole, NULs included: each reporter shows them its own way. */
-  json_t *ev = json_pack("{s:s, s:s, s:s%}", "type", "log", "level", level_name(level), "text",
-                         text, len);
+  json_t *ev =
+      json_pack("{s:s, s:s, s:s%}", "type", "log", "level", level_name(level), "text", text, len);
   send_job_event(job, ev);
   json_decref(ev);
 }
@@ -78,8 +78,8 @@ void worker_config_console(js_realm_t *realm, js_log_level_t level, const char *
     console_to_launcher(realm, level, text, len, w->jobs);
     return;
   }
-  json_t *ev = json_pack("{s:s, s:s, s:s%}", "type", "log", "level", level_name(level), "text",
-                         text, len);
+  json_t *ev =
+      json_pack("{s:s, s:s, s:s%}", "type", "log", "level", level_name(level), "text", text, len);
   worker_send(w, ev);
   json_decref(ev);
 }
@@ -159,9 +159,7 @@ static json_t *load_error_json(JSContextRef ctx, JSValueRef exc, const char *spe
 
 /* ---- a job's life ---- */
 
-static void job_ref(job_t *job) {
-  job->refs++;
-}
+static void job_ref(job_t *job) { job->refs++; }
 
 static void job_unref(job_t *job) {
   if (--job->refs > 0) return;
@@ -173,9 +171,7 @@ static void job_unref(job_t *job) {
   free(job);
 }
 
-static void job_timer_closed(uv_handle_t *h) {
-  job_unref(h->data);
-}
+static void job_timer_closed(uv_handle_t *h) { job_unref(h->data); }
 
 void worker_job_cleanup(job_t *job) {
   worker_t *w = job->w;
@@ -217,9 +213,7 @@ void worker_job_cleanup(job_t *job) {
   json_decref(ready);
 }
 
-static void cleanup_fire(uv_timer_t *t) {
-  worker_job_cleanup(t->data);
-}
+static void cleanup_fire(uv_timer_t *t) { worker_job_cleanup(t->data); }
 
 /* runner:end; the realm is released on the next turn of the loop. */
 static void job_finish(job_t *job, json_t *extra_error) {
@@ -281,8 +275,10 @@ static bool on_process_exit(js_realm_t *realm, int code, void *ud) {
   job_t *job = ud;
   char *cwd = fs_cwd();
   char *spec = fs_relative(cwd, job->specs.items[0]);
-  char *msg = xasprintf("process.exit(%d) was called in %s: the spec file ended there (the "
-                        "other files of its worker go on)", code, spec);
+  char *msg = xasprintf(
+      "process.exit(%d) was called in %s: the spec file ended there (the "
+      "other files of its worker go on)",
+      code, spec);
   job_abort(job, "ProcessExit", msg);
   free(msg);
   free(spec);
@@ -298,9 +294,10 @@ bool worker_job_watchdog(js_realm_t *realm, void *ud) {
   if (!job || job->dead) return job != NULL;
   char *cwd = fs_cwd();
   char *spec = fs_relative(cwd, job->specs.items[0]);
-  char *msg = xasprintf("%s ran JavaScript for %g s of CPU time without yielding (a busy "
-                        "loop?): the watchdog ended the spec file (watchdogTimeout)", spec,
-                        w->watchdog_s);
+  char *msg = xasprintf(
+      "%s ran JavaScript for %g s of CPU time without yielding (a busy "
+      "loop?): the watchdog ended the spec file (watchdogTimeout)",
+      spec, w->watchdog_s);
   job_abort(job, "WatchdogTimeout", msg);
   free(msg);
   free(spec);
@@ -313,9 +310,7 @@ bool worker_job_watchdog(js_realm_t *realm, void *ud) {
 
 /* ---- continuing a job ---- */
 
-static void advance_fire(uv_timer_t *t) {
-  job_advance(t->data);
-}
+static void advance_fire(uv_timer_t *t) { job_advance(t->data); }
 
 /* The current step finished: continue from the loop, never from inside the step. */
 static void step_done(void *ud) {
@@ -325,13 +320,9 @@ static void step_done(void *ud) {
   uv_timer_start(&job->advance_timer, advance_fire, 0, 0);
 }
 
-static void on_run_done(fw_runner_t *r, void *ud) {
-  step_done(ud);
-}
+static void on_run_done(fw_runner_t *r, void *ud) { step_done(ud); }
 
-static void step_unref(void *ud) {
-  job_unref(ud);
-}
+static void step_unref(void *ud) { job_unref(ud); }
 
 static JSValueRef on_loaded(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,
                             const JSValueRef argv[], JSValueRef *exc) {
@@ -460,8 +451,8 @@ static void load_file(job_t *job, const char *path, js_module_mode_t mode) {
 /* Hooks that run in the spec file's realm: WebdriverIO's worker evaluates the config in
  * the process of the spec, so `before` can set globals the tests see. */
 static const char *const worker_hook_names[] = {
-    "beforeSession", "before", "beforeSuite", "beforeHook", "afterHook", "beforeTest",
-    "afterTest", "afterSuite", "after", "afterSession", NULL,
+    "beforeSession", "before",     "beforeSuite", "beforeHook",   "afterHook", "beforeTest",
+    "afterTest",     "afterSuite", "after",       "afterSession", NULL,
 };
 
 bool worker_has_job_hooks(const sonde_config_t *cfg) {
@@ -493,121 +484,118 @@ static void job_advance(job_t *job) {
     JSContextRef ctx = js_realm_context(job->realm);
     JSValueRef caps = js_from_json(ctx, job->capabilities);
     switch (job->phase) {
-      case JP_CONFIG:
-        if (job->config) { /* the promise of the config module has settled */
-          JSValueUnprotect(ctx, job->config);
-          job->config = job->error ? NULL : config_object_of(job->realm, cfg->path, cfg->overrides);
-          if (job->config) JSValueProtect(ctx, job->config);
-          else if (!job->error)
-            job->error = json_pack("{s:s, s:s}", "name", "Error", "message",
-                                   "the config file exported no config in the spec file's realm");
-          if (!job->error && services_configured(cfg)) attach_services(job, caps);
-          job->phase = job->error ? JP_END : JP_BEFORE_SESSION;
-        } else if (w->has_worker_hooks) {
-          /* The module's promise stands in job->config until it settles. */
-          JSValueRef p = load_module(job, cfg->path, JS_MODULE_ASYNC);
-          if (p) {
-            job->config = (JSObjectRef)p;
-            JSValueProtect(ctx, job->config);
-          } else {
-            job->phase = JP_END;
-          }
+    case JP_CONFIG:
+      if (job->config) { /* the promise of the config module has settled */
+        JSValueUnprotect(ctx, job->config);
+        job->config = job->error ? NULL : config_object_of(job->realm, cfg->path, cfg->overrides);
+        if (job->config) JSValueProtect(ctx, job->config);
+        else if (!job->error)
+          job->error = json_pack("{s:s, s:s}", "name", "Error", "message",
+                                 "the config file exported no config in the spec file's realm");
+        if (!job->error && services_configured(cfg)) attach_services(job, caps);
+        job->phase = job->error ? JP_END : JP_BEFORE_SESSION;
+      } else if (w->has_worker_hooks) {
+        /* The module's promise stands in job->config until it settles. */
+        JSValueRef p = load_module(job, cfg->path, JS_MODULE_ASYNC);
+        if (p) {
+          job->config = (JSObjectRef)p;
+          JSValueProtect(ctx, job->config);
         } else {
-          job->phase = JP_BEFORE_SESSION;
+          job->phase = JP_END;
         }
-        break;
-      case JP_BEFORE_SESSION: {
-        job->phase = JP_REQUIRE;
-        JSValueRef argv[4] = {job->config ? job->config : cfg->object, caps,
-                              specs_value(ctx, &job->specs), js_make_string(ctx, job->cid)};
-        job_hook(job, "beforeSession", 4, argv);
+      } else {
+        job->phase = JP_BEFORE_SESSION;
+      }
+      break;
+    case JP_BEFORE_SESSION: {
+      job->phase = JP_REQUIRE;
+      JSValueRef argv[4] = {job->config ? job->config : cfg->object, caps,
+                            specs_value(ctx, &job->specs), js_make_string(ctx, job->cid)};
+      job_hook(job, "beforeSession", 4, argv);
+      break;
+    }
+    case JP_REQUIRE: {
+      if (job->cucumber || job->support.len) { /* jasmine: requires, then helpers */
+        /* One file at a time: a step file may be an ES module with top-level await. */
+        if (job->error || job->support_index == job->support.len)
+          job->phase = job->error ? JP_AFTER_SESSION : JP_LOAD;
+        else load_file(job, job->support.items[job->support_index++], JS_MODULE_ASYNC);
         break;
       }
-      case JP_REQUIRE: {
-        if (job->cucumber || job->support.len) { /* jasmine: requires, then helpers */
-          /* One file at a time: a step file may be an ES module with top-level await. */
-          if (job->error || job->support_index == job->support.len)
-            job->phase = job->error ? JP_AFTER_SESSION : JP_LOAD;
-          else
-            load_file(job, job->support.items[job->support_index++], JS_MODULE_ASYNC);
-          break;
-        }
-        char *cwd = fs_cwd();
-        for (size_t i = 0; i < cfg->mocha_require.len && !job->error && !job->dead; i++) {
-          char *path = path_resolve(cwd, cfg->mocha_require.items[i]);
-          load_file(job, path, JS_MODULE_SYNC);
-          free(path);
-        }
-        free(cwd);
-        job->phase = job->error ? JP_AFTER_SESSION : JP_LOAD;
-        break;
+      char *cwd = fs_cwd();
+      for (size_t i = 0; i < cfg->mocha_require.len && !job->error && !job->dead; i++) {
+        char *path = path_resolve(cwd, cfg->mocha_require.items[i]);
+        load_file(job, path, JS_MODULE_SYNC);
+        free(path);
       }
-      case JP_LOAD:
-        if (job->error) {
-          job->phase = JP_AFTER_SESSION;
-        } else if (job->load_index < job->specs.len && job->cucumber) {
-          fw_runner_set_file(job->runner, job->specs.items[job->load_index]);
-          fw_cucumber_load_feature(job->cucumber, job->specs.items[job->load_index++], &job->error);
-        } else if (job->load_index < job->specs.len) {
-          load_file(job, job->specs.items[job->load_index++], JS_MODULE_ASYNC);
-        } else {
-          job->phase = JP_PREPARE;
-        }
-        break;
-      case JP_PREPARE: {
-        char *err = NULL;
-        int n = fw_runner_prepare(job->runner, &err);
-        if (n < 0) {
-          job->error = json_pack("{s:s, s:s}", "name", "Error", "message", err);
-          free(err);
-          job->phase = JP_AFTER_SESSION;
-          break;
-        }
-        json_t *ev = json_pack("{s:s, s:s}", "type", "runner:start", "spec", job->specs.items[0]);
-        json_t *specs = json_array();
-        for (size_t i = 0; i < job->specs.len; i++)
-          json_array_append_new(specs, json_string(job->specs.items[i]));
-        json_object_set_new(ev, "specs", specs);
-        json_object_set(ev, "capabilities", job->capabilities);
-        send_job_event(job, ev);
-        json_decref(ev);
-        /* A spec with no tests left after filtering ends without before/after. */
-        job->has_tests = n > 0;
-        job->phase = job->has_tests ? JP_BEFORE : JP_RUN;
-        break;
-      }
-      case JP_BEFORE: {
-        job->phase = JP_RUN;
-        /* (capabilities, specs, browser), as WebdriverIO calls it */
-        JSValueRef argv[3] = {caps, specs_value(ctx, &job->specs),
-                              js_get(ctx, JSContextGetGlobalObject(ctx), "browser")};
-        job_hook(job, "before", 3, argv);
-        break;
-      }
-      case JP_RUN:
-        job->phase = job->has_tests ? JP_AFTER : JP_AFTER_SESSION;
-        job->waiting = true;
-        fw_runner_run(job->runner, on_run_done, job);
-        break;
-      case JP_AFTER: {
+      free(cwd);
+      job->phase = job->error ? JP_AFTER_SESSION : JP_LOAD;
+      break;
+    }
+    case JP_LOAD:
+      if (job->error) {
         job->phase = JP_AFTER_SESSION;
-        fw_stats_t st;
-        fw_runner_stats(job->runner, &st);
-        JSValueRef argv[3] = {JSValueMakeNumber(ctx, st.failures), caps,
-                              specs_value(ctx, &job->specs)};
-        job_hook(job, "after", 3, argv);
+      } else if (job->load_index < job->specs.len && job->cucumber) {
+        fw_runner_set_file(job->runner, job->specs.items[job->load_index]);
+        fw_cucumber_load_feature(job->cucumber, job->specs.items[job->load_index++], &job->error);
+      } else if (job->load_index < job->specs.len) {
+        load_file(job, job->specs.items[job->load_index++], JS_MODULE_ASYNC);
+      } else {
+        job->phase = JP_PREPARE;
+      }
+      break;
+    case JP_PREPARE: {
+      char *err = NULL;
+      int n = fw_runner_prepare(job->runner, &err);
+      if (n < 0) {
+        job->error = json_pack("{s:s, s:s}", "name", "Error", "message", err);
+        free(err);
+        job->phase = JP_AFTER_SESSION;
         break;
       }
-      case JP_AFTER_SESSION: {
-        job->phase = JP_END;
-        JSValueRef argv[3] = {job->config ? job->config : cfg->object, caps,
-                              specs_value(ctx, &job->specs)};
-        job_hook(job, "afterSession", 3, argv);
-        break;
-      }
-      case JP_END:
-        job_end(job);
-        return;
+      json_t *ev = json_pack("{s:s, s:s}", "type", "runner:start", "spec", job->specs.items[0]);
+      json_t *specs = json_array();
+      for (size_t i = 0; i < job->specs.len; i++)
+        json_array_append_new(specs, json_string(job->specs.items[i]));
+      json_object_set_new(ev, "specs", specs);
+      json_object_set(ev, "capabilities", job->capabilities);
+      send_job_event(job, ev);
+      json_decref(ev);
+      /* A spec with no tests left after filtering ends without before/after. */
+      job->has_tests = n > 0;
+      job->phase = job->has_tests ? JP_BEFORE : JP_RUN;
+      break;
+    }
+    case JP_BEFORE: {
+      job->phase = JP_RUN;
+      /* (capabilities, specs, browser), as WebdriverIO calls it */
+      JSValueRef argv[3] = {caps, specs_value(ctx, &job->specs),
+                            js_get(ctx, JSContextGetGlobalObject(ctx), "browser")};
+      job_hook(job, "before", 3, argv);
+      break;
+    }
+    case JP_RUN:
+      job->phase = job->has_tests ? JP_AFTER : JP_AFTER_SESSION;
+      job->waiting = true;
+      fw_runner_run(job->runner, on_run_done, job);
+      break;
+    case JP_AFTER: {
+      job->phase = JP_AFTER_SESSION;
+      fw_stats_t st;
+      fw_runner_stats(job->runner, &st);
+      JSValueRef argv[3] = {JSValueMakeNumber(ctx, st.failures), caps,
+                            specs_value(ctx, &job->specs)};
+      job_hook(job, "after", 3, argv);
+      break;
+    }
+    case JP_AFTER_SESSION: {
+      job->phase = JP_END;
+      JSValueRef argv[3] = {job->config ? job->config : cfg->object, caps,
+                            specs_value(ctx, &job->specs)};
+      job_hook(job, "afterSession", 3, argv);
+      break;
+    }
+    case JP_END: job_end(job); return;
     }
   }
 }
@@ -634,9 +622,9 @@ static void job_open_log(job_t *job) {
   if (!cfg->output_dir) return;
   const char *base = fs_basename(job->specs.items[0]);
   const char *dot = strrchr(base, '.');
-  char *path = xasprintf("%s/%.*s-%s.log", cfg->output_dir,
-                         (int)(dot && dot != base ? (size_t)(dot - base) : strlen(base)), base,
-                         job->cid);
+  char *path =
+      xasprintf("%s/%.*s-%s.log", cfg->output_dir,
+                (int)(dot && dot != base ? (size_t)(dot - base) : strlen(base)), base, job->cid);
   if (log_set_file(path) != 0 || !(job->log = fopen(path, "a")))
     fprintf(stderr, "sonde worker: cannot write %s\n", path);
   free(path);
@@ -676,8 +664,7 @@ void worker_job_start(worker_t *w, json_t *msg) {
 
   const char *cap_base = json_string_value(json_object_get(job->capabilities, "custom:baseUrl"));
   api_bind(w->api, job->realm, &w->api_config, cap_base);
-  api_job_begin(w->api, job->realm, job->specs.items[0], job->cid, cfg->object,
-                job->capabilities);
+  api_job_begin(w->api, job->realm, job->specs.items[0], job->cid, cfg->object, job->capabilities);
   assert_install_globals(job->realm);
 
   bool cucumber = strcmp(cfg->framework, "cucumber") == 0;
@@ -695,13 +682,17 @@ void worker_job_start(worker_t *w, json_t *msg) {
   };
   bool jasmine = strcmp(cfg->framework, "jasmine") == 0;
   if (jasmine)
-    fw_opts = (fw_options_t){.timeout_ms = w->jasmine.timeout, .grep = w->jasmine.grep,
-                             .invert = w->jasmine.invert_grep, .file = job->specs.items[0],
+    fw_opts = (fw_options_t){.timeout_ms = w->jasmine.timeout,
+                             .grep = w->jasmine.grep,
+                             .invert = w->jasmine.invert_grep,
+                             .file = job->specs.items[0],
                              .drain_ms = cfg->drain_timeout};
   if (cucumber) {
     /* Scenarios are selected by tags, names and lines; hooks get the step timeout. */
-    fw_opts = (fw_options_t){.timeout_ms = w->cuke.timeout, .bail = w->cuke.fail_fast,
-                             .file = job->specs.items[0], .drain_ms = cfg->drain_timeout};
+    fw_opts = (fw_options_t){.timeout_ms = w->cuke.timeout,
+                             .bail = w->cuke.fail_fast,
+                             .file = job->specs.items[0],
+                             .drain_ms = cfg->drain_timeout};
   }
   char *err = NULL;
   job->runner = fw_runner_new(job->realm, &fw_opts, emit_event, job, &err);
@@ -731,4 +722,3 @@ void worker_job_start(worker_t *w, json_t *msg) {
   }
   job_advance(job);
 }
-

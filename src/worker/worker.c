@@ -52,13 +52,9 @@ void worker_flush(worker_t *w) {
 }
 
 /* A shared-store request (store_js.c) to the launcher. */
-static void store_send(json_t *msg, void *ud) {
-  worker_send(ud, msg);
-}
+static void store_send(json_t *msg, void *ud) { worker_send(ud, msg); }
 
-static void on_flush_prepare(uv_prepare_t *h) {
-  worker_flush(h->data);
-}
+static void on_flush_prepare(uv_prepare_t *h) { worker_flush(h->data); }
 
 /* process.exit() outside a spec file's realm (the config's code) ends the process from
  * inside JavaScript: still deliver what the jobs reported so far. */

@@ -38,16 +38,16 @@ typedef enum {
 /* Young collections after released realms: a realm weighs as much as this many tests, and
  * a collection runs once the weight since the last one reaches the threshold (after every
  * spec file of 15 tests or more, every second one of 5 tests, every fourth of 1 test). */
-#define WORKER_GC_REALM_WEIGHT 5
-#define WORKER_GC_THRESHOLD 20
+#define WORKER_GC_REALM_WEIGHT  5
+#define WORKER_GC_THRESHOLD     20
 
 typedef struct worker worker_t;
 
 typedef struct job {
   worker_t *w;
   struct job *next;
-  int refs;               /* the worker's list, its two timers, pending callbacks */
-  bool dead;              /* ended early: nothing of it runs or is reported any more */
+  int refs;  /* the worker's list, its two timers, pending callbacks */
+  bool dead; /* ended early: nothing of it runs or is reported any more */
   char *cid;
   strvec_t specs;
   json_t *capabilities;
@@ -56,16 +56,16 @@ typedef struct job {
   double started;
   bool active;
   job_phase_t phase;
-  size_t load_index;      /* next spec file to load */
-  bool waiting;           /* a step is in progress */
-  bool has_tests;         /* something left to run after .only/grep */
-  json_t *error;          /* the spec file(s) failed to load: reported in runner:end */
-  fw_cucumber_t *cucumber;  /* framework: 'cucumber' (owned by the realm) */
-  strvec_t support;       /* cucumber: step-definition and support files, loaded in order */
+  size_t load_index;       /* next spec file to load */
+  bool waiting;            /* a step is in progress */
+  bool has_tests;          /* something left to run after .only/grep */
+  json_t *error;           /* the spec file(s) failed to load: reported in runner:end */
+  fw_cucumber_t *cucumber; /* framework: 'cucumber' (owned by the realm) */
+  strvec_t support;        /* cucumber: step-definition and support files, loaded in order */
   size_t support_index;
-  JSObjectRef config;     /* the config evaluated in this realm (its hooks); NULL: none */
+  JSObjectRef config;        /* the config evaluated in this realm (its hooks); NULL: none */
   JSObjectRef service_hooks; /* its worker services' hooks (config's realm, protected) */
-  FILE *log;              /* outputDir: this spec file's own log */
+  FILE *log;                 /* outputDir: this spec file's own log */
   uv_timer_t cleanup_timer;
   uv_timer_t advance_timer;
   /* The current test's last exchanges, until its outcome is known (oldest first). */
@@ -83,16 +83,16 @@ struct worker {
   bool have_config;
   cuke_opts_t cuke;       /* cucumberOpts, for framework: 'cucumber' */
   jasmine_opts_t jasmine; /* jasmineOpts, for framework: 'jasmine' */
-  int young_garbage; /* tests and realms since the last young collection, weighed */
+  int young_garbage;      /* tests and realms since the last young collection, weighed */
   api_client_t *api;
-  job_t *jobs;            /* running, newest first */
+  job_t *jobs; /* running, newest first */
   size_t n_jobs;
-  double watchdog_s;      /* CPU seconds one entry into a spec's JavaScript may take */
-  bool has_worker_hooks;  /* the config defines hooks that run in the spec's realm */
-  uv_prepare_t flush_prepare;  /* writes the batched messages before the loop waits */
-  sbuf_t outbox;               /* encoded messages not yet written to the launcher */
-  uint64_t flushed_ns;         /* when the outbox was last written out */
-  bool all_exchanges;          /* a reporter records every exchange (allure, json) */
+  double watchdog_s;          /* CPU seconds one entry into a spec's JavaScript may take */
+  bool has_worker_hooks;      /* the config defines hooks that run in the spec's realm */
+  uv_prepare_t flush_prepare; /* writes the batched messages before the loop waits */
+  sbuf_t outbox;              /* encoded messages not yet written to the launcher */
+  uint64_t flushed_ns;        /* when the outbox was last written out */
+  bool all_exchanges;         /* a reporter records every exchange (allure, json) */
   bool stopping;
   int exit_code;
 };
@@ -117,8 +117,8 @@ bool worker_job_watchdog(js_realm_t *realm, void *userdata);
 /* Receives the api client's exchanges (api_set_exchange_sink) for the job of the realm. */
 void worker_job_exchange(js_realm_t *realm, api_exchange_t *x, void *userdata);
 /* The console of the config's own realm (userdata: the worker). */
-void worker_config_console(js_realm_t *realm, js_log_level_t level, const char *text,
-                           size_t len, void *userdata);
+void worker_config_console(js_realm_t *realm, js_log_level_t level, const char *text, size_t len,
+                           void *userdata);
 /* Whether the config has hooks that run in each spec file's realm. */
 bool worker_has_job_hooks(const sonde_config_t *cfg);
 

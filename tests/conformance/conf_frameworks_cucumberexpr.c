@@ -25,7 +25,9 @@
 
 static int verbose;
 
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
 static void list_yaml(const char *dir, strvec_t *out) {
   DIR *d = opendir(dir);
@@ -39,7 +41,9 @@ static void list_yaml(const char *dir, strvec_t *out) {
   qsort(out->items, out->len, sizeof(char *), cmp_str);
 }
 
-static bool same_error(const char *want, const char *got) { return want && got && strcmp(want, got) == 0; }
+static bool same_error(const char *want, const char *got) {
+  return want && got && strcmp(want, got) == 0;
+}
 
 static json_t *args_json(const cukexpr_arg_t *a, size_t n) {
   json_t *arr = json_array();
@@ -61,14 +65,16 @@ static bool run_case(const char *what, json_t *c, cukexpr_registry_t *reg) {
   if (!expr) return false;
   char *err = NULL;
   bool ok = false;
-  if (strcmp(what, "cucumber-expression/tokenizer") == 0 || strcmp(what, "cucumber-expression/parser") == 0) {
+  if (strcmp(what, "cucumber-expression/tokenizer") == 0 ||
+      strcmp(what, "cucumber-expression/parser") == 0) {
     bool tok = strstr(what, "tokenizer") != NULL;
     json_t *got = tok ? cukexpr_tokens_json(expr, &err) : cukexpr_ast_json(expr, &err);
     json_t *want = json_object_get(c, tok ? "expected_tokens" : "expected_ast");
     ok = exc ? !got && same_error(exc, err) : got && json_equal(got, want);
     if (!ok && verbose) {
       char *g = got ? json_dumps(got, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
-      fprintf(stderr, "%s %s:\n  want %s\n  got  %s\n", what, expr, exc ? exc : "(value)", g ? g : err);
+      fprintf(stderr, "%s %s:\n  want %s\n  got  %s\n", what, expr, exc ? exc : "(value)",
+              g ? g : err);
       free(g);
     }
     json_decref(got);
@@ -76,15 +82,19 @@ static bool run_case(const char *what, json_t *c, cukexpr_registry_t *reg) {
     const char *want = json_string_value(json_object_get(c, "expected_regex"));
     cukexpr_t *e = cukexpr_compile(reg, expr, &err);
     ok = e && want && strcmp(cukexpr_regex(e), want) == 0;
-    if (!ok && verbose) fprintf(stderr, "%s %s: want %s got %s\n", what, expr, want, e ? cukexpr_regex(e) : err);
+    if (!ok && verbose)
+      fprintf(stderr, "%s %s: want %s got %s\n", what, expr, want, e ? cukexpr_regex(e) : err);
     cukexpr_free(e);
   } else {
     bool regex = strncmp(what, "regular-expression", 18) == 0;
     const char *text = json_string_value(json_object_get(c, "text"));
-    cukexpr_t *e = regex ? cukexpr_compile_regex(reg, expr, &err) : cukexpr_compile(reg, expr, &err);
+    cukexpr_t *e =
+        regex ? cukexpr_compile_regex(reg, expr, &err) : cukexpr_compile(reg, expr, &err);
     if (exc) {
       ok = !e && same_error(exc, err);
-      if (!ok && verbose) fprintf(stderr, "%s %s:\n  want %s\n  got  %s\n", what, expr, exc, err ? err : "(compiled)");
+      if (!ok && verbose)
+        fprintf(stderr, "%s %s:\n  want %s\n  got  %s\n", what, expr, exc,
+                err ? err : "(compiled)");
     } else if (e && text) {
       json_t *want = json_object_get(c, "expected_args");
       cukexpr_arg_t *args = NULL;
@@ -93,8 +103,10 @@ static bool run_case(const char *what, json_t *c, cukexpr_registry_t *reg) {
       json_t *got = m == 1 ? args_json(args, nargs) : json_null();
       ok = m >= 0 && json_equal(got, want);
       if (!ok && verbose) {
-        char *w = json_dumps(want, JSON_ENCODE_ANY | JSON_COMPACT), *g = json_dumps(got, JSON_ENCODE_ANY | JSON_COMPACT);
-        fprintf(stderr, "%s %s on %s (regex %s): want %s got %s\n", what, expr, text, cukexpr_regex(e), w, g);
+        char *w = json_dumps(want, JSON_ENCODE_ANY | JSON_COMPACT),
+             *g = json_dumps(got, JSON_ENCODE_ANY | JSON_COMPACT);
+        fprintf(stderr, "%s %s on %s (regex %s): want %s got %s\n", what, expr, text,
+                cukexpr_regex(e), w, g);
         free(w), free(g);
       }
       json_decref(got);
@@ -119,9 +131,10 @@ int main(int argc, char **argv) {
     return req && strcmp(req, "1") == 0 ? 1 : 77;
   }
   verbose = getenv("SONDE_CONF_VERBOSE") != NULL;
-  static const char *const folders[] = {"cucumber-expression/tokenizer", "cucumber-expression/parser",
-                                        "cucumber-expression/transformation", "cucumber-expression/matching",
-                                        "regular-expression/matching"};
+  static const char *const folders[] = {
+      "cucumber-expression/tokenizer", "cucumber-expression/parser",
+      "cucumber-expression/transformation", "cucumber-expression/matching",
+      "regular-expression/matching"};
   int failed = 0;
   cukexpr_registry_t *reg = cukexpr_registry_new();
   for (size_t f = 0; f < sizeof folders / sizeof *folders; f++) {

@@ -27,7 +27,7 @@
 #include "common/strvec.h"
 #include "frameworks/cucumber/gherkin.h"
 
-static strvec_t known;      /* "category\tfile" */
+static strvec_t known; /* "category\tfile" */
 static strvec_t known_seen;
 static int verbose, unexpected_failures;
 
@@ -111,7 +111,8 @@ static void print_diff(const char *what, const char *file, json_t *want, json_t 
   if (!verbose) return;
   char *w = json_dumps(want, JSON_SORT_KEYS | JSON_COMPACT);
   char *g = json_dumps(got, JSON_SORT_KEYS | JSON_COMPACT);
-  fprintf(stderr, "--- %s %s\n  want %s\n  got  %s\n", what, file, w ? w : "(null)", g ? g : "(null)");
+  fprintf(stderr, "--- %s %s\n  want %s\n  got  %s\n", what, file, w ? w : "(null)",
+          g ? g : "(null)");
   free(w);
   free(g);
 }
@@ -154,7 +155,8 @@ int main(int argc, char **argv) {
     const char *name = files.items[i];
     char *path = xasprintf("%s/%s", good, name);
     char *uri = xasprintf("../testdata/good/%s", name);
-    char *ast_path = xasprintf("%s.ast.ndjson", path), *pk_path = xasprintf("%s.pickles.ndjson", path);
+    char *ast_path = xasprintf("%s.ast.ndjson", path),
+         *pk_path = xasprintf("%s.pickles.ndjson", path);
     size_t len = 0;
     char *src = read_all(path, &len);
     json_t *want_ast = read_ndjson(ast_path), *want_pk = read_ndjson(pk_path);
@@ -162,12 +164,14 @@ int main(int argc, char **argv) {
     gherkin_document_t *doc = gherkin_parse(uri, src ? src : "", len, NULL, &ids);
     json_t *got_ast = json_array(), *got_pk = json_array();
     if (doc->nerrors) {
-      for (size_t k = 0; k < doc->nerrors; k++) json_array_append_new(got_ast, gherkin_error_json(doc, &doc->errors[k]));
+      for (size_t k = 0; k < doc->nerrors; k++)
+        json_array_append_new(got_ast, gherkin_error_json(doc, &doc->errors[k]));
     } else {
       json_array_append_new(got_ast, gherkin_document_json(doc));
       gherkin_pickles_t pk = {0};
       gherkin_compile(doc, &ids, &pk);
-      for (size_t k = 0; k < pk.len; k++) json_array_append_new(got_pk, gherkin_pickle_json(&pk.items[k]));
+      for (size_t k = 0; k < pk.len; k++)
+        json_array_append_new(got_pk, gherkin_pickle_json(&pk.items[k]));
       gherkin_pickles_free(&pk);
     }
     bool a = want_ast && json_equal(want_ast, got_ast);
@@ -195,7 +199,8 @@ int main(int argc, char **argv) {
     json_t *want = read_ndjson(err_path), *got = json_array();
     gherkin_ids_t ids = {0};
     gherkin_document_t *doc = gherkin_parse(uri, src ? src : "", len, NULL, &ids);
-    for (size_t k = 0; k < doc->nerrors; k++) json_array_append_new(got, gherkin_error_json(doc, &doc->errors[k]));
+    for (size_t k = 0; k < doc->nerrors; k++)
+      json_array_append_new(got, gherkin_error_json(doc, &doc->errors[k]));
     bool ok = want && doc->nerrors > 0 && json_equal(want, got);
     if (!ok) print_diff("errors", name, want, got);
     errors_ok += result("errors", name, ok);

@@ -59,7 +59,9 @@ int main(int argc, char **argv) {
     tagexpr_t *e = tagexpr_parse(expr, &err);
     char *got = e ? tagexpr_format(e) : NULL;
     bool ok = expr && want && got && strcmp(got, want) == 0;
-    if (!ok && verbose) fprintf(stderr, "parsing %s: want %s got %s (%s)\n", expr, want, got ? got : "-", err ? err : "");
+    if (!ok && verbose)
+      fprintf(stderr, "parsing %s: want %s got %s (%s)\n", expr, want, got ? got : "-",
+              err ? err : "");
     passed += ok, total++;
     free(got), free(err);
     tagexpr_free(e);
@@ -82,7 +84,8 @@ int main(int argc, char **argv) {
       for (size_t v = 0; v < nv; v++) tags[v] = json_string_value(json_array_get(vars, v));
       json_t *want = json_object_get(t, "result");
       bool ok = e && json_is_boolean(want) && tagexpr_eval(e, tags, nv) == json_is_true(want);
-      if (!ok && verbose) fprintf(stderr, "evaluation %s #%zu failed (%s)\n", expr, k, err ? err : "");
+      if (!ok && verbose)
+        fprintf(stderr, "evaluation %s #%zu failed (%s)\n", expr, k, err ? err : "");
       passed += ok, total++;
       free(tags);
     }
@@ -100,7 +103,8 @@ int main(int argc, char **argv) {
     char *err = NULL;
     tagexpr_t *e = tagexpr_parse(expr, &err);
     bool ok = !e && err && want && strcmp(err, want) == 0;
-    if (!ok && verbose) fprintf(stderr, "error %s: want %s got %s\n", expr, want, err ? err : "(parsed)");
+    if (!ok && verbose)
+      fprintf(stderr, "error %s: want %s got %s\n", expr, want, err ? err : "(parsed)");
     passed += ok, total++;
     free(err);
     tagexpr_free(e);

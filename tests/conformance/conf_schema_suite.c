@@ -33,9 +33,9 @@ typedef struct {
   int passed[CAT_COUNT], total[CAT_COUNT];
 } counts_t;
 
-static strvec_t known;         /* "draft\tfile\tcase\ttest" */
+static strvec_t known; /* "draft\tfile\tcase\ttest" */
 static strvec_t known_seen;
-static strvec_t unexpected;    /* failures not listed */
+static strvec_t unexpected; /* failures not listed */
 static int verbose;
 
 static json_t *load(const char *path) {
@@ -117,16 +117,19 @@ static void record_failure(const char *draft, const char *file, const char *cdes
   if (listed) strvec_push(&known_seen, key);
   if (verbose || (!listed && cat != CAT_OPTIONAL))
     printf("  %s %s: %s | %s | %s: got %s, want %s%s%s\n", listed ? "known" : "FAIL", draft, file,
-           cdesc, tdesc, got < 0 ? "error" : got ? "valid" : "invalid", want ? "valid" : "invalid",
-           detail && *detail ? " -- " : "", detail ? detail : "");
+           cdesc, tdesc,
+           got < 0 ? "error"
+           : got   ? "valid"
+                   : "invalid",
+           want ? "valid" : "invalid", detail && *detail ? " -- " : "", detail ? detail : "");
   if (!listed && cat != CAT_OPTIONAL) strvec_push(&unexpected, key);
   if (!listed && cat == CAT_OPTIONAL && !verbose)
     printf("  note (optional, not required) %s: %s | %s | %s\n", draft, file, cdesc, tdesc);
   free(key);
 }
 
-static void run_file(schema_registry_t *reg, const char *draft, const char *dir,
-                     const char *file, int cat, counts_t *c) {
+static void run_file(schema_registry_t *reg, const char *draft, const char *dir, const char *file,
+                     int cat, counts_t *c) {
   char *path = xasprintf("%s/%s", dir, file);
   json_t *cases = load(path);
   free(path);
@@ -152,8 +155,8 @@ static void run_file(schema_registry_t *reg, const char *draft, const char *dir,
       for (size_t k = 0; verbose && k < errs.len; k++)
         sbuf_printf(&detail, "%s'%s' %s", k ? "; " : "", errs.items[k].instance_path,
                     errs.items[k].message);
-      bool pass = got == (want ? 1 : 0) && fast == got &&
-                  (got != 0 || errs.len > 0) && (got != 1 || errs.len == 0);
+      bool pass = got == (want ? 1 : 0) && fast == got && (got != 0 || errs.len > 0) &&
+                  (got != 1 || errs.len == 0);
       c->total[cat]++;
       if (pass) c->passed[cat]++;
       else record_failure(draft, file, cdesc, tdesc, cat, got, want, sbuf_cstr(&detail));
@@ -233,8 +236,8 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < files.len; i++) {
       const char *f = files.items[i];
       int cat = strncmp(f, "optional/format/", 16) == 0 ? CAT_FORMAT
-              : strncmp(f, "optional/", 9) == 0        ? CAT_OPTIONAL
-              : strchr(f, '/')                          ? -1
+                : strncmp(f, "optional/", 9) == 0       ? CAT_OPTIONAL
+                : strchr(f, '/')                        ? -1
                                                         : CAT_REQUIRED;
       if (cat < 0) continue; /* proposals and other folders */
       run_file(cat == CAT_FORMAT ? freg : reg, drafts[d].name, dir, f, cat, &c);

@@ -27,17 +27,21 @@ static json_t *yj_scalar(const yaml_event_t *ev) {
   const char *s = (const char *)ev->data.scalar.value;
   size_t len = ev->data.scalar.length;
   if (ev->data.scalar.style != YAML_PLAIN_SCALAR_STYLE) return json_stringn(s, len);
-  if (len == 0 || strcmp(s, "~") == 0 || strcmp(s, "null") == 0 || strcmp(s, "Null") == 0 || strcmp(s, "NULL") == 0)
+  if (len == 0 || strcmp(s, "~") == 0 || strcmp(s, "null") == 0 || strcmp(s, "Null") == 0 ||
+      strcmp(s, "NULL") == 0)
     return json_null();
-  if (strcmp(s, "true") == 0 || strcmp(s, "True") == 0 || strcmp(s, "TRUE") == 0) return json_true();
-  if (strcmp(s, "false") == 0 || strcmp(s, "False") == 0 || strcmp(s, "FALSE") == 0) return json_false();
+  if (strcmp(s, "true") == 0 || strcmp(s, "True") == 0 || strcmp(s, "TRUE") == 0)
+    return json_true();
+  if (strcmp(s, "false") == 0 || strcmp(s, "False") == 0 || strcmp(s, "FALSE") == 0)
+    return json_false();
   if (yj_matches(s, "^[-+]?[0-9]+$")) {
     errno = 0;
     long long v = strtoll(s, NULL, 10);
     if (errno == 0) return json_integer(v);
     return json_stringn(s, len);
   }
-  if (yj_matches(s, "^[-+]?([.][0-9]+|[0-9]+([.][0-9]*)?)([eE][-+]?[0-9]+)?$")) return json_real(strtod(s, NULL));
+  if (yj_matches(s, "^[-+]?([.][0-9]+|[0-9]+([.][0-9]*)?)([eE][-+]?[0-9]+)?$"))
+    return json_real(strtod(s, NULL));
   return json_stringn(s, len);
 }
 

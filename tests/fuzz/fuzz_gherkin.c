@@ -38,7 +38,8 @@ static void expressions(const char *line, const char *text) {
   if (!reg) reg = cukexpr_registry_new();
   for (int regex = 0; regex < 2; regex++) {
     err = NULL;
-    cukexpr_t *e = regex ? cukexpr_compile_regex(reg, line, &err) : cukexpr_compile(reg, line, &err);
+    cukexpr_t *e =
+        regex ? cukexpr_compile_regex(reg, line, &err) : cukexpr_compile(reg, line, &err);
     if (e) {
       cukexpr_arg_t *args = NULL;
       size_t n = 0;

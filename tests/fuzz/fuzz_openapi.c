@@ -37,9 +37,15 @@ static void check_some(openapi_doc_t *doc) {
   json_t *body = json_pack("{si s[s]}", "id", 1, "tags", "x");
   for (size_t u = 0; u < 4; u++)
     for (size_t m = 0; m < 3; m++) {
-      openapi_exchange_t ex = {methods[m], urls[u], statuses[(u + m) % 3],
-                               m ? "application/json" : "text/plain", m != 2, body,
-                               no_header, NULL, false};
+      openapi_exchange_t ex = {methods[m],
+                               urls[u],
+                               statuses[(u + m) % 3],
+                               m ? "application/json" : "text/plain",
+                               m != 2,
+                               body,
+                               no_header,
+                               NULL,
+                               false};
       openapi_result_t r;
       sbuf_t err = SBUF_INIT, msg = SBUF_INIT;
       if (openapi_check(doc, &ex, &r, &err) == 0) openapi_result_message(doc, &r, &msg);

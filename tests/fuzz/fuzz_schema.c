@@ -22,10 +22,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
   size_t schema_len = sep ? (size_t)(sep - text) : size;
   json_t *schema = json_loadb(text, schema_len, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
-  json_t *instance = sep ? json_loadb(sep + 5, size - schema_len - 5, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL)
-                         : json_incref(schema);
+  json_t *instance =
+      sep ? json_loadb(sep + 5, size - schema_len - 5, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL)
+          : json_incref(schema);
   if (schema && instance) {
-    static const schema_draft_t drafts[] = {SCHEMA_DRAFT_7, SCHEMA_DRAFT_2019_09, SCHEMA_DRAFT_2020_12};
+    static const schema_draft_t drafts[] = {SCHEMA_DRAFT_7, SCHEMA_DRAFT_2019_09,
+                                            SCHEMA_DRAFT_2020_12};
     for (size_t d = 0; d < 3; d++) {
       schema_options_t opts = {.assert_formats = true, .draft = drafts[d]};
       schema_registry_t *reg = schema_registry_new(&opts);

@@ -18,9 +18,7 @@ static void on_event(const sse_event_t *ev, void *ud) {
   sbuf_append(log, ev->data, ev->data_len);
 }
 
-static void on_retry(long long ms, void *ud) {
-  sbuf_printf(ud, "R%lld|", ms);
-}
+static void on_retry(long long ms, void *ud) { sbuf_printf(ud, "R%lld|", ms); }
 
 static int run(const uint8_t *data, size_t size, size_t cut, size_t max_line, sbuf_t *log) {
   sse_config_t cfg = {on_event, on_retry, log, max_line, 4096};

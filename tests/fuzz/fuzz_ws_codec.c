@@ -13,9 +13,7 @@
 #include "common/sbuf.h"
 #include "http/ws_codec.h"
 
-static void on_message(int op, const uint8_t *d, size_t n, void *ud) {
-  (*(size_t *)ud) += n;
-}
+static void on_message(int op, const uint8_t *d, size_t n, void *ud) { (*(size_t *)ud) += n; }
 
 static void on_close(uint16_t code, const char *reason, size_t n, void *ud) {
   if (n > 123) abort(); /* a control frame carries at most 125 bytes */

@@ -50,9 +50,7 @@ static size_t enc_stored_blocks(const char *data, size_t len, unsigned char *out
   return o;
 }
 
-static size_t enc_stored_room(size_t len) {
-  return len + 5 * (len / ENC_STORED_MAX + 1);
-}
+static size_t enc_stored_room(size_t len) { return len + 5 * (len / ENC_STORED_MAX + 1); }
 
 static void enc_put32le(unsigned char *p, uint32_t v) {
   for (int i = 0; i < 4; i++) p[i] = (unsigned char)(v >> (8 * i));

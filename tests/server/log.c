@@ -14,7 +14,7 @@
 #define LOG_MAX 10000
 
 static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
-static json_t *log_entries;   /* array; created on first use */
+static json_t *log_entries; /* array; created on first use */
 static json_int_t log_seq;
 
 /* main() calls this before it starts any thread, which fixes the epoch race-free. */
@@ -45,8 +45,8 @@ static enum MHD_Result log_pair(void *cls, enum MHD_ValueKind kind, const char *
   json_t *prev = json_object_get(obj, json_string_value(k));
   if (prev) {
     /* Repeated names are joined the way a proxy folds them. */
-    json_t *joined = srv_jcheck(json_sprintf("%s, %s", json_string_value(prev),
-                                             json_string_value(v)));
+    json_t *joined =
+        srv_jcheck(json_sprintf("%s, %s", json_string_value(prev), json_string_value(v)));
     json_decref(v);
     v = joined;
   }

@@ -15,7 +15,7 @@
 
 #include "server.h"
 
-#define AUTH_CLIENT_ID "sonde-client"
+#define AUTH_CLIENT_ID     "sonde-client"
 #define AUTH_CLIENT_SECRET "sonde-client-secret-42"
 
 static pthread_mutex_t auth_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -35,8 +35,7 @@ static json_t *auth_decode(const char *s, size_t n) {
   for (size_t i = 0; i < n; i++) {
     if (s[i] == '+') {
       out[k++] = ' ';
-    } else if (s[i] == '%' && i + 2 < n && auth_hex(s[i + 1]) >= 0 &&
-               auth_hex(s[i + 2]) >= 0) {
+    } else if (s[i] == '%' && i + 2 < n && auth_hex(s[i + 1]) >= 0 && auth_hex(s[i + 2]) >= 0) {
       out[k++] = (char)(auth_hex(s[i + 1]) * 16 + auth_hex(s[i + 2]));
       i += 2;
     } else {
@@ -80,7 +79,8 @@ static enum MHD_Result auth_token(srv_request_t *req) {
   const char *secret = auth_field(form, "client_secret");
   enum MHD_Result ret;
   if (!grant || strcmp(grant, "client_credentials") != 0) {
-    ret = srv_reply_json(req, 400, srv_jcheck(json_pack("{s:s}", "error", "unsupported_grant_type")));
+    ret =
+        srv_reply_json(req, 400, srv_jcheck(json_pack("{s:s}", "error", "unsupported_grant_type")));
   } else if (!id || !secret || strcmp(id, AUTH_CLIENT_ID) != 0 ||
              strcmp(secret, AUTH_CLIENT_SECRET) != 0) {
     ret = srv_reply_json(req, 401, srv_jcheck(json_pack("{s:s}", "error", "invalid_client")));

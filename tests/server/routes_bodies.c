@@ -23,10 +23,10 @@
 
 #include "server.h"
 
-#define BODIES_MAX_SIZE (1024ul * 1024ul * 1024ul)
+#define BODIES_MAX_SIZE        (1024ul * 1024ul * 1024ul)
 #define BODIES_MAX_RESET_AFTER (64ul * 1024ul * 1024ul)
 /* One json item: {"id":<10 digits>,"name":"item <10 digits>","text":"<letters>"}. */
-#define BODIES_ITEM_LEN 233
+#define BODIES_ITEM_LEN        233
 
 typedef enum { BODIES_JSON, BODIES_TEXT, BODIES_UTF8, BODIES_BINARY } bodies_kind_t;
 
@@ -181,11 +181,8 @@ static enum MHD_Result bodies_reset(srv_request_t *req) {
 }
 
 bool srv_route_bodies(srv_request_t *req, enum MHD_Result *ret) {
-  if (strcmp(req->path, "/generate") == 0)
-    *ret = bodies_generate(req);
-  else if (strcmp(req->path, "/conn-reset") == 0)
-    *ret = bodies_reset(req);
-  else
-    return false;
+  if (strcmp(req->path, "/generate") == 0) *ret = bodies_generate(req);
+  else if (strcmp(req->path, "/conn-reset") == 0) *ret = bodies_reset(req);
+  else return false;
   return true;
 }

@@ -28,8 +28,8 @@
 
 #include "server.h"
 
-#define FAULTS_MAX_STEPS 64
-#define FAULTS_MAX_CHUNKS 1000ul
+#define FAULTS_MAX_STEPS       64
+#define FAULTS_MAX_CHUNKS      1000ul
 #define FAULTS_MAX_INTERVAL_MS 60000ul
 
 static pthread_mutex_t faults_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -184,8 +184,7 @@ static enum MHD_Result faults_invalid_json(srv_request_t *req) {
 
 static enum MHD_Result faults_encoded(srv_request_t *req, const char *enc) {
   char plain[512];
-  int n = snprintf(plain, sizeof plain,
-                   "{\"encoding\":\"%s\",\"text\":\"%s\"}", enc,
+  int n = snprintf(plain, sizeof plain, "{\"encoding\":\"%s\",\"text\":\"%s\"}", enc,
                    "the quick brown fox jumps over the lazy dog, again and again and again");
   size_t len = 0;
   char *data;
@@ -224,16 +223,17 @@ static enum MHD_Result faults_redirect(srv_request_t *req, const char *rest) {
   if (n == 1) snprintf(location, sizeof location, "/echo");
   else snprintf(location, sizeof location, "/redirect/%lu?status=%lu", n - 1, status);
   json_t *body = srv_jcheck(json_pack("{s:s}", "location", location));
-  return srv_queue(req, (unsigned)status,
-                   srv_response_header(srv_response_json(body), MHD_HTTP_HEADER_LOCATION, location));
+  return srv_queue(
+      req, (unsigned)status,
+      srv_response_header(srv_response_json(body), MHD_HTTP_HEADER_LOCATION, location));
 }
 
 typedef struct {
   struct MHD_Response *resp;
 } faults_respond_t;
 
-static enum MHD_Result faults_respond_header(void *cls, enum MHD_ValueKind kind,
-                                             const char *key, const char *value) {
+static enum MHD_Result faults_respond_header(void *cls, enum MHD_ValueKind kind, const char *key,
+                                             const char *value) {
   faults_respond_t *r = cls;
   if (strcmp(key, "h") != 0 || !value || !r->resp) return MHD_YES;
   const char *colon = strchr(value, ':');
@@ -278,9 +278,8 @@ static enum MHD_Result faults_log_reset(srv_request_t *req) {
 
 static enum MHD_Result faults_listeners(srv_request_t *req) {
   return srv_reply_json(req, MHD_HTTP_OK,
-                        srv_jcheck(json_pack("{s:i, s:i, s:i}", "http", (int)srv_port_http,
-                                             "https", (int)srv_port_https, "h2",
-                                             (int)srv_port_h2)));
+                        srv_jcheck(json_pack("{s:i, s:i, s:i}", "http", (int)srv_port_http, "https",
+                                             (int)srv_port_https, "h2", (int)srv_port_h2)));
 }
 
 static enum MHD_Result faults_header_pair(void *cls, enum MHD_ValueKind kind, const char *key,
@@ -312,29 +311,17 @@ bool srv_route_faults(srv_request_t *req, enum MHD_Result *ret) {
   if (srv_is_method(req, "CONNECT") || strncmp(path, "http://", 7) == 0 ||
       strncmp(path, "https://", 8) == 0)
     *ret = faults_proxy(req);
-  else if (strncmp(path, "/seq/", 5) == 0)
-    *ret = faults_seq(req, path + 5);
-  else if (strcmp(path, "/truncated") == 0)
-    *ret = faults_truncated(req);
-  else if (strcmp(path, "/slow-body") == 0)
-    *ret = faults_slow_body(req);
-  else if (strcmp(path, "/invalid-json") == 0)
-    *ret = faults_invalid_json(req);
-  else if (strncmp(path, "/encoded/", 9) == 0)
-    *ret = faults_encoded(req, path + 9);
-  else if (strcmp(path, "/binary") == 0)
-    *ret = faults_binary(req);
-  else if (strncmp(path, "/redirect/", 10) == 0)
-    *ret = faults_redirect(req, path + 10);
-  else if (strcmp(path, "/respond") == 0)
-    *ret = faults_respond(req);
-  else if (strcmp(path, "/log") == 0)
-    *ret = faults_log(req);
-  else if (strcmp(path, "/log/reset") == 0)
-    *ret = faults_log_reset(req);
-  else if (strcmp(path, "/listeners") == 0)
-    *ret = faults_listeners(req);
-  else
-    return false;
+  else if (strncmp(path, "/seq/", 5) == 0) *ret = faults_seq(req, path + 5);
+  else if (strcmp(path, "/truncated") == 0) *ret = faults_truncated(req);
+  else if (strcmp(path, "/slow-body") == 0) *ret = faults_slow_body(req);
+  else if (strcmp(path, "/invalid-json") == 0) *ret = faults_invalid_json(req);
+  else if (strncmp(path, "/encoded/", 9) == 0) *ret = faults_encoded(req, path + 9);
+  else if (strcmp(path, "/binary") == 0) *ret = faults_binary(req);
+  else if (strncmp(path, "/redirect/", 10) == 0) *ret = faults_redirect(req, path + 10);
+  else if (strcmp(path, "/respond") == 0) *ret = faults_respond(req);
+  else if (strcmp(path, "/log") == 0) *ret = faults_log(req);
+  else if (strcmp(path, "/log/reset") == 0) *ret = faults_log_reset(req);
+  else if (strcmp(path, "/listeners") == 0) *ret = faults_listeners(req);
+  else return false;
   return true;
 }

@@ -19,9 +19,9 @@
 
 #include "server.h"
 
-#define GQL_MAX_DEPTH 8
+#define GQL_MAX_DEPTH  8
 #define GQL_MAX_FIELDS 64
-#define GQL_MAX_BOOKS 100
+#define GQL_MAX_BOOKS  100
 
 typedef struct gql_field {
   char name[64], alias[64];
@@ -44,9 +44,9 @@ static json_t *gql_books; /* array of {id, title, author} */
 
 static json_t *gql_store(void) {
   if (!gql_books) {
-    gql_books = json_pack("[{s:s,s:s,s:s},{s:s,s:s,s:s}]", "id", "1", "title", "Dune", "author",
-                          "Frank Herbert", "id", "2", "title", "Solaris", "author",
-                          "Stanislaw Lem");
+    gql_books =
+        json_pack("[{s:s,s:s,s:s},{s:s,s:s,s:s}]", "id", "1", "title", "Dune", "author",
+                  "Frank Herbert", "id", "2", "title", "Solaris", "author", "Stanislaw Lem");
   }
   return gql_books;
 }
@@ -246,7 +246,8 @@ static json_t *gql_execute(const char *op, const gql_field_t *fields, size_t n, 
       const char *id = gql_arg(f, "id");
       json_t *found = NULL, *b;
       size_t k;
-      json_array_foreach(books, k, b) if (id && strcmp(json_string_value(json_object_get(b, "id")), id) == 0) found = b;
+      json_array_foreach(books, k, b) if (id && strcmp(json_string_value(json_object_get(b, "id")),
+                                                       id) == 0) found = b;
       v = gql_book(found, f, errors);
     } else if (strcmp(op, "mutation") == 0 && strcmp(f->name, "addBook") == 0) {
       const char *title = gql_arg(f, "title");
@@ -281,11 +282,13 @@ static bool gql_read(srv_request_t *req, char *op, size_t cap, gql_field_t **fie
   json_error_t jerr;
   json_t *body = req->body ? json_loadb(req->body, req->body_len, 0, &jerr) : NULL;
   const char *query = json_string_value(json_object_get(body, "query"));
-  gql_parser_t p = {.s = query, .n = query ? strlen(query) : 0, .vars = json_object_get(body, "variables")};
+  gql_parser_t p = {
+      .s = query, .n = query ? strlen(query) : 0, .vars = json_object_get(body, "variables")};
   bool ok = query && gql_parse(&p, op, cap, fields, n);
   if (!ok) {
     json_t *errors = json_array();
-    gql_error(errors, "%s%s", query ? p.err : "The request body must be JSON with a \"query\" string.", "");
+    gql_error(errors, "%s%s",
+              query ? p.err : "The request body must be JSON with a \"query\" string.", "");
     *ret = srv_reply_json(req, 400, json_pack("{s:o}", "errors", errors));
   }
   json_decref(body);
@@ -322,8 +325,9 @@ static enum MHD_Result gql_stream(srv_request_t *req) {
   if (!gql_read(req, op, sizeof op, &fields, &n, &ret)) return ret;
   if (strcmp(op, "subscription") || n != 1 || strcmp(fields[0].name, "countdown")) {
     gql_fields_free(fields, n);
-    return srv_reply_json(req, 400, json_pack("{s:[{s:s}]}", "errors", "message",
-                                              "Only subscription { countdown(from: Int!) } is served here."));
+    return srv_reply_json(req, 400,
+                          json_pack("{s:[{s:s}]}", "errors", "message",
+                                    "Only subscription { countdown(from: Int!) } is served here."));
   }
   json_int_t from = json_integer_value(json_object_get(fields[0].args, "from"));
   if (from < 0 || from > 1000) from = 0;

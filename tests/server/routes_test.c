@@ -208,8 +208,8 @@ bool srv_route_test(srv_request_t *req, enum MHD_Result *ret) {
   for (size_t i = 0; i < sizeof test_routes / sizeof test_routes[0]; i++) {
     const char *path = test_routes[i].path;
     size_t n = strlen(path);
-    bool hit = test_routes[i].prefix ? strncmp(req->path, path, n) == 0
-                                     : strcmp(req->path, path) == 0;
+    bool hit =
+        test_routes[i].prefix ? strncmp(req->path, path, n) == 0 : strcmp(req->path, path) == 0;
     if (hit) {
       *ret = test_routes[i].fn(req, req->path + n);
       return true;

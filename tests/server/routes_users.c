@@ -12,9 +12,9 @@
 
 #include "server.h"
 
-#define USERS_MAX_ID 1000000000ul
+#define USERS_MAX_ID    1000000000ul
 #define USERS_MAX_LIMIT 1000000ul
-#define USERS_TOKEN "secret-token"
+#define USERS_TOKEN     "secret-token"
 
 typedef struct {
   unsigned long id;
@@ -79,9 +79,8 @@ static void users_clear(void) {
 }
 
 static json_t *users_to_json(const users_user_t *u) {
-  return srv_jcheck(json_pack("{s:I,s:s,s:s,s:s,s:s}", "id", (json_int_t)u->id, "name",
-                              u->name, "email", u->email, "role", u->role, "createdAt",
-                              u->created_at));
+  return srv_jcheck(json_pack("{s:I,s:s,s:s,s:s,s:s}", "id", (json_int_t)u->id, "name", u->name,
+                              "email", u->email, "role", u->role, "createdAt", u->created_at));
 }
 
 void srv_users_reset(void) {
@@ -186,8 +185,7 @@ static const char *users_field(json_t *body, const char *key, const char *fallba
 
 static enum MHD_Result users_list(srv_request_t *req) {
   const char *role = MHD_lookup_connection_value(req->conn, MHD_GET_ARGUMENT_KIND, "role");
-  const char *limit_arg =
-      MHD_lookup_connection_value(req->conn, MHD_GET_ARGUMENT_KIND, "limit");
+  const char *limit_arg = MHD_lookup_connection_value(req->conn, MHD_GET_ARGUMENT_KIND, "limit");
   unsigned long limit = USERS_MAX_LIMIT;
   if (limit_arg && !srv_parse_ulong(limit_arg, USERS_MAX_LIMIT, &limit))
     return srv_reply_error(req, MHD_HTTP_BAD_REQUEST, "INVALID_QUERY",
@@ -295,8 +293,8 @@ static enum MHD_Result users_by_id(srv_request_t *req, const char *id_text) {
 /* 200 only for "Authorization: Bearer secret-token" (scheme case-insensitive, RFC 7235). */
 static enum MHD_Result users_protected(srv_request_t *req) {
   if (!srv_is_get(req)) return srv_reply_bad_method(req, "GET, HEAD");
-  const char *auth = MHD_lookup_connection_value(req->conn, MHD_HEADER_KIND,
-                                                 MHD_HTTP_HEADER_AUTHORIZATION);
+  const char *auth =
+      MHD_lookup_connection_value(req->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
   if (auth && strncasecmp(auth, "Bearer ", 7) == 0 && strcmp(auth + 7, USERS_TOKEN) == 0)
     return srv_reply_json(req, MHD_HTTP_OK, srv_jcheck(json_pack("{s:s}", "secret", "42")));
 
@@ -309,12 +307,9 @@ static enum MHD_Result users_protected(srv_request_t *req) {
 bool srv_route_users(srv_request_t *req, enum MHD_Result *ret) {
   const char *p = req->path;
   if (strcmp(p, "/users") == 0) {
-    if (srv_is_get(req))
-      *ret = users_list(req);
-    else if (srv_is_method(req, "POST"))
-      *ret = users_create(req);
-    else
-      *ret = srv_reply_bad_method(req, "GET, HEAD, POST");
+    if (srv_is_get(req)) *ret = users_list(req);
+    else if (srv_is_method(req, "POST")) *ret = users_create(req);
+    else *ret = srv_reply_bad_method(req, "GET, HEAD, POST");
   } else if (strncmp(p, "/users/", 7) == 0 && p[7] != '\0' && !strchr(p + 7, '/')) {
     *ret = users_by_id(req, p + 7);
   } else if (strcmp(p, "/protected") == 0) {

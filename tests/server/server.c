@@ -24,7 +24,7 @@
 
 #include "server.h"
 
-#define SRV_USAGE "usage: sonde-testserver [--port N] [--port-file PATH]\n"
+#define SRV_USAGE          "usage: sonde-testserver [--port N] [--port-file PATH]\n"
 /* Idle keep-alive connections are closed after this; generous, as clients reuse them. */
 #define SRV_IDLE_TIMEOUT_S 120u
 
@@ -150,8 +150,8 @@ static enum MHD_Result srv_dispatch(srv_request_t *req) {
   if (srv_route_faults(req, &ret) || srv_route_bodies(req, &ret) || srv_route_test(req, &ret) ||
       srv_route_users(req, &ret) || srv_route_auth(req, &ret) || srv_route_graphql(req, &ret))
     return ret;
-  return srv_reply_error(req, MHD_HTTP_NOT_FOUND, "NOT_FOUND", "No route for %s %s",
-                         req->method, req->path);
+  return srv_reply_error(req, MHD_HTTP_NOT_FOUND, "NOT_FOUND", "No route for %s %s", req->method,
+                         req->path);
 }
 
 static enum MHD_Result srv_on_request(void *cls, struct MHD_Connection *conn, const char *url,
@@ -159,8 +159,7 @@ static enum MHD_Result srv_on_request(void *cls, struct MHD_Connection *conn, co
                                       const char *upload_data, size_t *upload_data_size,
                                       void **req_cls) {
   srv_request_t *req = *req_cls;
-  if (!req)
-    return srv_request_start(conn, url, method, (srv_listener_t)(intptr_t)cls, req_cls);
+  if (!req) return srv_request_start(conn, url, method, (srv_listener_t)(intptr_t)cls, req_cls);
   if (*upload_data_size > 0) {
     srv_request_append(req, upload_data, *upload_data_size);
     *upload_data_size = 0;
@@ -188,8 +187,8 @@ static char *srv_cert_pem, *srv_key_pem;
 /* The plain listener (cert NULL) or the TLS one; both serve every route. */
 static struct MHD_Daemon *srv_start_daemon(const struct sockaddr_in *addr, srv_listener_t which,
                                            const char *cert, const char *key) {
-  unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD |
-                   MHD_USE_AUTO | MHD_USE_ERROR_LOG;
+  unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO |
+                   MHD_USE_ERROR_LOG;
   void *cls = (void *)(intptr_t)which;
   if (!cert)
     return MHD_start_daemon(flags, ntohs(addr->sin_port), NULL, NULL, srv_on_request, cls,
@@ -197,13 +196,12 @@ static struct MHD_Daemon *srv_start_daemon(const struct sockaddr_in *addr, srv_l
                             MHD_OPTION_NOTIFY_COMPLETED, srv_on_completed, NULL,
                             MHD_OPTION_NOTIFY_CONNECTION, srv_on_connection, NULL,
                             MHD_OPTION_CONNECTION_TIMEOUT, SRV_IDLE_TIMEOUT_S, MHD_OPTION_END);
-  return MHD_start_daemon(flags | MHD_USE_TLS, 0, NULL, NULL, srv_on_request, cls,
-                          MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)addr,
-                          MHD_OPTION_NOTIFY_COMPLETED, srv_on_completed, NULL,
-                          MHD_OPTION_NOTIFY_CONNECTION, srv_on_connection, NULL,
-                          MHD_OPTION_CONNECTION_TIMEOUT, SRV_IDLE_TIMEOUT_S,
-                          MHD_OPTION_HTTPS_MEM_CERT, cert, MHD_OPTION_HTTPS_MEM_KEY, key,
-                          MHD_OPTION_END);
+  return MHD_start_daemon(
+      flags | MHD_USE_TLS, 0, NULL, NULL, srv_on_request, cls, MHD_OPTION_SOCK_ADDR,
+      (const struct sockaddr *)addr, MHD_OPTION_NOTIFY_COMPLETED, srv_on_completed, NULL,
+      MHD_OPTION_NOTIFY_CONNECTION, srv_on_connection, NULL, MHD_OPTION_CONNECTION_TIMEOUT,
+      SRV_IDLE_TIMEOUT_S, MHD_OPTION_HTTPS_MEM_CERT, cert, MHD_OPTION_HTTPS_MEM_KEY, key,
+      MHD_OPTION_END);
 }
 
 /* The HTTPS listener and the ALPN probe, on free loopback ports. Failures only log: the
@@ -240,8 +238,7 @@ static int srv_parse_args(int argc, char **argv, srv_options_t *opt) {
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i], *value = NULL;
     bool is_port = strncmp(arg, "--port", 6) == 0 && (arg[6] == '\0' || arg[6] == '=');
-    bool is_file =
-        strncmp(arg, "--port-file", 11) == 0 && (arg[11] == '\0' || arg[11] == '=');
+    bool is_file = strncmp(arg, "--port-file", 11) == 0 && (arg[11] == '\0' || arg[11] == '=');
     if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
       fputs(SRV_USAGE, stdout);
       exit(0);
@@ -289,9 +286,7 @@ static int srv_write_port_file(const char *path, unsigned port) {
 
 /* Never runs (the signals stay blocked until sigwait takes them); installing it undoes an
  * inherited SIG_IGN, which would make sigwait miss the signal. */
-static void srv_on_signal(int sig) {
-  (void)sig;
-}
+static void srv_on_signal(int sig) { (void)sig; }
 
 static int srv_setup_signals(sigset_t *stop_sigs) {
   struct sigaction sa;

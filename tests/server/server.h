@@ -27,15 +27,15 @@ typedef enum { SRV_LISTENER_HTTP, SRV_LISTENER_HTTPS } srv_listener_t;
 
 typedef struct {
   struct MHD_Connection *conn;
-  srv_conn_t *conn_state;  /* NULL only if MHD could not report it */
+  srv_conn_t *conn_state; /* NULL only if MHD could not report it */
   srv_listener_t listener;
-  const char *method;      /* borrowed from MHD; valid until the request completes */
-  const char *path;        /* percent-decoded, without the query string; likewise */
-  char *body;              /* raw upload, NUL-terminated when non-NULL; owned */
+  const char *method; /* borrowed from MHD; valid until the request completes */
+  const char *path;   /* percent-decoded, without the query string; likewise */
+  char *body;         /* raw upload, NUL-terminated when non-NULL; owned */
   size_t body_len;
   size_t body_cap;
   bool body_too_large;
-  bool in_flight;          /* still counted in the inFlight gauge */
+  bool in_flight; /* still counted in the inFlight gauge */
 } srv_request_t;
 
 /* ---- server.c ---- */

@@ -16,12 +16,12 @@
 
 static pthread_mutex_t stats_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct {
-  unsigned long gen;       /* bumped by reset; srv_conn_t remembers the last one counted */
+  unsigned long gen; /* bumped by reset; srv_conn_t remembers the last one counted */
   json_int_t requests;
   json_int_t connections;
-  json_int_t in_flight;    /* a live gauge: reset keeps it, running requests still end */
+  json_int_t in_flight; /* a live gauge: reset keeps it, running requests still end */
   json_int_t max_in_flight;
-  json_t *paths;           /* path → count; created on first use */
+  json_t *paths; /* path → count; created on first use */
 } stats = {.gen = 1};
 
 void srv_stats_begin(srv_conn_t *conn, const char *path) {
@@ -38,8 +38,7 @@ void srv_stats_begin(srv_conn_t *conn, const char *path) {
   if (++stats.in_flight > stats.max_in_flight) stats.max_in_flight = stats.in_flight;
   if (!stats.paths) stats.paths = srv_jcheck(json_object());
   json_t *count = json_object_get(stats.paths, k);
-  if (!count)
-    srv_jset(stats.paths, k, json_integer(1));
+  if (!count) srv_jset(stats.paths, k, json_integer(1));
   else if (json_integer_set(count, json_integer_value(count) + 1) != 0)
     abort(); /* only fails for a non-integer, which this file never stores */
   srv_unlock(&stats_lock);

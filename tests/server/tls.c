@@ -37,13 +37,13 @@ unsigned srv_port_http, srv_port_https, srv_port_h2;
 
 /* ---- the certificate ---- */
 
-#define TLS_TRY(call)                                                                     \
-  do {                                                                                    \
-    int rc_ = (call);                                                                     \
-    if (rc_ < 0) {                                                                        \
-      fprintf(stderr, "sonde-testserver: %s: %s\n", #call, gnutls_strerror(rc_));         \
-      goto out;                                                                           \
-    }                                                                                     \
+#define TLS_TRY(call)                                                             \
+  do {                                                                            \
+    int rc_ = (call);                                                             \
+    if (rc_ < 0) {                                                                \
+      fprintf(stderr, "sonde-testserver: %s: %s\n", #call, gnutls_strerror(rc_)); \
+      goto out;                                                                   \
+    }                                                                             \
   } while (0)
 
 static char *tls_datum_str(gnutls_datum_t *d) {
@@ -79,8 +79,8 @@ int srv_tls_make_cert(char **cert_pem, char **key_pem) {
   TLS_TRY(gnutls_x509_crt_set_subject_alt_name(crt, GNUTLS_SAN_DNSNAME, "localhost", 9,
                                                GNUTLS_FSAN_APPEND));
   static const unsigned char loopback[4] = {127, 0, 0, 1};
-  TLS_TRY(gnutls_x509_crt_set_subject_alt_name(crt, GNUTLS_SAN_IPADDRESS, loopback,
-                                               sizeof loopback, GNUTLS_FSAN_APPEND));
+  TLS_TRY(gnutls_x509_crt_set_subject_alt_name(crt, GNUTLS_SAN_IPADDRESS, loopback, sizeof loopback,
+                                               GNUTLS_FSAN_APPEND));
   TLS_TRY(gnutls_x509_crt_set_key(crt, key));
   TLS_TRY(gnutls_x509_crt_set_basic_constraints(crt, 0, -1));
   TLS_TRY(gnutls_x509_crt_set_key_usage(crt, GNUTLS_KEY_DIGITAL_SIGNATURE));
@@ -105,7 +105,7 @@ out:
 
 typedef struct {
   pthread_t thread;
-  int fd;          /* -1 once the thread is done with it */
+  int fd; /* -1 once the thread is done with it */
   bool used;
 } h2_conn_t;
 
@@ -113,7 +113,7 @@ static struct {
   gnutls_certificate_credentials_t creds;
   int listen_fd;
   pthread_t accept_thread;
-  pthread_mutex_t lock;     /* guards conns and stopping */
+  pthread_mutex_t lock; /* guards conns and stopping */
   h2_conn_t conns[H2_MAX_CONNS];
   bool stopping;
   bool running;
@@ -145,10 +145,14 @@ static bool h2_recv(gnutls_session_t s, void *data, size_t len) {
 
 static bool h2_frame(gnutls_session_t s, uint8_t type, uint8_t flags, uint32_t stream,
                      const void *payload, size_t len) {
-  unsigned char hdr[9] = {(unsigned char)(len >> 16), (unsigned char)(len >> 8),
-                          (unsigned char)len,         type,
-                          flags,                      (unsigned char)(stream >> 24),
-                          (unsigned char)(stream >> 16), (unsigned char)(stream >> 8),
+  unsigned char hdr[9] = {(unsigned char)(len >> 16),
+                          (unsigned char)(len >> 8),
+                          (unsigned char)len,
+                          type,
+                          flags,
+                          (unsigned char)(stream >> 24),
+                          (unsigned char)(stream >> 16),
+                          (unsigned char)(stream >> 8),
                           (unsigned char)stream};
   return h2_send(s, hdr, sizeof hdr) && (len == 0 || h2_send(s, payload, len));
 }
@@ -170,7 +174,7 @@ static bool h2_respond(gnutls_session_t s, uint32_t stream) {
   snprintf(clen, sizeof clen, "%d", blen);
   unsigned char block[128];
   size_t n = 0;
-  block[n++] = 0x88; /* indexed field 8: ":status: 200" */
+  block[n++] = 0x88;                                  /* indexed field 8: ":status: 200" */
   n += h2_literal(block + n, 31, "application/json"); /* 31: content-type */
   n += h2_literal(block + n, 28, clen);               /* 28: content-length */
   return h2_frame(s, 0x1 /* HEADERS */, 0x4 /* END_HEADERS */, stream, block, n) &&
@@ -247,9 +251,7 @@ static void *h2_conn_main(void *arg) {
   gnutls_transport_set_int(s, c->fd);
   gnutls_handshake_set_timeout(s, 10000);
   int rc;
-  do {
-    rc = gnutls_handshake(s);
-  } while (rc < 0 && !gnutls_error_is_fatal(rc));
+  do { rc = gnutls_handshake(s); } while (rc < 0 && !gnutls_error_is_fatal(rc));
   if (rc < 0) goto out; /* e.g. a client that rejected the self-signed certificate */
   gnutls_datum_t selected = {NULL, 0};
   char alpn[16] = "none";

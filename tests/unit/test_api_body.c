@@ -45,17 +45,17 @@ static void check_units(const char *bytes, size_t len, const char *want) {
 
 static void test_make_text(void **state) {
   check_units("ab", 2, "0061 0062");
-  check_units("\xC3\xA9", 2, "00E9");                      /* é */
-  check_units("\xE2\x82\xAC", 3, "20AC");                  /* € */
-  check_units("\xF0\x9F\x98\x80", 4, "D83D DE00");         /* 😀 as a surrogate pair */
-  check_units("a\0b", 3, "0061 0000 0062");                /* NULs kept */
-  check_units("\xEF\xBB\xBFx", 4, "0078");                 /* BOM dropped */
+  check_units("\xC3\xA9", 2, "00E9");              /* é */
+  check_units("\xE2\x82\xAC", 3, "20AC");          /* € */
+  check_units("\xF0\x9F\x98\x80", 4, "D83D DE00"); /* 😀 as a surrogate pair */
+  check_units("a\0b", 3, "0061 0000 0062");        /* NULs kept */
+  check_units("\xEF\xBB\xBFx", 4, "0078");         /* BOM dropped */
   /* WHATWG: each maximal invalid subpart becomes one U+FFFD. */
   check_units("\xFF", 1, "FFFD");
-  check_units("\xC3", 1, "FFFD");                          /* truncated at the end */
-  check_units("\xE2\x82x", 3, "FFFD 0078");                /* truncated 3-byte sequence */
-  check_units("\xC0\xAF", 2, "FFFD FFFD");                 /* overlong */
-  check_units("\xED\xA0\x80", 3, "FFFD FFFD FFFD");        /* surrogate */
+  check_units("\xC3", 1, "FFFD");                            /* truncated at the end */
+  check_units("\xE2\x82x", 3, "FFFD 0078");                  /* truncated 3-byte sequence */
+  check_units("\xC0\xAF", 2, "FFFD FFFD");                   /* overlong */
+  check_units("\xED\xA0\x80", 3, "FFFD FFFD FFFD");          /* surrogate */
   check_units("\xF4\x90\x80\x80", 4, "FFFD FFFD FFFD FFFD"); /* above U+10FFFF */
   check_units("", 0, "");
 }
@@ -94,9 +94,9 @@ static void test_looks_like_json(void **state) {
 static void test_secret_headers(void **state) {
   api_config_t cfg = {0};
   strvec_push(&cfg.mask_headers, "X-Internal");
-  const char *secret[] = {"Authorization", "proxy-authorization", "Cookie", "SET-COOKIE",
-                          "X-Auth-Token", "x-api-key", "X-ApiKey", "X-Client-Secret",
-                          "X-Password", "x-internal"};
+  const char *secret[] = {"Authorization", "proxy-authorization", "Cookie",   "SET-COOKIE",
+                          "X-Auth-Token",  "x-api-key",           "X-ApiKey", "X-Client-Secret",
+                          "X-Password",    "x-internal"};
   for (size_t i = 0; i < sizeof(secret) / sizeof(secret[0]); i++)
     if (!api_secret_header(&cfg, secret[i])) fail_msg("%s is not masked", secret[i]);
   const char *plain[] = {"Accept", "Content-Type", "X-Request-Id", "X-Internals"};

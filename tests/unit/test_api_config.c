@@ -18,10 +18,16 @@
 #include "api/api.h"
 #include "common/sbuf.h"
 
-static const char *const env_names[] = {
-    "RUNNER_API_OPTIONS", "WDIO_API_OPTIONS", "NODE_TLS_REJECT_UNAUTHORIZED", "HTTP_PROXY",
-    "http_proxy",         "HTTPS_PROXY",      "https_proxy",                  "NO_PROXY",
-    "no_proxy",           "DEBUG"};
+static const char *const env_names[] = {"RUNNER_API_OPTIONS",
+                                        "WDIO_API_OPTIONS",
+                                        "NODE_TLS_REJECT_UNAUTHORIZED",
+                                        "HTTP_PROXY",
+                                        "http_proxy",
+                                        "HTTPS_PROXY",
+                                        "https_proxy",
+                                        "NO_PROXY",
+                                        "no_proxy",
+                                        "DEBUG"};
 
 typedef struct {
   uv_loop_t loop;
@@ -117,10 +123,11 @@ static void test_defaults(void **state) {
 
 static void test_all_options(void **state) {
   state_t *st = *state;
-  assert_int_equal(parse(st, "{ timeout: 1500, retries: 3, retryDelay: 250, "
-                             "retryBackoff: 'exponential', maxRedirects: 0, verbose: true, "
-                             "maskHeaders: ['X-Internal'], cookies: true, http2: false, "
-                             "globalName: 'http', headers: { 'X-A': 'a', 'X-N': 7 } }"),
+  assert_int_equal(parse(st,
+                         "{ timeout: 1500, retries: 3, retryDelay: 250, "
+                         "retryBackoff: 'exponential', maxRedirects: 0, verbose: true, "
+                         "maskHeaders: ['X-Internal'], cookies: true, http2: false, "
+                         "globalName: 'http', headers: { 'X-A': 'a', 'X-N': 7 } }"),
                    0);
   api_config_t *a = &st->api;
   assert_true(a->timeout_ms == 1500);
@@ -145,7 +152,8 @@ static void test_all_options(void **state) {
 static void test_bad_values_name_the_line(void **state) {
   state_t *st = *state;
   assert_int_equal(parse(st, "{ retries: -1 }"), -1);
-  assert_err(st, "sonde.conf.js:5: \"apiRunner.retries\" must be a whole number, 0 or more (got -1)");
+  assert_err(st,
+             "sonde.conf.js:5: \"apiRunner.retries\" must be a whole number, 0 or more (got -1)");
   assert_int_equal(parse(st, "{ retries: 1.5 }"), -1);
   assert_err(st, "(got 1.5)");
   assert_int_equal(parse(st, "{ retryDelay: 'soon' }"), -1);
@@ -162,8 +170,9 @@ static void test_bad_values_name_the_line(void **state) {
 
 static void test_custom_client_options(void **state) {
   state_t *st = *state;
-  assert_int_equal(parse(st, "{ client: class { get() {} post() {} put() {} patch() {} "
-                             "delete() {} head() {} options() {} } }"),
+  assert_int_equal(parse(st,
+                         "{ client: class { get() {} post() {} put() {} patch() {} "
+                         "delete() {} head() {} options() {} } }"),
                    0);
   assert_true(st->api.custom_client);
   assert_int_equal(parse(st, "{ clientFactory: async (config) => ({}) }"), 0);
@@ -173,8 +182,9 @@ static void test_custom_client_options(void **state) {
   assert_int_equal(parse(st, "{ client: class {}, clientFactory: () => ({}) }"), -1);
   assert_err(st, "are both set; use one");
   /* Methods are looked up on the prototype chain, inherited ones included. */
-  assert_int_equal(parse(st, "{ client: class Api extends (class { get() {} post() {} put() {} "
-                             "delete() {} head() {} options() {} }) { } }"),
+  assert_int_equal(parse(st,
+                         "{ client: class Api extends (class { get() {} post() {} put() {} "
+                         "delete() {} head() {} options() {} }) { } }"),
                    -1);
   assert_err(st, "\"apiRunner.client\": class Api has no patch() method");
 }
@@ -187,7 +197,8 @@ static void test_runner_api_options(void **state) {
          "{\"baseUrl\":\"http://127.0.0.1:2\",\"timeout\":900,\"retries\":2,"
          "\"headers\":{\"X-Env\":\"e\",\"X-Both\":\"env\"}}",
          1);
-  assert_int_equal(parse(st, "{ timeout: 100, retries: 5, headers: { 'X-Cfg': 'c', 'X-Both': 'cfg' } }"), 0);
+  assert_int_equal(
+      parse(st, "{ timeout: 100, retries: 5, headers: { 'X-Cfg': 'c', 'X-Both': 'cfg' } }"), 0);
   api_config_t *a = &st->api;
   assert_string_equal(a->base_url, "http://127.0.0.1:2");
   assert_true(a->timeout_ms == 900);

@@ -20,10 +20,8 @@ static char *describe(const assert_path_t *p) {
   sbuf_t b = SBUF_INIT;
   for (size_t i = 0; i < p->len; i++) {
     if (i) sbuf_putc(&b, '|');
-    if (p->segs[i].index)
-      sbuf_printf(&b, "#%zu", p->segs[i].n);
-    else
-      sbuf_puts(&b, p->segs[i].key);
+    if (p->segs[i].index) sbuf_printf(&b, "#%zu", p->segs[i].n);
+    else sbuf_puts(&b, p->segs[i].key);
   }
   return sbuf_take(&b);
 }

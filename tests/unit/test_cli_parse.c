@@ -13,34 +13,34 @@
 
 #include "cli/cli.h"
 
-#define ARGV(...) ((char *[]){"sonde", __VA_ARGS__, NULL})
-#define ARGC(...) ((int)(sizeof((char *[]){"sonde", __VA_ARGS__}) / sizeof(char *)))
+#define ARGV(...)             ((char *[]){"sonde", __VA_ARGS__, NULL})
+#define ARGC(...)             ((int)(sizeof((char *[]){"sonde", __VA_ARGS__}) / sizeof(char *)))
 #define PARSE(opts, err, ...) cli_parse(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), (opts), (err))
 
 /* Parses and expects success, with no error text. */
-#define PARSE_OK(opts, ...)                                         \
-  do {                                                              \
-    sbuf_t err_ = SBUF_INIT;                                        \
-    int rc_ = PARSE((opts), &err_, __VA_ARGS__);                    \
+#define PARSE_OK(opts, ...)                                           \
+  do {                                                                \
+    sbuf_t err_ = SBUF_INIT;                                          \
+    int rc_ = PARSE((opts), &err_, __VA_ARGS__);                      \
     if (rc_ != 0) fail_msg("unexpected error: %s", sbuf_cstr(&err_)); \
-    assert_int_equal(err_.len, 0);                                  \
-    assert_non_null((opts)->overrides);                             \
-    sbuf_free(&err_);                                               \
+    assert_int_equal(err_.len, 0);                                    \
+    assert_non_null((opts)->overrides);                               \
+    sbuf_free(&err_);                                                 \
   } while (0)
 
 /* Parses and expects the exact error line; the options are left empty. */
-#define PARSE_ERR(want, ...)                                        \
-  do {                                                              \
-    cli_options_t o_;                                               \
-    sbuf_t err_ = SBUF_INIT;                                        \
-    assert_int_equal(PARSE(&o_, &err_, __VA_ARGS__), -1);           \
-    assert_string_equal(sbuf_cstr(&err_), (want));                  \
-    assert_null(strchr(sbuf_cstr(&err_), '\n'));                    \
-    assert_null(o_.overrides);                                      \
-    assert_null(o_.config_path);                                    \
-    assert_int_equal(o_.specs.len, 0);                              \
-    cli_options_free(&o_);                                          \
-    sbuf_free(&err_);                                               \
+#define PARSE_ERR(want, ...)                              \
+  do {                                                    \
+    cli_options_t o_;                                     \
+    sbuf_t err_ = SBUF_INIT;                              \
+    assert_int_equal(PARSE(&o_, &err_, __VA_ARGS__), -1); \
+    assert_string_equal(sbuf_cstr(&err_), (want));        \
+    assert_null(strchr(sbuf_cstr(&err_), '\n'));          \
+    assert_null(o_.overrides);                            \
+    assert_null(o_.config_path);                          \
+    assert_int_equal(o_.specs.len, 0);                    \
+    cli_options_free(&o_);                                \
+    sbuf_free(&err_);                                     \
   } while (0)
 
 static void assert_json(const json_t *v, const char *want) {
@@ -173,13 +173,12 @@ static void test_worker_help_version(void **state) {
 
 static void test_unknown_command_and_positionals(void **state) {
   PARSE_ERR("Unknown command \"frobnicate\". Run \"sonde --help\" for usage.", "frobnicate");
-  PARSE_ERR("Unknown command \"frobnicate\". Run \"sonde --help\" for usage.", "--bail",
-            "--", "frobnicate");
-  PARSE_ERR("Unexpected argument \"extra\". Run \"sonde --help\" for usage.", "conf.js",
-            "extra");
+  PARSE_ERR("Unknown command \"frobnicate\". Run \"sonde --help\" for usage.", "--bail", "--",
+            "frobnicate");
+  PARSE_ERR("Unexpected argument \"extra\". Run \"sonde --help\" for usage.", "conf.js", "extra");
   PARSE_ERR("Unexpected argument \"more\". Run \"sonde --help\" for usage.", "worker", "more");
   PARSE_ERR("Unexpected argument \"run\". Run \"sonde --help\" for usage.", "conf.js", "run");
-#define NO_CONFIG                                                                            \
+#define NO_CONFIG                                                                                 \
   "No config file given, and no sonde.conf.{ts,mts,js,mjs,cjs} or wdio.conf.{ts,mts,js,mjs,cjs} " \
   "in this folder. Usage: sonde run <config> [options]"
   PARSE_ERR(NO_CONFIG, "run");
@@ -242,8 +241,8 @@ static void test_double_dash(void **state) {
 
 static void test_spec_exclude_suite(void **state) {
   cli_options_t o;
-  PARSE_OK(&o, "run", "conf.js", "--spec", "a.js", "--spec", "b.js", "--exclude", "x.js",
-           "--suite", "smoke");
+  PARSE_OK(&o, "run", "conf.js", "--spec", "a.js", "--spec", "b.js", "--exclude", "x.js", "--suite",
+           "smoke");
   assert_int_equal(o.specs.len, 2);
   assert_string_equal(o.specs.items[0], "a.js");
   assert_string_equal(o.specs.items[1], "b.js");
@@ -283,8 +282,8 @@ static void test_spec_exclude_suite(void **state) {
 static void test_spec_takes_shell_expanded_list(void **state) {
   cli_options_t o;
   /* A shell-expanded "--spec s/<glob>", once the config is known. */
-  PARSE_OK(&o, "run", "conf.js", "--spec", "s/a.js", "s/b.js", "s/c.js", "--bail", "1",
-           "--exclude", "x.js", "y.js");
+  PARSE_OK(&o, "run", "conf.js", "--spec", "s/a.js", "s/b.js", "s/c.js", "--bail", "1", "--exclude",
+           "x.js", "y.js");
   assert_int_equal(o.specs.len, 3);
   assert_string_equal(o.specs.items[2], "s/c.js");
   assert_int_equal(o.excludes.len, 2);
@@ -351,8 +350,7 @@ static void test_overrides_coercion(void **state) {
 
 static void test_overrides_booleans(void **state) {
   /* A flag followed by another flag, or by nothing, is true. */
-  OVERRIDES("{\"mochaOpts\":{\"invert\":true},\"z\":true}", "conf.js", "--mochaOpts.invert",
-            "--z");
+  OVERRIDES("{\"mochaOpts\":{\"invert\":true},\"z\":true}", "conf.js", "--mochaOpts.invert", "--z");
   OVERRIDES("{\"foo\":false}", "conf.js", "--no-foo");
   OVERRIDES("{\"mochaOpts\":{\"bail\":false}}", "conf.js", "--no-mochaOpts.bail");
   /* --no-foo never takes a value: the next word is the config. */
@@ -370,10 +368,10 @@ static void test_overrides_booleans(void **state) {
 static void test_overrides_repeat_and_merge_paths(void **state) {
   OVERRIDES("{\"k\":[1,\"two\",true]}", "conf.js", "--k", "1", "--k", "two", "--k");
   OVERRIDES("{\"m\":{\"a\":1,\"b\":[2,3]}}", "conf.js", "--m.a", "1", "--m.b", "2", "--m.b=3");
-  PARSE_ERR("Option \"--a.b\" conflicts with an earlier value for \"a\".", "conf.js", "--a",
-            "1", "--a.b", "2");
-  PARSE_ERR("Option \"--x.a\" conflicts with earlier \"--x.a.*\" options.", "conf.js",
-            "--x.a.b", "1", "--x.a", "2");
+  PARSE_ERR("Option \"--a.b\" conflicts with an earlier value for \"a\".", "conf.js", "--a", "1",
+            "--a.b", "2");
+  PARSE_ERR("Option \"--x.a\" conflicts with earlier \"--x.a.*\" options.", "conf.js", "--x.a.b",
+            "1", "--x.a", "2");
 }
 
 static void test_overrides_bad_names(void **state) {
@@ -410,9 +408,18 @@ static void test_error_reset_and_null_err(void **state) {
 static void test_usage(void **state) {
   const char *u = cli_usage();
   assert_non_null(u);
-  const char *must[] = {"sonde run <config>", "sonde <config>", "--spec", "--exclude",
-                        "--suite", "--mochaOpts.grep", "--mochaOpts.invert", "--maxInstances",
-                        "--baseUrl", "--logLevel", "--help", "--version",
+  const char *must[] = {"sonde run <config>",
+                        "sonde <config>",
+                        "--spec",
+                        "--exclude",
+                        "--suite",
+                        "--mochaOpts.grep",
+                        "--mochaOpts.invert",
+                        "--maxInstances",
+                        "--baseUrl",
+                        "--logLevel",
+                        "--help",
+                        "--version",
                         "Any other --key value (or --a.b value) overrides the config."};
   for (size_t i = 0; i < sizeof(must) / sizeof(must[0]); i++)
     if (!strstr(u, must[i])) fail_msg("usage lacks %s", must[i]);
@@ -438,24 +445,28 @@ static json_t *load(const char *text) {
 }
 
 static void test_deep_merge(void **state) {
-  json_t *cfg = load("{\"baseUrl\":\"http://a\",\"specs\":[\"a\",\"b\"],"
-                     "\"mochaOpts\":{\"timeout\":5000,\"ui\":\"bdd\",\"deep\":{\"x\":1}},"
-                     "\"keep\":1,\"obj\":{\"o\":1}}");
-  json_t *over = load("{\"baseUrl\":\"http://b\",\"specs\":[\"c\"],"
-                      "\"mochaOpts\":{\"grep\":\"users\",\"deep\":{\"y\":2},\"timeout\":1},"
-                      "\"fresh\":{\"n\":{\"m\":true}},\"obj\":null}");
+  json_t *cfg = load(
+      "{\"baseUrl\":\"http://a\",\"specs\":[\"a\",\"b\"],"
+      "\"mochaOpts\":{\"timeout\":5000,\"ui\":\"bdd\",\"deep\":{\"x\":1}},"
+      "\"keep\":1,\"obj\":{\"o\":1}}");
+  json_t *over = load(
+      "{\"baseUrl\":\"http://b\",\"specs\":[\"c\"],"
+      "\"mochaOpts\":{\"grep\":\"users\",\"deep\":{\"y\":2},\"timeout\":1},"
+      "\"fresh\":{\"n\":{\"m\":true}},\"obj\":null}");
   cli_json_deep_merge(cfg, over);
-  assert_json(cfg, "{\"baseUrl\":\"http://b\",\"fresh\":{\"n\":{\"m\":true}},\"keep\":1,"
-                   "\"mochaOpts\":{\"deep\":{\"x\":1,\"y\":2},\"grep\":\"users\","
-                   "\"timeout\":1,\"ui\":\"bdd\"},\"obj\":null,\"specs\":[\"c\"]}");
+  assert_json(cfg,
+              "{\"baseUrl\":\"http://b\",\"fresh\":{\"n\":{\"m\":true}},\"keep\":1,"
+              "\"mochaOpts\":{\"deep\":{\"x\":1,\"y\":2},\"grep\":\"users\","
+              "\"timeout\":1,\"ui\":\"bdd\"},\"obj\":null,\"specs\":[\"c\"]}");
 
   /* dst holds copies: changing it later leaves src alone. */
   json_t *fresh_n = json_object_get(json_object_get(cfg, "fresh"), "n");
   assert_int_equal(json_object_set_new(fresh_n, "added", json_true()), 0);
   assert_int_equal(json_array_append_new(json_object_get(cfg, "specs"), json_string("d")), 0);
-  assert_json(over, "{\"baseUrl\":\"http://b\",\"fresh\":{\"n\":{\"m\":true}},"
-                    "\"mochaOpts\":{\"deep\":{\"y\":2},\"grep\":\"users\",\"timeout\":1},"
-                    "\"obj\":null,\"specs\":[\"c\"]}");
+  assert_json(over,
+              "{\"baseUrl\":\"http://b\",\"fresh\":{\"n\":{\"m\":true}},"
+              "\"mochaOpts\":{\"deep\":{\"y\":2},\"grep\":\"users\",\"timeout\":1},"
+              "\"obj\":null,\"specs\":[\"c\"]}");
 
   /* A scalar replaced by an object and back. */
   json_t *a = load("{\"v\":1}"), *b = load("{\"v\":{\"w\":2}}"), *c = load("{\"v\":3}");
@@ -486,33 +497,34 @@ static void test_parse_then_merge(void **state) {
   PARSE_OK(&o, "conf.js", "--mochaOpts.grep", "users list", "--maxInstances", "2");
   json_t *cfg = load("{\"maxInstances\":10,\"mochaOpts\":{\"timeout\":60000}}");
   cli_json_deep_merge(cfg, o.overrides);
-  assert_json(cfg, "{\"maxInstances\":2,\"mochaOpts\":{\"grep\":\"users list\","
-                   "\"timeout\":60000}}");
+  assert_json(cfg,
+              "{\"maxInstances\":2,\"mochaOpts\":{\"grep\":\"users list\","
+              "\"timeout\":60000}}");
   json_decref(cfg);
   cli_options_free(&o);
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_no_args_is_help),
-    cmocka_unit_test(test_run_forms),
-    cmocka_unit_test(test_existing_file_is_config),
-    cmocka_unit_test(test_worker_help_version),
-    cmocka_unit_test(test_unknown_command_and_positionals),
-    cmocka_unit_test(test_double_dash),
-    cmocka_unit_test(test_spec_exclude_suite),
-    cmocka_unit_test(test_spec_takes_shell_expanded_list),
-    cmocka_unit_test(test_spec_missing_value),
-    cmocka_unit_test(test_overrides_values),
-    cmocka_unit_test(test_overrides_coercion),
-    cmocka_unit_test(test_overrides_booleans),
-    cmocka_unit_test(test_overrides_repeat_and_merge_paths),
-    cmocka_unit_test(test_overrides_bad_names),
-    cmocka_unit_test(test_error_reset_and_null_err),
-    cmocka_unit_test(test_usage),
-    cmocka_unit_test(test_default_config),
-    cmocka_unit_test(test_deep_merge),
-    cmocka_unit_test(test_parse_then_merge),
+      cmocka_unit_test(test_no_args_is_help),
+      cmocka_unit_test(test_run_forms),
+      cmocka_unit_test(test_existing_file_is_config),
+      cmocka_unit_test(test_worker_help_version),
+      cmocka_unit_test(test_unknown_command_and_positionals),
+      cmocka_unit_test(test_double_dash),
+      cmocka_unit_test(test_spec_exclude_suite),
+      cmocka_unit_test(test_spec_takes_shell_expanded_list),
+      cmocka_unit_test(test_spec_missing_value),
+      cmocka_unit_test(test_overrides_values),
+      cmocka_unit_test(test_overrides_coercion),
+      cmocka_unit_test(test_overrides_booleans),
+      cmocka_unit_test(test_overrides_repeat_and_merge_paths),
+      cmocka_unit_test(test_overrides_bad_names),
+      cmocka_unit_test(test_error_reset_and_null_err),
+      cmocka_unit_test(test_usage),
+      cmocka_unit_test(test_default_config),
+      cmocka_unit_test(test_deep_merge),
+      cmocka_unit_test(test_parse_then_merge),
   };
   return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }

@@ -271,8 +271,8 @@ static int tree_teardown(void **state) {
 }
 
 /* Expands and checks the exact result list; expected paths are relative to the root. */
-static void expect_glob(const tree_t *t, const char *base_rel, const char *pattern,
-                        int want_rc, ...) {
+static void expect_glob(const tree_t *t, const char *base_rel, const char *pattern, int want_rc,
+                        ...) {
   char *base = base_rel ? xasprintf("%s/%s", t->root, base_rel) : xstrdup(t->root);
   strvec_t out = STRVEC_INIT;
   int rc = glob_expand(base, pattern, &out);
@@ -286,8 +286,8 @@ static void expect_glob(const tree_t *t, const char *base_rel, const char *patte
   strvec_sort_unique(&want);
   if (rc != want_rc || out.len != want.len) {
     for (size_t i = 0; i < out.len; i++) print_message("  got %s\n", out.items[i]);
-    fail_msg("pattern %s: rc %d (want %d), %zu results (want %zu)", pattern, rc, want_rc,
-             out.len, want.len);
+    fail_msg("pattern %s: rc %d (want %d), %zu results (want %zu)", pattern, rc, want_rc, out.len,
+             want.len);
   }
   for (size_t i = 0; i < want.len; i++) assert_string_equal(out.items[i], want.items[i]);
   strvec_free(&want);
@@ -307,14 +307,14 @@ static void test_expand_globstar(void **state) {
 
 static void test_expand_star(void **state) {
   const tree_t *t = *state;
-  expect_glob(t, NULL, "specs/*.js", 4, "specs/a.spec.js", "specs/b.spec.js",
-              "specs/helper.js", "specs/link.spec.js", NULL);
+  expect_glob(t, NULL, "specs/*.js", 4, "specs/a.spec.js", "specs/b.spec.js", "specs/helper.js",
+              "specs/link.spec.js", NULL);
   expect_glob(t, NULL, "specs/[ab].spec.js", 2, "specs/a.spec.js", "specs/b.spec.js", NULL);
   /* '?' is one character, so "w" and the two-byte "\xc3\xbc" both qualify; explicit
    * segments follow symlinked directories (linkdir). */
-  expect_glob(t, NULL, "*/?.spec.js", 6, "specs/a.spec.js", "specs/b.spec.js",
-              "other/e.spec.js", "linkdir/e.spec.js", "weird [dir]/w.spec.js",
-              "\xc3\xa9t\xc3\xa9/\xc3\xbc.spec.js", NULL);
+  expect_glob(t, NULL, "*/?.spec.js", 6, "specs/a.spec.js", "specs/b.spec.js", "other/e.spec.js",
+              "linkdir/e.spec.js", "weird [dir]/w.spec.js", "\xc3\xa9t\xc3\xa9/\xc3\xbc.spec.js",
+              NULL);
   expect_glob(t, NULL, "*/*/*/*.js", 1, "specs/x/y/c.spec.js", NULL);
   expect_glob(t, NULL, "\xc3\xa9t\xc3\xa9/?.spec.js", 1, "\xc3\xa9t\xc3\xa9/\xc3\xbc.spec.js",
               NULL);
@@ -336,8 +336,7 @@ static void test_expand_braces(void **state) {
   expect_glob(t, NULL, "{specs,other}/{a,e}.spec.js", 2, "specs/a.spec.js", "other/e.spec.js",
               NULL);
   /* Alternatives that find the same file count it once. */
-  expect_glob(t, NULL, "specs/{a,a,{a,b}}.spec.js", 2, "specs/a.spec.js", "specs/b.spec.js",
-              NULL);
+  expect_glob(t, NULL, "specs/{a,a,{a,b}}.spec.js", 2, "specs/a.spec.js", "specs/b.spec.js", NULL);
   expect_glob(t, NULL, "specs/{a,nope}.spec.js", 1, "specs/a.spec.js", NULL);
 }
 
@@ -453,27 +452,27 @@ static void test_expand_appends_sorted_unique(void **state) {
 
 int main(void) {
   const struct CMUnitTest pure[] = {
-    cmocka_unit_test(test_match_star_and_question),
-    cmocka_unit_test(test_match_utf8),
-    cmocka_unit_test(test_match_classes),
-    cmocka_unit_test(test_match_escapes),
-    cmocka_unit_test(test_match_globstar),
-    cmocka_unit_test(test_match_dotfiles),
-    cmocka_unit_test(test_match_braces),
-    cmocka_unit_test(test_match_slashes),
-    cmocka_unit_test(test_has_magic),
-    cmocka_unit_test(test_path_resolve),
+      cmocka_unit_test(test_match_star_and_question),
+      cmocka_unit_test(test_match_utf8),
+      cmocka_unit_test(test_match_classes),
+      cmocka_unit_test(test_match_escapes),
+      cmocka_unit_test(test_match_globstar),
+      cmocka_unit_test(test_match_dotfiles),
+      cmocka_unit_test(test_match_braces),
+      cmocka_unit_test(test_match_slashes),
+      cmocka_unit_test(test_has_magic),
+      cmocka_unit_test(test_path_resolve),
   };
   const struct CMUnitTest fs[] = {
-    cmocka_unit_test(test_expand_globstar),
-    cmocka_unit_test(test_expand_star),
-    cmocka_unit_test(test_expand_dot_and_node_modules),
-    cmocka_unit_test(test_expand_braces),
-    cmocka_unit_test(test_expand_literal_and_paths),
-    cmocka_unit_test(test_expand_symlinks),
-    cmocka_unit_test(test_expand_unreadable_dir),
-    cmocka_unit_test(test_expand_error_without_cwd),
-    cmocka_unit_test(test_expand_appends_sorted_unique),
+      cmocka_unit_test(test_expand_globstar),
+      cmocka_unit_test(test_expand_star),
+      cmocka_unit_test(test_expand_dot_and_node_modules),
+      cmocka_unit_test(test_expand_braces),
+      cmocka_unit_test(test_expand_literal_and_paths),
+      cmocka_unit_test(test_expand_symlinks),
+      cmocka_unit_test(test_expand_unreadable_dir),
+      cmocka_unit_test(test_expand_error_without_cwd),
+      cmocka_unit_test(test_expand_appends_sorted_unique),
   };
   int failed = cmocka_run_group_tests_name("glob_match", pure, NULL, NULL);
   failed += cmocka_run_group_tests_name("glob_expand", fs, tree_setup, tree_teardown);

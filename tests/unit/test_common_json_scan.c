@@ -9,16 +9,26 @@
 
 #include "common/json_scan.h"
 
-static size_t end_of(const char *s) {
-  return json_scan_value(s, strlen(s), 0);
-}
+static size_t end_of(const char *s) { return json_scan_value(s, strlen(s), 0); }
 
 static void test_values(void **state) {
   (void)state;
   static const char *const valid[] = {
-      "0", "-0", "1.5e+10", "-12.25E-3", "123", "true", "false", "null", "\"\"",
-      "\"a\\\"b\\\\c\\/\\b\\f\\n\\r\\t\\u00e9\\uD800\"", "\"d\xc3\xa9j\xc3\xa0\"", "[]", "{}",
-      "[ 1 , [ ] , { } , \"x\" ]", "{\"a\":{\"b\":[1,{\"c\":null}]},\"d\":\"}\"}",
+      "0",
+      "-0",
+      "1.5e+10",
+      "-12.25E-3",
+      "123",
+      "true",
+      "false",
+      "null",
+      "\"\"",
+      "\"a\\\"b\\\\c\\/\\b\\f\\n\\r\\t\\u00e9\\uD800\"",
+      "\"d\xc3\xa9j\xc3\xa0\"",
+      "[]",
+      "{}",
+      "[ 1 , [ ] , { } , \"x\" ]",
+      "{\"a\":{\"b\":[1,{\"c\":null}]},\"d\":\"}\"}",
       "[\"]\", \"\\\"]\"]",
   };
   for (size_t i = 0; i < sizeof valid / sizeof valid[0]; i++) {
@@ -34,9 +44,10 @@ static void test_values(void **state) {
 static void test_refused(void **state) {
   (void)state;
   static const char *const invalid[] = {
-      "", "-", "1.", ".5", "1e", "+1", "NaN", "tru", "nul", "\"abc", "\"a\tb\"",
-      "\"\\x\"", "\"\\u12G4\"", "[1,]", "[,1]", "[1 2]", "{\"a\"}", "{\"a\":}", "{a:1}",
-      "{\"a\":1,}", "[}", "{]", "[1", "{\"a\":1", "'x'",
+      "",     "-",     "1.",       ".5",       "1e",      "+1",          "NaN",
+      "tru",  "nul",   "\"abc",    "\"a\tb\"", "\"\\x\"", "\"\\u12G4\"", "[1,]",
+      "[,1]", "[1 2]", "{\"a\"}",  "{\"a\":}", "{a:1}",   "{\"a\":1,}",  "[}",
+      "{]",   "[1",    "{\"a\":1", "'x'",
   };
   for (size_t i = 0; i < sizeof invalid / sizeof invalid[0]; i++) {
     assert_int_equal(end_of(invalid[i]), (size_t)-1);

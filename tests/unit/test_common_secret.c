@@ -68,10 +68,10 @@ static void test_json_escaped_forms(void **state) {
   const char *token = "t\"o\\k/é-😀x"; /* UTF-8 */
   secret_add(token, strlen(token));
   const char *echoes[] = {
-      "{\"t\":\"t\\\"o\\\\k/é-😀x\"}",                       /* JSON.stringify, jansson */
-      "{\"t\":\"t\\\"o\\\\k\\/é-😀x\"}",                     /* PHP: "\/" */
-      "{\"t\":\"t\\\"o\\\\k/\\u00e9-\\ud83d\\ude00x\"}",     /* Python: ensure_ascii */
-      "{\"t\":\"t\\\"o\\\\k\\/\\u00E9-\\uD83D\\uDE00x\"}",   /* upper-case hex, both */
+      "{\"t\":\"t\\\"o\\\\k/é-😀x\"}",                      /* JSON.stringify, jansson */
+      "{\"t\":\"t\\\"o\\\\k\\/é-😀x\"}",                    /* PHP: "\/" */
+      "{\"t\":\"t\\\"o\\\\k/\\u00e9-\\ud83d\\ude00x\"}",   /* Python: ensure_ascii */
+      "{\"t\":\"t\\\"o\\\\k\\/\\u00E9-\\uD83D\\uDE00x\"}", /* upper-case hex, both */
   };
   for (size_t i = 0; i < sizeof(echoes) / sizeof(echoes[0]); i++) {
     char *m = masked(echoes[i]);
@@ -84,10 +84,10 @@ static void test_url_encoded_forms(void **state) {
   const char *token = "a+b/c=d e!*";
   secret_add(token, strlen(token));
   const char *echoes[] = {
-      "?k=a%2Bb%2Fc%3Dd%20e%21%2A&x",  /* RFC 3986 */
-      "?k=a%2bb%2fc%3dd%20e%21%2a&x",  /* lower-case hex */
-      "?k=a%2Bb%2Fc%3Dd%20e!*&x",      /* encodeURIComponent */
-      "?k=a%2Bb%2Fc%3Dd+e%21*&x",      /* URLSearchParams */
+      "?k=a%2Bb%2Fc%3Dd%20e%21%2A&x", /* RFC 3986 */
+      "?k=a%2bb%2fc%3dd%20e%21%2a&x", /* lower-case hex */
+      "?k=a%2Bb%2Fc%3Dd%20e!*&x",     /* encodeURIComponent */
+      "?k=a%2Bb%2Fc%3Dd+e%21*&x",     /* URLSearchParams */
   };
   for (size_t i = 0; i < sizeof(echoes) / sizeof(echoes[0]); i++) {
     char *m = masked(echoes[i]);
@@ -99,8 +99,9 @@ static void test_url_encoded_forms(void **state) {
 static void test_basic_credentials(void **state) {
   /* "Basic " + base64("user:pa55:word") */
   secret_add_header("Authorization", "Basic dXNlcjpwYTU1OndvcmQ=");
-  char *m = masked("Basic dXNlcjpwYTU1OndvcmQ= | dXNlcjpwYTU1OndvcmQ= | user:pa55:word | "
-                   "pa55:word | user");
+  char *m = masked(
+      "Basic dXNlcjpwYTU1OndvcmQ= | dXNlcjpwYTU1OndvcmQ= | user:pa55:word | "
+      "pa55:word | user");
   assert_string_equal(m, "**** | **** | **** | **** | user");
   free(m);
   secret_clear();
@@ -128,8 +129,8 @@ static void test_sbuf_from_offset(void **state) {
 
 static void test_json_strings(void **state) {
   secret_add("pa55word", 8);
-  json_t *v = json_pack("{s:s, s:[s, i], s:{s:s}}", "a", "x pa55word y", "b", "pa55word", 12,
-                        "c", "pa55word", "no");
+  json_t *v = json_pack("{s:s, s:[s, i], s:{s:s}}", "a", "x pa55word y", "b", "pa55word", 12, "c",
+                        "pa55word", "no");
   secret_mask_json(v);
   char *text = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS);
   assert_string_equal(text, "{\"a\":\"x **** y\",\"b\":[\"****\",12],\"c\":{\"pa55word\":\"no\"}}");
@@ -161,18 +162,18 @@ static void test_safe_cut(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test_setup(test_nothing_registered, reset),
-    cmocka_unit_test_setup(test_every_occurrence, reset),
-    cmocka_unit_test_setup(test_longest_first, reset),
-    cmocka_unit_test_setup(test_cookie_values, reset),
-    cmocka_unit_test_setup(test_json_escaped_forms, reset),
-    cmocka_unit_test_setup(test_url_encoded_forms, reset),
-    cmocka_unit_test_setup(test_basic_credentials, reset),
-    cmocka_unit_test_setup(test_set_cookie, reset),
-    cmocka_unit_test_setup(test_sbuf_from_offset, reset),
-    cmocka_unit_test_setup(test_json_strings, reset),
-    cmocka_unit_test_setup(test_cap_keeps_the_newest, reset),
-    cmocka_unit_test_setup(test_safe_cut, reset),
+      cmocka_unit_test_setup(test_nothing_registered, reset),
+      cmocka_unit_test_setup(test_every_occurrence, reset),
+      cmocka_unit_test_setup(test_longest_first, reset),
+      cmocka_unit_test_setup(test_cookie_values, reset),
+      cmocka_unit_test_setup(test_json_escaped_forms, reset),
+      cmocka_unit_test_setup(test_url_encoded_forms, reset),
+      cmocka_unit_test_setup(test_basic_credentials, reset),
+      cmocka_unit_test_setup(test_set_cookie, reset),
+      cmocka_unit_test_setup(test_sbuf_from_offset, reset),
+      cmocka_unit_test_setup(test_json_strings, reset),
+      cmocka_unit_test_setup(test_cap_keeps_the_newest, reset),
+      cmocka_unit_test_setup(test_safe_cut, reset),
   };
   int failed = cmocka_run_group_tests_name("secret", tests, NULL, reset);
   return failed ? 1 : 0;

@@ -27,7 +27,8 @@ static gherkin_document_t *parse(const char *src, const char *lang, gherkin_ids_
 }
 
 static void gherkin_default_language(void **state) {
-  gherkin_document_t *d = parse("Fonctionnalité: F\n  Scénario: S\n    Soit a\n    Et b\n", "fr", NULL);
+  gherkin_document_t *d =
+      parse("Fonctionnalité: F\n  Scénario: S\n    Soit a\n    Et b\n", "fr", NULL);
   assert_int_equal(d->nerrors, 0);
   assert_string_equal(d->feature->language, "fr");
   assert_string_equal(d->feature->keyword, "Fonctionnalité");
@@ -48,15 +49,24 @@ static void gherkin_default_language(void **state) {
 }
 
 static void gherkin_bom_and_invalid_utf8(void **state) {
-  gherkin_document_t *d = parse("\xEF\xBB\xBF" "Feature: B\n  Scenario: \xFF\xFE x\n    Given \xC3\n", NULL, NULL);
+  gherkin_document_t *d = parse(
+      "\xEF\xBB\xBF"
+      "Feature: B\n  Scenario: \xFF\xFE x\n    Given \xC3\n",
+      NULL, NULL);
   assert_int_equal(d->nerrors, 0);
   assert_int_equal(d->feature->loc.column, 1);
   assert_string_equal(d->feature->name, "B");
   /* the JSON writer keeps invalid bytes (as Latin-1) rather than dropping the text */
   json_t *j = gherkin_document_json(d);
   assert_non_null(j);
-  json_t *name = json_object_get(json_object_get(json_array_get(json_object_get(json_object_get(json_object_get(j,
-      "gherkinDocument"), "feature"), "children"), 0), "scenario"), "name");
+  json_t *name = json_object_get(
+      json_object_get(
+          json_array_get(
+              json_object_get(json_object_get(json_object_get(j, "gherkinDocument"), "feature"),
+                              "children"),
+              0),
+          "scenario"),
+      "name");
   assert_string_equal(json_string_value(name), "\xC3\xBF\xC3\xBE x");
   json_decref(j);
   gherkin_document_free(d);
@@ -139,7 +149,8 @@ static void gherkin_pickle_details(void **state) {
 }
 
 static void gherkin_utf16_columns(void **state) {
-  gherkin_document_t *d = parse("Feature: F\n  Scenario: S\n    Given x\n      | \xF0\x9F\x98\x80 | b |\n", NULL, NULL);
+  gherkin_document_t *d =
+      parse("Feature: F\n  Scenario: S\n    Given x\n      | \xF0\x9F\x98\x80 | b |\n", NULL, NULL);
   assert_int_equal(d->nerrors, 0);
   gherkin_row_t *r = &d->feature->children[0].scenario->steps[0].table->rows[0];
   assert_int_equal(r->cells[0].loc.column, 9);
@@ -318,7 +329,8 @@ static void cukexpr_generator(void **state) {
   assert_int_equal(check_generated(r, "I download a picture", "I download a picture"), 1);
   check_generated(r, "I watch the muppet show", "I watch the muppet show");
   check_generated(r, "I create a group", "I create a group");
-  check_generated(r, "up the hill, the road goes down", "{direction} the hill, the road goes {direction}");
+  check_generated(r, "up the hill, the road goes down",
+                  "{direction} the hill, the road goes {direction}");
   check_generated(r, "direction is:down", "direction is:{direction}");
   check_generated(r, "direction is down.", "direction is {direction}.");
   cukexpr_registry_free(r);
@@ -391,13 +403,16 @@ static void cukexpr_match_arguments(void **state) {
   json_t *args = cukexpr_match_json(e, text, strlen(text));
   assert_non_null(args);
   char *got = json_dumps(args, JSON_COMPACT | JSON_SORT_KEYS);
-  assert_string_equal(got,
-                      "[{\"group\":{\"children\":[{\"children\":[{}],\"start\":7,\"value\":\"h\xC3\xA9\xF0\x9F\x98\x80\"},"
-                      "{\"children\":[{}]}],\"start\":6,\"value\":\"\\\"h\xC3\xA9\xF0\x9F\x98\x80\\\"\"},"
-                      "\"parameterTypeName\":\"string\"},"
-                      "{\"group\":{\"children\":[{\"start\":17,\"value\":\"LHR\"},{\"start\":21,\"value\":\"CDG\"}],"
-                      "\"start\":17,\"value\":\"LHR-CDG\"},\"parameterTypeName\":\"flight\"},"
-                      "{\"group\":{\"start\":28,\"value\":\"3\"},\"parameterTypeName\":\"int\"}]");
+  assert_string_equal(
+      got,
+      "[{\"group\":{\"children\":[{\"children\":[{}],\"start\":7,\"value\":"
+      "\"h\xC3\xA9\xF0\x9F\x98\x80\"},"
+      "{\"children\":[{}]}],\"start\":6,\"value\":\"\\\"h\xC3\xA9\xF0\x9F\x98\x80\\\"\"},"
+      "\"parameterTypeName\":\"string\"},"
+      "{\"group\":{\"children\":[{\"start\":17,\"value\":\"LHR\"},{\"start\":21,\"value\":\"CDG\"}]"
+      ","
+      "\"start\":17,\"value\":\"LHR-CDG\"},\"parameterTypeName\":\"flight\"},"
+      "{\"group\":{\"start\":28,\"value\":\"3\"},\"parameterTypeName\":\"int\"}]");
   free(got);
   json_decref(args);
   assert_null(cukexpr_match_json(e, "no match", 8));
@@ -419,23 +434,32 @@ static void cukexpr_match_arguments(void **state) {
 static void report_doc_from_messages(void **state) {
   (void)state;
   const char *ndjson[] = {
-      "{\"gherkinDocument\":{\"uri\":\"f.feature\",\"feature\":{\"name\":\"F & <G>\",\"children\":[{\"scenario\":"
-      "{\"steps\":[{\"id\":\"s1\",\"keyword\":\"Given \",\"keywordType\":\"Context\",\"text\":\"x\"}]}}]}}}",
+      "{\"gherkinDocument\":{\"uri\":\"f.feature\",\"feature\":{\"name\":\"F & "
+      "<G>\",\"children\":[{\"scenario\":"
+      "{\"steps\":[{\"id\":\"s1\",\"keyword\":\"Given "
+      "\",\"keywordType\":\"Context\",\"text\":\"x\"}]}}]}}}",
       "{\"pickle\":{\"id\":\"p\",\"uri\":\"f.feature\",\"name\":\"S\",\"location\":{\"line\":3},"
       "\"steps\":[{\"id\":\"ps\",\"text\":\"x\",\"astNodeIds\":[\"s1\"]}]}}",
       "{\"hook\":{\"id\":\"h\",\"type\":\"AFTER_TEST_CASE\",\"name\":\"clean\"}}",
       "{\"testRunStarted\":{\"id\":\"r\",\"timestamp\":{\"seconds\":10,\"nanos\":0}}}",
-      "{\"testCase\":{\"id\":\"c\",\"pickleId\":\"p\",\"testSteps\":[{\"id\":\"t1\",\"pickleStepId\":\"ps\"},"
+      "{\"testCase\":{\"id\":\"c\",\"pickleId\":\"p\",\"testSteps\":[{\"id\":\"t1\","
+      "\"pickleStepId\":\"ps\"},"
       "{\"id\":\"t2\",\"hookId\":\"h\"}]}}",
-      "{\"testCaseStarted\":{\"id\":\"a1\",\"testCaseId\":\"c\",\"timestamp\":{\"seconds\":10,\"nanos\":0}}}",
-      "{\"testStepFinished\":{\"testCaseStartedId\":\"a1\",\"testStepId\":\"t1\",\"testStepResult\":"
+      "{\"testCaseStarted\":{\"id\":\"a1\",\"testCaseId\":\"c\",\"timestamp\":{\"seconds\":10,"
+      "\"nanos\":0}}}",
+      "{\"testStepFinished\":{\"testCaseStartedId\":\"a1\",\"testStepId\":\"t1\","
+      "\"testStepResult\":"
       "{\"status\":\"FAILED\",\"message\":\"boom\",\"duration\":{\"seconds\":0,\"nanos\":0}}}}",
-      "{\"testCaseStarted\":{\"id\":\"a2\",\"testCaseId\":\"c\",\"timestamp\":{\"seconds\":11,\"nanos\":0}}}",
-      "{\"testStepFinished\":{\"testCaseStartedId\":\"a2\",\"testStepId\":\"t1\",\"testStepResult\":"
+      "{\"testCaseStarted\":{\"id\":\"a2\",\"testCaseId\":\"c\",\"timestamp\":{\"seconds\":11,"
+      "\"nanos\":0}}}",
+      "{\"testStepFinished\":{\"testCaseStartedId\":\"a2\",\"testStepId\":\"t1\","
+      "\"testStepResult\":"
       "{\"status\":\"UNDEFINED\",\"duration\":{\"seconds\":0,\"nanos\":0}}}}",
-      "{\"testStepFinished\":{\"testCaseStartedId\":\"a2\",\"testStepId\":\"t2\",\"testStepResult\":"
+      "{\"testStepFinished\":{\"testCaseStartedId\":\"a2\",\"testStepId\":\"t2\","
+      "\"testStepResult\":"
       "{\"status\":\"PASSED\",\"duration\":{\"seconds\":0,\"nanos\":500000000}}}}",
-      "{\"testCaseFinished\":{\"testCaseStartedId\":\"a2\",\"timestamp\":{\"seconds\":12,\"nanos\":0}}}",
+      "{\"testCaseFinished\":{\"testCaseStartedId\":\"a2\",\"timestamp\":{\"seconds\":12,\"nanos\":"
+      "0}}}",
       "{\"testRunFinished\":{\"timestamp\":{\"seconds\":13,\"nanos\":0},\"success\":false}}",
   };
   json_t *env = json_array();
@@ -447,13 +471,16 @@ static void report_doc_from_messages(void **state) {
   cuke_doc_t *doc = cuke_doc_from_messages(env);
   char *xml = cuke_report_junit(doc);
   assert_non_null(strstr(xml, "tests=\"1\" skipped=\"0\" failures=\"1\""));
-  assert_non_null(strstr(xml, "<testcase classname=\"F &amp; &lt;G&gt;\" name=\"S\" time=\"1.000\">"));
+  assert_non_null(
+      strstr(xml, "<testcase classname=\"F &amp; &lt;G&gt;\" name=\"S\" time=\"1.000\">"));
   assert_non_null(strstr(xml, "message=\"Undefined step: Given x\""));
   assert_null(strstr(xml, "boom")); /* the first attempt is not reported */
   char *text = cuke_report_console(doc, true);
-  assert_string_equal(text, "U\n\nFailures:\n\n1) Scenario: S # f.feature:3\n   ? Given x\n       Undefined.\n"
-                            "   \xE2\x9C\x94 After clean\n\n1 scenario (1 undefined)\n1 step (1 undefined)\n"
-                            "0m03.000s (executing steps: 0m00.500s)");
+  assert_string_equal(
+      text,
+      "U\n\nFailures:\n\n1) Scenario: S # f.feature:3\n   ? Given x\n       Undefined.\n"
+      "   \xE2\x9C\x94 After clean\n\n1 scenario (1 undefined)\n1 step (1 undefined)\n"
+      "0m03.000s (executing steps: 0m00.500s)");
   char *html = cuke_report_html(doc, env);
   assert_non_null(strstr(html, "<h2>F &amp; &lt;G&gt;</h2>"));
   assert_non_null(strstr(html, "{\"gherkinDocument\":"));

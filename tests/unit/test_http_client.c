@@ -54,9 +54,8 @@ static enum MHD_Result collect_header(void *cls, enum MHD_ValueKind kind, const 
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url,
-                                  const char *method, const char *version,
-                                  const char *upload_data, size_t *upload_size,
-                                  void **req_cls) {
+                                  const char *method, const char *version, const char *upload_data,
+                                  size_t *upload_size, void **req_cls) {
   server_t *s = cls;
   server_req_t *r = *req_cls;
   if (!r) {
@@ -100,9 +99,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     sbuf_append(&out, r->body.data ? r->body.data : "", r->body.len);
   }
 
-  struct MHD_Response *res =
-      MHD_create_response_from_buffer(out.len, out.data ? out.data : (char *)"",
-                                      MHD_RESPMEM_MUST_COPY);
+  struct MHD_Response *res = MHD_create_response_from_buffer(
+      out.len, out.data ? out.data : (char *)"", MHD_RESPMEM_MUST_COPY);
   sbuf_free(&out);
   if (json) {
     MHD_add_response_header(res, "Content-Type", "application/json");
@@ -128,8 +126,7 @@ static void on_request_done(void *cls, struct MHD_Connection *conn, void **req_c
 static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
                           enum MHD_ConnectionNotificationCode toe) {
   server_t *s = cls;
-  if (toe == MHD_CONNECTION_NOTIFY_STARTED)
-    atomic_fetch_add(&s->connections, 1);
+  if (toe == MHD_CONNECTION_NOTIFY_STARTED) atomic_fetch_add(&s->connections, 1);
 }
 
 static server_t *server_start(void) {
@@ -140,10 +137,10 @@ static server_t *server_start(void) {
   addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   addr.sin_port = 0;
   s->daemon = MHD_start_daemon(
-      MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG, 0,
-      NULL, NULL, on_request, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
-      MHD_OPTION_NOTIFY_COMPLETED, on_request_done, s, MHD_OPTION_NOTIFY_CONNECTION,
-      on_connection, s, MHD_OPTION_END);
+      MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG, 0, NULL,
+      NULL, on_request, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
+      MHD_OPTION_NOTIFY_COMPLETED, on_request_done, s, MHD_OPTION_NOTIFY_CONNECTION, on_connection,
+      s, MHD_OPTION_END);
   assert_non_null(s->daemon);
   const union MHD_DaemonInfo *info = MHD_get_daemon_info(s->daemon, MHD_DAEMON_INFO_BIND_PORT);
   assert_non_null(info);
@@ -153,8 +150,7 @@ static server_t *server_start(void) {
 }
 
 static void server_stop(server_t *s) {
-  if (!s)
-    return;
+  if (!s) return;
   MHD_stop_daemon(s->daemon);
   pthread_mutex_destroy(&s->lock);
   free(s->method);
@@ -193,11 +189,9 @@ static int count_header(const char *headers, const char *name) {
   int n = 0;
   size_t len = strlen(name);
   for (const char *p = headers; *p;) {
-    if (strncasecmp(p, name, len) == 0 && p[len] == ':')
-      n++;
+    if (strncasecmp(p, name, len) == 0 && p[len] == ':') n++;
     const char *nl = strchr(p, '\n');
-    if (!nl)
-      break;
+    if (!nl) break;
     p = nl + 1;
   }
   return n;
@@ -216,23 +210,19 @@ typedef struct {
 static void *canned_main(void *arg) {
   canned_t *cs = arg;
   int conn = accept(cs->fd, NULL, NULL);
-  if (conn < 0)
-    return NULL;
+  if (conn < 0) return NULL;
   char buf[8192];
   size_t have = 0;
   while (have < sizeof(buf) - 1) {
     ssize_t n = recv(conn, buf + have, sizeof(buf) - 1 - have, 0);
-    if (n <= 0)
-      break;
+    if (n <= 0) break;
     have += (size_t)n;
     buf[have] = 0;
-    if (strstr(buf, "\r\n\r\n"))
-      break;
+    if (strstr(buf, "\r\n\r\n")) break;
   }
   for (size_t off = 0; cs->reply && off < cs->reply_len;) {
     ssize_t n = send(conn, cs->reply + off, cs->reply_len - off, MSG_NOSIGNAL);
-    if (n <= 0)
-      break;
+    if (n <= 0) break;
     off += (size_t)n;
   }
   close(conn);
@@ -335,14 +325,12 @@ static void run_until(state_t *st, const int *counter, int target) {
 static void run_for(state_t *st, uint64_t ms) {
   uint64_t end = uv_hrtime() + ms * 1000 * 1000;
   assert_int_equal(uv_timer_start(&st->tick, on_tick, 5, 5), 0);
-  while (uv_hrtime() < end)
-    uv_run(&st->loop, UV_RUN_ONCE);
+  while (uv_hrtime() < end) uv_run(&st->loop, UV_RUN_ONCE);
   assert_int_equal(uv_timer_stop(&st->tick), 0);
 }
 
 static void count_alive(uv_handle_t *h, void *arg) {
-  if (uv_is_active(h) && uv_has_ref(h))
-    (*(int *)arg)++;
+  if (uv_is_active(h) && uv_has_ref(h)) (*(int *)arg)++;
 }
 
 /* Handles that would keep uv_run(UV_RUN_DEFAULT) from returning. */
@@ -359,8 +347,7 @@ static const char *url_of(char *buf, size_t size, uint16_t port, const char *pat
 
 static const char *find_header(const http_response_t *res, const char *name) {
   for (size_t i = 0; i < res->n_headers; i++) {
-    if (strcasecmp(res->headers[i].name, name) == 0)
-      return res->headers[i].value;
+    if (strcasecmp(res->headers[i].name, name) == 0) return res->headers[i].value;
   }
   return NULL;
 }
@@ -450,8 +437,7 @@ static void test_post_large_body_no_expect(void **state) {
   char url[128];
   size_t len = 2 * 1024 * 1024 + 17;
   char *body = xmalloc(len);
-  for (size_t i = 0; i < len; i++)
-    body[i] = (char)(i * 31 + 7);
+  for (size_t i = 0; i < len; i++) body[i] = (char)(i * 31 + 7);
   http_request_t req = {.method = "POST",
                         .url = url_of(url, sizeof(url), st->srv->port, "/echo"),
                         .body = body,
@@ -475,15 +461,11 @@ static void test_custom_methods(void **state) {
   url_of(url, sizeof(url), st->srv->port, "/echo");
   struct {
     const char *method;
-    const char *body; /* NULL: no body */
+    const char *body;           /* NULL: no body */
     const char *content_length; /* expected on the server, NULL: none */
   } cases[] = {
-      {"PATCH", "{\"a\":1}", "7"},
-      {"PURGE", NULL, NULL},
-      {"DELETE", "gone", "4"},
-      {"GET", "query-in-body", "13"},
-      {"PUT", NULL, "0"},
-      {"OPTIONS", NULL, NULL},
+      {"PATCH", "{\"a\":1}", "7"},    {"PURGE", NULL, NULL}, {"DELETE", "gone", "4"},
+      {"GET", "query-in-body", "13"}, {"PUT", NULL, "0"},    {"OPTIONS", NULL, NULL},
   };
   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
     http_request_t req = {.method = cases[i].method,
@@ -692,19 +674,20 @@ static void test_reason_phrase(void **state) {
 /* Only the final response's headers count: not a 1xx's, not chunked trailers. */
 static void test_final_headers_only(void **state) {
   state_t *st = *state;
-  static const char reply[] = "HTTP/1.1 103 Early Hints\r\n"
-                              "Link: </style.css>; rel=preload\r\n"
-                              "\r\n"
-                              "HTTP/1.1 201 Created\r\n"
-                              "X-Final: yes\r\n"
-                              "X-Folded: one\r\n"
-                              "  two\r\n"
-                              "Transfer-Encoding: chunked\r\n"
-                              "\r\n"
-                              "2\r\nhi\r\n"
-                              "0\r\n"
-                              "X-Trailer: t\r\n"
-                              "\r\n";
+  static const char reply[] =
+      "HTTP/1.1 103 Early Hints\r\n"
+      "Link: </style.css>; rel=preload\r\n"
+      "\r\n"
+      "HTTP/1.1 201 Created\r\n"
+      "X-Final: yes\r\n"
+      "X-Folded: one\r\n"
+      "  two\r\n"
+      "Transfer-Encoding: chunked\r\n"
+      "\r\n"
+      "2\r\nhi\r\n"
+      "0\r\n"
+      "X-Trailer: t\r\n"
+      "\r\n";
   canned_t cs;
   canned_start(&cs, reply, sizeof(reply) - 1);
   char url[128];
@@ -790,11 +773,9 @@ typedef struct {
 static void on_chain_done(http_response_t *res, void *userdata) {
   chain_t *ch = userdata;
   ch->done++;
-  if (res->error == HTTP_OK && res->status == 200)
-    ch->ok++;
+  if (res->error == HTTP_OK && res->status == 200) ch->ok++;
   http_response_free(res);
-  if (ch->done < 20)
-    http_client_send(ch->st->client, &ch->req, on_chain_done, ch);
+  if (ch->done < 20) http_client_send(ch->st->client, &ch->req, on_chain_done, ch);
 }
 
 /* 20 requests one after the other, each sent from the previous one's callback. */
@@ -829,8 +810,7 @@ static void test_concurrent(void **state) {
   result_t r[10] = {{0}};
   int done = 0;
   uint64_t t0 = uv_hrtime();
-  for (int i = 0; i < 10; i++)
-    http_client_send(st->client, &req, on_done, &r[i]);
+  for (int i = 0; i < 10; i++) http_client_send(st->client, &req, on_done, &r[i]);
   assert_int_equal(http_client_pending(st->client), 10);
   for (int i = 0; i < 10; i++) {
     run_until(st, &r[i].calls, 1);
@@ -841,8 +821,7 @@ static void test_concurrent(void **state) {
     assert_int_equal(r[i].res->error, HTTP_OK);
     assert_string_equal(r[i].res->body, "slept");
     double t = (double)(r[i].done_at - t0) / 1e6;
-    if (t > elapsed)
-      elapsed = t;
+    if (t > elapsed) elapsed = t;
     result_clear(&r[i]);
   }
   assert_int_equal(done, 10);
@@ -851,8 +830,7 @@ static void test_concurrent(void **state) {
   assert_int_equal(atomic_load(&st->srv->connections), 10);
 
   /* The next burst finds all ten connections still in the cache. */
-  for (int i = 0; i < 10; i++)
-    http_client_send(st->client, &req, on_done, &r[i]);
+  for (int i = 0; i < 10; i++) http_client_send(st->client, &req, on_done, &r[i]);
   for (int i = 0; i < 10; i++) {
     run_until(st, &r[i].calls, 2);
     assert_int_equal(r[i].res->error, HTTP_OK);
@@ -868,8 +846,7 @@ static void test_free_in_flight(void **state) {
                         .url = url_of(url, sizeof(url), st->srv->port, "/delay?ms=300")};
   http_request_t bad = {.method = "", .url = url};
   result_t r = {0};
-  for (int i = 0; i < 5; i++)
-    http_client_send(st->client, &req, on_done, &r);
+  for (int i = 0; i < 5; i++) http_client_send(st->client, &req, on_done, &r);
   run_for(st, 50);
   http_client_send(st->client, &req, on_done, &r); /* not yet started by curl */
   http_client_send(st->client, &bad, on_done, &r); /* error not yet reported */

@@ -35,10 +35,10 @@ typedef struct {
   struct MHD_Daemon *daemon;
   uint16_t port;
   pthread_mutex_t lock;
-  char *method;    /* of the last request to /final */
-  sbuf_t headers;  /* "Name: value\n" per header of that request */
+  char *method;   /* of the last request to /final */
+  sbuf_t headers; /* "Name: value\n" per header of that request */
   sbuf_t body;
-  int requests;    /* every request */
+  int requests; /* every request */
 } server_t;
 
 typedef struct {
@@ -53,8 +53,8 @@ static enum MHD_Result collect_header(void *cls, enum MHD_ValueKind kind, const 
 
 static enum MHD_Result reply(struct MHD_Connection *conn, unsigned code, const char *body,
                              const char *name, const char *value) {
-  struct MHD_Response *res = MHD_create_response_from_buffer(strlen(body), (void *)body,
-                                                             MHD_RESPMEM_MUST_COPY);
+  struct MHD_Response *res =
+      MHD_create_response_from_buffer(strlen(body), (void *)body, MHD_RESPMEM_MUST_COPY);
   if (name) MHD_add_response_header(res, name, value);
   enum MHD_Result ret = MHD_queue_response(conn, code, res);
   MHD_destroy_response(res);
@@ -65,8 +65,8 @@ static enum MHD_Result reply(struct MHD_Connection *conn, unsigned code, const c
  * /to?code=C&url=U: C to U.   /slow-to: 302 to /slow after 150 ms.   /slow: 200 after 150 ms.
  * /final: records the request.   /set?c=COOKIE: Set-Cookie: COOKIE.   anything else: 200. */
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url,
-                                  const char *method, const char *version,
-                                  const char *upload_data, size_t *upload_size, void **req_cls) {
+                                  const char *method, const char *version, const char *upload_data,
+                                  size_t *upload_size, void **req_cls) {
   server_t *s = cls;
   req_t *r = *req_cls;
   if (!r) {
@@ -96,7 +96,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
                  MHD_lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND, "url"));
   if (strcmp(url, "/slow-to") == 0 || strcmp(url, "/slow") == 0) {
     usleep(150 * 1000);
-    return url[5] ? reply(conn, 302, "", "Location", "/slow") : reply(conn, 200, "slow", NULL, NULL);
+    return url[5] ? reply(conn, 302, "", "Location", "/slow")
+                  : reply(conn, 200, "slow", NULL, NULL);
   }
   if (strcmp(url, "/set") == 0)
     return reply(conn, 200, "set", "Set-Cookie",
@@ -131,8 +132,8 @@ static server_t *server_start(void) {
   addr.sin_family = AF_INET;
   addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   s->daemon = MHD_start_daemon(
-      MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG, 0,
-      NULL, NULL, on_request, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
+      MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG, 0, NULL,
+      NULL, on_request, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
       MHD_OPTION_NOTIFY_COMPLETED, on_request_done, s, MHD_OPTION_END);
   assert_non_null(s->daemon);
   const union MHD_DaemonInfo *info = MHD_get_daemon_info(s->daemon, MHD_DAEMON_INFO_BIND_PORT);
@@ -340,8 +341,13 @@ static void check_method_rule(state_t *st, const char *method, unsigned code,
   snprintf(path, sizeof(path), "/r/0?code=%u", code);
   char *u = url(st, "127.0.0.1", path);
   http_header_t headers[] = {{"Content-Type", "application/json"}, {"X-Other", "kept"}};
-  http_request_t req = {.method = method, .url = u, .headers = headers, .n_headers = 2,
-                        .body = "{\"a\":1}", .body_len = 7, .max_redirects = 5};
+  http_request_t req = {.method = method,
+                        .url = u,
+                        .headers = headers,
+                        .n_headers = 2,
+                        .body = "{\"a\":1}",
+                        .body_len = 7,
+                        .max_redirects = 5};
   result_t r = {0};
   exchange(st, &req, &r);
   assert_int_equal(r.res->status, 200);
@@ -379,8 +385,8 @@ static void test_redirect_drops_credentials_across_origins(void **state) {
   for (int i = 0; i < 2; i++) {
     char *enc = xasprintf("/to?code=302&url=%s", targets[i]);
     char *u = url(st, "127.0.0.1", enc);
-    http_request_t req = {.method = "GET", .url = u, .headers = headers, .n_headers = 3,
-                          .max_redirects = 1};
+    http_request_t req = {
+        .method = "GET", .url = u, .headers = headers, .n_headers = 3, .max_redirects = 1};
     result_t r = {0};
     exchange(st, &req, &r);
     assert_int_equal(r.res->status, 200);
@@ -478,13 +484,9 @@ static void check_decode(state_t *st, bool decode) {
   http_response_free(r.res);
 }
 
-static void test_decode_gzip(void **state) {
-  check_decode(*state, true);
-}
+static void test_decode_gzip(void **state) { check_decode(*state, true); }
 
-static void test_no_decode_by_default(void **state) {
-  check_decode(*state, false);
-}
+static void test_no_decode_by_default(void **state) { check_decode(*state, false); }
 
 /* ---- cookies -------------------------------------------------------------------------- */
 
@@ -533,7 +535,8 @@ static void test_cookies_off_store_nothing(void **state) {
 
 static void test_proxy(void **state) {
   state_t *st = *state;
-  static const char ok[] = "HTTP/1.1 200 OK\r\nContent-Length: 7\r\nConnection: close\r\n\r\nproxied";
+  static const char ok[] =
+      "HTTP/1.1 200 OK\r\nContent-Length: 7\r\nConnection: close\r\n\r\nproxied";
   canned_t cs;
   canned_start(&cs, ok, sizeof(ok) - 1);
   char *proxy = xasprintf("http://127.0.0.1:%u", cs.port);
@@ -547,8 +550,8 @@ static void test_proxy(void **state) {
   http_response_free(r.res);
 
   /* NO_PROXY: the proxy is bypassed (and the refused direct connection proves it). */
-  http_request_t direct = {.method = "GET", .url = "http://127.0.0.1:9/x", .proxy = proxy,
-                           .no_proxy = "127.0.0.1"};
+  http_request_t direct = {
+      .method = "GET", .url = "http://127.0.0.1:9/x", .proxy = proxy, .no_proxy = "127.0.0.1"};
   r = (result_t){0};
   exchange(st, &direct, &r);
   assert_string_equal(r.res->error_code, "ECONNREFUSED");

@@ -21,7 +21,8 @@ static void on_event(const sse_event_t *ev, void *ud) {
   assert_int_equal(strlen(ev->data), ev->data_len);
   sbuf_puts(&s->log, ev->type);
   sbuf_putc(&s->log, '|');
-  for (size_t i = 0; i < ev->data_len; i++) sbuf_putc(&s->log, ev->data[i] == '\n' ? '~' : ev->data[i]);
+  for (size_t i = 0; i < ev->data_len; i++)
+    sbuf_putc(&s->log, ev->data[i] == '\n' ? '~' : ev->data[i]);
   sbuf_printf(&s->log, "|%s\n", ev->id);
 }
 
@@ -67,23 +68,23 @@ static void test_fields(void **state) {
   check("data: hello\n\n", "message|hello|\n");
   check("event: add\ndata: 1\n\n", "add|1|\n");
   check("data:no space\n\n", "message|no space|\n");
-  check("data:  two spaces\n\n", "message| two spaces|\n");     /* only one space is dropped */
-  check("data\n\n", "message||\n");                               /* a field with no colon */
+  check("data:  two spaces\n\n", "message| two spaces|\n"); /* only one space is dropped */
+  check("data\n\n", "message||\n");                         /* a field with no colon */
   check("data:\n\n", "message||\n");
-  check("data: a\ndata: b\n\n", "message|a~b|\n");                /* multi-line data */
+  check("data: a\ndata: b\n\n", "message|a~b|\n"); /* multi-line data */
   check("data: a\ndata:\ndata: b\n\n", "message|a~~b|\n");
   check("id: 7\ndata: x\n\n", "message|x|7\n");
-  check("unknown: x\ndata: y\n\n", "message|y|\n");               /* unknown fields ignored */
-  check("DATA: x\n\n", "");                                        /* names are case-sensitive */
-  check("data: a:b:c\n\n", "message|a:b:c|\n");                   /* only the first colon splits */
+  check("unknown: x\ndata: y\n\n", "message|y|\n"); /* unknown fields ignored */
+  check("DATA: x\n\n", "");                         /* names are case-sensitive */
+  check("data: a:b:c\n\n", "message|a:b:c|\n");     /* only the first colon splits */
 }
 
 static void test_line_ends(void **state) {
   check("data: a\r\n\r\n", "message|a|\n");
   check("data: a\r\rdata: b\r\r", "message|a|\nmessage|b|\n");
   check("data: a\n\ndata: b\r\n\r\ndata: c\r\r", "message|a|\nmessage|b|\nmessage|c|\n");
-  check("data: a\r\ndata: b\n\r", "message|a~b|\n");                /* mixed in one event */
-  check("data: a\n\r\n", "message|a|\n");                           /* LF, then CRLF is a blank */
+  check("data: a\r\ndata: b\n\r", "message|a~b|\n"); /* mixed in one event */
+  check("data: a\n\r\n", "message|a|\n");            /* LF, then CRLF is a blank */
   check("data: a\r\n\n", "message|a|\n");
 }
 
@@ -103,7 +104,8 @@ static void test_event_type_resets(void **state) {
 
 static void test_ids(void **state) {
   /* The id stays in force for the following events until the server sets another. */
-  check("id: 1\ndata: a\n\ndata: b\n\nid: 2\ndata: c\n\n", "message|a|1\nmessage|b|1\nmessage|c|2\n");
+  check("id: 1\ndata: a\n\ndata: b\n\nid: 2\ndata: c\n\n",
+        "message|a|1\nmessage|b|1\nmessage|c|2\n");
   check("id: 1\ndata: a\n\nid\ndata: b\n\n", "message|a|1\nmessage|b|\n"); /* reset to "" */
   /* An id with a NUL is ignored. */
   static const char with_nul[] = "id: 1\ndata: a\n\nid: x\0y\ndata: b\n\n";
@@ -147,11 +149,20 @@ static void test_retry(void **state) {
 }
 
 static void test_bom(void **state) {
-  check("\xEF\xBB\xBF" "data: a\n\n", "message|a|\n");
+  check(
+      "\xEF\xBB\xBF"
+      "data: a\n\n",
+      "message|a|\n");
   /* Only one BOM, only at the start: a second one is part of the field name. */
-  check("\xEF\xBB\xBF\xEF\xBB\xBF" "data: a\n\ndata: b\n\n", "message|b|\n");
+  check(
+      "\xEF\xBB\xBF\xEF\xBB\xBF"
+      "data: a\n\ndata: b\n\n",
+      "message|b|\n");
   /* A partial BOM is text: here it makes an unknown field. */
-  check("\xEF\xBB" "data: a\n\ndata: b\n\n", "message|b|\n");
+  check(
+      "\xEF\xBB"
+      "data: a\n\ndata: b\n\n",
+      "message|b|\n");
   check("data: \xEF\xBB\xBF\n\n", "message|\xEF\xBB\xBF|\n");
 }
 
@@ -180,7 +191,9 @@ static void test_limits(void **state) {
 
 static void test_malformed_bytes(void **state) {
   /* Arbitrary bytes (NULs, invalid UTF-8, lone CRs) never crash and keep the rules. */
-  static const char junk[] = "\0\xff\xfe:\r\x80" "data\0: z\n\ndata: \xc3\x28\n\n";
+  static const char junk[] =
+      "\0\xff\xfe:\r\x80"
+      "data\0: z\n\ndata: \xc3\x28\n\n";
   sink_t s;
   sse_parser_t *p = new_parser(&s, 0, 0);
   assert_int_equal(sse_parser_feed(p, junk, sizeof junk - 1), 0);

@@ -60,7 +60,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     MHD_add_response_header(res, "Content-Type", "text/event-stream");
   } else {
     const char *token = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Token");
-    char *text = xasprintf("%s %s token=%s body=%s", method, url, token ? token : "-", sbuf_cstr(body));
+    char *text =
+        xasprintf("%s %s token=%s body=%s", method, url, token ? token : "-", sbuf_cstr(body));
     res = MHD_create_response_from_buffer(strlen(text), text, MHD_RESPMEM_MUST_FREE);
     MHD_add_response_header(res, "Content-Type", "text/plain");
   }
@@ -83,10 +84,10 @@ static uv_loop_t loop;
 
 static int setup(void **state) {
   struct sockaddr_in addr = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
-  daemon_ = MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD, 0,
-                             NULL, NULL, on_request, NULL, MHD_OPTION_SOCK_ADDR,
-                             (struct sockaddr *)&addr, MHD_OPTION_NOTIFY_COMPLETED, on_done,
-                             NULL, MHD_OPTION_END);
+  daemon_ =
+      MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD, 0, NULL,
+                       NULL, on_request, NULL, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
+                       MHD_OPTION_NOTIFY_COMPLETED, on_done, NULL, MHD_OPTION_END);
   assert_non_null(daemon_);
   port = MHD_get_daemon_info(daemon_, MHD_DAEMON_INFO_BIND_PORT)->port;
   assert_int_equal(uv_loop_init(&loop), 0);
@@ -103,7 +104,7 @@ static int teardown(void **state) {
 /* ---- the client ---- */
 
 typedef struct {
-  sbuf_t log;   /* "head <status> <content-type>", then the body, then "end <code>" */
+  sbuf_t log; /* "head <status> <content-type>", then the body, then "end <code>" */
   int pieces;
   bool ended;
   bool close_on_data;
@@ -128,19 +129,24 @@ static void on_data(http_stream_t *s, const char *buf, size_t n, void *ud) {
   }
 }
 
-static void on_end(http_stream_t *s, http_error_t err, const char *code, const char *msg, void *ud) {
+static void on_end(http_stream_t *s, http_error_t err, const char *code, const char *msg,
+                   void *ud) {
   sink_t *k = ud;
   sbuf_printf(&k->log, "|end %s", code ? code : "ok");
   k->ended = true;
   http_stream_close(s);
 }
 
-static void run(sink_t *k, const char *method, const char *path, const http_header_t *h,
-                size_t nh, const char *body) {
+static void run(sink_t *k, const char *method, const char *path, const http_header_t *h, size_t nh,
+                const char *body) {
   sbuf_init(&k->log);
   char *url = xasprintf("http://127.0.0.1:%d%s", port, path);
-  http_stream_req_t r = {.method = method, .url = url, .headers = h, .n_headers = nh,
-                         .body = body, .body_len = body ? strlen(body) : 0};
+  http_stream_req_t r = {.method = method,
+                         .url = url,
+                         .headers = h,
+                         .n_headers = nh,
+                         .body = body,
+                         .body_len = body ? strlen(body) : 0};
   http_stream_cb_t cb = {.on_head = on_head, .on_data = on_data, .on_end = on_end, .userdata = k};
   k->st = http_stream_open(&loop, &r, &cb);
   free(url);

@@ -25,9 +25,9 @@ static void test_is_absolute(void **state) {
   assert_true(url_is_absolute("HTTP://H"));
   assert_false(url_is_absolute("/users"));
   assert_false(url_is_absolute("users"));
-  assert_false(url_is_absolute("1http://h"));    /* scheme must start with a letter */
+  assert_false(url_is_absolute("1http://h")); /* scheme must start with a letter */
   assert_false(url_is_absolute("ht tp://h"));
-  assert_false(url_is_absolute("mailto:x@y"));   /* no "//" */
+  assert_false(url_is_absolute("mailto:x@y")); /* no "//" */
   assert_false(url_is_absolute("://h"));
   assert_false(url_is_absolute("/x?u=http://h")); /* "://" later on is not a scheme */
   assert_false(url_is_absolute(""));
@@ -85,8 +85,7 @@ static void test_encode_component(void **state) {
   assert_encode(NULL, "");
 }
 
-static void assert_append(const char *url, const char *name, const char *value,
-                          const char *want) {
+static void assert_append(const char *url, const char *name, const char *value, const char *want) {
   sbuf_t b = SBUF_INIT;
   sbuf_puts(&b, url);
   url_append_param(&b, name, value);
@@ -128,13 +127,13 @@ static void test_append_param_empty_buffer(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_is_absolute),
-    cmocka_unit_test(test_join),
-    cmocka_unit_test(test_join_absolute_and_no_base),
-    cmocka_unit_test(test_join_query_only),
-    cmocka_unit_test(test_encode_component),
-    cmocka_unit_test(test_append_param),
-    cmocka_unit_test(test_append_param_empty_buffer),
+      cmocka_unit_test(test_is_absolute),
+      cmocka_unit_test(test_join),
+      cmocka_unit_test(test_join_absolute_and_no_base),
+      cmocka_unit_test(test_join_query_only),
+      cmocka_unit_test(test_encode_component),
+      cmocka_unit_test(test_append_param),
+      cmocka_unit_test(test_append_param_empty_buffer),
   };
   return cmocka_run_group_tests_name("url", tests, NULL, NULL);
 }

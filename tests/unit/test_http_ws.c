@@ -87,8 +87,7 @@ static void srv_message(int op, const uint8_t *d, size_t n, void *ud) {
   }
 }
 
-static void srv_close(uint16_t code, const char *r, size_t n, void *ud) {
-}
+static void srv_close(uint16_t code, const char *r, size_t n, void *ud) {}
 
 static void on_alloc(uv_handle_t *h, size_t size, uv_buf_t *b) {
   b->base = xmalloc(size);
@@ -109,8 +108,10 @@ static void answer_handshake(peer_t *p, size_t head_len) {
   }
   char *accept = ws_handshake_accept(strcmp(p->path, "/badaccept") == 0 ? "other" : key);
   sbuf_t r = SBUF_INIT;
-  sbuf_printf(&r, "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
-                  "Connection: Upgrade\r\nSec-WebSocket-Accept: %s\r\n", accept);
+  sbuf_printf(&r,
+              "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
+              "Connection: Upgrade\r\nSec-WebSocket-Accept: %s\r\n",
+              accept);
   if (strcmp(p->path, "/proto") == 0) sbuf_puts(&r, "Sec-WebSocket-Protocol: graphql-ws\r\n");
   sbuf_puts(&r, "\r\n");
   /* A first frame in the same packet as the head. */
@@ -172,10 +173,8 @@ static int setup(void **state) {
 /* Peers still open are closed with their memory; the listener has none. */
 static void close_any(uv_handle_t *h, void *arg) {
   if (uv_is_closing(h)) return;
-  if (h == (uv_handle_t *)&listener)
-    uv_close(h, NULL);
-  else if (h->type == UV_TCP && h->data)
-    peer_close(h->data);
+  if (h == (uv_handle_t *)&listener) uv_close(h, NULL);
+  else if (h->type == UV_TCP && h->data) peer_close(h->data);
 }
 
 static int teardown(void **state) {
@@ -188,7 +187,8 @@ static int teardown(void **state) {
 /* ---- the client side ---- */
 
 typedef struct {
-  sbuf_t log;     /* "open:<protocol>", "msg:<text>", "close:<clean>:<code>:<reason>:<error code>:<status>" */
+  sbuf_t
+      log; /* "open:<protocol>", "msg:<text>", "close:<clean>:<code>:<reason>:<error code>:<status>" */
   sbuf_t error;
   ws_conn_t *c;
   const char *on_open_send; /* sent as soon as the connection opens */
@@ -199,7 +199,8 @@ typedef struct {
 static void cl_open(ws_conn_t *c, const char *protocol, void *ud) {
   client_t *cl = ud;
   sbuf_printf(&cl->log, "open:%s\n", protocol);
-  if (cl->on_open_send) assert_int_equal(ws_send(c, WS_OP_TEXT, cl->on_open_send, strlen(cl->on_open_send)), 0);
+  if (cl->on_open_send)
+    assert_int_equal(ws_send(c, WS_OP_TEXT, cl->on_open_send, strlen(cl->on_open_send)), 0);
 }
 
 static void cl_message(ws_conn_t *c, int op, const uint8_t *d, size_t n, void *ud) {
@@ -227,8 +228,11 @@ static void run_client(client_t *cl, const char *path, const char *const *protos
   sbuf_init(&cl->error);
   char url[128];
   snprintf(url, sizeof url, "ws://127.0.0.1:%d%s", port, path);
-  ws_options_t o = {.url = url, .protocols = protos, .n_protocols = np,
-                    .open_timeout_ms = open_timeout, .close_timeout_ms = close_timeout};
+  ws_options_t o = {.url = url,
+                    .protocols = protos,
+                    .n_protocols = np,
+                    .open_timeout_ms = open_timeout,
+                    .close_timeout_ms = close_timeout};
   ws_callbacks_t cb = {cl_open, cl_message, cl_close, cl};
   cl->c = ws_connect(&loop, &o, &cb);
   assert_int_equal(ws_state(cl->c), WS_CONNECTING);

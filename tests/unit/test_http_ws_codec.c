@@ -31,11 +31,12 @@ static void test_request(void **state) {
   const char *protos[] = {"graphql-transport-ws", "graphql-ws"};
   const char *extra[] = {"Authorization: Bearer t"};
   char *r = ws_handshake_request("h:8080", "/graphql?x=1", "KEY", protos, 2, extra, 1);
-  assert_string_equal(r, "GET /graphql?x=1 HTTP/1.1\r\nHost: h:8080\r\nUpgrade: websocket\r\n"
-                         "Connection: Upgrade\r\nSec-WebSocket-Key: KEY\r\n"
-                         "Sec-WebSocket-Version: 13\r\n"
-                         "Sec-WebSocket-Protocol: graphql-transport-ws, graphql-ws\r\n"
-                         "Authorization: Bearer t\r\n\r\n");
+  assert_string_equal(r,
+                      "GET /graphql?x=1 HTTP/1.1\r\nHost: h:8080\r\nUpgrade: websocket\r\n"
+                      "Connection: Upgrade\r\nSec-WebSocket-Key: KEY\r\n"
+                      "Sec-WebSocket-Version: 13\r\n"
+                      "Sec-WebSocket-Protocol: graphql-transport-ws, graphql-ws\r\n"
+                      "Authorization: Bearer t\r\n\r\n");
   free(r);
   r = ws_handshake_request("h", "", "KEY", NULL, 0, NULL, 0);
   assert_non_null(strstr(r, "GET / HTTP/1.1\r\n"));
@@ -53,10 +54,11 @@ static void test_response_check(void **state) {
   const char *protos[] = {"graphql-transport-ws", "graphql-ws"};
   char *proto;
   int status;
-  const char *ok = "HTTP/1.1 101 Switching Protocols\r\nupgrade: WebSocket\r\n"
-                   "Connection: keep-alive, Upgrade\r\n"
-                   "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n"
-                   "Sec-WebSocket-Protocol: graphql-ws\r\n\r\n";
+  const char *ok =
+      "HTTP/1.1 101 Switching Protocols\r\nupgrade: WebSocket\r\n"
+      "Connection: keep-alive, Upgrade\r\n"
+      "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n"
+      "Sec-WebSocket-Protocol: graphql-ws\r\n\r\n";
   assert_int_equal(ws_handshake_head_end(ok, strlen(ok)), strlen(ok));
   assert_int_equal(ws_handshake_head_end(ok, strlen(ok) - 1), 0);
   assert_null(check_head(ok, protos, 2, &proto, &status));
@@ -68,14 +70,15 @@ static void test_response_check(void **state) {
    * found sscanf reading past such a buffer). */
   char raw[12];
   memcpy(raw, "HTTP/1.1 1x1", 12);
-  char *why = ws_handshake_check(raw, sizeof raw, "dGhlIHNhbXBsZSBub25jZQ==", protos, 2, &proto,
-                                 &status);
+  char *why =
+      ws_handshake_check(raw, sizeof raw, "dGhlIHNhbXBsZSBub25jZQ==", protos, 2, &proto, &status);
   assert_string_equal(why, "the server's answer is not an HTTP/1.1 response");
   free(why);
 
   /* No subprotocol chosen: "" */
-  const char *none = "HTTP/1.1 101 x\r\nUpgrade: websocket\r\nConnection: upgrade\r\n"
-                     "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n\r\n";
+  const char *none =
+      "HTTP/1.1 101 x\r\nUpgrade: websocket\r\nConnection: upgrade\r\n"
+      "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n\r\n";
   assert_null(check_head(none, protos, 2, &proto, &status));
   assert_string_equal(proto, "");
   free(proto);
@@ -88,17 +91,22 @@ static void test_response_check(void **state) {
       {"HTTP/1.1 200 OK\r\nUpgrade: websocket\r\n\r\n", "answered 200", 200},
       {"garbage\r\n\r\n", "not an HTTP/1.1 response", 0},
       {"HTTP/1.1 101 x\r\nConnection: upgrade\r\n"
-       "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n\r\n", "Upgrade: websocket", 101},
+       "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n\r\n",
+       "Upgrade: websocket", 101},
       {"HTTP/1.1 101 x\r\nUpgrade: websocket\r\nConnection: close\r\n"
-       "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n\r\n", "Connection: Upgrade", 101},
+       "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n\r\n",
+       "Connection: Upgrade", 101},
       {"HTTP/1.1 101 x\r\nUpgrade: websocket\r\nConnection: upgrade\r\n"
-       "Sec-WebSocket-Accept: AAAA\r\n\r\n", "does not match", 101},
+       "Sec-WebSocket-Accept: AAAA\r\n\r\n",
+       "does not match", 101},
       {"HTTP/1.1 101 x\r\nUpgrade: websocket\r\nConnection: upgrade\r\n"
        "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n"
-       "Sec-WebSocket-Protocol: chat\r\n\r\n", "\"chat\", which was not offered", 101},
+       "Sec-WebSocket-Protocol: chat\r\n\r\n",
+       "\"chat\", which was not offered", 101},
       {"HTTP/1.1 101 x\r\nUpgrade: websocket\r\nConnection: upgrade\r\n"
        "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n"
-       "Sec-WebSocket-Extensions: permessage-deflate\r\n\r\n", "extension", 101},
+       "Sec-WebSocket-Extensions: permessage-deflate\r\n\r\n",
+       "extension", 101},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     char *why = check_head(bad[i].head, protos, 2, &proto, &status);
@@ -196,15 +204,24 @@ static void test_messages(void **state) {
 static void test_fragments_and_control(void **state) {
   /* text "abc" + "def" in two fragments with a ping between them: the ping is answered
    * at once, the message arrives whole. */
-  check_frames(FRAMES("\x01\x03" "abc" "\x89\x02hi" "\x80\x03" "def"), 0,
-               "PING:hi\nT:abcdef\n", "PONG:hi\n", 0);
-  check_frames(FRAMES("\x02\x01x" "\x00\x01y" "\x80\x01z"), 0, "B:3\n", "", 0);
+  check_frames(FRAMES("\x01\x03"
+                      "abc"
+                      "\x89\x02hi"
+                      "\x80\x03"
+                      "def"),
+               0, "PING:hi\nT:abcdef\n", "PONG:hi\n", 0);
+  check_frames(FRAMES("\x02\x01x"
+                      "\x00\x01y"
+                      "\x80\x01z"),
+               0, "B:3\n", "", 0);
   check_frames(FRAMES("\x8a\x01p"), 0, "PONG:p\n", "", 0);
 }
 
 static void test_protocol_errors(void **state) {
   /* A masked frame from the server. */
-  check_frames(FRAMES("\x81\x85\x01\x02\x03\x04" "abcde"), 0, "", "CLOSE:1002:\n", 1002);
+  check_frames(FRAMES("\x81\x85\x01\x02\x03\x04"
+                      "abcde"),
+               0, "", "CLOSE:1002:\n", 1002);
   /* A continuation with no message started. */
   check_frames(FRAMES("\x80\x01x"), 0, "", "CLOSE:1002:\n", 1002);
   /* A new message while one is fragmented. */
@@ -223,18 +240,29 @@ static void test_invalid_utf8_and_size(void **state) {
   /* Split between fragments, a valid sequence is fine. */
   check_frames(FRAMES("\x01\x01\xc3\x80\x01\xa9"), 0, "T:\xc3\xa9\n", "", 0);
   /* Over the message bound: in one frame, and across fragments. */
-  check_frames(FRAMES("\x81\x0b" "hello world"), 10, "", "CLOSE:1009:\n", 1009);
-  check_frames(FRAMES("\x01\x06" "hello " "\x80\x05" "world"), 10, "", "CLOSE:1009:\n", 1009);
-  check_frames(FRAMES("\x81\x0a" "0123456789"), 10, "T:0123456789\n", "", 0);
+  check_frames(FRAMES("\x81\x0b"
+                      "hello world"),
+               10, "", "CLOSE:1009:\n", 1009);
+  check_frames(FRAMES("\x01\x06"
+                      "hello "
+                      "\x80\x05"
+                      "world"),
+               10, "", "CLOSE:1009:\n", 1009);
+  check_frames(FRAMES("\x81\x0a"
+                      "0123456789"),
+               10, "T:0123456789\n", "", 0);
 }
 
 static void test_close_handshake(void **state) {
   /* The server closes: the client reports it and answers with the same code. */
-  check_frames(FRAMES("\x88\x05\x03\xe8" "bye"), 0, "CLOSE:1000:bye\n", "CLOSE:1000:bye\n", 0);
+  check_frames(FRAMES("\x88\x05\x03\xe8"
+                      "bye"),
+               0, "CLOSE:1000:bye\n", "CLOSE:1000:bye\n", 0);
   check_frames(FRAMES("\x88\x00"), 0, "CLOSE:1005:\n", "CLOSE:1005:\n", 0);
   /* graphql-ws's own codes come through. */
-  check_frames(FRAMES("\x88\x0e\x11\x33" "Unauthorized"), 0, "CLOSE:4403:Unauthorized\n",
-               "CLOSE:4403:Unauthorized\n", 0);
+  check_frames(FRAMES("\x88\x0e\x11\x33"
+                      "Unauthorized"),
+               0, "CLOSE:4403:Unauthorized\n", "CLOSE:4403:Unauthorized\n", 0);
   /* A close reason that is not UTF-8, in one piece, is answered with 1007, not echoed.
    * (When the frame comes in pieces wslay echoes it before the codec sees it: known.) */
   {
@@ -268,7 +296,11 @@ static void test_close_handshake(void **state) {
   char *seen = server_sees(c);
   assert_string_equal(seen, "T:x\nCLOSE:4000:done\n");
   free(seen);
-  assert_int_equal(ws_codec_feed(c, "\x88\x06\x0f\xa0" "done", 8), 0);
+  assert_int_equal(ws_codec_feed(c,
+                                 "\x88\x06\x0f\xa0"
+                                 "done",
+                                 8),
+                   0);
   assert_true(ws_codec_close_received(c));
   assert_string_equal(sbuf_cstr(&s.log), "CLOSE:4000:done\n");
   ws_codec_free(c);
@@ -285,7 +317,8 @@ static void test_client_output(void **state) {
   assert_int_equal(ws_codec_send(c, WS_OP_PING, "k", 1), 0);
   sbuf_t *out = ws_codec_output(c);
   assert_true(out->data[1] & 0x80); /* the mask bit */
-  for (size_t i = 0; i + 15 <= out->len; i++) assert_memory_not_equal(out->data + i, "connection_init", 15);
+  for (size_t i = 0; i + 15 <= out->len; i++)
+    assert_memory_not_equal(out->data + i, "connection_init", 15);
   assert_int_equal(ws_codec_queued(c), 0);
   char *seen = server_sees(c);
   assert_string_equal(seen, "T:{\"type\":\"connection_init\"}\nB:3\nPING:k\n");

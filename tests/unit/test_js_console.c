@@ -81,8 +81,7 @@ static const js_case_t console_cases[] = {
      "Set([[1], {b: 2}]), [undefined, , 3], { 'key with space': 1, valid_id: 2 });",
      "201 Map(1) { { a: 1 } => [ 1, 2 ] } Set(2) { [ 1 ], { b: 2 } } [ undefined, <1 empty i"
      "tem>, 3 ] { 'key with space': 1, valid_id: 2 }\n"},
-    {"const fd = new FormData(); fd.append('a', '1'); console.log(fd);",
-     "FormData { a: '1' }\n"},
+    {"const fd = new FormData(); fd.append('a', '1'); console.log(fd);", "FormData { a: '1' }\n"},
     {"console.log(require('util').inspect('a\\nb\\'c'), require('util').inspect(new Error('e"
      "').message), require('util').inspect([1, [2, [3, [4, [5]]]]], { depth: Infinity }));",
      "\"a\\nb'c\" 'e' [\n  1,\n  [\n    2,\n    [ 3, [ 4, [ 5 ] ] ]\n  ]\n]\n"},
@@ -90,7 +89,6 @@ static const js_case_t console_cases[] = {
      "stderr.write('err\\n');",
      "no newline then newline\nerr\n"},
 };
-
 
 static void test_console(void **state) {
   h_run_log_table(console_cases, sizeof(console_cases) / sizeof(console_cases[0]));

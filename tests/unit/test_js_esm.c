@@ -132,8 +132,10 @@ static char *js_string(JSContextRef ctx, JSValueRef v) {
 static char *run_js(const char *src) {
   char *code = rw(src, NULL);
   sbuf_t b = SBUF_INIT;
-  sbuf_printf(&b, "(function (exports, __sonde_require, module, __sonde_import, __sonde_meta) {"
-                  "\"use strict\";%s\n})", code);
+  sbuf_printf(&b,
+              "(function (exports, __sonde_require, module, __sonde_import, __sonde_meta) {"
+              "\"use strict\";%s\n})",
+              code);
   free(code);
   JSGlobalContextRef ctx = JSGlobalContextCreate(NULL);
   JSStringRef pre = JSStringCreateWithUTF8CString(js_prelude);
@@ -147,7 +149,8 @@ static char *run_js(const char *src) {
   char *res = NULL;
   if (fn && !exc) {
     JSStringRef call = JSStringCreateWithUTF8CString(
-        "var __e = {}; __fn(__e, __sonde_require, { exports: __e }, null, { url: 'file:///t.mjs' });"
+        "var __e = {}; __fn(__e, __sonde_require, { exports: __e }, null, { url: 'file:///t.mjs' "
+        "});"
         " __show(__e) + (__e.__esModule ? ' (esm)' : '')");
     JSStringRef name = JSStringCreateWithUTF8CString("__fn");
     JSObjectSetProperty(ctx, JSContextGetGlobalObject(ctx), name, fn, 0, NULL);
@@ -191,7 +194,8 @@ static void test_import_namespace(void **state) {
 static void test_import_named(void **state) {
   expect_out("import { a, b as c } from 'm';",
              "const { a, b: c } = __sonde_named(__sonde_require('m'), 'm', 'a', 'b');;" END);
-  expect_out("import { a, } from 'm'", "const { a } = __sonde_named(__sonde_require('m'), 'm', 'a');;" END);
+  expect_out("import { a, } from 'm'",
+             "const { a } = __sonde_named(__sonde_require('m'), 'm', 'a');;" END);
   expect_out("import { \"a-b\" as ab } from 'm'",
              "const { \"a-b\": ab } = __sonde_named(__sonde_require('m'), 'm', \"a-b\");;" END);
   expect_out("import {} from 'm'", "__sonde_require('m');;" END);
@@ -206,10 +210,11 @@ static void test_import_default_by_name(void **state) {
 }
 
 static void test_import_combinations(void **state) {
-  expect_out("import x, { a } from 'm'; import y, * as ns from 'n';",
-             "const __sonde_m1 = __sonde_require('m'), x = __sonde_default(__sonde_m1),"
-             " { a } = __sonde_named(__sonde_m1, 'm', 'a'); const __sonde_m2 = __sonde_require('n'),"
-             " y = __sonde_default(__sonde_m2), ns = __sonde_ns(__sonde_m2);;" END);
+  expect_out(
+      "import x, { a } from 'm'; import y, * as ns from 'n';",
+      "const __sonde_m1 = __sonde_require('m'), x = __sonde_default(__sonde_m1),"
+      " { a } = __sonde_named(__sonde_m1, 'm', 'a'); const __sonde_m2 = __sonde_require('n'),"
+      " y = __sonde_default(__sonde_m2), ns = __sonde_ns(__sonde_m2);;" END);
 }
 
 static void test_import_side_effect(void **state) {
@@ -255,10 +260,13 @@ static void test_import_from_named_from(void **state) {
 
 static void test_dynamic_import(void **state) {
   esm_info_t info;
-  char *s = rw("async function f() { const m = await import('./m.js');"
-               " return import(`./${x}`); }", &info);
-  assert_string_equal(s, "async function f() { const m = await __sonde_import('./m.js');"
-                         " return __sonde_import(`./${x}`); }");
+  char *s =
+      rw("async function f() { const m = await import('./m.js');"
+         " return import(`./${x}`); }",
+         &info);
+  assert_string_equal(s,
+                      "async function f() { const m = await __sonde_import('./m.js');"
+                      " return __sonde_import(`./${x}`); }");
   assert_false(info.is_esm); /* import() alone works in scripts too */
   assert_false(info.has_tla);
   free(s);
@@ -287,11 +295,12 @@ static void test_export_destructuring(void **state) {
 }
 
 static void test_export_functions_and_classes(void **state) {
-  expect_out("export function f() {}\nexport async function g() {}\nexport function* h() {}\n"
-             "export class C extends B {}\n",
-             "       function f() {}\n       async function g() {}\n       function* h() {}\n"
-             "       class C extends B {}\n"
-             ";exports.f = f;exports.g = g;exports.h = h;exports.C = C;" END);
+  expect_out(
+      "export function f() {}\nexport async function g() {}\nexport function* h() {}\n"
+      "export class C extends B {}\n",
+      "       function f() {}\n       async function g() {}\n       function* h() {}\n"
+      "       class C extends B {}\n"
+      ";exports.f = f;exports.g = g;exports.h = h;exports.C = C;" END);
 }
 
 static void test_export_default_expression(void **state) {
@@ -312,14 +321,11 @@ static void test_export_default_named_declarations(void **state) {
 }
 
 static void test_export_default_anonymous(void **state) {
-  expect_out("export default function () {}",
-             "exports.default = function () {};" END);
-  expect_out("export default function* () {}",
-             "exports.default = function* () {};" END);
+  expect_out("export default function () {}", "exports.default = function () {};" END);
+  expect_out("export default function* () {}", "exports.default = function* () {};" END);
   expect_out("export default class extends Base {}",
              "exports.default = class extends Base {};" END);
-  expect_out("export default async function () {}",
-             "exports.default = async function () {};" END);
+  expect_out("export default async function () {}", "exports.default = async function () {};" END);
 }
 
 static void test_export_list(void **state) {
@@ -338,9 +344,10 @@ static void test_reexport_names(void **state) {
   expect_out("export { a, b as c } from 'm';",
              "{ const __sonde_r1 = __sonde_require('m'); exports.a = __sonde_r1.a;"
              " exports.c = __sonde_r1.b; };" END);
-  expect_out("export { default, default as d, a as default } from 'm'",
-             "{ const __sonde_r1 = __sonde_require('m'); exports.default = __sonde_default(__sonde_r1);"
-             " exports.d = __sonde_default(__sonde_r1); exports.default = __sonde_r1.a; };" END);
+  expect_out(
+      "export { default, default as d, a as default } from 'm'",
+      "{ const __sonde_r1 = __sonde_require('m'); exports.default = __sonde_default(__sonde_r1);"
+      " exports.d = __sonde_default(__sonde_r1); exports.default = __sonde_r1.a; };" END);
   expect_out("export { 'x-y' as xy } from 'm'",
              "{ const __sonde_r1 = __sonde_require('m'); exports.xy = __sonde_r1['x-y']; };" END);
   expect_out("export {} from 'm'", "__sonde_require('m');;" END);
@@ -369,50 +376,58 @@ static void test_module_without_exports(void **state) {
 
 static void test_asi_ends_exported_declaration(void **state) {
   /* the ',' of a later statement must not be read as another declarator */
-  expect_out("export let a = 1, b\nfoo(1, 2)", "       let a = 1, b\n"
-                                               "foo(1, 2);exports.a = a;exports.b = b;" END);
+  expect_out("export let a = 1, b\nfoo(1, 2)",
+             "       let a = 1, b\n"
+             "foo(1, 2);exports.a = a;exports.b = b;" END);
   /* no ASI before '[': still the initializer, as in JavaScript */
-  expect_out("export const a = x\n[1, 2].forEach(f)", "       const a = x\n"
-                                                      "[1, 2].forEach(f);exports.a = a;" END);
+  expect_out("export const a = x\n[1, 2].forEach(f)",
+             "       const a = x\n"
+             "[1, 2].forEach(f);exports.a = a;" END);
   expect_out("export const f = () => {}, g = async x => x, h = function () {}\n",
              "       const f = () => {}, g = async x => x, h = function () {}\n"
              ";exports.f = f;exports.g = g;exports.h = h;" END);
 }
 
 static void test_statement_start_without_semicolon(void **state) {
-  expect_out("foo()\nimport x from 'y'", "foo()\nconst x = __sonde_default(__sonde_require('y'));;" END);
+  expect_out("foo()\nimport x from 'y'",
+             "foo()\nconst x = __sonde_default(__sonde_require('y'));;" END);
   expect_out("if (a) {} export const x = 1", "if (a) {}        const x = 1;exports.x = x;" END);
   expect_out("'use strict'\nexport default 1", "'use strict'\nexports.default = 1;" END);
 }
 
 static void test_byte_order_mark(void **state) {
   expect_out("\xEF\xBB\xBFimport a from 'a'",
-             "\xEF\xBB\xBF" "const a = __sonde_default(__sonde_require('a'));;" END);
+             "\xEF\xBB\xBF"
+             "const a = __sonde_default(__sonde_require('a'));;" END);
 }
 
 /* ---- lines and columns ---- */
 
 static void test_multiline_import_keeps_lines(void **state) {
-  const char *src = "import {\n  a, // first\n  b /* second\n  still */,\n} from 'm';\n"
-                    "const marker = a + b;\n";
+  const char *src =
+      "import {\n  a, // first\n  b /* second\n  still */,\n} from 'm';\n"
+      "const marker = a + b;\n";
   char *s = rw(src, NULL);
-  assert_string_equal(s, "const { a, b } = __sonde_named(__sonde_require('m'), 'm', 'a', 'b');\n\n\n\n\n"
-                         "const marker = a + b;\n;" END);
+  assert_string_equal(
+      s,
+      "const { a, b } = __sonde_named(__sonde_require('m'), 'm', 'a', 'b');\n\n\n\n\n"
+      "const marker = a + b;\n;" END);
   assert_int_equal(line_of(s, "marker"), line_of(src, "marker"));
   free(s);
 }
 
 static void test_line_of_every_marker(void **state) {
-  const char *src = "import x,\n  * as ns\n  from 'm'\nexport const\n  one = 1\nexport {\n"
-                    " one as uno\n}\nexport * from\n 'n'\nexport default\n  two\n"
-                    "const three = 3 // the end";
+  const char *src =
+      "import x,\n  * as ns\n  from 'm'\nexport const\n  one = 1\nexport {\n"
+      " one as uno\n}\nexport * from\n 'n'\nexport default\n  two\n"
+      "const three = 3 // the end";
   char *s = rw(src, NULL);
   const char *markers[] = {"one = 1", "two", "three", "// the end"};
   for (size_t i = 0; i < sizeof markers / sizeof *markers; i++)
     assert_int_equal(line_of(s, markers[i]), line_of(src, markers[i]));
   /* the tail goes on the last line, before its trailing comment */
-  assert_non_null(strstr(s, "const three = 3 ;exports.one = one;exports.uno = one;" END
-                            "// the end"));
+  assert_non_null(
+      strstr(s, "const three = 3 ;exports.one = one;exports.uno = one;" END "// the end"));
   free(s);
 }
 
@@ -425,7 +440,8 @@ static void test_export_prefix_keeps_columns(void **state) {
 
 static void test_crlf_preserved(void **state) {
   expect_out("import {\r\n a\r\n} from 'm'\r\nexport const b = a\r\n",
-             "const { a } = __sonde_named(__sonde_require('m'), 'm', 'a');\r\n\r\n\r\n       const b = a\r\n"
+             "const { a } = __sonde_named(__sonde_require('m'), 'm', 'a');\r\n\r\n\r\n       const "
+             "b = a\r\n"
              ";exports.b = b;" END);
 }
 
@@ -438,20 +454,24 @@ static void test_errors_keep_line_numbers_at_runtime(void **state) {
 
 static void test_commonjs_is_byte_identical(void **state) {
   expect_same("");
-  expect_same("'use strict';\nconst assert = __sonde_require('assert');\n"
-              "const { get } = __sonde_require('./http');\n\ndescribe('users', function () {\n"
-              "  it('lists', async () => {\n    const res = await get(`/users?limit=${10 / 2}`);\n"
-              "    assert.ok(/^application\\/json/.test(res.headers['content-type']));\n"
-              "    assert.strictEqual(res.body.length / 2, 5);\n  });\n});\n"
-              "module.exports = { port: process.env.PORT || 8080 }; // done\n");
-  expect_same("#!/usr/bin/env node\n/* import x from 'y' */\nvar s = 'export default 1';\n"
-              "var re = /[/]import(?=\\/)/g, t = `import ${'a' + `export ${b}`}`;\n"
-              "exports.x = s.split(/,/);");
-  expect_same("const o = { import: 1, export: 2, default: 3 };\n"
-              "o.import(); o.export = o.import / 2;\n"
-              "class K { import() { return 1 } static export() {} }\nlet a = x\n/ 2 / 3;");
-  expect_same("const café = 'naïve ✓ import'; // ünïcode export\n"
-              "const 変数 = café.length / 2;\n");
+  expect_same(
+      "'use strict';\nconst assert = __sonde_require('assert');\n"
+      "const { get } = __sonde_require('./http');\n\ndescribe('users', function () {\n"
+      "  it('lists', async () => {\n    const res = await get(`/users?limit=${10 / 2}`);\n"
+      "    assert.ok(/^application\\/json/.test(res.headers['content-type']));\n"
+      "    assert.strictEqual(res.body.length / 2, 5);\n  });\n});\n"
+      "module.exports = { port: process.env.PORT || 8080 }; // done\n");
+  expect_same(
+      "#!/usr/bin/env node\n/* import x from 'y' */\nvar s = 'export default 1';\n"
+      "var re = /[/]import(?=\\/)/g, t = `import ${'a' + `export ${b}`}`;\n"
+      "exports.x = s.split(/,/);");
+  expect_same(
+      "const o = { import: 1, export: 2, default: 3 };\n"
+      "o.import(); o.export = o.import / 2;\n"
+      "class K { import() { return 1 } static export() {} }\nlet a = x\n/ 2 / 3;");
+  expect_same(
+      "const café = 'naïve ✓ import'; // ünïcode export\n"
+      "const 変数 = café.length / 2;\n");
 }
 
 /* ---- lexing traps ---- */
@@ -476,8 +496,9 @@ static void test_regex_after_keywords_and_blocks(void **state) {
 
 static void test_strings_and_templates(void **state) {
   expect_same("s = 'import x from \\'y\\''; t = \"export { a }\";\n");
-  expect_same("t = `line\nimport x from 'y'\n"
-              "${ `nested ${x} export default` } ${ { a: '}' }.a }`;\n");
+  expect_same(
+      "t = `line\nimport x from 'y'\n"
+      "${ `nested ${x} export default` } ${ { a: '}' }.a }`;\n");
   expect_same("u = `${a}${b}` / 2;\n");
   expect_contains("t = `${ `${ import('x') }` }`", "t = `${ `${ __sonde_import('x') }` }`");
 }
@@ -491,8 +512,9 @@ static void test_comments(void **state) {
 static void test_property_names(void **state) {
   expect_same("obj.import('a'); obj?.import; obj.export(1); x.meta;\n");
   expect_same("const o = { import: 1, export() {}, import() { return 2 } };\n");
-  expect_same("class C {\n  import(x) { return x }\n  static async import() {}\n"
-              "  #import = 1\n}\n");
+  expect_same(
+      "class C {\n  import(x) { return x }\n  static async import() {}\n"
+      "  #import = 1\n}\n");
 }
 
 static void test_dynamic_import_in_blocks_and_classes(void **state) {
@@ -602,9 +624,21 @@ static void test_appends_to_out(void **state) {
 }
 
 static void test_no_crash_on_garbage(void **state) {
-  const char *inputs[] = {"}}}))]]", "`${", "`${`${", "/[/", "'unterminated\nimport a from 'a'",
-                          "/* open", "export default (", "x = /re", "a => ", "class {", "import(",
-                          "\\u0069mport x from 'y'", "export const [a, [b, {c}]] = d", "#", "#!"};
+  const char *inputs[] = {"}}}))]]",
+                          "`${",
+                          "`${`${",
+                          "/[/",
+                          "'unterminated\nimport a from 'a'",
+                          "/* open",
+                          "export default (",
+                          "x = /re",
+                          "a => ",
+                          "class {",
+                          "import(",
+                          "\\u0069mport x from 'y'",
+                          "export const [a, [b, {c}]] = d",
+                          "#",
+                          "#!"};
   for (size_t i = 0; i < sizeof inputs / sizeof *inputs; i++) {
     sbuf_t out = SBUF_INIT, err = SBUF_INIT;
     esm_rewrite(inputs[i], strlen(inputs[i]), &out, NULL, &err);
@@ -612,26 +646,29 @@ static void test_no_crash_on_garbage(void **state) {
     sbuf_free(&err);
   }
   /* a line after an unterminated string is lexed afresh */
-  expect_contains("x = 'oops\nimport a from 'a'", "const a = __sonde_default(__sonde_require('a'));");
+  expect_contains("x = 'oops\nimport a from 'a'",
+                  "const a = __sonde_default(__sonde_require('a'));");
 }
 
 /* ---- whole modules, run ---- */
 
 static void test_run_imports(void **state) {
-  expect_js("import d, { a, b as c, default as dd } from 'esm'\nimport * as ns from 'cjs'\n"
-            "import cj, { a as ca } from 'cjs'\n"
-            "export const out = [d, a, c, dd, ns.a, ns.default.b, cj.b, ca].join()",
-            "{out:D,1,2,D,10,20,20,10} (esm)");
+  expect_js(
+      "import d, { a, b as c, default as dd } from 'esm'\nimport * as ns from 'cjs'\n"
+      "import cj, { a as ca } from 'cjs'\n"
+      "export const out = [d, a, c, dd, ns.a, ns.default.b, cj.b, ca].join()",
+      "{out:D,1,2,D,10,20,20,10} (esm)");
 }
 
 static void test_run_exports(void **state) {
-  expect_js("export let n = 1\nn++\nexport default function main() { return n }\n"
-            "export class K {}\nconst { p, q: [r] } = { p: 'P', q: ['R'] }\n"
-            "export { p, r as 'ar' }\nexport * from 'esm'\nexport * as c from 'cjs'\n"
-            "export { a as aa, default as dflt } from 'cjs'\nexport const fn = typeof main",
-            "{K:class K {},a:1,aa:10,ar:R,b:2,c:{a:10,b:20,default:{a:10,b:20}},"
-            "default:function main() { return n },dflt:{a:10,b:20},fn:function,n:2,p:P,x-y:3}"
-            " (esm)");
+  expect_js(
+      "export let n = 1\nn++\nexport default function main() { return n }\n"
+      "export class K {}\nconst { p, q: [r] } = { p: 'P', q: ['R'] }\n"
+      "export { p, r as 'ar' }\nexport * from 'esm'\nexport * as c from 'cjs'\n"
+      "export { a as aa, default as dflt } from 'cjs'\nexport const fn = typeof main",
+      "{K:class K {},a:1,aa:10,ar:R,b:2,c:{a:10,b:20,default:{a:10,b:20}},"
+      "default:function main() { return n },dflt:{a:10,b:20},fn:function,n:2,p:P,x-y:3}"
+      " (esm)");
 }
 
 static void test_run_realistic_spec(void **state) {
@@ -656,7 +693,9 @@ static void test_run_realistic_spec(void **state) {
   expect_js(spec, "{default:3,results:[paginates=1/2/0.25,matches=true,ns=3]} (esm)");
   char *s = rw(spec, NULL);
   assert_int_equal(line_of(s, "describe('users'"), 10);
-  assert_int_equal(line_of(s, "const { a: limit, b } = __sonde_named(__sonde_require('esm'), 'esm', 'a', 'b');"), 3);
+  assert_int_equal(
+      line_of(s, "const { a: limit, b } = __sonde_named(__sonde_require('esm'), 'esm', 'a', 'b');"),
+      3);
   free(s);
 }
 

@@ -27,15 +27,15 @@
 #include "js/runtime.h"
 
 typedef struct {
-  const char *code;   /* body of an async function */
-  const char *want;   /* String(result) under Node 20 */
+  const char *code; /* body of an async function */
+  const char *want; /* String(result) under Node 20 */
 } js_case_t;
 
 typedef struct {
   uv_loop_t loop;
   js_runtime_t *rt;
   js_realm_t *realm;
-  sbuf_t log;         /* console output of the current case, one line per call */
+  sbuf_t log; /* console output of the current case, one line per call */
   bool settled;
   char *result;
 } js_harness_t;
@@ -141,8 +141,7 @@ static inline void h_run_table(const js_case_t *cases, size_t n) {
     const char *got = h_run(&h, cases[i].code);
     if (strcmp(got, cases[i].want) != 0) {
       failures++;
-      print_error("case %zu:\n%s\n  want: %s\n  got:  %s\n", i, cases[i].code, cases[i].want,
-                  got);
+      print_error("case %zu:\n%s\n  want: %s\n  got:  %s\n", i, cases[i].code, cases[i].want, got);
     }
   }
   h_free(&h);

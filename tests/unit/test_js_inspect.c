@@ -73,46 +73,34 @@ static void expect_format(JSContextRef ctx, const char *expr, const char *want) 
   free(got);
 }
 
-#define RUN(table, colors)                                                        \
-  do {                                                                            \
-    for (size_t i_ = 0; i_ < sizeof(table) / sizeof(*(table)); i_++)              \
-      expect_inspect(*state, (table)[i_].expr, 2, (colors), (table)[i_].want);    \
+#define RUN(table, colors)                                                     \
+  do {                                                                         \
+    for (size_t i_ = 0; i_ < sizeof(table) / sizeof(*(table)); i_++)           \
+      expect_inspect(*state, (table)[i_].expr, 2, (colors), (table)[i_].want); \
   } while (0)
 
 static const inspect_case_t k_primitives[] = {
-    {"'a'",
-     "'a'"},
-    {"''",
-     "''"},
-    {"-0",
-     "-0"},
+    {"'a'", "'a'"},
+    {"''", "''"},
+    {"-0", "-0"},
     {"[0, -0, 1.5, 1e21, NaN, -Infinity, 0.1 + 0.2, 1e-7]",
      "[ 0, -0, 1.5, 1e+21, NaN, -Infinity, 0.30000000000000004, 1e-7 ]"},
-    {"1n",
-     "1n"},
-    {"[123n, -5n, 2n ** 70n]",
-     "[ 123n, -5n, 1180591620717411303424n ]"},
-    {"[true, false, undefined, null]",
-     "[ true, false, undefined, null ]"},
-    {"Symbol('desc')",
-     "Symbol(desc)"},
+    {"1n", "1n"},
+    {"[123n, -5n, 2n ** 70n]", "[ 123n, -5n, 1180591620717411303424n ]"},
+    {"[true, false, undefined, null]", "[ true, false, undefined, null ]"},
+    {"Symbol('desc')", "Symbol(desc)"},
     {"[Symbol(), Symbol('a b'), Symbol.iterator]",
      "[ Symbol(), Symbol(a b), Symbol(Symbol.iterator) ]"},
 };
 
 static const inspect_case_t k_strings[] = {
-    {"\"it's\"",
-     "\"it's\""},
-    {"\"it's \\\"q\\\"\"",
-     "`it's \"q\"`"},
-    {"\"it's \\\"q\\\" `b`\"",
-     "'it\\'s \"q\" `b`'"},
-    {"\"it's \\\"q\\\" ${b}\"",
-     "'it\\'s \"q\" ${b}'"},
+    {"\"it's\"", "\"it's\""},
+    {"\"it's \\\"q\\\"\"", "`it's \"q\"`"},
+    {"\"it's \\\"q\\\" `b`\"", "'it\\'s \"q\" `b`'"},
+    {"\"it's \\\"q\\\" ${b}\"", "'it\\'s \"q\" ${b}'"},
     {"'tab\\there\\r\\n\\b\\f\\v\\0\\x7f\\x85 back\\\\slash'",
      "'tab\\there\\r\\n\\b\\f\\x0B\\x00\\x7F\\x85 back\\\\slash'"},
-    {"'\\u00e9\\ud83d\\ude00 lone:\\ud83d'",
-     "'é😀 lone:\\ud83d'"},
+    {"'\\u00e9\\ud83d\\ude00 lone:\\ud83d'", "'é😀 lone:\\ud83d'"},
     {"'x'.repeat(100)",
      "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
      "xxxxxxxxxxxxxxxx'"},
@@ -133,68 +121,49 @@ static const inspect_case_t k_strings[] = {
      "  k: 'aaaaaaaaaaaaaaaaaaaa\\n' +\n"
      "    'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb\\n'\n"
      "}"},
-    {"['a\\nb', 'c']",
-     "[ 'a\\nb', 'c' ]"},
+    {"['a\\nb', 'c']", "[ 'a\\nb', 'c' ]"},
 };
 
 static const inspect_case_t k_objects[] = {
-    {"{ a: 1, b: 'x' }",
-     "{ a: 1, b: 'x' }"},
-    {"{}",
-     "{}"},
+    {"{ a: 1, b: 'x' }", "{ a: 1, b: 'x' }"},
+    {"{}", "{}"},
     {"{ 'a-b': 1, __proto__x: 2, 1: 3, $d: 4, _u: 5, 'é': 6, \"q'\": 7 }",
      "{ '1': 3, 'a-b': 1, __proto__x: 2, '$d': 4, _u: 5, 'é': 6, \"q'\": 7 }"},
     {"{ u: undefined, n: null, f: false, s: '', z: 0 }",
      "{ u: undefined, n: null, f: false, s: '', z: 0 }"},
-    {"(() => { class Foo { constructor() { this.x = 1; } } return new Foo(); })()",
-     "Foo { x: 1 }"},
-    {"(() => { class Foo {} return new Foo(); })()",
-     "Foo {}"},
-    {"(() => { function F() { this.a = 1; } return new F(); })()",
-     "F { a: 1 }"},
-    {"Object.create(null)",
-     "[Object: null prototype] {}"},
+    {"(() => { class Foo { constructor() { this.x = 1; } } return new Foo(); })()", "Foo { x: 1 }"},
+    {"(() => { class Foo {} return new Foo(); })()", "Foo {}"},
+    {"(() => { function F() { this.a = 1; } return new F(); })()", "F { a: 1 }"},
+    {"Object.create(null)", "[Object: null prototype] {}"},
     {"(() => { const o = Object.create(null); o.x = 1; return o; })()",
      "[Object: null prototype] { x: 1 }"},
-    {"Object.assign(Object.create({ inherited: 1 }), { own: 2 })",
-     "{ own: 2 }"},
+    {"Object.assign(Object.create({ inherited: 1 }), { own: 2 })", "{ own: 2 }"},
     {"{ get a() { return 1 }, get b() { return 1 }, set b(v) {}, set c(v) {}, [Symbol('a')]"
      ": 1 }",
      "{ a: [Getter], b: [Getter/Setter], c: [Setter], [Symbol(a)]: 1 }"},
-    {"{ [Symbol('a')]: { b: 1 }, [Symbol()]: 2 }",
-     "{ [Symbol(a)]: { b: 1 }, [Symbol()]: 2 }"},
+    {"{ [Symbol('a')]: { b: 1 }, [Symbol()]: 2 }", "{ [Symbol(a)]: { b: 1 }, [Symbol()]: 2 }"},
     {"{ 'ke\\'y': 1, 'ke\\ny': 2, [Symbol('s\\nx')]: 3 }",
      "{ \"ke'y\": 1, 'ke\\ny': 2, [Symbol(s\\nx)]: 3 }"},
     {"(() => { const o = {}; Object.defineProperty(o, 'hidden', { value: 1 }); o.visible = "
      "2; return o; })()",
      "{ visible: 2 }"},
-    {"JSON.parse('{\"__proto__\": 1}')",
-     "{ ['__proto__']: 1 }"},
+    {"JSON.parse('{\"__proto__\": 1}')", "{ ['__proto__']: 1 }"},
     {"{ [Symbol.toStringTag]: 'Tagged', a: 1 }",
      "{ a: 1, [Symbol(Symbol.toStringTag)]: 'Tagged' }"},
     {"(() => { class T { get [Symbol.toStringTag]() { return 'TT'; } } return new T(); })()",
      "T [TT] {}"},
-    {"Math",
-     "Object [Math] {}"},
-    {"(function () { return arguments; })(1, 2)",
-     "[Arguments] { '0': 1, '1': 2 }"},
-    {"new Proxy({ a: 1 }, {})",
-     "{ a: 1 }"},
-    {"new Proxy([1, 2], {})",
-     "[ 1, 2 ]"},
+    {"Math", "Object [Math] {}"},
+    {"(function () { return arguments; })(1, 2)", "[Arguments] { '0': 1, '1': 2 }"},
+    {"new Proxy({ a: 1 }, {})", "{ a: 1 }"},
+    {"new Proxy([1, 2], {})", "[ 1, 2 ]"},
 };
 
 static const inspect_case_t k_nesting[] = {
-    {"{ a: { b: { c: { d: 1 } } } }",
-     "{ a: { b: { c: [Object] } } }"},
-    {"{ a: { b: { c: {} } } }",
-     "{ a: { b: { c: {} } } }"},
-    {"{ a: { b: { c: [] } } }",
-     "{ a: { b: { c: [] } } }"},
-    {"[[[[1]]]]",
-     "[ [ [ [Array] ] ] ]"},
-    {"{ a: [ { b: { c: 1 } } ] }",
-     "{ a: [ { b: [Object] } ] }"},
+    {"{ a: { b: { c: { d: 1 } } } }", "{ a: { b: { c: [Object] } } }"},
+    {"{ a: { b: { c: {} } } }", "{ a: { b: { c: {} } } }"},
+    {"{ a: { b: { c: [] } } }", "{ a: { b: { c: [] } } }"},
+    {"[[[[1]]]]", "[ [ [ [Array] ] ] ]"},
+    {"{ a: [ { b: { c: 1 } } ] }", "{ a: [ { b: [Object] } ] }"},
     {"(() => { class Foo { constructor() { this.a = { b: { c: { d: 1 } } }; } } return new "
      "Foo(); })()",
      "Foo { a: { b: { c: [Object] } } }"},
@@ -203,12 +172,9 @@ static const inspect_case_t k_nesting[] = {
 };
 
 static const inspect_case_t k_depth[] = {
-    {"{ a: 1, b: { c: 1 } }",
-     "{ a: 1, b: [Object] }", 0},
-    {"[1, [2]]",
-     "[ 1, [Array] ]", 0},
-    {"new Map([[1, { a: 1 }]])",
-     "Map(1) { 1 => [Object] }", 0},
+    {"{ a: 1, b: { c: 1 } }", "{ a: 1, b: [Object] }", 0},
+    {"[1, [2]]", "[ 1, [Array] ]", 0},
+    {"new Map([[1, { a: 1 }]])", "Map(1) { 1 => [Object] }", 0},
     {"{ a: { b: { c: { d: { e: { f: { g: 1 } } } } } } }",
      "{\n"
      "  a: {\n"
@@ -216,11 +182,10 @@ static const inspect_case_t k_depth[] = {
      "      c: { d: { e: { f: [Object] } } }\n"
      "    }\n"
      "  }\n"
-     "}", 5},
-    {"{ a: 1 }",
-     "[Object]", -1},
-    {"[]",
-     "[]", -1},
+     "}",
+     5},
+    {"{ a: 1 }", "[Object]", -1},
+    {"[]", "[]", -1},
 };
 
 static const inspect_case_t k_circular[] = {
@@ -242,8 +207,7 @@ static const inspect_case_t k_circular[] = {
      "  b: { y: [Circular *1] },\n"
      "  c: <ref *2> { c: 1, c2: [Circular *2] }\n"
      "}"},
-    {"(() => { const s = new Set(); s.add(s); return s; })()",
-     "<ref *1> Set(1) { [Circular *1] }"},
+    {"(() => { const s = new Set(); s.add(s); return s; })()", "<ref *1> Set(1) { [Circular *1] }"},
     {"(() => { const m = new Map(); m.set(m, m); return m; })()",
      "<ref *1> Map(1) { [Circular *1] => [Circular *1] }"},
     {"(() => { const a = []; a.push(a, [a]); return a; })()",
@@ -260,16 +224,11 @@ static const inspect_case_t k_circular[] = {
 };
 
 static const inspect_case_t k_arrays[] = {
-    {"[1, 2, 3]",
-     "[ 1, 2, 3 ]"},
-    {"[]",
-     "[]"},
-    {"[1, , 3, , , 6]",
-     "[ 1, <1 empty item>, 3, <2 empty items>, 6 ]"},
-    {"[ , ]",
-     "[ <1 empty item> ]"},
-    {"[undefined, null, , NaN]",
-     "[ undefined, null, <1 empty item>, NaN ]"},
+    {"[1, 2, 3]", "[ 1, 2, 3 ]"},
+    {"[]", "[]"},
+    {"[1, , 3, , , 6]", "[ 1, <1 empty item>, 3, <2 empty items>, 6 ]"},
+    {"[ , ]", "[ <1 empty item> ]"},
+    {"[undefined, null, , NaN]", "[ undefined, null, <1 empty item>, NaN ]"},
     {"(() => { const a = []; a[5] = 1; a[200] = 2; return a; })()",
      "[ <5 empty items>, 1, <194 empty items>, 2 ]"},
     {"(() => { const a = []; a.length = 300; a[150] = 1; return a; })()",
@@ -278,10 +237,8 @@ static const inspect_case_t k_arrays[] = {
      "[ 1, <4294967294 empty items> ]"},
     {"(() => { const a = [1, 2]; a.foo = 'bar'; a[Symbol('s')] = 1; return a; })()",
      "[ 1, 2, foo: 'bar', [Symbol(s)]: 1 ]"},
-    {"(() => { class A extends Array {} return A.from([1, 2]); })()",
-     "A(2) [ 1, 2 ]"},
-    {"(() => { class A extends Array {} return new A(); })()",
-     "A(0) []"},
+    {"(() => { class A extends Array {} return A.from([1, 2]); })()", "A(2) [ 1, 2 ]"},
+    {"(() => { class A extends Array {} return new A(); })()", "A(0) []"},
     {"[[], {}, [[]], [{}], { a: [] }, { a: {} }]",
      "[ [], {}, [ [] ], [ {} ], { a: [] }, { a: {} } ]"},
     {"Array.from({ length: 120 }, (_, i) => i)",
@@ -444,12 +401,9 @@ static const inspect_case_t k_breaking[] = {
      "  cccccccccc: 'dddddddddddddddddddd',\n"
      "  eeeeeeeeee: 'fffffffffffffff'\n"
      "}"},
-    {"{ a: { b: { c: 1 } }, d: 2 }",
-     "{ a: { b: { c: 1 } }, d: 2 }"},
-    {"{ a: { b: { c: {} } }, d: [ { e: 1 } ] }",
-     "{ a: { b: { c: {} } }, d: [ { e: 1 } ] }"},
-    {"[[1, 2, [3, 4, [5, [6]]]]]",
-     "[ [ 1, 2, [ 3, 4, [Array] ] ] ]"},
+    {"{ a: { b: { c: 1 } }, d: 2 }", "{ a: { b: { c: 1 } }, d: 2 }"},
+    {"{ a: { b: { c: {} } }, d: [ { e: 1 } ] }", "{ a: { b: { c: {} } }, d: [ { e: 1 } ] }"},
+    {"[[1, 2, [3, 4, [5, [6]]]]]", "[ [ 1, 2, [ 3, 4, [Array] ] ] ]"},
     {"{ 'key with spaces': { 'another-key': { 'x.y': 1 } } }",
      "{ 'key with spaces': { 'another-key': { 'x.y': 1 } } }"},
     {"{ a: 'x'.repeat(75) }",
@@ -482,14 +436,12 @@ static const inspect_case_t k_functions[] = {
      "  [class (anonymous) extends Array],\n"
      "  [AsyncFunction (anonymous)]\n"
      "]"},
-    {"(() => { function f() {} f.extra = 1; return f; })()",
-     "[Function: f] { extra: 1 }"},
+    {"(() => { function f() {} f.extra = 1; return f; })()", "[Function: f] { extra: 1 }"},
     {"[Math.max, Function.prototype.bind.call(function b() {}, null)]",
      "[ [Function: max], [Function: bound b] ]"},
     {"{ method() {}, get g() { return 1; }, async am() {} }",
      "{ method: [Function: method], g: [Getter], am: [AsyncFunction: am] }"},
-    {"(() => { class A { static x = 1; } return A; })()",
-     "[class A] { x: 1 }"},
+    {"(() => { class A { static x = 1; } return A; })()", "[class A] { x: 1 }"},
     {"(() => { class Foo {} class Bar extends Foo {} return [Bar, Foo]; })()",
      "[ [class Bar extends Foo], [class Foo] ]"},
     {"(() => { const f = () => {}; Object.defineProperty(f, 'name', { value: '' }); return "
@@ -500,26 +452,18 @@ static const inspect_case_t k_functions[] = {
 };
 
 static const inspect_case_t k_collections[] = {
-    {"new Map([['a', 1], ['b', 2]])",
-     "Map(2) { 'a' => 1, 'b' => 2 }"},
+    {"new Map([['a', 1], ['b', 2]])", "Map(2) { 'a' => 1, 'b' => 2 }"},
     {"new Map([['a', 1], ['b', { c: [1, 2, { d: 1 }] }]])",
      "Map(2) { 'a' => 1, 'b' => { c: [ 1, 2, [Object] ] } }"},
-    {"new Map()",
-     "Map(0) {}"},
-    {"new Set([1])",
-     "Set(1) { 1 }"},
-    {"new Set()",
-     "Set(0) {}"},
-    {"new Set([[1, 2], { a: 1 }, 'x'])",
-     "Set(3) { [ 1, 2 ], { a: 1 }, 'x' }"},
-    {"new Map([[{ k: 1 }, new Set([1])]])",
-     "Map(1) { { k: 1 } => Set(1) { 1 } }"},
+    {"new Map()", "Map(0) {}"},
+    {"new Set([1])", "Set(1) { 1 }"},
+    {"new Set()", "Set(0) {}"},
+    {"new Set([[1, 2], { a: 1 }, 'x'])", "Set(3) { [ 1, 2 ], { a: 1 }, 'x' }"},
+    {"new Map([[{ k: 1 }, new Set([1])]])", "Map(1) { { k: 1 } => Set(1) { 1 } }"},
     {"(() => { const m = new Map([[1, 2]]); m.extra = true; return m; })()",
      "Map(1) { 1 => 2, extra: true }"},
-    {"(() => { class M extends Map {} return new M([[1, 2]]); })()",
-     "M(1) [Map] { 1 => 2 }"},
-    {"(() => { class S extends Set {} return new S(); })()",
-     "S(0) [Set] {}"},
+    {"(() => { class M extends Map {} return new M([[1, 2]]); })()", "M(1) [Map] { 1 => 2 }"},
+    {"(() => { class S extends Set {} return new S(); })()", "S(0) [Set] {}"},
     {"new Set(Array.from({ length: 105 }, (_, i) => i))",
      "Set(105) {\n"
      "  0,\n"
@@ -624,15 +568,12 @@ static const inspect_case_t k_collections[] = {
      "  99,\n"
      "  ... 5 more items\n"
      "}"},
-    {"new WeakMap()",
-     "WeakMap { <items unknown> }"},
-    {"new WeakSet()",
-     "WeakSet { <items unknown> }"},
+    {"new WeakMap()", "WeakMap { <items unknown> }"},
+    {"new WeakSet()", "WeakSet { <items unknown> }"},
 };
 
 static const inspect_case_t k_builtins[] = {
-    {"new Date(Date.UTC(2020, 0, 1))",
-     "2020-01-01T00:00:00.000Z"},
+    {"new Date(Date.UTC(2020, 0, 1))", "2020-01-01T00:00:00.000Z"},
     {"[new Date(NaN), new Date(-1), new Date(8.64e15), new Date(-62198755200000)]",
      "[\n"
      "  Invalid Date,\n"
@@ -642,14 +583,10 @@ static const inspect_case_t k_builtins[] = {
      "]"},
     {"(() => { const d = new Date(0); d.x = 1; return d; })()",
      "1970-01-01T00:00:00.000Z { x: 1 }"},
-    {"/a/g",
-     "/a/g"},
-    {"[/a\\/b/gimsuy, new RegExp('')]",
-     "[ /a\\/b/gimsuy, /(?:)/ ]"},
-    {"(() => { const r = /x/; r.y = 1; return r; })()",
-     "/x/ { y: 1 }"},
-    {"new Uint8Array([1, 2, 3])",
-     "Uint8Array(3) [ 1, 2, 3 ]"},
+    {"/a/g", "/a/g"},
+    {"[/a\\/b/gimsuy, new RegExp('')]", "[ /a\\/b/gimsuy, /(?:)/ ]"},
+    {"(() => { const r = /x/; r.y = 1; return r; })()", "/x/ { y: 1 }"},
+    {"new Uint8Array([1, 2, 3])", "Uint8Array(3) [ 1, 2, 3 ]"},
     {"[new Float64Array([1.5, -0]), new BigInt64Array([1n, -2n]), new Uint8Array(0), new In"
      "t16Array(3)]",
      "[\n"
@@ -684,8 +621,7 @@ static const inspect_case_t k_builtins[] = {
      "\n"
      "  byteLength: 120\n"
      "}"},
-    {"new ArrayBuffer(0)",
-     "ArrayBuffer { [Uint8Contents]: <>, byteLength: 0 }"},
+    {"new ArrayBuffer(0)", "ArrayBuffer { [Uint8Contents]: <>, byteLength: 0 }"},
     {"new DataView(new ArrayBuffer(2))",
      "DataView {\n"
      "  byteLength: 2,\n"
@@ -702,8 +638,7 @@ static const inspect_case_t k_builtins[] = {
      "]"},
     {"(() => { const s = new String('ab'); s.extra = 1; return s; })()",
      "[String: 'ab'] { extra: 1 }"},
-    {"new Promise(() => {})",
-     "Promise { <pending> }"},
+    {"new Promise(() => {})", "Promise { <pending> }"},
 };
 
 static const inspect_case_t k_colors[] = {
@@ -722,8 +657,7 @@ static const inspect_case_t k_colors[] = {
     {"(() => { const o = { a: 1 }; o.self = o; return o; })()",
      "\033[36m<ref *1>\033[39m { a: \033[33m1\033[39m, self: \033[36m[Circular *1]\033[39m "
      "}"},
-    {"[1, , 3]",
-     "[ \033[33m1\033[39m, \033[90m<1 empty item>\033[39m, \033[33m3\033[39m ]"},
+    {"[1, , 3]", "[ \033[33m1\033[39m, \033[90m<1 empty item>\033[39m, \033[33m3\033[39m ]"},
     {"Array.from({ length: 30 }, (_, i) => i)",
      "[\n"
      "   \033[33m0\033[39m,  \033[33m1\033[39m,  \033[33m2\033[39m,  \033[33m3\033[39m,  "
@@ -749,98 +683,58 @@ static const inspect_case_t k_colors[] = {
      "  \033[32m'item21'\033[39m, \033[32m'item22'\033[39m, \033[32m'item23'\033[39m,\n"
      "  \033[32m'item24'\033[39m, \033[32m'item25'\033[39m\n"
      "]"},
-    {"{ a: { b: { c: { d: 1 } } } }",
-     "{ a: { b: { c: \033[36m[Object]\033[39m } } }"},
-    {"new Map([['a', 1]])",
-     "Map(1) { \033[32m'a'\033[39m => \033[33m1\033[39m }"},
+    {"{ a: { b: { c: { d: 1 } } } }", "{ a: { b: { c: \033[36m[Object]\033[39m } } }"},
+    {"new Map([['a', 1]])", "Map(1) { \033[32m'a'\033[39m => \033[33m1\033[39m }"},
     {"[new String('x'), new Number(3)]",
      "[ \033[32m[String: 'x']\033[39m, \033[33m[Number: 3]\033[39m ]"},
-    {"{ get a() { return 1 } }",
-     "{ a: \033[36m[Getter]\033[39m }"},
+    {"{ get a() { return 1 } }", "{ a: \033[36m[Getter]\033[39m }"},
     {"new Uint8Array([1]).buffer",
      "ArrayBuffer { \033[36m[Uint8Contents]\033[39m: <01>, byteLength: \033[33m1\033[39m }"},
 };
 
 static const inspect_case_t k_format[] = {
-    {"['%s', { a: 1 }]",
-     "{ a: 1 }"},
-    {"['%s', [1, [2, [3]]]]",
-     "[ 1, [Array] ]"},
-    {"['%s %s', 'a']",
-     "a %s"},
-    {"['%d', '42abc']",
-     "NaN"},
-    {"['%d %d %d %d', '42', 1n, Symbol(), {}]",
-     "42 1n NaN NaN"},
-    {"['%i %f %j', '42.5abc', '1.5e3x', { a: [1] }]",
-     "42 1500 {\"a\":[1]}"},
-    {"['%i %i %f', 1n, Symbol(), 1n]",
-     "1n NaN 1"},
-    {"['%j', (() => { const c = {}; c.self = c; return c; })()]",
-     "[Circular]"},
-    {"['%j', undefined]",
-     "undefined"},
-    {"[1, 'a', { b: 2 }]",
-     "1 a { b: 2 }"},
-    {"['%c%s', 'color: red', 'x', 'extra', 3]",
-     "x extra 3"},
-    {"['100%% %z', 1]",
-     "100% %z 1"},
-    {"['100%%']",
-     "100%%"},
-    {"['%%', 1]",
-     "% 1"},
-    {"['a%', 1]",
-     "a% 1"},
-    {"['%s', 'x', 'y']",
-     "x y"},
-    {"['%O', { a: { b: { c: { d: 1 } } } }]",
-     "{ a: { b: { c: [Object] } } }"},
+    {"['%s', { a: 1 }]", "{ a: 1 }"},
+    {"['%s', [1, [2, [3]]]]", "[ 1, [Array] ]"},
+    {"['%s %s', 'a']", "a %s"},
+    {"['%d', '42abc']", "NaN"},
+    {"['%d %d %d %d', '42', 1n, Symbol(), {}]", "42 1n NaN NaN"},
+    {"['%i %f %j', '42.5abc', '1.5e3x', { a: [1] }]", "42 1500 {\"a\":[1]}"},
+    {"['%i %i %f', 1n, Symbol(), 1n]", "1n NaN 1"},
+    {"['%j', (() => { const c = {}; c.self = c; return c; })()]", "[Circular]"},
+    {"['%j', undefined]", "undefined"},
+    {"[1, 'a', { b: 2 }]", "1 a { b: 2 }"},
+    {"['%c%s', 'color: red', 'x', 'extra', 3]", "x extra 3"},
+    {"['100%% %z', 1]", "100% %z 1"},
+    {"['100%%']", "100%%"},
+    {"['%%', 1]", "% 1"},
+    {"['a%', 1]", "a% 1"},
+    {"['%s', 'x', 'y']", "x y"},
+    {"['%O', { a: { b: { c: { d: 1 } } } }]", "{ a: { b: { c: [Object] } } }"},
     {"['%o', { a: { b: { c: { d: 1 } } } }]",
      "{\n"
      "  a: { b: { c: { d: 1 } } }\n"
      "}"},
-    {"['%s', -0]",
-     "-0"},
-    {"['%s', 1n]",
-     "1n"},
-    {"['%s', Symbol('s')]",
-     "Symbol(s)"},
-    {"['%s %s', null, undefined]",
-     "null undefined"},
-    {"['%s', function foo() { return 1; }]",
-     "function foo() { return 1; }"},
-    {"['%s', (() => { class A { toString() { return 'custom'; } } return new A(); })()]",
-     "custom"},
-    {"['%s', (() => { class A {} return new A(); })()]",
-     "A {}"},
-    {"['%s', { toString() { return 'own'; } }]",
-     "own"},
-    {"['%s', new Date(0)]",
-     "1970-01-01T00:00:00.000Z"},
-    {"['%s:%s', 'a', 'b', { c: 1 }, 'd']",
-     "a:b { c: 1 } d"},
-    {"[{ a: 1 }, 'str', 2]",
-     "{ a: 1 } str 2"},
-    {"['str']",
-     "str"},
-    {"[]",
-     ""},
-    {"['%s']",
-     "%s"},
-    {"['%x %s', 'a']",
-     "%x a"},
-    {"['é%sé', 'ü']",
-     "éüé"},
+    {"['%s', -0]", "-0"},
+    {"['%s', 1n]", "1n"},
+    {"['%s', Symbol('s')]", "Symbol(s)"},
+    {"['%s %s', null, undefined]", "null undefined"},
+    {"['%s', function foo() { return 1; }]", "function foo() { return 1; }"},
+    {"['%s', (() => { class A { toString() { return 'custom'; } } return new A(); })()]", "custom"},
+    {"['%s', (() => { class A {} return new A(); })()]", "A {}"},
+    {"['%s', { toString() { return 'own'; } }]", "own"},
+    {"['%s', new Date(0)]", "1970-01-01T00:00:00.000Z"},
+    {"['%s:%s', 'a', 'b', { c: 1 }, 'd']", "a:b { c: 1 } d"},
+    {"[{ a: 1 }, 'str', 2]", "{ a: 1 } str 2"},
+    {"['str']", "str"},
+    {"[]", ""},
+    {"['%s']", "%s"},
+    {"['%x %s', 'a']", "%x a"},
+    {"['é%sé', 'ü']", "éüé"},
 };
 
-static void test_primitives(void **state) {
-  RUN(k_primitives, false);
-}
+static void test_primitives(void **state) { RUN(k_primitives, false); }
 
-static void test_strings(void **state) {
-  RUN(k_strings, false);
-}
+static void test_strings(void **state) { RUN(k_strings, false); }
 
 /* Beyond 10000 characters Node cuts the string and says how much is left. */
 static void test_string_truncation(void **state) {
@@ -852,13 +746,9 @@ static void test_string_truncation(void **state) {
   sbuf_free(&want);
 }
 
-static void test_objects(void **state) {
-  RUN(k_objects, false);
-}
+static void test_objects(void **state) { RUN(k_objects, false); }
 
-static void test_nesting(void **state) {
-  RUN(k_nesting, false);
-}
+static void test_nesting(void **state) { RUN(k_nesting, false); }
 
 static void test_depth_option(void **state) {
   for (size_t i = 0; i < sizeof(k_depth) / sizeof(*k_depth); i++)
@@ -877,38 +767,28 @@ static void test_depth_option(void **state) {
  * instead of overflowing the C stack. */
 static void test_nesting_guard(void **state) {
   JSContextRef ctx = *state;
-  JSValueRef v = eval_expr(ctx, "(() => { let a = []; for (let i = 0; i < 5000; i++) a = [a]; "
-                                "return a; })()");
+  JSValueRef v = eval_expr(ctx,
+                           "(() => { let a = []; for (let i = 0; i < 5000; i++) a = [a]; "
+                           "return a; })()");
   js_inspect_opts_t opts = {.depth = JS_INSPECT_DEPTH_INFINITE, .colors = false};
   char *got = js_inspect(ctx, v, &opts);
-  assert_non_null(strstr(got, "[Array: Inspection interrupted prematurely. Maximum call stack "
-                              "size exceeded.]"));
+  assert_non_null(strstr(got,
+                         "[Array: Inspection interrupted prematurely. Maximum call stack "
+                         "size exceeded.]"));
   free(got);
 }
 
-static void test_circular(void **state) {
-  RUN(k_circular, false);
-}
+static void test_circular(void **state) { RUN(k_circular, false); }
 
-static void test_arrays(void **state) {
-  RUN(k_arrays, false);
-}
+static void test_arrays(void **state) { RUN(k_arrays, false); }
 
-static void test_grouping(void **state) {
-  RUN(k_grouping, false);
-}
+static void test_grouping(void **state) { RUN(k_grouping, false); }
 
-static void test_line_breaking(void **state) {
-  RUN(k_breaking, false);
-}
+static void test_line_breaking(void **state) { RUN(k_breaking, false); }
 
-static void test_functions(void **state) {
-  RUN(k_functions, false);
-}
+static void test_functions(void **state) { RUN(k_functions, false); }
 
-static void test_collections(void **state) {
-  RUN(k_collections, false);
-}
+static void test_collections(void **state) { RUN(k_collections, false); }
 
 /* Promise state is out of reach of the C API: every promise prints as pending (Node would
  * print `Promise { 1 }` for Promise.resolve(1)). */
@@ -917,9 +797,7 @@ static void test_builtins(void **state) {
   expect_inspect(*state, "Promise.resolve(1)", 2, false, "Promise { <pending> }");
 }
 
-static void test_colors(void **state) {
-  RUN(k_colors, true);
-}
+static void test_colors(void **state) { RUN(k_colors, true); }
 
 /* JavaScriptCore's "fn@file:line:col" stacks come out in V8's shape. The prelude puts
  * functions on known lines of one file. */
@@ -964,15 +842,14 @@ static void test_errors(void **state) {
                  "      at file:///app/case.js:1:17,\n"
                  "  n: 1\n"
                  "}");
-  expect_inspect(ctx,
-                 "(() => { const e = makeError('with code'); e.code = 'E_CODE'; return e; })()", 2,
-                 false,
-                 "Error: with code\n"
-                 "    at makeError (file:///app/errors.test.js:2:19)\n"
-                 "    at file:///app/case.js:1:30\n"
-                 "    at file:///app/case.js:1:76 {\n"
-                 "  code: 'E_CODE'\n"
-                 "}");
+  expect_inspect(
+      ctx, "(() => { const e = makeError('with code'); e.code = 'E_CODE'; return e; })()", 2, false,
+      "Error: with code\n"
+      "    at makeError (file:///app/errors.test.js:2:19)\n"
+      "    at file:///app/case.js:1:30\n"
+      "    at file:///app/case.js:1:76 {\n"
+      "  code: 'E_CODE'\n"
+      "}");
   /* Frames shared with the cause are folded, as Node does. */
   expect_inspect(ctx, "d1()", 2, false,
                  "Error: outer\n"
@@ -1117,10 +994,11 @@ static void test_helpers_cached(void **state) {
   free(got);
   JSValueRef h1 = js_get(ctx, JSContextGetGlobalObject(ctx), "__sondeInspect");
   assert_true(JSValueIsObject(ctx, h1));
-  assert_false(JSValueToBoolean(
-      ctx, eval_expr(ctx, "Object.keys(globalThis).includes('__sondeInspect')")));
-  eval_expr(ctx, "(Object.keys = () => ['bogus'], Map.prototype.entries = null, "
-                 "Object.getOwnPropertyDescriptor = null, String = null, 0)");
+  assert_false(
+      JSValueToBoolean(ctx, eval_expr(ctx, "Object.keys(globalThis).includes('__sondeInspect')")));
+  eval_expr(ctx,
+            "(Object.keys = () => ['bogus'], Map.prototype.entries = null, "
+            "Object.getOwnPropertyDescriptor = null, String = null, 0)");
   got = js_inspect(ctx, eval_expr(ctx, "[{ a: 1 }, new Map([[1, 2]]), Symbol('s')]"), NULL);
   assert_string_equal(got, "[ { a: 1 }, Map(1) { 1 => 2 }, Symbol(s) ]");
   free(got);
@@ -1131,8 +1009,9 @@ static void test_helpers_cached(void **state) {
 /* Traps that throw do not escape: the object prints with what could be read. */
 static void test_throwing_proxy(void **state) {
   JSContextRef ctx = *state;
-  JSValueRef v = eval_expr(ctx, "new Proxy({ a: 1 }, { ownKeys() { throw new Error('no'); }, "
-                                "getOwnPropertyDescriptor() { throw new Error('no'); } })");
+  JSValueRef v = eval_expr(ctx,
+                           "new Proxy({ a: 1 }, { ownKeys() { throw new Error('no'); }, "
+                           "getOwnPropertyDescriptor() { throw new Error('no'); } })");
   char *got = js_inspect(ctx, v, NULL);
   assert_string_equal(got, "{}");
   free(got);

@@ -164,22 +164,19 @@ static const js_case_t events_process_cases[] = {
     {"const before = process.cwd(); process.chdir('/tmp'); const now = process.cwd(); proces"
      "s.chdir(before); return now",
      "/tmp"},
-    {"try { process.chdir('/nope-dir') } catch (e) { return e.code }",
-     "ENOENT"},
+    {"try { process.chdir('/nope-dir') } catch (e) { return e.code }", "ENOENT"},
     {"let w; process.once('warning', (x) => w = x); process.emitWarning('careful', 'CustomWa"
      "rning', 'C01'); const sync = w; await new Promise((r) => setTimeout(r, 1)); return Str"
      "ing(sync) + ' ' + w.name + ' ' + w.message + ' ' + w.code",
      "undefined CustomWarning careful C01"},
-    {"return require('process') === process",
-     "true"},
+    {"return require('process') === process", "true"},
     {"const m = require('module'); return [typeof m.createRequire, m.isBuiltin('fs'), m.isBu"
      "iltin('node:path'), m.isBuiltin('nope'), m.builtinModules.includes('fs')].join()",
      "function,true,true,false,true"},
     {"return typeof require.resolve + ' ' + require.resolve('fs') + ' ' + require.resolve('n"
      "ode:path')",
      "function fs node:path"},
-    {"try { require('./nope-file') } catch (e) { return e.code }",
-     "MODULE_NOT_FOUND"},
+    {"try { require('./nope-file') } catch (e) { return e.code }", "MODULE_NOT_FOUND"},
 };
 
 /* crypto, os, timers/promises, util */
@@ -321,8 +318,7 @@ static const js_case_t url_module_cases[] = {
     {"const {URL: U, URLSearchParams: P} = require('node:url'); return (U === URL) + ' ' + ("
      "P === URLSearchParams)",
      "true true"},
-    {"return require('url').format('http://A.com/x?y#z')",
-     "http://a.com/x?y#z"},
+    {"return require('url').format('http://A.com/x?y#z')", "http://a.com/x?y#z"},
 };
 
 #define TABLE(fn, cases) \

@@ -15,20 +15,25 @@
 typedef struct {
   JSChar units[8];
   size_t n;
-  const char *c_string;   /* js_value_to_utf8 */
-  const char *bytes;      /* js_value_to_utf8_len, `len` bytes */
+  const char *c_string; /* js_value_to_utf8 */
+  const char *bytes;    /* js_value_to_utf8_len, `len` bytes */
   size_t len;
 } conv_case_t;
 
 static const conv_case_t kCases[] = {
     {{'a', 'b'}, 2, "ab", "ab", 2},
-    {{'a', 0, 'b'}, 3, "a\xE2\x90\x80" "b", "a\0b", 3},
-    {{'x', 0xD800, 'y'}, 3, "x\xEF\xBF\xBDy", "x\xEF\xBF\xBDy", 5},          /* lone high */
-    {{0xDC00, 'z'}, 2, "\xEF\xBF\xBDz", "\xEF\xBF\xBDz", 4},                /* lone low */
-    {{0xD83D, 0xDE00}, 2, "\xF0\x9F\x98\x80", "\xF0\x9F\x98\x80", 4},       /* a pair: 😀 */
-    {{'e', 0xD83D}, 2, "e\xEF\xBF\xBD", "e\xEF\xBF\xBD", 4},                /* high at the end */
+    {{'a', 0, 'b'},
+     3,
+     "a\xE2\x90\x80"
+     "b",
+     "a\0b",
+     3},
+    {{'x', 0xD800, 'y'}, 3, "x\xEF\xBF\xBDy", "x\xEF\xBF\xBDy", 5},   /* lone high */
+    {{0xDC00, 'z'}, 2, "\xEF\xBF\xBDz", "\xEF\xBF\xBDz", 4},          /* lone low */
+    {{0xD83D, 0xDE00}, 2, "\xF0\x9F\x98\x80", "\xF0\x9F\x98\x80", 4}, /* a pair: 😀 */
+    {{'e', 0xD83D}, 2, "e\xEF\xBF\xBD", "e\xEF\xBF\xBD", 4},          /* high at the end */
     {{0xDE00, 0xD83D}, 2, "\xEF\xBF\xBD\xEF\xBF\xBD", "\xEF\xBF\xBD\xEF\xBF\xBD", 6}, /* reversed */
-    {{0xE9, 0x20AC}, 2, "\xC3\xA9\xE2\x82\xAC", "\xC3\xA9\xE2\x82\xAC", 5}, /* é € */
+    {{0xE9, 0x20AC}, 2, "\xC3\xA9\xE2\x82\xAC", "\xC3\xA9\xE2\x82\xAC", 5},           /* é € */
     {{0}, 1, "\xE2\x90\x80", "\0", 1},
     {{0}, 0, "", "", 0},
 };
@@ -70,9 +75,9 @@ static void from_utf8(void **state) {
       {"a\0b", 3, {'a', 0, 'b'}, 3},
       {"\xF0\x9F\x98\x80!", 5, {0xD83D, 0xDE00, '!'}, 3},
       {"x\xFFy", 3, {'x', 0xFFFD, 'y'}, 3},
-      {"\xE2\x82", 2, {0xFFFD, 0xFFFD}, 2},              /* cut short */
+      {"\xE2\x82", 2, {0xFFFD, 0xFFFD}, 2},             /* cut short */
       {"\xED\xA0\x80", 3, {0xFFFD, 0xFFFD, 0xFFFD}, 3}, /* an encoded surrogate */
-      {"\xC0\xAF", 2, {0xFFFD, 0xFFFD}, 2},              /* overlong */
+      {"\xC0\xAF", 2, {0xFFFD, 0xFFFD}, 2},             /* overlong */
       {"", 0, {0}, 0},
   };
   JSGlobalContextRef ctx = JSGlobalContextCreate(NULL);

@@ -26,7 +26,8 @@ static char *erase(const char *src) {
   sbuf_t out = SBUF_INIT;
   ts_error_t err = {0};
   int rc = ts_erase(src, strlen(src), 0, &out, &err);
-  if (rc != 0) print_error("unexpected error %u:%u: %s\nin: %s\n", err.line, err.column, err.message, src);
+  if (rc != 0)
+    print_error("unexpected error %u:%u: %s\nin: %s\n", err.line, err.column, err.message, src);
   assert_int_equal(rc, 0);
   return sbuf_take(&out);
 }
@@ -48,10 +49,10 @@ static void check_cases(const erase_case_t *cases, size_t n) {
 }
 
 /* test_NAME checks the table NAME_cases. */
-#define TABLE_TEST(name)                                                                     \
-  static void test_##name(void **state) {                                                    \
-    (void)state;                                                                             \
-    check_cases(name##_cases, sizeof(name##_cases) / sizeof(name##_cases[0]));               \
+#define TABLE_TEST(name)                                                       \
+  static void test_##name(void **state) {                                      \
+    (void)state;                                                               \
+    check_cases(name##_cases, sizeof(name##_cases) / sizeof(name##_cases[0])); \
   }
 
 /* Erasing `src` fails at line:column with a message holding `msg`; `out` stays untouched. */

@@ -13,8 +13,7 @@
 /* An arrow's return type on a line of its own (effect, zod): JavaScript allows no line
  * break before `=>`, so the arrow moves up to the parameters' ')'. */
 static const erase_case_t arrow_line_cases[] = {
-    {"const f = (a: number)\n  : number => a",
-     "const f = (a        ) =>\n              a"},
+    {"const f = (a: number)\n  : number => a", "const f = (a        ) =>\n              a"},
     {"const g = async <T,>(x: T)\n: Promise<T> => x, h = 1",
      "const g = async     (x   ) =>\n                x, h = 1"},
     {"const s = <S extends object>(\n  s: S\n): Array<\n  S\n> => {\n  return [s]\n}",
@@ -44,8 +43,10 @@ static const erase_case_t computed_key_cases[] = {
      "                       import { D } from \"d\";\n"
      "                               \nlet v                               ;"},
     /* After a line break, `[X]` is a member only where one can start, not a tuple type. */
-    {"import { E } from \"e\"; import { F } from \"f\";\ntype T = {\n  a:\n    [E]\n  b: F |\n    [E]\n  c: 1\n  [F]: 2\n};",
-     "                       import { F } from \"f\";\n          \n    \n       \n        \n       \n      \n        \n  "},
+    {"import { E } from \"e\"; import { F } from \"f\";\ntype T = {\n  a:\n    [E]\n  b: F |\n    "
+     "[E]\n  c: 1\n  [F]: 2\n};",
+     "                       import { F } from \"f\";\n          \n    \n       \n        \n       "
+     "\n      \n        \n  "},
 };
 
 /* The inner names of a dotted namespace at the top level are `var`s, as TypeScript
@@ -64,7 +65,8 @@ static const erase_case_t enum_cases[] = {
      "var F; (function (F) {F[F[\"P\"] = 1] = \"P\";F[F[\"Q\"] = 2] = \"Q\";F[\"R\"] = \"y\";"
      "F[F[\"S\"] = 4] = \"S\";})(F || (F = {}));"},
     /* A member TypeScript cannot fold is copied, names qualified. */
-    {"enum G { A = E.Unknown }", "var G; (function (G) {G[G[\"A\"] = E.Unknown] = \"A\";})(G || (G = {}));"},
+    {"enum G { A = E.Unknown }",
+     "var G; (function (G) {G[G[\"A\"] = E.Unknown] = \"A\";})(G || (G = {}));"},
 };
 
 TABLE_TEST(arrow_line)
@@ -83,7 +85,8 @@ static void test_using(void **state) {
   expect_error("async function f() { for (await using x of y) {} }", 1, 27, "'using' declarations");
   static const erase_case_t plain[] = {
       {"const using = 1, of = 2\nusing\nx = 3", "const using = 1, of = 2\nusing\nx = 3"},
-      {"for (using of []) {}\nlet y = using instanceof Object", "for (using of []) {}\nlet y = using instanceof Object"},
+      {"for (using of []) {}\nlet y = using instanceof Object",
+       "for (using of []) {}\nlet y = using instanceof Object"},
   };
   check_cases(plain, sizeof(plain) / sizeof(plain[0]));
 }

@@ -334,13 +334,11 @@ static const js_case_t url_cases[] = {
     {"const u = new URL('http://a/b?c=1'); const sp = u.searchParams; sp.set('c','2'); sp.ap"
      "pend('d','é'); return u.search + ' ' + u.href",
      "?c=2&d=%C3%A9 http://a/b?c=2&d=%C3%A9"},
-    {"return JSON.stringify({u: new URL('http://a/b')})",
-     "{\"u\":\"http://a/b\"}"},
+    {"return JSON.stringify({u: new URL('http://a/b')})", "{\"u\":\"http://a/b\"}"},
     {"return String(new URL('http://a/b'))+Object.prototype.toString.call(new URL('http://a'"
      "))+Object.keys(new URL('http://x')).length",
      "http://a/b[object URL]0"},
-    {"class My extends URL { x() { return this.host } }; return new My('http://q/').x()",
-     "q"},
+    {"class My extends URL { x() { return this.host } }; return new My('http://q/').x()", "q"},
     {"const p = new URLSearchParams('z=1&a=2&b=3&a=1'); p.sort(); return p.toString()",
      "a=2&a=1&b=3&z=1"},
     {"const u = new URL('http://a/?x=1#f'); u.hash=''; u.search='?'; return u.href + '|' + u"
@@ -361,8 +359,7 @@ static const js_case_t url_cases[] = {
 
 /* TextEncoder/TextDecoder, atob/btoa, DOMException, Event(Target), AbortController/Signal, structuredClone, crypto, performance, queueMicrotask */
 static const js_case_t web_cases[] = {
-    {"return String(new TextEncoder().encode('hé€😀'))",
-     "104,195,169,226,130,172,240,159,152,128"},
+    {"return String(new TextEncoder().encode('hé€😀'))", "104,195,169,226,130,172,240,159,152,128"},
     {"return JSON.stringify(new TextEncoder().encodeInto('hé€', new Uint8Array(4)))",
      "{\"read\":2,\"written\":3}"},
     {"return new TextDecoder().decode(new Uint8Array([0xff, 0x41, 0xe2, 0x82, 0x41, 0xf0, 0x"
@@ -389,8 +386,7 @@ static const js_case_t web_cases[] = {
      "|2|hi"},
     {"return require('util').inspect(new TextDecoder()) + ' ' + new TextEncoder().encoding",
      "TextDecoder { encoding: 'utf-8', fatal: false, ignoreBOM: false } utf-8"},
-    {"return atob(' aGk= ') + btoa('hi') + atob('aGk') + btoa('\\xff\\xfe')",
-     "hiaGk=hi//4="},
+    {"return atob(' aGk= ') + btoa('hi') + atob('aGk') + btoa('\\xff\\xfe')", "hiaGk=hi//4="},
     {"try { btoa('€') } catch (e) { return e.name + ' ' + e.code + ' ' + e.message + ' ' + ("
      "e instanceof DOMException) }",
      "InvalidCharacterError 5 Invalid character true"},
@@ -429,8 +425,7 @@ static const js_case_t web_cases[] = {
      " + ' ' + u.inspect(c) + ' ' + u.inspect(new EventTarget())",
      "AbortSignal { aborted: false } AbortController { signal: AbortSignal { aborted: false "
      "} } EventTarget {}"},
-    {"return require('events').once(new EventTarget(), 'x') instanceof Promise",
-     "true"},
+    {"return require('events').once(new EventTarget(), 'x') instanceof Promise", "true"},
     {"const o = { a: [1, { b: new Date(0) }], m: new Map([[1, new Set([2])]]), r: /x/gi, u: "
      "undefined, n: null, big: 10n }; o.self = o; const c = structuredClone(o); return [c !="
      "= o, c.self === c, c.a[1].b.getTime(), c.m.get(1).has(2), c.r.flags, 'u' in c, c.big]."
@@ -497,8 +492,7 @@ static const js_case_t web_cases[] = {
      " 'Event', 'EventTarget', 'DOMException'].filter((n) => typeof globalThis[n] === 'undef"
      "ined').join()",
      ""},
-    {"globalThis.URL = 5; return URL + ' ' + typeof Headers",
-     "5 function"},
+    {"globalThis.URL = 5; return URL + ' ' + typeof Headers", "5 function"},
 };
 
 /* Headers, Request, Response, FormData, Blob, File (the network side is an e2e case) */
@@ -524,8 +518,7 @@ static const js_case_t fetch_cases[] = {
     {"try{new Headers(5)}catch(e){return e.name+' '+e.message}",
      "TypeError Headers constructor: Argument 1 could not be converted to one of: sequence<s"
      "equence<ByteString>>, record<ByteString, ByteString>."},
-    {"const r=new Response('x'); r.headers.set('a','b'); return r.headers.get('a')",
-     "b"},
+    {"const r=new Response('x'); r.headers.set('a','b'); return r.headers.get('a')", "b"},
     {"const u=require('util'); return u.inspect(new Blob(['ab', new Uint8Array([99])], {type"
      ":'Text/Plain'})) + u.inspect(new File(['x'],'f.txt',{lastModified: 5}))",
      "Blob { size: 3, type: 'text/plain' }File { size: 1, type: '', name: 'f.txt', lastModif"
@@ -579,8 +572,7 @@ static const js_case_t fetch_cases[] = {
      "pe:'a/b'})).headers.get('content-type'), new Request('http://a',{method:'POST',body:ne"
      "w Uint8Array(2)}).headers.get('content-type')].join()",
      "text/plain;charset=UTF-8,a/b,"},
-    {"try { await new Response('{bad').json() } catch(e) { return e.name }",
-     "SyntaxError"},
+    {"try { await new Response('{bad').json() } catch(e) { return e.name }", "SyntaxError"},
     {"return [new Request('http://a/#frag').url, new Request(new URL('http://x/y')).url, new"
      " Request('http://a').signal instanceof AbortSignal, new Request('http://a').redirect, "
      "new Request('http://a').cache].join()",

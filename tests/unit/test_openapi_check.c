@@ -134,13 +134,13 @@ static int check(openapi_doc_t *doc, const char *method, const char *url, int st
   return rc;
 }
 
-#define EXPECT(rc_want, needle, ...)                                    \
-  do {                                                                  \
-    char *msg_;                                                         \
-    int rc_ = check(__VA_ARGS__, &msg_);                                \
-    if (rc_ != (rc_want) || !strstr(msg_, needle))                      \
+#define EXPECT(rc_want, needle, ...)                                                    \
+  do {                                                                                  \
+    char *msg_;                                                                         \
+    int rc_ = check(__VA_ARGS__, &msg_);                                                \
+    if (rc_ != (rc_want) || !strstr(msg_, needle))                                      \
       fail_msg("rc %d (want %d), message: %s\n(want: %s)", rc_, rc_want, msg_, needle); \
-    free(msg_);                                                         \
+    free(msg_);                                                                         \
   } while (0)
 
 static void test_openapi30_yaml_multifile(void **state) {
@@ -151,13 +151,18 @@ static void test_openapi30_yaml_multifile(void **state) {
   headers_t ok = {{"X-Rate-Limit", "Content-Type"}, {"10", "application/json"}};
   const char *url = "http://127.0.0.1:9/v1/users/7?full=1";
   EXPECT(1, "", doc, "get", url, 200, "application/json; charset=utf-8",
-         "{\"id\": 7, \"name\": \"Ann\", \"nickname\": null, \"team\": {\"lead\": {\"id\": 1, \"name\": \"Bo\"}}}", &ok);
-  EXPECT(0, "GET /users/{id} (response '200') does not satisfy users.yaml:\n  - body /id must be integer",
-         doc, "GET", url, 200, "application/json", "{\"id\": \"7\", \"name\": \"Ann\"}", &ok);
+         "{\"id\": 7, \"name\": \"Ann\", \"nickname\": null, \"team\": {\"lead\": {\"id\": 1, "
+         "\"name\": \"Bo\"}}}",
+         &ok);
+  EXPECT(
+      0,
+      "GET /users/{id} (response '200') does not satisfy users.yaml:\n  - body /id must be integer",
+      doc, "GET", url, 200, "application/json", "{\"id\": \"7\", \"name\": \"Ann\"}", &ok);
   EXPECT(0, "body /friends/0 must have required property 'name'", doc, "GET", url, 200,
          "application/json", "{\"id\": 7, \"name\": \"A\", \"friends\": [{\"id\": 2}]}", &ok);
   EXPECT(0, "body /team/lead/id must be integer", doc, "GET", url, 200, "application/json",
-         "{\"id\": 7, \"name\": \"A\", \"team\": {\"lead\": {\"id\": \"x\", \"name\": \"B\"}}}", &ok);
+         "{\"id\": 7, \"name\": \"A\", \"team\": {\"lead\": {\"id\": \"x\", \"name\": \"B\"}}}",
+         &ok);
   EXPECT(0, "body /email must be a valid email", doc, "GET", url, 200, "application/json",
          "{\"id\": 7, \"name\": \"A\", \"email\": \"nope\"}", &ok);
   /* headers: required, typed from their text */
@@ -169,26 +174,31 @@ static void test_openapi30_yaml_multifile(void **state) {
   EXPECT(0, "header X-Trace must match pattern \"^t-\"", doc, "GET", url, 200, "application/json",
          "{\"id\": 7, \"name\": \"A\"}", &bad);
   /* content type and body presence */
-  EXPECT(0, "content type text/html is not declared for this response; it declares application/json",
+  EXPECT(0,
+         "content type text/html is not declared for this response; it declares application/json",
          doc, "GET", url, 200, "text/html", "\"<p>\"", &ok);
   EXPECT(0, "the response has no body, but the document declares one (application/json)", doc,
          "GET", url, 200, NULL, NULL, &ok);
   /* 4XX through a $ref'd response; +json media type */
   EXPECT(1, "", doc, "GET", url, 404, "application/problem+json", "{\"title\": \"no\"}", NULL);
-  EXPECT(0, "GET /users/{id} (response '4XX')", doc, "GET", url, 418,
-         "application/problem+json", "{}", NULL);
+  EXPECT(0, "GET /users/{id} (response '4XX')", doc, "GET", url, 418, "application/problem+json",
+         "{}", NULL);
   /* undocumented status, method and path */
   EXPECT(0, "status 500 is not declared (nor 5XX or default); it declares: 200 4XX", doc, "GET",
          url, 500, NULL, NULL, NULL);
   EXPECT(0, "users.yaml declares no PUT operation on /users/{id}; it declares: GET DELETE", doc,
          "PUT", url, 200, NULL, NULL, NULL);
-  EXPECT(0, "no path of users.yaml matches GET /v1/teams (server base paths: /v1); it declares:\n"
-            "      GET /users/{id}\n      DELETE /users/{id}\n      GET /users/me",
+  EXPECT(0,
+         "no path of users.yaml matches GET /v1/teams (server base paths: /v1); it declares:\n"
+         "      GET /users/{id}\n      DELETE /users/{id}\n      GET /users/me",
          doc, "GET", "http://h/v1/teams", 200, NULL, NULL, NULL);
-  EXPECT(0, "no path of users.yaml matches GET /users/7", doc, "GET", "/users/7", 200, NULL, NULL, NULL);
+  EXPECT(0, "no path of users.yaml matches GET /users/7", doc, "GET", "/users/7", 200, NULL, NULL,
+         NULL);
   /* literal before templated; default; text/star; trailing slash */
   EXPECT(1, "", doc, "GET", "/v1/users/me/", 299, "text/plain", "\"me!\"", NULL);
-  EXPECT(0, "GET /users/me (response 'default') does not satisfy users.yaml:\n  - body must NOT have fewer than 2 characters",
+  EXPECT(0,
+         "GET /users/me (response 'default') does not satisfy users.yaml:\n  - body must NOT have "
+         "fewer than 2 characters",
          doc, "GET", "/v1/users/me", 200, "text/plain", "\"m\"", NULL);
   EXPECT(1, "", doc, "DELETE", "/v1/users/3", 204, NULL, NULL, NULL);
 
@@ -198,12 +208,15 @@ static void test_openapi30_yaml_multifile(void **state) {
   assert_int_equal(openapi_check_schema(doc, "Score", zero, &r, &err), 0);
   sbuf_t m = SBUF_INIT;
   openapi_result_message(doc, &r, &m);
-  assert_string_equal(sbuf_cstr(&m), "Value does not satisfy schema 'Score' of users.yaml:\n  - must be > 0");
+  assert_string_equal(sbuf_cstr(&m),
+                      "Value does not satisfy schema 'Score' of users.yaml:\n  - must be > 0");
   openapi_result_free(&r);
   assert_int_equal(openapi_check_schema(doc, "Score", one, &r, &err), 1);
   openapi_result_free(&r);
   assert_int_equal(openapi_check_schema(doc, "Nope", one, &r, &err), -1);
-  assert_string_equal(sbuf_cstr(&err), "users.yaml has no schema \"Nope\" in components.schemas; it has: Problem Score");
+  assert_string_equal(
+      sbuf_cstr(&err),
+      "users.yaml has no schema \"Nope\" in components.schemas; it has: Problem Score");
   openapi_result_free(&r);
   json_decref(zero);
   json_decref(one);
@@ -234,14 +247,15 @@ static void test_openapi30_yaml_multifile(void **state) {
   assert_true(pct > 99.9);
   sbuf_t table = SBUF_INIT;
   openapi_cov_table(acc, &table);
-  assert_string_equal(sbuf_cstr(&table),
-                      "OpenAPI coverage of users.yaml: 4 of 4 documented responses exercised (100.0%)\n"
-                      "  GET /users/{id}     200      20 calls, 18 violations\n"
-                      "                      4XX      4 calls, 2 violations\n"
-                      "                      other    2 calls with an undocumented status\n"
-                      "  DELETE /users/{id}  204      3 calls\n"
-                      "  GET /users/me       default  4 calls, 2 violations\n"
-                      "  6 responses matched no operation\n");
+  assert_string_equal(
+      sbuf_cstr(&table),
+      "OpenAPI coverage of users.yaml: 4 of 4 documented responses exercised (100.0%)\n"
+      "  GET /users/{id}     200      20 calls, 18 violations\n"
+      "                      4XX      4 calls, 2 violations\n"
+      "                      other    2 calls with an undocumented status\n"
+      "  DELETE /users/{id}  204      3 calls\n"
+      "  GET /users/me       default  4 calls, 2 violations\n"
+      "  6 responses matched no operation\n");
   json_t *file = openapi_cov_document(acc);
   json_t *d0 = json_array_get(json_object_get(file, "documents"), 0);
   assert_int_equal(json_integer_value(json_object_get(d0, "exercised")), 4);
@@ -256,15 +270,19 @@ static void test_openapi30_yaml_multifile(void **state) {
 }
 
 static void test_openapi31_json(void **state) {
-  write_file("tree.json",
-             "{\"openapi\": \"3.1.0\", \"info\": {\"title\": \"t\", \"version\": \"1\"},\n"
-             " \"jsonSchemaDialect\": \"https://spec.openapis.org/oas/3.1/dialect/base\",\n"
-             " \"paths\": {\"/trees/{id}.json\": {\"get\": {\"responses\": {\"200\": {\"description\": \"x\",\n"
-             "   \"content\": {\"application/json\": {\"schema\": {\"$ref\": \"#/components/schemas/Node\"}}}}}}}},\n"
-             " \"components\": {\"schemas\": {\"Node\": {\"type\": \"object\", \"required\": [\"v\"],\n"
-             "   \"properties\": {\"v\": {\"type\": [\"integer\", \"null\"], \"exclusiveMinimum\": 0},\n"
-             "                  \"kids\": {\"type\": \"array\", \"items\": {\"$ref\": \"#/components/schemas/Node\"}}},\n"
-             "   \"unevaluatedProperties\": false}}}}\n");
+  write_file(
+      "tree.json",
+      "{\"openapi\": \"3.1.0\", \"info\": {\"title\": \"t\", \"version\": \"1\"},\n"
+      " \"jsonSchemaDialect\": \"https://spec.openapis.org/oas/3.1/dialect/base\",\n"
+      " \"paths\": {\"/trees/{id}.json\": {\"get\": {\"responses\": {\"200\": {\"description\": "
+      "\"x\",\n"
+      "   \"content\": {\"application/json\": {\"schema\": {\"$ref\": "
+      "\"#/components/schemas/Node\"}}}}}}}},\n"
+      " \"components\": {\"schemas\": {\"Node\": {\"type\": \"object\", \"required\": [\"v\"],\n"
+      "   \"properties\": {\"v\": {\"type\": [\"integer\", \"null\"], \"exclusiveMinimum\": 0},\n"
+      "                  \"kids\": {\"type\": \"array\", \"items\": {\"$ref\": "
+      "\"#/components/schemas/Node\"}}},\n"
+      "   \"unevaluatedProperties\": false}}}}\n");
   sbuf_t err = SBUF_INIT;
   openapi_doc_t *doc = openapi_load("tree.json", &err);
   if (!doc) fail_msg("%s", sbuf_cstr(&err));
@@ -274,8 +292,8 @@ static void test_openapi31_json(void **state) {
          "application/json", "{\"v\": 1, \"kids\": [{\"v\": 1, \"kids\": [{\"v\": 0}]}]}", NULL);
   EXPECT(0, "body has unevaluated property 'x'", doc, "GET", "/trees/1.json", 200,
          "application/json", "{\"v\": 1, \"x\": 2}", NULL);
-  EXPECT(0, "no path of tree.json matches GET /trees/1.xml", doc, "GET", "/trees/1.xml", 200,
-         NULL, NULL, NULL);
+  EXPECT(0, "no path of tree.json matches GET /trees/1.xml", doc, "GET", "/trees/1.xml", 200, NULL,
+         NULL, NULL);
   openapi_free(doc);
   sbuf_free(&err);
 }
@@ -308,8 +326,8 @@ static void test_swagger20(void **state) {
   headers_t h = {{"X-Total"}, {"2"}};
   EXPECT(1, "", doc, "GET", "http://x/api/pets", 200, "application/json",
          "[{\"name\": \"a\", \"tag\": null}, {\"name\": \"b\", \"age\": 29}]", &h);
-  EXPECT(0, "body /0/age must be < 30", doc, "GET", "http://x/api/pets", 200,
-         "application/json", "[{\"name\": \"a\", \"age\": 30}]", &h);
+  EXPECT(0, "body /0/age must be < 30", doc, "GET", "http://x/api/pets", 200, "application/json",
+         "[{\"name\": \"a\", \"age\": 30}]", &h);
   headers_t bad = {{"X-Total"}, {"two"}};
   EXPECT(0, "header X-Total must be integer", doc, "GET", "http://x/api/pets", 200,
          "application/json", "[]", &bad);
@@ -323,67 +341,88 @@ static void expect_load_error(const char *file, const char *text, const char *wa
   sbuf_t err = SBUF_INIT;
   openapi_doc_t *doc = openapi_load(file, &err);
   if (doc) fail_msg("%s loaded, expected: %s", file, want);
-  if (strncmp(sbuf_cstr(&err), want, strlen(want)) != 0) fail_msg("got:  %s\nwant: %s", sbuf_cstr(&err), want);
+  if (strncmp(sbuf_cstr(&err), want, strlen(want)) != 0)
+    fail_msg("got:  %s\nwant: %s", sbuf_cstr(&err), want);
   sbuf_free(&err);
 }
 
 static void test_invalid_documents(void **state) {
-  expect_load_error("e1.yaml",
-                    "openapi: 3.0.0\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n"
-                    "          content: {application/json: {schema: {$ref: 'schemas.yaml#/Nope'}}}\n",
-                    "e1.yaml: /paths/~1a/get/responses/200/content/application~1json/schema/$ref: "
-                    "$ref \"schemas.yaml#/Nope\" cannot be resolved: schemas.yaml has nothing at /Nope");
-  expect_load_error("e2.yaml", "openapi: 3.0.0\npaths:\n  /a: {get: {responses: {'200': {$ref: 'missing.yaml'}}}}\n",
-                    "e2.yaml: /paths/~1a/get/responses/200/$ref: $ref \"missing.yaml\" cannot be "
-                    "resolved: missing.yaml: cannot read the API document: no such file (or not readable)");
-  expect_load_error("e3.yaml", "openapi: 3.0.0\npaths:\n  /a: [\n", "e3.yaml:4:1: YAML syntax error: did not find expected node content (while parsing a flow node at line 4)");
+  expect_load_error(
+      "e1.yaml",
+      "openapi: 3.0.0\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n"
+      "          content: {application/json: {schema: {$ref: 'schemas.yaml#/Nope'}}}\n",
+      "e1.yaml: /paths/~1a/get/responses/200/content/application~1json/schema/$ref: "
+      "$ref \"schemas.yaml#/Nope\" cannot be resolved: schemas.yaml has nothing at /Nope");
+  expect_load_error(
+      "e2.yaml",
+      "openapi: 3.0.0\npaths:\n  /a: {get: {responses: {'200': {$ref: 'missing.yaml'}}}}\n",
+      "e2.yaml: /paths/~1a/get/responses/200/$ref: $ref \"missing.yaml\" cannot be "
+      "resolved: missing.yaml: cannot read the API document: no such file (or not readable)");
+  expect_load_error("e3.yaml", "openapi: 3.0.0\npaths:\n  /a: [\n",
+                    "e3.yaml:4:1: YAML syntax error: did not find expected node content (while "
+                    "parsing a flow node at line 4)");
   expect_load_error("e4.yaml", "openapi: 4.0.0\npaths: {}\n",
-                    "e4.yaml: /openapi: unsupported version 4.0.0 (sonde reads OpenAPI 3.0, 3.1 and Swagger 2.0)");
-  expect_load_error("e5.yaml", "openapi: 3.0.0\npaths:\n  /a: {get: {responses: {'20': {description: x}}}}\n",
-                    "e5.yaml: /paths/~1a/get/responses/20: a response key must be an HTTP status code, 1XX to 5XX or default");
-  expect_load_error("e6.yaml", "openapi: 3.0.0\npaths:\n  a: {}\n", "e6.yaml: /paths/a: a path must start with '/'");
-  expect_load_error("e7.json", "{\"openapi\": \"3.1.0\", \"paths\": {\"/a\": {\"get\": {\"responses\": {\"200\": {\"content\": "
-                    "{\"application/json\": {\"schema\": {\"type\": 5}}}}}}}}}",
-                    "e7.json: /paths/~1a/get/responses/200/content/application~1json/schema: invalid schema: ");
+                    "e4.yaml: /openapi: unsupported version 4.0.0 (sonde reads OpenAPI 3.0, 3.1 "
+                    "and Swagger 2.0)");
+  expect_load_error("e5.yaml",
+                    "openapi: 3.0.0\npaths:\n  /a: {get: {responses: {'20': {description: x}}}}\n",
+                    "e5.yaml: /paths/~1a/get/responses/20: a response key must be an HTTP status "
+                    "code, 1XX to 5XX or default");
+  expect_load_error("e6.yaml", "openapi: 3.0.0\npaths:\n  a: {}\n",
+                    "e6.yaml: /paths/a: a path must start with '/'");
+  expect_load_error(
+      "e7.json",
+      "{\"openapi\": \"3.1.0\", \"paths\": {\"/a\": {\"get\": {\"responses\": {\"200\": "
+      "{\"content\": "
+      "{\"application/json\": {\"schema\": {\"type\": 5}}}}}}}}}",
+      "e7.json: /paths/~1a/get/responses/200/content/application~1json/schema: invalid schema: ");
   expect_load_error("e8.json", "{\"openapi\": \"3.0.0\",\n \"paths\": {\"/a\": }}",
                     "e8.json:2:18: invalid JSON: unexpected token near '}'");
-  expect_load_error("e9.yaml", "openapi: 3.0.0\npaths:\n  /a: {get: {}}\n", "e9.yaml: /paths/~1a/get: an operation must have responses");
+  expect_load_error("e9.yaml", "openapi: 3.0.0\npaths:\n  /a: {get: {}}\n",
+                    "e9.yaml: /paths/~1a/get: an operation must have responses");
   expect_load_error("nothere.yaml", "", "nothere.yaml: the document is empty");
 }
 
 /* The YAML reader through whole documents: anchors and aliases shared, the core schema's
  * scalars, tags on quoted scalars, and what JSON cannot hold refused with file:line:col. */
 static void test_yaml_values(void **state) {
-  write_file("y1.yaml",
-             "openapi: 3.0.0\n"
-             "paths:\n"
-             "  /a:\n"
-             "    get: &op\n"
-             "      responses:\n"
-             "        200:\n"
-             "          content:\n"
-             "            application/json:\n"
-             "              schema:\n"
-             "                type: object\n"
-             "                properties:\n"
-             "                  n: {type: number, maximum: 1e3, enum: [~, 5, 1.5e2, '7', !!int '8']}\n"
-             "                  b: {type: [boolean, 'null'], enum: [true, null, FALSE]}\n"
-             "  /b:\n"
-             "    get: *op\n");
+  write_file(
+      "y1.yaml",
+      "openapi: 3.0.0\n"
+      "paths:\n"
+      "  /a:\n"
+      "    get: &op\n"
+      "      responses:\n"
+      "        200:\n"
+      "          content:\n"
+      "            application/json:\n"
+      "              schema:\n"
+      "                type: object\n"
+      "                properties:\n"
+      "                  n: {type: number, maximum: 1e3, enum: [~, 5, 1.5e2, '7', !!int '8']}\n"
+      "                  b: {type: [boolean, 'null'], enum: [true, null, FALSE]}\n"
+      "  /b:\n"
+      "    get: *op\n");
   sbuf_t err = SBUF_INIT;
   openapi_doc_t *doc = openapi_load("y1.yaml", &err);
   if (!doc) fail_msg("%s", sbuf_cstr(&err));
   EXPECT(1, "", doc, "GET", "/b", 200, "application/json", "{\"n\": 150, \"b\": false}", NULL);
   EXPECT(1, "", doc, "GET", "/a", 200, "application/json", "{\"n\": 8}", NULL);
-  EXPECT(0, "body /n must be one of", doc, "GET", "/a", 200, "application/json", "{\"n\": 7}", NULL);
-  EXPECT(0, "body /b must be one of", doc, "GET", "/b", 200, "application/json", "{\"b\": \"FALSE\"}", NULL);
+  EXPECT(0, "body /n must be one of", doc, "GET", "/a", 200, "application/json", "{\"n\": 7}",
+         NULL);
+  EXPECT(0, "body /b must be one of", doc, "GET", "/b", 200, "application/json",
+         "{\"b\": \"FALSE\"}", NULL);
   openapi_free(doc);
   sbuf_free(&err);
-  expect_load_error("y2.yaml", "openapi: 3.0.0\npaths: &p\n  /a: *p\n",
-                    "y2.yaml:2:8: this anchored value contains an alias to itself (JSON has no cycles)");
-  expect_load_error("y3.yaml", "openapi: 3.0.0\nopenapi: 3.1.0\npaths: {}\n", "y3.yaml:2:1: duplicate key \"openapi\"");
-  expect_load_error("y4.yaml", "openapi: 3.0.0\npaths: {}\n---\nother: 1\n", "y4.yaml:3: a second YAML document in the file");
-  expect_load_error("y5.yaml", "openapi: 3.0.0\npaths:\n  [a]: 1\n", "y5.yaml:3:3: a mapping key must be a scalar");
+  expect_load_error(
+      "y2.yaml", "openapi: 3.0.0\npaths: &p\n  /a: *p\n",
+      "y2.yaml:2:8: this anchored value contains an alias to itself (JSON has no cycles)");
+  expect_load_error("y3.yaml", "openapi: 3.0.0\nopenapi: 3.1.0\npaths: {}\n",
+                    "y3.yaml:2:1: duplicate key \"openapi\"");
+  expect_load_error("y4.yaml", "openapi: 3.0.0\npaths: {}\n---\nother: 1\n",
+                    "y4.yaml:3: a second YAML document in the file");
+  expect_load_error("y5.yaml", "openapi: 3.0.0\npaths:\n  [a]: 1\n",
+                    "y5.yaml:3:3: a mapping key must be a scalar");
 }
 
 int main(void) {

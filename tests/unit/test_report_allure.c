@@ -101,8 +101,8 @@ static json_t *find(json_t *all, const char *name, const char *status) {
 static const char *label_of(json_t *r, const char *name) {
   size_t i;
   json_t *l;
-  json_array_foreach(json_object_get(r, "labels"), i, l)
-    if (strcmp(report_jstr(l, "name"), name) == 0) return report_jstr(l, "value");
+  json_array_foreach(json_object_get(r, "labels"), i, l) if (strcmp(report_jstr(l, "name"), name) ==
+                                                             0) return report_jstr(l, "value");
   return NULL;
 }
 
@@ -119,19 +119,22 @@ static void run(const allure_opts_t *base) {
   send(r, &job, ev_log("hello from the test"));
   send(r, &job, ev_pass("lists", "Users lists", 5));
   send(r, &job, ev_test_start("checks", "Users checks"));
-  send(r, &job, ev_fail("checks", "Users checks", 2,
-                        ev_error("Error", "Expected status 200, but received 404", "at x")));
+  send(r, &job,
+       ev_fail("checks", "Users checks", 2,
+               ev_error("Error", "Expected status 200, but received 404", "at x")));
   send(r, &job, ev_test_start("breaks", "Users breaks"));
   send(r, &job, ev_http("GET", "http://h/down", 0, NULL, NULL));
-  send(r, &job, ev_fail("breaks", "Users breaks", 2, ev_error("TypeError", "x is undefined", NULL)));
+  send(r, &job,
+       ev_fail("breaks", "Users breaks", 2, ev_error("TypeError", "x is undefined", NULL)));
   send(r, &job, ev_test_start("flaky", "Users flaky"));
   send(r, &job, ev_retry("flaky", "Users flaky", 1, ev_error("AssertionError", "first", NULL)));
   send(r, &job, ev_pass("flaky", "Users flaky", 1));
   send(r, &job, ev_pending("later", "Users later"));
   send(r, &job, ev_suite_start("admin", "Users admin"));
-  send(r, &job, ev_hook_fail("before all", "\"before all\" hook for \"x\"",
-                             "Users admin \"before all\" hook for \"x\"",
-                             ev_error("Error", "no token", NULL)));
+  send(r, &job,
+       ev_hook_fail("before all", "\"before all\" hook for \"x\"",
+                    "Users admin \"before all\" hook for \"x\"",
+                    ev_error("Error", "no token", NULL)));
   send(r, &job, ev_suite_end("admin", "Users admin", 1));
   send(r, &job, ev_suite_end("Users", "Users", 20));
   send(r, &job, ev_runner_end(25, NULL));
@@ -242,7 +245,7 @@ static void test_disabled_steps(void **state) {
   assert_int_equal(names.len, 0);
   strvec_free(&names);
   char *props = xasprintf("%s/environment.properties", dir);
-  assert_false(fs_is_file(props));  /* no reportedEnvironmentVars */
+  assert_false(fs_is_file(props)); /* no reportedEnvironmentVars */
   free(props);
   json_decref(all);
   remove_dir();

@@ -77,8 +77,8 @@ static inline json_t *ev_log(const char *text) {
 }
 
 /* An answered exchange; status 0 makes a network error instead. */
-static inline json_t *ev_http(const char *method, const char *url, int status,
-                              const char *req_body, const char *res_body) {
+static inline json_t *ev_http(const char *method, const char *url, int status, const char *req_body,
+                              const char *res_body) {
   json_t *ev = json_pack("{s:s, s:s, s:s, s:s, s:f}", "type", "http", "cid", "0-0", "method",
                          method, "url", url, "duration", 3.0);
   json_object_set_new(ev, "request",
@@ -87,10 +87,10 @@ static inline json_t *ev_http(const char *method, const char *url, int status,
   if (status) {
     json_object_set_new(ev, "status", json_integer(status));
     json_object_set_new(ev, "statusText", json_string(status == 200 ? "OK" : "Not Found"));
-    json_object_set_new(ev, "response",
-                        json_pack("{s:{s:s}, s:s, s:i}", "headers", "content-type",
-                                  "application/json", "body", res_body ? res_body : "", "size",
-                                  (int)(res_body ? strlen(res_body) : 0)));
+    json_object_set_new(
+        ev, "response",
+        json_pack("{s:{s:s}, s:s, s:i}", "headers", "content-type", "application/json", "body",
+                  res_body ? res_body : "", "size", (int)(res_body ? strlen(res_body) : 0)));
   } else {
     json_object_set_new(ev, "error", json_string("connect ECONNREFUSED"));
   }

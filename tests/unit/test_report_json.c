@@ -43,12 +43,14 @@ static json_t *run_job(bool crash) {
   send(r, &job, ev_test_start("finds", "Users finds"));
   send(r, &job, ev_http("GET", "http://h/users/9", 404, NULL, "{}"));
   if (!crash) {
-    json_t *err = ev_error("AssertionError", "expected 200", "AssertionError: expected 200\n  at x");
+    json_t *err =
+        ev_error("AssertionError", "expected 200", "AssertionError: expected 200\n  at x");
     json_object_set_new(err, "expected", json_integer(200));
     send(r, &job, ev_fail("finds", "Users finds", 3, err));
-    send(r, &job, ev_hook_fail("after each", "\"after each\" hook for \"finds\"",
-                               "Users \"after each\" hook for \"finds\"",
-                               ev_error("Error", "cleanup", NULL)));
+    send(r, &job,
+         ev_hook_fail("after each", "\"after each\" hook for \"finds\"",
+                      "Users \"after each\" hook for \"finds\"",
+                      ev_error("Error", "cleanup", NULL)));
     send(r, &job, ev_pending("later", "Users later"));
     send(r, &job, ev_suite_end("Users", "Users", 40));
     send(r, &job, ev_runner_end(50, NULL));

@@ -39,7 +39,7 @@ static int teardown(void **state) {
 static char *schema_path(void) {
   const char *shared = getenv("SONDE_SHARED_DIR");
   if (shared && *shared) return xasprintf("%s/conformance/junit/junit-10.xsd", shared);
-  char *here = fs_dirname(__FILE__);          /* tests/unit */
+  char *here = fs_dirname(__FILE__); /* tests/unit */
   char *tests = fs_dirname(here);
   char *repo = fs_dirname(tests);
   char *path = xasprintf("%s/../shared/conformance/junit/junit-10.xsd", repo);
@@ -93,7 +93,8 @@ static rm_job_t *run_users(rm_set_t *set, const char *evil) {
                       json_stringn_nocheck("]]>\x01\xff<b>&amp;", 14));
   feed(set, http);
   feed(set, ev_log(evil));
-  feed(set, ev_fail(evil, evil, 402, ev_error("AssertionError", evil, "AssertionError: x\n    at ]]> <x>")));
+  feed(set, ev_fail(evil, evil, 402,
+                    ev_error("AssertionError", evil, "AssertionError: x\n    at ]]> <x>")));
   feed(set, ev_pending("is skipped", "Users API is skipped"));
   feed(set, ev_suite_start("admin", "Users API admin"));
   feed(set, ev_hook_fail("after all", "\"after all\" hook in \"admin\"",
@@ -119,17 +120,23 @@ static void test_document_validates(void **state) {
   assert_valid(xml);
 
   assert_non_null(strstr(xml, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"));
-  assert_non_null(strstr(xml, "<testsuites tests=\"4\" failures=\"2\" errors=\"0\" time=\"1.300\">"));
+  assert_non_null(
+      strstr(xml, "<testsuites tests=\"4\" failures=\"2\" errors=\"0\" time=\"1.300\">"));
   assert_null(strstr(xml, "<testsuites tests=\"4\" failures=\"2\" errors=\"0\" skipped"));
   assert_non_null(strstr(xml, "<testsuite name=\"Users API\" timestamp=\""));
-  assert_non_null(strstr(xml, "time=\"1.234\" tests=\"3\" failures=\"1\" errors=\"0\" skipped=\"1\">"));
+  assert_non_null(
+      strstr(xml, "time=\"1.234\" tests=\"3\" failures=\"1\" errors=\"0\" skipped=\"1\">"));
   assert_non_null(strstr(xml, "<property name=\"capabilities\" value=\"api.stable.linux\"/>"));
   assert_non_null(strstr(xml, "<property name=\"file\" value=\"file://"));
-  assert_non_null(strstr(xml, "<testcase classname=\"api.stable.linux.Users_API\" name=\"lists users\" time=\"0.812\"/>"));
+  assert_non_null(strstr(
+      xml,
+      "<testcase classname=\"api.stable.linux.Users_API\" name=\"lists users\" time=\"0.812\"/>"));
   /* Names go through /[^a-zA-Z0-9@]+/; messages keep everything but what XML forbids. */
   assert_non_null(strstr(xml, "name=\"a b c d e f g h i 31mj 39m\""));
   /* A control XML forbids shows as its control picture: U+0001 as U+2401. */
-  assert_non_null(strstr(xml, "<failure message=\"a &amp; b &lt; c &gt; d &quot; e ' f&#9;g&#10;h\xE2\x90\x81ij\" type=\"AssertionError\"/>"));
+  assert_non_null(strstr(xml,
+                         "<failure message=\"a &amp; b &lt; c &gt; d &quot; e ' "
+                         "f&#9;g&#10;h\xE2\x90\x81ij\" type=\"AssertionError\"/>"));
   assert_non_null(strstr(xml, "<skipped/>"));
   assert_non_null(strstr(xml, "name=\"after all hook in admin\""));
   assert_non_null(strstr(xml, "<failure message=\"x is not a function\" type=\"TypeError\"/>"));
@@ -149,13 +156,17 @@ static void test_error_options_and_package(void **state) {
   (void)state;
   rm_set_t set;
   rm_job_t *j = run_users(&set, "plain title");
-  junit_opts_t opts = {.package_name = "admins", .error_field = "message",
-                       .failure_field = "name", .stacktrace_field = "stack"};
+  junit_opts_t opts = {.package_name = "admins",
+                       .error_field = "message",
+                       .failure_field = "name",
+                       .stacktrace_field = "stack"};
   sbuf_t err = SBUF_INIT;
   char *xml = junit_render(&opts, j, &err);
   assert_valid(xml);
   assert_non_null(strstr(xml, "classname=\"admins.Users_API\""));
-  assert_non_null(strstr(xml, "<failure message=\"AssertionError\" type=\"AssertionError\"><![CDATA[AssertionError: x"));
+  assert_non_null(strstr(
+      xml,
+      "<failure message=\"AssertionError\" type=\"AssertionError\"><![CDATA[AssertionError: x"));
   assert_non_null(strstr(xml, "<error message=\"plain title\"/>"));
   assert_non_null(strstr(xml, "<testsuites tests=\"4\" failures=\"2\" errors=\"2\""));
   free(xml);
@@ -188,7 +199,8 @@ static void test_job_errors(void **state) {
   xml = junit_render(&opts, j, &err);
   assert_valid(xml);
   assert_non_null(strstr(xml, "<testsuites tests=\"1\" failures=\"0\" errors=\"1\""));
-  assert_non_null(strstr(xml, "<error message=\"worker exited before the spec file finished\" type=\"Error\"/>"));
+  assert_non_null(strstr(
+      xml, "<error message=\"worker exited before the spec file finished\" type=\"Error\"/>"));
   free(xml);
   rm_job_free(j);
   rm_set_free(&set);
@@ -219,9 +231,7 @@ static char *fake_name(report_namer_t *n, const char *cid, const json_t *c, sbuf
   return NULL;
 }
 
-static void fake_free(report_namer_t *n) {
-  free(n);
-}
+static void fake_free(report_namer_t *n) { free(n); }
 
 static void test_reporter_writes_files(void **state) {
   (void)state;
@@ -248,7 +258,7 @@ static void test_reporter_writes_files(void **state) {
   assert_non_null(xml);
   assert_valid(xml);
   free(xml);
-  xml = fs_read_file(second, NULL);  /* the namer failed: the default name */
+  xml = fs_read_file(second, NULL); /* the namer failed: the default name */
   assert_non_null(xml);
   free(xml);
   unlink(first);
@@ -269,7 +279,7 @@ static void test_reporter_prints_without_output_dir(void **state) {
   junit_opts_t opts = {0};
   reporter_t *r = junit_reporter_new(out, false, &opts);
   send(r, &job, ev_pending("t", "t"));
-  r->ops->job_end(r, &job, true);  /* no runner:end: still a whole document */
+  r->ops->job_end(r, &job, true); /* no runner:end: still a whole document */
   report_summary_t summary = {0};
   r->ops->run_end(r, &summary);
   r->ops->free(r);

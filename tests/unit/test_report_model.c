@@ -14,9 +14,7 @@
 
 static const report_job_t JOB = {"0-0", "/work/specs/users.spec.js", "specs/users.spec.js", NULL};
 
-static double fixed_now(void) {
-  return 1748779201000.0;
-}
+static double fixed_now(void) { return 1748779201000.0; }
 
 typedef struct {
   int tests, retries, suites_ended;
@@ -46,13 +44,13 @@ static void test_exchanges_land_where_they_ran(void **state) {
   rm_set_t set;
   rm_set_init(&set, &hooks);
   feed(&set, ev_suite_start("Users", "Users"));
-  feed(&set, ev_http("POST", "http://h/reset", 200, NULL, NULL));      /* before all */
+  feed(&set, ev_http("POST", "http://h/reset", 200, NULL, NULL)); /* before all */
   feed(&set, ev_test_start("lists", "Users lists"));
   feed(&set, ev_http("GET", "http://h/users", 200, NULL, "[]"));
   feed(&set, ev_log("hello"));
   feed(&set, ev_pass("lists", "Users lists", 5));
   feed(&set, ev_pending("later", "Users later"));
-  feed(&set, ev_http("DELETE", "http://h/users/1", 200, NULL, NULL));  /* after all */
+  feed(&set, ev_http("DELETE", "http://h/users/1", 200, NULL, NULL)); /* after all */
   feed(&set, ev_suite_end("Users", "Users", 20));
   feed(&set, ev_runner_end(30, NULL));
   rm_job_t *j = rm_finish(&set, &JOB, true);
@@ -72,7 +70,7 @@ static void test_exchanges_land_where_they_ran(void **state) {
   assert_null(json_object_get(ex, "type"));
   assert_null(json_object_get(ex, "cid"));
   assert_true(json_is_number(json_object_get(ex, "time")));
-  assert_int_equal(t->logs.len, 0);  /* RM_KEEP_LOGS not asked for */
+  assert_int_equal(t->logs.len, 0); /* RM_KEEP_LOGS not asked for */
   assert_int_equal(s->tests[1]->state, RM_SKIPPED);
   assert_int_equal(j->passed_tests, 1);
   assert_int_equal(j->skipped_tests, 1);
@@ -134,7 +132,7 @@ static void test_retry_and_streaming(void **state) {
   assert_int_equal(c.tests, 1001);
   assert_int_equal(c.retries, 1);
   assert_int_equal(c.max_kept, 0);
-  assert_int_equal(c.suites_ended, 2);  /* S and the root */
+  assert_int_equal(c.suites_ended, 2); /* S and the root */
   assert_int_equal(j->retried_tests, 1);
   assert_int_equal(j->passed_tests, 1001);
   rm_job_free(j);
@@ -178,8 +176,8 @@ static void test_retry_attempts_are_ordered(void **state) {
 static void test_crash_closes_everything(void **state) {
   (void)state;
   counts_t c = {0};
-  rm_hooks_t hooks = {.flags = RM_KEEP_TESTS, .test_end = count_test, .suite_end = count_suite,
-                      .ud = &c};
+  rm_hooks_t hooks = {
+      .flags = RM_KEEP_TESTS, .test_end = count_test, .suite_end = count_suite, .ud = &c};
   rm_set_t set;
   rm_set_init(&set, &hooks);
   feed(&set, ev_suite_start("S", "S"));

@@ -15,7 +15,7 @@
 #include "report/spec.h"
 
 #define DIVIDER "------------------------------------------------------------------\n"
-#define HEADER "\n \"spec\" Reporter:\n"
+#define HEADER  "\n \"spec\" Reporter:\n"
 
 typedef struct {
   char *buf;
@@ -54,25 +54,29 @@ static void end_job(capture_t *c, const report_job_t *job, bool passed) {
 }
 
 static void suite_start(capture_t *c, const report_job_t *job, const char *title) {
-  send(c, job, json_pack("{s:s, s:s, s:s, s:s, s:s}", "type", "suite:start", "cid", job->cid,
-                         "title", title, "fullTitle", title, "file", job->spec));
+  send(c, job,
+       json_pack("{s:s, s:s, s:s, s:s, s:s}", "type", "suite:start", "cid", job->cid, "title",
+                 title, "fullTitle", title, "file", job->spec));
 }
 
 static void suite_end(capture_t *c, const report_job_t *job, const char *title) {
-  send(c, job, json_pack("{s:s, s:s, s:s, s:s, s:f}", "type", "suite:end", "cid", job->cid,
-                         "title", title, "fullTitle", title, "duration", 1.0));
+  send(c, job,
+       json_pack("{s:s, s:s, s:s, s:s, s:f}", "type", "suite:end", "cid", job->cid, "title", title,
+                 "fullTitle", title, "duration", 1.0));
 }
 
-static void test_pass(capture_t *c, const report_job_t *job, const char *title,
-                      const char *full, double ms) {
-  send(c, job, json_pack("{s:s, s:s, s:s, s:s, s:s, s:f}", "type", "test:pass", "cid", job->cid,
-                         "title", title, "fullTitle", full, "parent", "", "duration", ms));
+static void test_pass(capture_t *c, const report_job_t *job, const char *title, const char *full,
+                      double ms) {
+  send(c, job,
+       json_pack("{s:s, s:s, s:s, s:s, s:s, s:f}", "type", "test:pass", "cid", job->cid, "title",
+                 title, "fullTitle", full, "parent", "", "duration", ms));
 }
 
 static void test_pending(capture_t *c, const report_job_t *job, const char *title,
                          const char *full) {
-  send(c, job, json_pack("{s:s, s:s, s:s, s:s, s:s}", "type", "test:pending", "cid", job->cid,
-                         "title", title, "fullTitle", full, "parent", ""));
+  send(c, job,
+       json_pack("{s:s, s:s, s:s, s:s, s:s}", "type", "test:pending", "cid", job->cid, "title",
+                 title, "fullTitle", full, "parent", ""));
 }
 
 /* `stack` may be NULL: JavaScriptCore errors can come without one. */
@@ -85,19 +89,18 @@ static json_t *error_obj(const char *name, const char *message, const char *stac
 
 static void test_fail(capture_t *c, const report_job_t *job, const char *title, const char *full,
                       double ms, json_t *error) {
-  send(c, job, json_pack("{s:s, s:s, s:s, s:s, s:s, s:f, s:o}", "type", "test:fail", "cid",
-                         job->cid, "title", title, "fullTitle", full, "parent", "", "duration",
-                         ms, "error", error));
+  send(c, job,
+       json_pack("{s:s, s:s, s:s, s:s, s:s, s:f, s:o}", "type", "test:fail", "cid", job->cid,
+                 "title", title, "fullTitle", full, "parent", "", "duration", ms, "error", error));
 }
 
 static void runner_end(capture_t *c, const report_job_t *job, double ms) {
-  send(c, job, json_pack("{s:s, s:s, s:i, s:i, s:i, s:f}", "type", "runner:end", "cid",
-                         job->cid, "passes", 0, "failures", 0, "pending", 0, "duration", ms));
+  send(c, job,
+       json_pack("{s:s, s:s, s:i, s:i, s:i, s:f}", "type", "runner:end", "cid", job->cid, "passes",
+                 0, "failures", 0, "pending", 0, "duration", ms));
 }
 
-static void assert_no_escape(const char *s) {
-  assert_null(strchr(s, '\x1b'));
-}
+static void assert_no_escape(const char *s) { assert_null(strchr(s, '\x1b')); }
 
 /* --- duration ---------------------------------------------------------------------------- */
 
@@ -107,11 +110,12 @@ static void test_format_duration(void **state) {
     double ms;
     const char *want;
   } cases[] = {
-    {0, "0ms"},          {999, "999ms"},        {1000, "1s"},         {59999, "59.9s"},
-    {60000, "1m"},       {65300, "1m 5.3s"},    {244.4, "244ms"},     {244.5, "245ms"},
-    {0.3, "1ms"},        {999.6, "1000ms"},     {1234, "1.2s"},       {1299, "1.2s"},
-    {3600000, "1h"},     {3725000, "1h 2m 5s"}, {90061000, "1d 1h 1m 1s"},
-    {-5, "0ms"},
+      {0, "0ms"},        {999, "999ms"},        {1000, "1s"},
+      {59999, "59.9s"},  {60000, "1m"},         {65300, "1m 5.3s"},
+      {244.4, "244ms"},  {244.5, "245ms"},      {0.3, "1ms"},
+      {999.6, "1000ms"}, {1234, "1.2s"},        {1299, "1.2s"},
+      {3600000, "1h"},   {3725000, "1h 2m 5s"}, {90061000, "1d 1h 1m 1s"},
+      {-5, "0ms"},
   };
   char buf[64];
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
@@ -134,33 +138,32 @@ static void test_passing_job(void **state) {
   report_job_t job = {"0-0", "/w/test/specs/health.spec.js", "test/specs/health.spec.js", caps};
 
   capture_open(&c, false);
-  send(&c, &job, json_pack("{s:s, s:s, s:s}", "type", "runner:start", "cid", "0-0", "spec",
-                           job.spec));
+  send(&c, &job,
+       json_pack("{s:s, s:s, s:s}", "type", "runner:start", "cid", "0-0", "spec", job.spec));
   suite_start(&c, &job, "Health");
-  send(&c, &job, json_pack("{s:s, s:s, s:s, s:s, s:s}", "type", "test:start", "cid", "0-0",
-                           "title", "responds", "fullTitle", "Health responds", "parent",
-                           "Health"));
-  send(&c, &job, json_pack("{s:s, s:s, s:s, s:s}", "type", "log", "cid", "0-0", "level", "log",
-                           "text", "this is printed live, not here"));
+  send(&c, &job,
+       json_pack("{s:s, s:s, s:s, s:s, s:s}", "type", "test:start", "cid", "0-0", "title",
+                 "responds", "fullTitle", "Health responds", "parent", "Health"));
+  send(&c, &job,
+       json_pack("{s:s, s:s, s:s, s:s}", "type", "log", "cid", "0-0", "level", "log", "text",
+                 "this is printed live, not here"));
   test_pass(&c, &job, "responds", "Health responds", 12);
   suite_end(&c, &job, "Health");
   runner_end(&c, &job, 244.4);
   end_job(&c, &job, true);
   report_summary_t summary = {0};
-  c.r->ops->run_end(c.r, &summary);  /* the second run_end below must not repeat it */
+  c.r->ops->run_end(c.r, &summary); /* the second run_end below must not repeat it */
   char *out = capture_close(&c);
 
-  assert_string_equal(out,
-    HEADER
-    DIVIDER
-    "[api #0-0] Running: api\n"
-    "[api #0-0]\n"
-    "[api #0-0] » test/specs/health.spec.js\n"
-    "[api #0-0] Health\n"
-    "[api #0-0]    ✓ responds (12ms)\n"
-    "[api #0-0]\n"
-    "[api #0-0] 1 passing (244ms)\n"
-    "\n");
+  assert_string_equal(out, HEADER DIVIDER
+                      "[api #0-0] Running: api\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] » test/specs/health.spec.js\n"
+                      "[api #0-0] Health\n"
+                      "[api #0-0]    ✓ responds (12ms)\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] 1 passing (244ms)\n"
+                      "\n");
   free(out);
   json_decref(caps);
 }
@@ -178,8 +181,8 @@ static void test_reference_layout(void **state) {
   capture_open(&c, false);
   suite_start(&c, &job, "Users API");
   test_pass(&c, &job, "lists users", "Users API lists users", 12);
-  test_fail(&c, &job, "returns 404 for a missing user",
-            "Users API returns 404 for a missing user", 3,
+  test_fail(&c, &job, "returns 404 for a missing user", "Users API returns 404 for a missing user",
+            3,
             error_obj("Error", "Expected status 404, but received 200",
                       "Error: Expected status 404, but received 200\n    at <file>:9:28\n"));
   test_pending(&c, &job, "is skipped", "Users API is skipped");
@@ -191,29 +194,17 @@ static void test_reference_layout(void **state) {
   end_job(&c, &job, false);
   char *out = capture_close(&c);
 
-  assert_string_equal(out,
-    HEADER
-    DIVIDER
-    P " Running: api (vstable) on linux\n"
-    P "\n"
-    P " » test/specs/users.spec.js\n"
-    P " Users API\n"
-    P "    ✓ lists users (12ms)\n"
-    P "    ✖ returns 404 for a missing user (3ms)\n"
-    P "    - is skipped\n"
-    P "\n"
-    P "     admin\n"
-    P "        ✓ deletes a user (5ms)\n"
-    P "\n"
-    P " 2 passing (1.2s)\n"
-    P " 1 failing\n"
-    P " 1 skipped\n"
-    P "\n"
-    P " 1) Users API returns 404 for a missing user\n"
-    P " Expected status 404, but received 200\n"
-    P " Error: Expected status 404, but received 200\n"
-    P "     at <file>:9:28\n"
-    "\n");
+  assert_string_equal(
+      out, HEADER DIVIDER P
+      " Running: api (vstable) on linux\n" P "\n" P " » test/specs/users.spec.js\n" P
+      " Users API\n" P "    ✓ lists users (12ms)\n" P
+      "    ✖ returns 404 for a missing user (3ms)\n" P "    - is skipped\n" P "\n" P
+      "     admin\n" P "        ✓ deletes a user (5ms)\n" P "\n" P " 2 passing (1.2s)\n" P
+      " 1 failing\n" P " 1 skipped\n" P "\n" P " 1) Users API returns 404 for a missing user\n" P
+      " Expected status 404, but received 200\n" P
+      " Error: Expected status 404, but received 200\n" P
+      "     at <file>:9:28\n"
+      "\n");
   assert_no_escape(out);
   free(out);
   json_decref(caps);
@@ -230,23 +221,23 @@ static void test_nested_hooks_retries(void **state) {
 
   capture_open(&c, false);
   suite_start(&c, &job, "Orders");
-  send(&c, &job, json_pack("{s:s, s:s, s:s, s:s, s:s, s:f, s:o}", "type", "test:retry", "cid",
-                           "0-0", "title", "creates an order", "fullTitle",
-                           "Orders creates an order", "parent", "Orders", "duration", 40.0,
-                           "error", error_obj("Error", "socket hang up", NULL)));
+  send(&c, &job,
+       json_pack("{s:s, s:s, s:s, s:s, s:s, s:f, s:o}", "type", "test:retry", "cid", "0-0", "title",
+                 "creates an order", "fullTitle", "Orders creates an order", "parent", "Orders",
+                 "duration", 40.0, "error", error_obj("Error", "socket hang up", NULL)));
   test_pass(&c, &job, "creates an order", "Orders creates an order", 35);
   test_fail(&c, &job, "totals", "Orders totals", 2.2,
             error_obj("AssertionError", "expected 1\nto equal 2", NULL));
   suite_start(&c, &job, "payments");
   test_pending(&c, &job, "is pending", "Orders payments is pending");
   suite_start(&c, &job, "refunds");
-  send(&c, &job, json_pack("{s:s, s:s, s:s, s:s, s:s, s:f, s:s, s:o}", "type", "test:fail",
-                           "cid", "0-0", "title", "\"before all\" hook for \"refunds a payment\"",
-                           "fullTitle",
-                           "Orders payments refunds \"before all\" hook for \"refunds a payment\"",
-                           "parent", "refunds", "duration", 7.0, "hook", "before all", "error",
-                           error_obj("TypeError", "x is undefined",
-                                     "@/w/test/specs/orders.spec.js:3:5\nrun@/w/x.js:1:1")));
+  send(&c, &job,
+       json_pack("{s:s, s:s, s:s, s:s, s:s, s:f, s:s, s:o}", "type", "test:fail", "cid", "0-0",
+                 "title", "\"before all\" hook for \"refunds a payment\"", "fullTitle",
+                 "Orders payments refunds \"before all\" hook for \"refunds a payment\"", "parent",
+                 "refunds", "duration", 7.0, "hook", "before all", "error",
+                 error_obj("TypeError", "x is undefined",
+                           "@/w/test/specs/orders.spec.js:3:5\nrun@/w/x.js:1:1")));
   suite_end(&c, &job, "refunds");
   suite_start(&c, &job, "empty");
   suite_end(&c, &job, "empty");
@@ -256,38 +247,19 @@ static void test_nested_hooks_retries(void **state) {
   end_job(&c, &job, false);
   char *out = capture_close(&c);
 
-  assert_string_equal(out,
-    HEADER
-    DIVIDER
-    P " Running: api (vstable) on linux\n"
-    P "\n"
-    P " » test/specs/orders.spec.js\n"
-    P " Orders\n"
-    P "    ↻ creates an order (40ms)\n"
-    P "    ✓ creates an order (35ms)\n"
-    P "    ✖ totals (2ms)\n"
-    P "\n"
-    P "     payments\n"
-    P "        - is pending\n"
-    P "\n"
-    P "         refunds\n"
-    P "            ✖ \"before all\" hook for \"refunds a payment\"\n"
-    P "\n"
-    P " 1 passing (1m 5.3s)\n"
-    P " 2 failing\n"
-    P " 1 skipped\n"
-    P " 1 retried\n"
-    P "\n"
-    P " 1) Orders totals\n"
-    P " expected 1\n"
-    P " to equal 2\n"
-    P "\n"
-    P " 2) Orders payments refunds \"before all\" hook for \"refunds a payment\"\n"
-    P " x is undefined\n"
-    P " TypeError: x is undefined\n"
-    P " @/w/test/specs/orders.spec.js:3:5\n"
-    P " run@/w/x.js:1:1\n"
-    "\n");
+  assert_string_equal(
+      out, HEADER DIVIDER P
+      " Running: api (vstable) on linux\n" P "\n" P " » test/specs/orders.spec.js\n" P " Orders\n" P
+      "    ↻ creates an order (40ms)\n" P "    ✓ creates an order (35ms)\n" P
+      "    ✖ totals (2ms)\n" P "\n" P "     payments\n" P "        - is pending\n" P "\n" P
+      "         refunds\n" P "            ✖ \"before all\" hook for \"refunds a payment\"\n" P
+      "\n" P " 1 passing (1m 5.3s)\n" P " 2 failing\n" P " 1 skipped\n" P " 1 retried\n" P "\n" P
+      " 1) Orders totals\n" P " expected 1\n" P " to equal 2\n" P "\n" P
+      " 2) Orders payments refunds \"before all\" hook for \"refunds a payment\"\n" P
+      " x is undefined\n" P " TypeError: x is undefined\n" P
+      " @/w/test/specs/orders.spec.js:3:5\n" P
+      " run@/w/x.js:1:1\n"
+      "\n");
   free(out);
   json_decref(caps);
 }
@@ -322,17 +294,17 @@ static void test_capabilities(void **state) {
     const char *caps;
     const char *want;
   } cases[] = {
-    {"{\"browserName\":\"api\",\"browserVersion\":\"1.0\"}",
-     "[api 1.0 #1-0] Running: api (v1.0)\n[api 1.0 #1-0]\n"},
-    {"{\"browserName\":\"api\",\"platformName\":\"linux\"}",
-     "[api linux #1-0] Running: api on linux\n[api linux #1-0]\n"},
-    {"{\"browserName\":\"api\",\"browserVersion\":\"\",\"platformName\":\"linux\"}",
-     "[api linux #1-0] Running: api on linux\n[api linux #1-0]\n"},
-    {"{}", "[#1-0] Running:\n[#1-0]\n"},
-    {"{\"alwaysMatch\":{\"browserName\":\"api\",\"browserVersion\":120}}",
-     "[api 120 #1-0] Running: api (v120)\n[api 120 #1-0]\n"},
-    {"{\"browserName\":\"api\",\"version\":\"2\",\"platform\":\"mac\"}",
-     "[api 2 mac #1-0] Running: api (v2) on mac\n[api 2 mac #1-0]\n"},
+      {"{\"browserName\":\"api\",\"browserVersion\":\"1.0\"}",
+       "[api 1.0 #1-0] Running: api (v1.0)\n[api 1.0 #1-0]\n"},
+      {"{\"browserName\":\"api\",\"platformName\":\"linux\"}",
+       "[api linux #1-0] Running: api on linux\n[api linux #1-0]\n"},
+      {"{\"browserName\":\"api\",\"browserVersion\":\"\",\"platformName\":\"linux\"}",
+       "[api linux #1-0] Running: api on linux\n[api linux #1-0]\n"},
+      {"{}", "[#1-0] Running:\n[#1-0]\n"},
+      {"{\"alwaysMatch\":{\"browserName\":\"api\",\"browserVersion\":120}}",
+       "[api 120 #1-0] Running: api (v120)\n[api 120 #1-0]\n"},
+      {"{\"browserName\":\"api\",\"version\":\"2\",\"platform\":\"mac\"}",
+       "[api 2 mac #1-0] Running: api (v2) on mac\n[api 2 mac #1-0]\n"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     json_t *caps = json_loads(cases[i].caps, 0, NULL);
@@ -355,29 +327,27 @@ static void test_load_error(void **state) {
   report_job_t job = {"0-0", "/w/test/specs/broken.spec.js", "test/specs/broken.spec.js", caps};
 
   capture_open(&c, false);
-  send(&c, &job, json_pack("{s:s, s:s, s:i, s:i, s:i, s:f, s:o}", "type", "runner:end", "cid",
-                           "0-0", "passes", 0, "failures", 1, "pending", 0, "duration", 15.0,
-                           "error",
-                           error_obj("SyntaxError", "Unexpected token ')'",
-                                     "SyntaxError: Unexpected token ')'\n"
-                                     "    at test/specs/broken.spec.js:4:2")));
+  send(&c, &job,
+       json_pack("{s:s, s:s, s:i, s:i, s:i, s:f, s:o}", "type", "runner:end", "cid", "0-0",
+                 "passes", 0, "failures", 1, "pending", 0, "duration", 15.0, "error",
+                 error_obj("SyntaxError", "Unexpected token ')'",
+                           "SyntaxError: Unexpected token ')'\n"
+                           "    at test/specs/broken.spec.js:4:2")));
   end_job(&c, &job, false);
   char *out = capture_close(&c);
 
-  assert_string_equal(out,
-    HEADER
-    DIVIDER
-    "[api #0-0] Running: api\n"
-    "[api #0-0]\n"
-    "[api #0-0] » test/specs/broken.spec.js\n"
-    "[api #0-0]\n"
-    "[api #0-0] 1 failing (15ms)\n"
-    "[api #0-0]\n"
-    "[api #0-0] 1) test/specs/broken.spec.js\n"
-    "[api #0-0] Unexpected token ')'\n"
-    "[api #0-0] SyntaxError: Unexpected token ')'\n"
-    "[api #0-0]     at test/specs/broken.spec.js:4:2\n"
-    "\n");
+  assert_string_equal(out, HEADER DIVIDER
+                      "[api #0-0] Running: api\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] » test/specs/broken.spec.js\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] 1 failing (15ms)\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] 1) test/specs/broken.spec.js\n"
+                      "[api #0-0] Unexpected token ')'\n"
+                      "[api #0-0] SyntaxError: Unexpected token ')'\n"
+                      "[api #0-0]     at test/specs/broken.spec.js:4:2\n"
+                      "\n");
   free(out);
   json_decref(caps);
 }
@@ -394,27 +364,25 @@ static void test_worker_died(void **state) {
   suite_start(&c, &job, "Users API");
   test_pass(&c, &job, "lists users", "Users API lists users", 12);
   suite_start(&c, &job, "admin");
-  send(&c, &job, json_pack("{s:s, s:s, s:s, s:s, s:s}", "type", "test:start", "cid", "0-0",
-                           "title", "deletes", "fullTitle", "Users API admin deletes", "parent",
-                           "admin"));
+  send(&c, &job,
+       json_pack("{s:s, s:s, s:s, s:s, s:s}", "type", "test:start", "cid", "0-0", "title",
+                 "deletes", "fullTitle", "Users API admin deletes", "parent", "admin"));
   end_job(&c, &job, false);
   char *out = capture_close(&c);
 
-  assert_string_equal(out,
-    HEADER
-    DIVIDER
-    "[api #0-0] Running: api\n"
-    "[api #0-0]\n"
-    "[api #0-0] » test/specs/users.spec.js\n"
-    "[api #0-0] Users API\n"
-    "[api #0-0]    ✓ lists users (12ms)\n"
-    "[api #0-0]\n"
-    "[api #0-0] 1 passing\n"
-    "[api #0-0] 1 failing\n"
-    "[api #0-0]\n"
-    "[api #0-0] 1) test/specs/users.spec.js\n"
-    "[api #0-0] worker exited before the spec file finished\n"
-    "\n");
+  assert_string_equal(out, HEADER DIVIDER
+                      "[api #0-0] Running: api\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] » test/specs/users.spec.js\n"
+                      "[api #0-0] Users API\n"
+                      "[api #0-0]    ✓ lists users (12ms)\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] 1 passing\n"
+                      "[api #0-0] 1 failing\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] 1) test/specs/users.spec.js\n"
+                      "[api #0-0] worker exited before the spec file finished\n"
+                      "\n");
   free(out);
   json_decref(caps);
 }
@@ -430,18 +398,16 @@ static void test_worker_died_silent(void **state) {
   end_job(&c, &job, false);
   char *out = capture_close(&c);
 
-  assert_string_equal(out,
-    HEADER
-    DIVIDER
-    "[api #0-0] Running: api\n"
-    "[api #0-0]\n"
-    "[api #0-0] » a.spec.js\n"
-    "[api #0-0]\n"
-    "[api #0-0] 1 failing\n"
-    "[api #0-0]\n"
-    "[api #0-0] 1) a.spec.js\n"
-    "[api #0-0] worker exited before the spec file finished\n"
-    "\n");
+  assert_string_equal(out, HEADER DIVIDER
+                      "[api #0-0] Running: api\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] » a.spec.js\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] 1 failing\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] 1) a.spec.js\n"
+                      "[api #0-0] worker exited before the spec file finished\n"
+                      "\n");
   free(out);
   json_decref(caps);
 }
@@ -460,9 +426,10 @@ static void test_color(void **state) {
 
   capture_open(&c, true);
   suite_start(&c, &job, "Colours");
-  send(&c, &job, json_pack("{s:s, s:s, s:s, s:s, s:s, s:f, s:o}", "type", "test:retry", "cid",
-                           "0-0", "title", "flaky", "fullTitle", "Colours flaky", "parent",
-                           "Colours", "duration", 4.0, "error", error_obj("Error", "boom", NULL)));
+  send(&c, &job,
+       json_pack("{s:s, s:s, s:s, s:s, s:s, s:f, s:o}", "type", "test:retry", "cid", "0-0", "title",
+                 "flaky", "fullTitle", "Colours flaky", "parent", "Colours", "duration", 4.0,
+                 "error", error_obj("Error", "boom", NULL)));
   test_pass(&c, &job, "flaky", "Colours flaky", 3);
   test_fail(&c, &job, "breaks", "Colours breaks", 1500,
             error_obj("Error", "two\n\nlines", "    at a.js:1:1\n    at b.js:2:2\n"));
@@ -520,29 +487,27 @@ static void test_color_off(void **state) {
   end_job(&c, &job, false);
   char *out = capture_close(&c);
 
-  assert_string_equal(out,
-    HEADER
-    DIVIDER
-    "[api #0-0] Running: api\n"
-    "[api #0-0]\n"
-    "[api #0-0] » c.spec.js\n"
-    "[api #0-0] Colours\n"
-    "[api #0-0]    ✓ flaky (3ms)\n"
-    "[api #0-0]    ✖ breaks (1.5s)\n"
-    "[api #0-0]\n"
-    "[api #0-0] 1 passing (2s)\n"
-    "[api #0-0] 1 failing\n"
-    "[api #0-0]\n"
-    "[api #0-0] 1) Colours breaks\n"
-    "[api #0-0] two\n"
-    "[api #0-0]\n"
-    "[api #0-0] lines\n"
-    "[api #0-0] Error: two\n"
-    "[api #0-0]\n"
-    "[api #0-0] lines\n"
-    "[api #0-0]     at a.js:1:1\n"
-    "[api #0-0]     at b.js:2:2\n"
-    "\n");
+  assert_string_equal(out, HEADER DIVIDER
+                      "[api #0-0] Running: api\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] » c.spec.js\n"
+                      "[api #0-0] Colours\n"
+                      "[api #0-0]    ✓ flaky (3ms)\n"
+                      "[api #0-0]    ✖ breaks (1.5s)\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] 1 passing (2s)\n"
+                      "[api #0-0] 1 failing\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] 1) Colours breaks\n"
+                      "[api #0-0] two\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] lines\n"
+                      "[api #0-0] Error: two\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] lines\n"
+                      "[api #0-0]     at a.js:1:1\n"
+                      "[api #0-0]     at b.js:2:2\n"
+                      "\n");
   assert_no_escape(out);
   free(out);
   json_decref(caps);
@@ -569,28 +534,25 @@ static void test_concurrent_jobs(void **state) {
   end_job(&c, &a, true);
   char *out = capture_close(&c);
 
-  assert_string_equal(out,
-    HEADER
-    DIVIDER
-    "[api #0-1] Running: api\n"
-    "[api #0-1]\n"
-    "[api #0-1] » b.spec.js\n"
-    "[api #0-1] B\n"
-    "[api #0-1]    ✖ b1 (2ms)\n"
-    "[api #0-1]\n"
-    "[api #0-1] 1 failing (20ms)\n"
-    "[api #0-1]\n"
-    "[api #0-1] 1) B b1\n"
-    "[api #0-1] no\n"
-    DIVIDER
-    "[api #0-0] Running: api\n"
-    "[api #0-0]\n"
-    "[api #0-0] » a.spec.js\n"
-    "[api #0-0] A\n"
-    "[api #0-0]    ✓ a1 (1ms)\n"
-    "[api #0-0]\n"
-    "[api #0-0] 1 passing (10ms)\n"
-    "\n");
+  assert_string_equal(out, HEADER DIVIDER
+                      "[api #0-1] Running: api\n"
+                      "[api #0-1]\n"
+                      "[api #0-1] » b.spec.js\n"
+                      "[api #0-1] B\n"
+                      "[api #0-1]    ✖ b1 (2ms)\n"
+                      "[api #0-1]\n"
+                      "[api #0-1] 1 failing (20ms)\n"
+                      "[api #0-1]\n"
+                      "[api #0-1] 1) B b1\n"
+                      "[api #0-1] no\n" DIVIDER
+                      "[api #0-0] Running: api\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] » a.spec.js\n"
+                      "[api #0-0] A\n"
+                      "[api #0-0]    ✓ a1 (1ms)\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] 1 passing (10ms)\n"
+                      "\n");
   free(out);
   json_decref(caps);
 }
@@ -621,32 +583,30 @@ static void test_suite_order(void **state) {
   end_job(&c, &job, false);
   char *out = capture_close(&c);
 
-  assert_string_equal(out,
-    HEADER
-    DIVIDER
-    "[api #0-0] Running: api\n"
-    "[api #0-0]\n"
-    "[api #0-0] » o.spec.js\n"
-    "[api #0-0] A\n"
-    "[api #0-0]    ✓ a1 (1ms)\n"
-    "[api #0-0]    ✖ a2 (1ms)\n"
-    "[api #0-0]\n"
-    "[api #0-0]     B\n"
-    "[api #0-0]        ✖ b1 (1ms)\n"
-    "[api #0-0]\n"
-    "[api #0-0] Outer\n"
-    "[api #0-0]     inner\n"
-    "[api #0-0]        ✓ i1 (1ms)\n"
-    "[api #0-0]\n"
-    "[api #0-0] 2 passing (5ms)\n"
-    "[api #0-0] 2 failing\n"
-    "[api #0-0]\n"
-    "[api #0-0] 1) A a2\n"
-    "[api #0-0] second\n"
-    "[api #0-0]\n"
-    "[api #0-0] 2) A B b1\n"
-    "[api #0-0] first\n"
-    "\n");
+  assert_string_equal(out, HEADER DIVIDER
+                      "[api #0-0] Running: api\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] » o.spec.js\n"
+                      "[api #0-0] A\n"
+                      "[api #0-0]    ✓ a1 (1ms)\n"
+                      "[api #0-0]    ✖ a2 (1ms)\n"
+                      "[api #0-0]\n"
+                      "[api #0-0]     B\n"
+                      "[api #0-0]        ✖ b1 (1ms)\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] Outer\n"
+                      "[api #0-0]     inner\n"
+                      "[api #0-0]        ✓ i1 (1ms)\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] 2 passing (5ms)\n"
+                      "[api #0-0] 2 failing\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] 1) A a2\n"
+                      "[api #0-0] second\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] 2) A B b1\n"
+                      "[api #0-0] first\n"
+                      "\n");
   free(out);
   json_decref(caps);
 }
@@ -659,45 +619,45 @@ static void test_root_hooks(void **state) {
   report_job_t job = {"0-0", "/w/r.spec.js", "r.spec.js", caps};
 
   capture_open(&c, false);
-  send(&c, &job, json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:o}", "type", "test:fail", "cid",
-                           "0-0", "title", "\"before all\" hook in \"{root}\"", "fullTitle",
-                           "\"before all\" hook in \"{root}\"", "hook", "before all", "parent", "",
-                           "error", error_obj("Error", "setup failed", NULL)));
+  send(&c, &job,
+       json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:o}", "type", "test:fail", "cid", "0-0", "title",
+                 "\"before all\" hook in \"{root}\"", "fullTitle",
+                 "\"before all\" hook in \"{root}\"", "hook", "before all", "parent", "", "error",
+                 error_obj("Error", "setup failed", NULL)));
   suite_start(&c, &job, "S");
   test_pending(&c, &job, "t", "S t");
   suite_end(&c, &job, "S");
-  send(&c, &job, json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:o}", "type", "test:fail", "cid",
-                           "0-0", "title", "\"after all\" hook in \"{root}\"", "fullTitle",
-                           "\"after all\" hook in \"{root}\"", "hook", "after all", "parent", "",
-                           "error", error_obj("Error", "teardown failed", NULL)));
+  send(&c, &job,
+       json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:o}", "type", "test:fail", "cid", "0-0", "title",
+                 "\"after all\" hook in \"{root}\"", "fullTitle",
+                 "\"after all\" hook in \"{root}\"", "hook", "after all", "parent", "", "error",
+                 error_obj("Error", "teardown failed", NULL)));
   runner_end(&c, &job, 3);
   end_job(&c, &job, false);
   char *out = capture_close(&c);
 
-  assert_string_equal(out,
-    HEADER
-    DIVIDER
-    "[api #0-0] Running: api\n"
-    "[api #0-0]\n"
-    "[api #0-0] » r.spec.js\n"
-    "[api #0-0] (root)\n"
-    "[api #0-0]    ✖ \"before all\" hook in \"{root}\"\n"
-    "[api #0-0]\n"
-    "[api #0-0] S\n"
-    "[api #0-0]    - t\n"
-    "[api #0-0]\n"
-    "[api #0-0] (root)\n"
-    "[api #0-0]    ✖ \"after all\" hook in \"{root}\"\n"
-    "[api #0-0]\n"
-    "[api #0-0] 2 failing (3ms)\n"
-    "[api #0-0] 1 skipped\n"
-    "[api #0-0]\n"
-    "[api #0-0] 1) \"before all\" hook in \"{root}\"\n"
-    "[api #0-0] setup failed\n"
-    "[api #0-0]\n"
-    "[api #0-0] 2) \"after all\" hook in \"{root}\"\n"
-    "[api #0-0] teardown failed\n"
-    "\n");
+  assert_string_equal(out, HEADER DIVIDER
+                      "[api #0-0] Running: api\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] » r.spec.js\n"
+                      "[api #0-0] (root)\n"
+                      "[api #0-0]    ✖ \"before all\" hook in \"{root}\"\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] S\n"
+                      "[api #0-0]    - t\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] (root)\n"
+                      "[api #0-0]    ✖ \"after all\" hook in \"{root}\"\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] 2 failing (3ms)\n"
+                      "[api #0-0] 1 skipped\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] 1) \"before all\" hook in \"{root}\"\n"
+                      "[api #0-0] setup failed\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] 2) \"after all\" hook in \"{root}\"\n"
+                      "[api #0-0] teardown failed\n"
+                      "\n");
   free(out);
   json_decref(caps);
 }
@@ -718,29 +678,28 @@ static void test_grouped_files(void **state) {
   suite_start(&c, &job, "One");
   test_pass(&c, &job, "works", "One works", 1);
   suite_end(&c, &job, "One");
-  send(&c, &job, json_pack("{s:s, s:s, s:s, s:s, s:s}", "type", "suite:start", "cid", "0-0",
-                           "title", "Two", "fullTitle", "Two", "file", second));
+  send(&c, &job,
+       json_pack("{s:s, s:s, s:s, s:s, s:s}", "type", "suite:start", "cid", "0-0", "title", "Two",
+                 "fullTitle", "Two", "file", second));
   test_pass(&c, &job, "works", "Two works", 1);
   suite_end(&c, &job, "Two");
   runner_end(&c, &job, 2);
   end_job(&c, &job, true);
   char *out = capture_close(&c);
 
-  assert_string_equal(out,
-    HEADER
-    DIVIDER
-    "[api #0-0] Running: api\n"
-    "[api #0-0]\n"
-    "[api #0-0] » specs/one.spec.js\n"
-    "[api #0-0] One\n"
-    "[api #0-0]    ✓ works (1ms)\n"
-    "[api #0-0]\n"
-    "[api #0-0] » specs/two.spec.js\n"
-    "[api #0-0] Two\n"
-    "[api #0-0]    ✓ works (1ms)\n"
-    "[api #0-0]\n"
-    "[api #0-0] 2 passing (2ms)\n"
-    "\n");
+  assert_string_equal(out, HEADER DIVIDER
+                      "[api #0-0] Running: api\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] » specs/one.spec.js\n"
+                      "[api #0-0] One\n"
+                      "[api #0-0]    ✓ works (1ms)\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] » specs/two.spec.js\n"
+                      "[api #0-0] Two\n"
+                      "[api #0-0]    ✓ works (1ms)\n"
+                      "[api #0-0]\n"
+                      "[api #0-0] 2 passing (2ms)\n"
+                      "\n");
   free(out);
   free(first);
   free(second);
@@ -756,8 +715,7 @@ static void test_nothing_to_report(void **state) {
   report_job_t b = {"0-1", "/w/b.spec.js", "b.spec.js", caps};
 
   capture_open(&c, true);
-  send(&c, &a, json_pack("{s:s, s:s, s:s}", "type", "runner:start", "cid", "0-0", "spec",
-                         a.spec));
+  send(&c, &a, json_pack("{s:s, s:s, s:s}", "type", "runner:start", "cid", "0-0", "spec", a.spec));
   suite_start(&c, &a, "filtered out");
   suite_end(&c, &a, "filtered out");
   runner_end(&c, &a, 1);
@@ -795,22 +753,22 @@ static void test_free_midrun(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_format_duration),
-    cmocka_unit_test(test_passing_job),
-    cmocka_unit_test(test_reference_layout),
-    cmocka_unit_test(test_nested_hooks_retries),
-    cmocka_unit_test(test_capabilities),
-    cmocka_unit_test(test_load_error),
-    cmocka_unit_test(test_worker_died),
-    cmocka_unit_test(test_worker_died_silent),
-    cmocka_unit_test(test_color),
-    cmocka_unit_test(test_color_off),
-    cmocka_unit_test(test_concurrent_jobs),
-    cmocka_unit_test(test_suite_order),
-    cmocka_unit_test(test_root_hooks),
-    cmocka_unit_test(test_grouped_files),
-    cmocka_unit_test(test_nothing_to_report),
-    cmocka_unit_test(test_free_midrun),
+      cmocka_unit_test(test_format_duration),
+      cmocka_unit_test(test_passing_job),
+      cmocka_unit_test(test_reference_layout),
+      cmocka_unit_test(test_nested_hooks_retries),
+      cmocka_unit_test(test_capabilities),
+      cmocka_unit_test(test_load_error),
+      cmocka_unit_test(test_worker_died),
+      cmocka_unit_test(test_worker_died_silent),
+      cmocka_unit_test(test_color),
+      cmocka_unit_test(test_color_off),
+      cmocka_unit_test(test_concurrent_jobs),
+      cmocka_unit_test(test_suite_order),
+      cmocka_unit_test(test_root_hooks),
+      cmocka_unit_test(test_grouped_files),
+      cmocka_unit_test(test_nothing_to_report),
+      cmocka_unit_test(test_free_midrun),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -48,8 +48,9 @@ static void play(reporter_t *r, bool fail) {
   if (fail) {
     send(r, &job, ev_test_start("finds", "Users finds"));
     send(r, &job, ev_http("GET", "http://h/users/9", 404, NULL, "{\"error\":\"no\"}"));
-    send(r, &job, ev_fail("finds", "Users finds", 3,
-                          ev_error("Error", "Expected 200", "Error: Expected 200\n    at x.js:1:1")));
+    send(r, &job,
+         ev_fail("finds", "Users finds", 3,
+                 ev_error("Error", "Expected 200", "Error: Expected 200\n    at x.js:1:1")));
   }
   send(r, &job, ev_suite_end("Users", "Users", 9));
   send(r, &job, ev_runner_end(1200, NULL));
@@ -64,29 +65,28 @@ static void test_last_exchange_under_failure(void **state) {
   reporter_t *r = spec_reporter_new(c.out, &opts);
   play(r, true);
   char *out = finish(&c, r);
-  assert_string_equal(out,
-                      "\n \"spec\" Reporter:\n" DIVIDER
-                      "[#0-0] Running:\n"
-                      "[#0-0]\n"
-                      "[#0-0] » specs/users.spec.js\n"
-                      "[#0-0] Users\n"
-                      "[#0-0]    ✓ lists (5ms)\n"
-                      "[#0-0]    ✖ finds (3ms)\n"
-                      "[#0-0]\n"
-                      "[#0-0] 1 passing (1.2s)\n"
-                      "[#0-0] 1 failing\n"
-                      "[#0-0]\n"
-                      "[#0-0] 1) Users finds\n"
-                      "[#0-0] Expected 200\n"
-                      "[#0-0] Error: Expected 200\n"
-                      "[#0-0]     at x.js:1:1\n"
-                      "[#0-0] Request: GET http://h/users/9\n"
-                      "[#0-0]   accept: application/json\n"
-                      "[#0-0]   authorization: ****\n"
-                      "[#0-0] Response: 404 Not Found (3ms)\n"
-                      "[#0-0]   content-type: application/json\n"
-                      "[#0-0]   {\"error\":\"no\"}\n"
-                      "\n");
+  assert_string_equal(out, "\n \"spec\" Reporter:\n" DIVIDER
+                           "[#0-0] Running:\n"
+                           "[#0-0]\n"
+                           "[#0-0] » specs/users.spec.js\n"
+                           "[#0-0] Users\n"
+                           "[#0-0]    ✓ lists (5ms)\n"
+                           "[#0-0]    ✖ finds (3ms)\n"
+                           "[#0-0]\n"
+                           "[#0-0] 1 passing (1.2s)\n"
+                           "[#0-0] 1 failing\n"
+                           "[#0-0]\n"
+                           "[#0-0] 1) Users finds\n"
+                           "[#0-0] Expected 200\n"
+                           "[#0-0] Error: Expected 200\n"
+                           "[#0-0]     at x.js:1:1\n"
+                           "[#0-0] Request: GET http://h/users/9\n"
+                           "[#0-0]   accept: application/json\n"
+                           "[#0-0]   authorization: ****\n"
+                           "[#0-0] Response: 404 Not Found (3ms)\n"
+                           "[#0-0]   content-type: application/json\n"
+                           "[#0-0]   {\"error\":\"no\"}\n"
+                           "\n");
   free(out);
 }
 
@@ -94,10 +94,12 @@ static void test_only_failures_and_preface(void **state) {
   (void)state;
   capture_t c;
   capture_open(&c);
-  spec_reporter_opts_t opts = {.only_failures = true, .hide_preface = true,
-                               .symbol_passed = "PASS", .symbol_failed = "FAIL"};
+  spec_reporter_opts_t opts = {.only_failures = true,
+                               .hide_preface = true,
+                               .symbol_passed = "PASS",
+                               .symbol_failed = "FAIL"};
   reporter_t *r = spec_reporter_new(c.out, &opts);
-  play(r, false);  /* no failure: no block */
+  play(r, false); /* no failure: no block */
   report_job_t second = {"0-1", "/work/specs/b.spec.js", "specs/b.spec.js", NULL};
   json_t *start = ev_suite_start("B", "B");
   json_object_set_new(start, "file", json_string(second.spec));
@@ -107,19 +109,18 @@ static void test_only_failures_and_preface(void **state) {
   send(r, &second, ev_runner_end(10, NULL));
   r->ops->job_end(r, &second, false);
   char *out = finish(&c, r);
-  assert_string_equal(out,
-                      "\n \"spec\" Reporter:\n" DIVIDER
-                      "Running:\n"
-                      "\n"
-                      "» specs/b.spec.js\n"
-                      "B\n"
-                      "   FAIL x (1ms)\n"
-                      "\n"
-                      "1 failing (10ms)\n"
-                      "\n"
-                      "1) B x\n"
-                      "bad\n"
-                      "\n");
+  assert_string_equal(out, "\n \"spec\" Reporter:\n" DIVIDER
+                           "Running:\n"
+                           "\n"
+                           "» specs/b.spec.js\n"
+                           "B\n"
+                           "   FAIL x (1ms)\n"
+                           "\n"
+                           "1 failing (10ms)\n"
+                           "\n"
+                           "1) B x\n"
+                           "bad\n"
+                           "\n");
   free(out);
 }
 
@@ -142,7 +143,7 @@ static void test_realtime(void **state) {
   send(r, &job, ev_runner_end(10, NULL));
   r->ops->job_end(r, &job, true);
   char *out = finish(&c, r);
-  assert_non_null(strstr(out, " \"spec\" Reporter:\n"));  /* the block still follows */
+  assert_non_null(strstr(out, " \"spec\" Reporter:\n")); /* the block still follows */
   free(out);
 }
 
@@ -162,13 +163,14 @@ static void test_dot(void **state) {
   r = dot_reporter_new(c.out, true);
   play(r, false);
   out = finish(&c, r);
-  assert_string_equal(out, "\n \x1b[1m\x1b[35m\"dot\" Reporter:\x1b[39m\x1b[22m\n"
-                           "\x1b[92m.\x1b[39m\n");
+  assert_string_equal(out,
+                      "\n \x1b[1m\x1b[35m\"dot\" Reporter:\x1b[39m\x1b[22m\n"
+                      "\x1b[92m.\x1b[39m\n");
   free(out);
 
   capture_open(&c);
   r = dot_reporter_new(c.out, false);
-  out = finish(&c, r);  /* nothing ran: nothing printed */
+  out = finish(&c, r); /* nothing ran: nothing printed */
   assert_string_equal(out, "");
   free(out);
 }

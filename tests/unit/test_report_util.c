@@ -21,10 +21,19 @@ static void test_clean_text(void **state) {
   free(s);
 
   /* Invalid bytes, a truncated sequence, an overlong form and a UTF-16 surrogate. */
-  static const char bad[] = "a\xff" "b\xe2\x9c" "c\xc0\xaf" "d\xed\xa0\x80" "e";
+  static const char bad[] =
+      "a\xff"
+      "b\xe2\x9c"
+      "c\xc0\xaf"
+      "d\xed\xa0\x80"
+      "e";
   s = report_clean_text(bad, sizeof bad - 1, 0);
-  assert_string_equal(s, "a\xEF\xBF\xBD" "b\xEF\xBF\xBD\xEF\xBF\xBD" "c\xEF\xBF\xBD\xEF\xBF\xBD"
-                         "d\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD" "e");
+  assert_string_equal(s,
+                      "a\xEF\xBF\xBD"
+                      "b\xEF\xBF\xBD\xEF\xBF\xBD"
+                      "c\xEF\xBF\xBD\xEF\xBF\xBD"
+                      "d\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"
+                      "e");
   free(s);
 
   /* A NUL shows as "␀" (U+2400) unless kept; XML shows the other C0 controls it cannot
@@ -54,8 +63,8 @@ static void test_clean_text(void **state) {
 
 static void test_json_clean(void **state) {
   (void)state;
-  json_t *v = json_pack("{s:[s, i], s:o}", "list", "ok", 1, "bad",
-                        json_stringn_nocheck("a\xff", 2));
+  json_t *v =
+      json_pack("{s:[s, i], s:o}", "list", "ok", 1, "bad", json_stringn_nocheck("a\xff", 2));
   assert_null(json_dumps(v, 0));
   json_t *clean = report_json_clean(v);
   char *text = json_dumps(clean, JSON_COMPACT | JSON_SORT_KEYS);
@@ -72,7 +81,9 @@ static void test_json_clean(void **state) {
   free(text);
   json_decref(clean);
   json_t *shown = report_json_visible(v);
-  assert_string_equal(json_string_value(json_object_get(shown, "t")), "a\xE2\x90\x80" "b");
+  assert_string_equal(json_string_value(json_object_get(shown, "t")),
+                      "a\xE2\x90\x80"
+                      "b");
   json_decref(shown);
   json_decref(v);
   v = json_pack("{s:s}", "t", "plain");
@@ -218,7 +229,7 @@ static void test_exchange_text(void **state) {
 
   json_t *doc = report_exchange_response_doc(ex);
   assert_int_equal(json_integer_value(json_object_get(doc, "status")), 404);
-  assert_true(json_is_string(json_object_get(doc, "body")));  /* not JSON: kept as text */
+  assert_true(json_is_string(json_object_get(doc, "body"))); /* not JSON: kept as text */
   json_decref(doc);
   doc = report_exchange_request_doc(ex);
   assert_string_equal(json_string_value(json_object_get(json_object_get(doc, "body"), "name")),
@@ -238,11 +249,16 @@ static void test_exchange_text(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_clean_text),    cmocka_unit_test(test_json_clean),
-      cmocka_unit_test(test_md5),           cmocka_unit_test(test_uuid),
-      cmocka_unit_test(test_sanitized_caps), cmocka_unit_test(test_url_path),
-      cmocka_unit_test(test_error_kind),    cmocka_unit_test(test_stamps),
-      cmocka_unit_test(test_spool),         cmocka_unit_test(test_exchange_text),
+      cmocka_unit_test(test_clean_text),
+      cmocka_unit_test(test_json_clean),
+      cmocka_unit_test(test_md5),
+      cmocka_unit_test(test_uuid),
+      cmocka_unit_test(test_sanitized_caps),
+      cmocka_unit_test(test_url_path),
+      cmocka_unit_test(test_error_kind),
+      cmocka_unit_test(test_stamps),
+      cmocka_unit_test(test_spool),
+      cmocka_unit_test(test_exchange_text),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

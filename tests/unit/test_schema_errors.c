@@ -65,15 +65,17 @@ static void expect(const char *schema, const char *instance, const char *want) {
 
 static void test_sonde_examples(void **state) {
   const char *user =
-    "{\"type\":\"object\",\"required\":[\"id\",\"email\"],\"additionalProperties\":false,"
-    "\"properties\":{\"id\":{\"type\":\"integer\",\"minimum\":1},"
-    "\"name\":{\"type\":\"string\",\"minLength\":2,\"pattern\":\"^[A-Z]\"},"
-    "\"email\":{\"type\":\"string\",\"format\":\"email\"},"
-    "\"role\":{\"enum\":[\"admin\",\"user\"]},"
-    "\"createdAt\":{\"type\":\"string\",\"format\":\"date-time\"},"
-    "\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"minItems\":1}}}";
-  expect(user, "{\"id\":1,\"email\":\"a@example.com\",\"name\":\"Ada\",\"role\":\"admin\","
-               "\"createdAt\":\"2024-05-01T10:00:00Z\",\"tags\":[\"x\"]}", "");
+      "{\"type\":\"object\",\"required\":[\"id\",\"email\"],\"additionalProperties\":false,"
+      "\"properties\":{\"id\":{\"type\":\"integer\",\"minimum\":1},"
+      "\"name\":{\"type\":\"string\",\"minLength\":2,\"pattern\":\"^[A-Z]\"},"
+      "\"email\":{\"type\":\"string\",\"format\":\"email\"},"
+      "\"role\":{\"enum\":[\"admin\",\"user\"]},"
+      "\"createdAt\":{\"type\":\"string\",\"format\":\"date-time\"},"
+      "\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"minItems\":1}}}";
+  expect(user,
+         "{\"id\":1,\"email\":\"a@example.com\",\"name\":\"Ada\",\"role\":\"admin\","
+         "\"createdAt\":\"2024-05-01T10:00:00Z\",\"tags\":[\"x\"]}",
+         "");
   expect(user, "{\"email\":\"a@example.com\"}",
          " must have required property 'id' [required /required]");
   expect(user, "{\"id\":0,\"email\":\"nope\"}",
@@ -86,8 +88,9 @@ static void test_sonde_examples(void **state) {
          "/name must NOT have fewer than 2 characters [minLength /properties/name/minLength]\n"
          "/name must match pattern \"^[A-Z]\" [pattern /properties/name/pattern]\n"
          "/role must be one of: admin, user [enum /properties/role/enum]");
-  expect(user, "{\"id\":2,\"email\":\"a@example.com\",\"createdAt\":\"2024-02-30T10:00:00Z\","
-               "\"tags\":[]}",
+  expect(user,
+         "{\"id\":2,\"email\":\"a@example.com\",\"createdAt\":\"2024-02-30T10:00:00Z\","
+         "\"tags\":[]}",
          "/createdAt must be a valid date-time [format /properties/createdAt/format]\n"
          "/tags must NOT have fewer than 1 items [minItems /properties/tags/minItems]");
   expect(user, "{\"id\":2,\"email\":\"a@example.com\",\"tags\":[\"a\",3]}",
@@ -95,11 +98,13 @@ static void test_sonde_examples(void **state) {
 }
 
 static void test_nested_paths(void **state) {
-  const char *list = "{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\","
-                     "\"items\":{\"type\":\"object\",\"required\":[\"email\"],\"properties\":"
-                     "{\"email\":{\"format\":\"email\"}}}}}}";
+  const char *list =
+      "{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"array\","
+      "\"items\":{\"type\":\"object\",\"required\":[\"email\"],\"properties\":"
+      "{\"email\":{\"format\":\"email\"}}}}}}";
   expect(list, "{\"data\":[{\"email\":\"a@b.co\"},{\"email\":\"bad\"},{}]}",
-         "/data/1/email must be a valid email [format /properties/data/items/properties/email/format]\n"
+         "/data/1/email must be a valid email [format "
+         "/properties/data/items/properties/email/format]\n"
          "/data/2 must have required property 'email' [required /properties/data/items/required]");
   /* "/" and "~" in keys are escaped in both pointers */
   expect("{\"properties\":{\"a/b\":{\"properties\":{\"c~d\":{\"type\":\"null\"}}}}}",
@@ -114,8 +119,10 @@ static void test_scalar_messages(void **state) {
   expect("{\"multipleOf\":0.5}", "1.25", " must be multiple of 0.5 [multipleOf /multipleOf]");
   expect("{\"maximum\":3}", "4", " must be <= 3 [maximum /maximum]");
   expect("{\"exclusiveMaximum\":3}", "3", " must be < 3 [exclusiveMaximum /exclusiveMaximum]");
-  expect("{\"exclusiveMinimum\":1.5}", "1.5", " must be > 1.5 [exclusiveMinimum /exclusiveMinimum]");
-  expect("{\"maxLength\":2}", "\"abc\"", " must NOT have more than 2 characters [maxLength /maxLength]");
+  expect("{\"exclusiveMinimum\":1.5}", "1.5",
+         " must be > 1.5 [exclusiveMinimum /exclusiveMinimum]");
+  expect("{\"maxLength\":2}", "\"abc\"",
+         " must NOT have more than 2 characters [maxLength /maxLength]");
   expect("{\"format\":\"uuid\"}", "\"x\"", " must be a valid uuid [format /format]");
   expect(" false", "1", " boolean schema is false [false schema ]");
 }
@@ -123,16 +130,20 @@ static void test_scalar_messages(void **state) {
 static void test_object_array_messages(void **state) {
   expect("{\"maxProperties\":1}", "{\"a\":1,\"b\":2}",
          " must NOT have more than 1 properties [maxProperties /maxProperties]");
-  expect("{\"minProperties\":1}", "{}", " must NOT have fewer than 1 properties [minProperties /minProperties]");
+  expect("{\"minProperties\":1}", "{}",
+         " must NOT have fewer than 1 properties [minProperties /minProperties]");
   expect("{\"dependentRequired\":{\"a\":[\"b\"]}}", "{\"a\":1}",
-         " must have property 'b' when property 'a' is present [dependentRequired /dependentRequired]");
+         " must have property 'b' when property 'a' is present [dependentRequired "
+         "/dependentRequired]");
   expect("{\"propertyNames\":{\"maxLength\":2}}", "{\"abc\":1}",
-         " property name 'abc' must NOT have more than 2 characters [maxLength /propertyNames/maxLength]");
+         " property name 'abc' must NOT have more than 2 characters [maxLength "
+         "/propertyNames/maxLength]");
   expect("{\"propertyNames\":false}", "{\"a\":1}",
          " property name 'a' is invalid [propertyNames /propertyNames]");
   expect("{\"maxItems\":1}", "[1,2]", " must NOT have more than 1 items [maxItems /maxItems]");
-  expect("{\"uniqueItems\":true}", "[1,2,1.0]",
-         " must NOT have duplicate items (items ## 0 and 2 are identical) [uniqueItems /uniqueItems]");
+  expect(
+      "{\"uniqueItems\":true}", "[1,2,1.0]",
+      " must NOT have duplicate items (items ## 0 and 2 are identical) [uniqueItems /uniqueItems]");
   expect("{\"contains\":{\"type\":\"string\"}}", "[1]",
          " must contain at least 1 valid item(s) [contains /contains]");
   expect("{\"contains\":{\"type\":\"string\"},\"maxContains\":1}", "[\"a\",\"b\"]",
@@ -172,7 +183,8 @@ static void test_numbers_and_strings(void **state) {
   expect("{\"type\":\"integer\"}", "3.0", "");
   expect("{\"multipleOf\":0.01}", "19.99", "");
   expect("{\"multipleOf\":0.1}", "0.3", "");
-  expect("{\"multipleOf\":0.0001}", "0.00751", " must be multiple of 0.0001 [multipleOf /multipleOf]");
+  expect("{\"multipleOf\":0.0001}", "0.00751",
+         " must be multiple of 0.0001 [multipleOf /multipleOf]");
   expect("{\"minimum\":9007199254740993}", "9007199254740992",
          " must be >= 9007199254740993 [minimum /minimum]");
   /* lengths count code points: two emoji are two characters */
@@ -183,12 +195,9 @@ static void test_numbers_and_strings(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_sonde_examples),
-    cmocka_unit_test(test_nested_paths),
-    cmocka_unit_test(test_scalar_messages),
-    cmocka_unit_test(test_object_array_messages),
-    cmocka_unit_test(test_combinator_messages),
-    cmocka_unit_test(test_numbers_and_strings),
+      cmocka_unit_test(test_sonde_examples),      cmocka_unit_test(test_nested_paths),
+      cmocka_unit_test(test_scalar_messages),     cmocka_unit_test(test_object_array_messages),
+      cmocka_unit_test(test_combinator_messages), cmocka_unit_test(test_numbers_and_strings),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

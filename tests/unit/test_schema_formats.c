@@ -37,7 +37,7 @@ static int check_kw(const char *key, const char *value, const char *instance_jso
 }
 
 typedef struct {
-  const char *value;  /* JSON text of the instance */
+  const char *value; /* JSON text of the instance */
   int want;
 } case_t;
 
@@ -52,61 +52,86 @@ static void run_cases(const char *key, const char *value, const case_t *cases, s
 
 static void test_email(void **state) {
   static const case_t cases[] = {
-    {"\"joe.bloggs@example.com\"", 1}, {"\"first.last+tag@sub.example.co.uk\"", 1},
-    {"\"\\\"quoted local\\\"@example.com\"", 1}, {"\"user@[127.0.0.1]\"", 1},
-    {"\"user@[IPv6:::1]\"", 1}, {"\"plainaddress\"", 0}, {"\"@example.com\"", 0},
-    {"\"user@\"", 0}, {"\"user@@example.com\"", 0}, {"\".user@example.com\"", 0},
-    {"\"us..er@example.com\"", 0}, {"\"user@exa_mple.com\"", 0}, {"\"user name@example.com\"", 0},
-    {"\"user@example.com \"", 0}, {"\"user@-example.com\"", 0}, {"42", 1},
+      {"\"joe.bloggs@example.com\"", 1},
+      {"\"first.last+tag@sub.example.co.uk\"", 1},
+      {"\"\\\"quoted local\\\"@example.com\"", 1},
+      {"\"user@[127.0.0.1]\"", 1},
+      {"\"user@[IPv6:::1]\"", 1},
+      {"\"plainaddress\"", 0},
+      {"\"@example.com\"", 0},
+      {"\"user@\"", 0},
+      {"\"user@@example.com\"", 0},
+      {"\".user@example.com\"", 0},
+      {"\"us..er@example.com\"", 0},
+      {"\"user@exa_mple.com\"", 0},
+      {"\"user name@example.com\"", 0},
+      {"\"user@example.com \"", 0},
+      {"\"user@-example.com\"", 0},
+      {"42", 1},
   };
   RUN("format", "email", cases);
 }
 
 static void test_date_time(void **state) {
   static const case_t cases[] = {
-    {"\"2024-05-01T10:00:00Z\"", 1}, {"\"2024-05-01T10:00:00.123+02:00\"", 1},
-    {"\"2024-02-29t23:59:59z\"", 1}, {"\"2016-12-31T23:59:60Z\"", 1},
-    {"\"2023-02-29T10:00:00Z\"", 0}, {"\"2024-05-01 10:00:00Z\"", 0},
-    {"\"2024-05-01T10:00:00\"", 0}, {"\"2024-05-01T24:00:00Z\"", 0},
-    {"\"2024-05-01T10:00:00+0200\"", 0}, {"\"2024-5-01T10:00:00Z\"", 0},
-    {"\"2024-05-01T10:00:60Z\"", 0},
+      {"\"2024-05-01T10:00:00Z\"", 1},     {"\"2024-05-01T10:00:00.123+02:00\"", 1},
+      {"\"2024-02-29t23:59:59z\"", 1},     {"\"2016-12-31T23:59:60Z\"", 1},
+      {"\"2023-02-29T10:00:00Z\"", 0},     {"\"2024-05-01 10:00:00Z\"", 0},
+      {"\"2024-05-01T10:00:00\"", 0},      {"\"2024-05-01T24:00:00Z\"", 0},
+      {"\"2024-05-01T10:00:00+0200\"", 0}, {"\"2024-5-01T10:00:00Z\"", 0},
+      {"\"2024-05-01T10:00:60Z\"", 0},
   };
   RUN("format", "date-time", cases);
-  static const case_t dates[] = {{"\"2024-02-29\"", 1}, {"\"1900-02-29\"", 0}, {"\"2024-13-01\"", 0}};
+  static const case_t dates[] = {
+      {"\"2024-02-29\"", 1}, {"\"1900-02-29\"", 0}, {"\"2024-13-01\"", 0}};
   RUN("format", "date", dates);
   static const case_t times[] = {{"\"10:00:00Z\"", 1}, {"\"10:00:00\"", 0}, {"\"10:00Z\"", 0}};
   RUN("format", "time", times);
-  static const case_t durations[] = {{"\"P1Y2M3DT4H5M6S\"", 1}, {"\"PT0S\"", 1}, {"\"P2W\"", 1},
-                                     {"\"P\"", 0}, {"\"P1Y2D\"", 0}, {"\"PT1.5S\"", 0}};
+  static const case_t durations[] = {
+      {"\"P1Y2M3DT4H5M6S\"", 1}, {"\"PT0S\"", 1},  {"\"P2W\"", 1}, {"\"P\"", 0},
+      {"\"P1Y2D\"", 0},          {"\"PT1.5S\"", 0}};
   RUN("format", "duration", durations);
 }
 
 static void test_network_formats(void **state) {
   static const case_t uri[] = {
-    {"\"https://example.com/a/b?c=d#e\"", 1}, {"\"urn:isbn:0451450523\"", 1},
-    {"\"mailto:a@b.c\"", 1}, {"\"/relative\"", 0}, {"\"http://exa mple.com\"", 0},
-    {"\"http://[::1]:8080/\"", 1}, {"\"http://example.com/%zz\"", 0},
+      {"\"https://example.com/a/b?c=d#e\"", 1},
+      {"\"urn:isbn:0451450523\"", 1},
+      {"\"mailto:a@b.c\"", 1},
+      {"\"/relative\"", 0},
+      {"\"http://exa mple.com\"", 0},
+      {"\"http://[::1]:8080/\"", 1},
+      {"\"http://example.com/%zz\"", 0},
   };
   RUN("format", "uri", uri);
-  static const case_t ref[] = {{"\"../a?b#c\"", 1}, {"\"#frag\"", 1}, {"\"a:b:c\"", 1},
-                               {"\"\\\\\\\\share\"", 0}};
+  static const case_t ref[] = {
+      {"\"../a?b#c\"", 1}, {"\"#frag\"", 1}, {"\"a:b:c\"", 1}, {"\"\\\\\\\\share\"", 0}};
   RUN("format", "uri-reference", ref);
   static const case_t uuid[] = {{"\"123e4567-e89b-12d3-a456-426614174000\"", 1},
                                 {"\"123e4567e89b12d3a456426614174000\"", 0},
                                 {"\"123e4567-e89b-12d3-a456-42661417400g\"", 0}};
   RUN("format", "uuid", uuid);
-  static const case_t v4[] = {{"\"192.168.0.1\"", 1}, {"\"192.168.0.256\"", 0},
-                              {"\"01.2.3.4\"", 0}, {"\"1.2.3\"", 0}};
+  static const case_t v4[] = {
+      {"\"192.168.0.1\"", 1}, {"\"192.168.0.256\"", 0}, {"\"01.2.3.4\"", 0}, {"\"1.2.3\"", 0}};
   RUN("format", "ipv4", v4);
-  static const case_t v6[] = {{"\"::1\"", 1}, {"\"2001:db8::8a2e:370:7334\"", 1},
-                              {"\"::ffff:1.2.3.4\"", 1}, {"\"1::2::3\"", 0}, {"\"12345::\"", 0}};
+  static const case_t v6[] = {{"\"::1\"", 1},
+                              {"\"2001:db8::8a2e:370:7334\"", 1},
+                              {"\"::ffff:1.2.3.4\"", 1},
+                              {"\"1::2::3\"", 0},
+                              {"\"12345::\"", 0}};
   RUN("format", "ipv6", v6);
   static const case_t host[] = {
-    {"\"example.com\"", 1}, {"\"a-b.example\"", 1}, {"\"-a.example\"", 0}, {"\"a..b\"", 0},
-    {"\"xn--bcher-kva.example\"", 1}, {"\"xn--X\"", 0}, {"\"b\\u00fccher.example\"", 0},
+      {"\"example.com\"", 1},
+      {"\"a-b.example\"", 1},
+      {"\"-a.example\"", 0},
+      {"\"a..b\"", 0},
+      {"\"xn--bcher-kva.example\"", 1},
+      {"\"xn--X\"", 0},
+      {"\"b\\u00fccher.example\"", 0},
   };
   RUN("format", "hostname", host);
-  static const case_t idn[] = {{"\"b\\u00fccher.example\"", 1}, {"\"\\uc2e4\\ub840.\\ud14c\\uc2a4\\ud2b8\"", 1},
+  static const case_t idn[] = {{"\"b\\u00fccher.example\"", 1},
+                               {"\"\\uc2e4\\ub840.\\ud14c\\uc2a4\\ud2b8\"", 1},
                                {"\"\\u302e\\uc2e4\\ub840\"", 0}};
   RUN("format", "idn-hostname", idn);
   static const case_t ptr[] = {{"\"/a/b~0c/~1\"", 1}, {"\"\"", 1}, {"\"a/b\"", 0}, {"\"/~2\"", 0}};
@@ -116,7 +141,7 @@ static void test_network_formats(void **state) {
 }
 
 static void test_pattern_semantics(void **state) {
-  static const case_t space[] = {{"\" \"", 1}, {"\"\\u00a0\"", 1}, {"\"\\u2003\"", 1},
+  static const case_t space[] = {{"\" \"", 1},       {"\"\\u00a0\"", 1}, {"\"\\u2003\"", 1},
                                  {"\"\\ufeff\"", 1}, {"\"\\u2028\"", 1}, {"\"x\"", 0}};
   RUN("pattern", "^\\s$", space);
   static const case_t nonspace[] = {{"\"\\u00a0\"", 0}, {"\"x\"", 1}, {"\"\\u2013\"", 1}};
@@ -127,7 +152,8 @@ static void test_pattern_semantics(void **state) {
   RUN("pattern", "^\\w+$", word);
   static const case_t dollar[] = {{"\"abc\"", 1}, {"\"abc\\n\"", 0}};
   RUN("pattern", "^abc$", dollar);
-  static const case_t dot[] = {{"\"a\"", 1}, {"\"\\u2028\"", 0}, {"\"\\r\"", 0}, {"\"\\ud83d\\ude00\"", 1}};
+  static const case_t dot[] = {
+      {"\"a\"", 1}, {"\"\\u2028\"", 0}, {"\"\\r\"", 0}, {"\"\\ud83d\\ude00\"", 1}};
   RUN("pattern", "^.$", dot);
   static const case_t uesc[] = {{"\"\\ud83d\\ude00\"", 1}, {"\"x\"", 0}};
   RUN("pattern", "^\\uD83D\\uDE00$", uesc);
@@ -151,21 +177,30 @@ static void test_pattern_semantics(void **state) {
 
 static void test_format_regex(void **state) {
   static const case_t cases[] = {
-    {"\"^[a-z]+(?:-[a-z]+)*$\"", 1}, {"\"(?<year>\\\\d{4})\"", 1}, {"\"(?<=a+)b\"", 1},
-    {"\"[]\"", 1}, {"\"\\\\cA\"", 1}, {"\"^(abc]\"", 0}, {"\"\\\\a\"", 0}, {"\"(?i)abc\"", 0},
-    {"\"(?P<n>x)\"", 0}, {"\"a**\"", 0}, {"\"[z-a]\"", 0}, {"\"\\\\1(a)\"", 1}, {"\"\\\\2(a)\"", 0},
-    {"\"{\"", 0}, {"\"x{1}\"", 1},
+      {"\"^[a-z]+(?:-[a-z]+)*$\"", 1},
+      {"\"(?<year>\\\\d{4})\"", 1},
+      {"\"(?<=a+)b\"", 1},
+      {"\"[]\"", 1},
+      {"\"\\\\cA\"", 1},
+      {"\"^(abc]\"", 0},
+      {"\"\\\\a\"", 0},
+      {"\"(?i)abc\"", 0},
+      {"\"(?P<n>x)\"", 0},
+      {"\"a**\"", 0},
+      {"\"[z-a]\"", 0},
+      {"\"\\\\1(a)\"", 1},
+      {"\"\\\\2(a)\"", 0},
+      {"\"{\"", 0},
+      {"\"x{1}\"", 1},
   };
   RUN("format", "regex", cases);
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_email),
-    cmocka_unit_test(test_date_time),
-    cmocka_unit_test(test_network_formats),
-    cmocka_unit_test(test_pattern_semantics),
-    cmocka_unit_test(test_format_regex),
+      cmocka_unit_test(test_email),           cmocka_unit_test(test_date_time),
+      cmocka_unit_test(test_network_formats), cmocka_unit_test(test_pattern_semantics),
+      cmocka_unit_test(test_format_regex),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -15,8 +15,8 @@
 
 typedef struct {
   int calls;
-  json_t *value;  /* the last answer's value (a copy), or NULL */
-  char *error;    /* the last answer's error, or NULL */
+  json_t *value; /* the last answer's value (a copy), or NULL */
+  char *error;   /* the last answer's error, or NULL */
 } answer_t;
 
 static void on_reply(const json_t *value, const char *error, void *ud) {
@@ -125,8 +125,9 @@ static void pools(void **state) {
   ask(s, "{\"op\":\"getFromPool\",\"key\":\"ids\",\"timeout\":20}", NULL, &a);
   assert_int_equal(a.calls, 0);
   uv_run(&loop, UV_RUN_DEFAULT);
-  assert_error(&a, "'ids' resource pool is empty. Set values to it first using "
-                   "'setResourcePool' or 'addValueToPool'");
+  assert_error(&a,
+               "'ids' resource pool is empty. Set values to it first using "
+               "'setResourcePool' or 'addValueToPool'");
 
   /* A worker that goes away: its waiting takes are answered (with an error) at once, the
    * others keep waiting and the next value goes to them. */

@@ -45,18 +45,38 @@ static void assert_decodes_like_jansson(const char *text) {
 static void test_decode_like_jansson(void **state) {
   (void)state;
   const char *texts[] = {
-      "{}", "[]", " { \"a\" : [ 1 , 2.5 , -3e2 , true , false , null ] } ",
+      "{}",
+      "[]",
+      " { \"a\" : [ 1 , 2.5 , -3e2 , true , false , null ] } ",
       "{\"s\":\"\\u00e9\\u2713\\ud834\\udd1e \\/ \\\" \\\\ \\b\\f\\n\\r\\t\"}",
-      "{\"nested\":{\"deep\":[[[{}]]]},\"k\":\"v\"}", "{\"dup\":1,\"dup\":2}",
+      "{\"nested\":{\"deep\":[[[{}]]]},\"k\":\"v\"}",
+      "{\"dup\":1,\"dup\":2}",
       "{\"big\":9223372036854775807,\"neg\":-9223372036854775808}",
-      "{\"utf8\":\"héllo ✓\"}", "\"top-level string\"", "42", "-0.5",
+      "{\"utf8\":\"héllo ✓\"}",
+      "\"top-level string\"",
+      "42",
+      "-0.5",
       /* malformed: both refuse */
-      "", "{", "}", "{\"a\"}", "{\"a\":}", "{\"a\":1,}", "[1,]", "{\"a\":1} x",
-      "{\"s\":\"unterminated}", "{\"s\":\"bad \\q escape\"}", "{\"s\":\"\\ud834 lone\"}",
-      "{\"s\":\"\\udd1e low first\"}", "{\"n\":99999999999999999999}", "{\"n\":-}",
-      "tru", "nul", "{\"raw\":\"tab\there\"}",
+      "",
+      "{",
+      "}",
+      "{\"a\"}",
+      "{\"a\":}",
+      "{\"a\":1,}",
+      "[1,]",
+      "{\"a\":1} x",
+      "{\"s\":\"unterminated}",
+      "{\"s\":\"bad \\q escape\"}",
+      "{\"s\":\"\\ud834 lone\"}",
+      "{\"s\":\"\\udd1e low first\"}",
+      "{\"n\":99999999999999999999}",
+      "{\"n\":-}",
+      "tru",
+      "nul",
+      "{\"raw\":\"tab\there\"}",
   };
-  for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) assert_decodes_like_jansson(texts[i]);
+  for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
+    assert_decodes_like_jansson(texts[i]);
   /* Deeper than any message: refused rather than recursing without bound. */
   sbuf_t deep = SBUF_INIT;
   for (int i = 0; i < 10000; i++) sbuf_putc(&deep, '[');
@@ -116,8 +136,8 @@ static void test_numbers_and_nesting(void **state) {
                               "min", (json_int_t)INT64_MIN));
   assert_round_trip(json_pack("{s:f, s:f, s:f, s:f, s:f}", "whole", 3.0, "frac", 0.1, "tiny",
                               1e-300, "huge", 1.7976931348623157e308, "neg", -2.5));
-  assert_round_trip(json_pack("{s:b, s:b, s:n, s:[], s:{}}", "t", 1, "f", 0, "null", "empty",
-                              "obj"));
+  assert_round_trip(
+      json_pack("{s:b, s:b, s:n, s:[], s:{}}", "t", 1, "f", 0, "null", "empty", "obj"));
   assert_round_trip(json_pack("{s:[i, s, {s:[f, {s:s}]}], s:{s:{s:{}}}}", "a", 1, "x", "k", 1.5,
                               "deep", "est", "o", "p", "q"));
   /* A real stays a real when it reads back (1.0, not 1). */
@@ -143,7 +163,8 @@ static void on_message(json_t *msg, void *ud) {
 static void test_reader_splits_lines(void **state) {
   (void)state;
   ipc_reader_t r = {SBUF_INIT};
-  const char *stream = "{\"type\":\"a\"}\n{\"type\":\"b\",\"s\":\"x\\ny\"}\nnot json\n{\"type\":\"c\"}\n";
+  const char *stream =
+      "{\"type\":\"a\"}\n{\"type\":\"b\",\"s\":\"x\\ny\"}\nnot json\n{\"type\":\"c\"}\n";
   size_t n = strlen(stream);
   /* Byte by byte: every split point. */
   seen = 0;

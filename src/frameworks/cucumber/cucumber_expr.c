@@ -16,7 +16,6 @@
 #include "frameworks/cucumber/cucumber_expr_int.h"
 #include "frameworks/cucumber/gherkin_int.h"
 
-
 struct cukexpr {
   char *regex;
   pcre2_code *code;
@@ -27,7 +26,7 @@ struct cukexpr {
   size_t ngroups;
 };
 
-#define INT_RES "-?\\d+", "\\d+"
+#define INT_RES  "-?\\d+", "\\d+"
 #define FLOAT_RE "[-+]?(?:\\d+(?:\\.\\d+)?|\\.\\d+)(?:[E][+-]?\\d+)?"
 
 static void add_type(cukexpr_registry_t *r, const char *name, const char *const *res, size_t n,
@@ -47,7 +46,8 @@ cukexpr_registry_t *cukexpr_registry_new(void) {
   cukexpr_registry_t *r = xcalloc(1, sizeof *r);
   static const char *const ints[] = {INT_RES}, *const floats[] = {FLOAT_RE};
   static const char *const word[] = {"[^\\s]+"}, *const any[] = {".*"};
-  static const char *const str[] = {"\"([^\"\\\\]*(\\\\.[^\"\\\\]*)*)\"|'([^'\\\\]*(\\\\.[^'\\\\]*)*)'"};
+  static const char *const str[] = {
+      "\"([^\"\\\\]*(\\\\.[^\"\\\\]*)*)\"|'([^'\\\\]*(\\\\.[^'\\\\]*)*)'"};
   add_type(r, "int", ints, 2, CUKEXPR_T_INT, true, true);
   add_type(r, "float", floats, 1, CUKEXPR_T_FLOAT, true, false);
   add_type(r, "word", word, 1, CUKEXPR_T_TEXT, false, false);
@@ -83,21 +83,26 @@ pcre2_code *ck_compile_pcre(const char *re, char **err) {
   int code;
   PCRE2_SIZE off;
   pcre2_code *c = pcre2_compile((PCRE2_SPTR)re, PCRE2_ZERO_TERMINATED,
-                                PCRE2_UTF | PCRE2_DOLLAR_ENDONLY | PCRE2_MATCH_UNSET_BACKREF, &code, &off, NULL);
+                                PCRE2_UTF | PCRE2_DOLLAR_ENDONLY | PCRE2_MATCH_UNSET_BACKREF, &code,
+                                &off, NULL);
   if (!c && err) {
     PCRE2_UCHAR msg[256];
     pcre2_get_error_message(code, msg, sizeof msg);
-    *err = xasprintf("Invalid regular expression /%s/: %s at offset %zu", re, (char *)msg, (size_t)off);
+    *err = xasprintf("Invalid regular expression /%s/: %s at offset %zu", re, (char *)msg,
+                     (size_t)off);
   }
   return c;
 }
 
 int cukexpr_registry_define(cukexpr_registry_t *r, const char *name, const char *const *regexps,
-                            size_t nregexps, bool use_for_snippets, bool prefer_for_regexp, char **err) {
+                            size_t nregexps, bool use_for_snippets, bool prefer_for_regexp,
+                            char **err) {
   *err = NULL;
   if (!name || strpbrk(name, "{}()\\/")) {
-    *err = xasprintf("Illegal character in parameter name {%s}. Parameter names may not contain '{', '}', '(', ')', '\\' or '/'",
-                     name ? name : "");
+    *err = xasprintf(
+        "Illegal character in parameter name {%s}. Parameter names may not contain '{', '}', '(', "
+        "')', '\\' or '/'",
+        name ? name : "");
     return -1;
   }
   if (lookup(r, name)) {
@@ -159,12 +164,14 @@ static bool rewrite(comp_t *c, const ck_node_t *n) {
   case CK_OPTIONAL_NODE: {
     const ck_node_t *bad;
     if ((bad = child_of(n, CK_PARAMETER_NODE)))
-      return fail(c, bad, "An optional may not contain a parameter type",
-                  "If you did not mean to use an parameter type you can use '\\{' to escape the '{'");
+      return fail(
+          c, bad, "An optional may not contain a parameter type",
+          "If you did not mean to use an parameter type you can use '\\{' to escape the '{'");
     if ((bad = child_of(n, CK_OPTIONAL_NODE)))
-      return fail(c, bad, "An optional may not contain an other optional",
-                  "If you did not mean to use an optional type you can use '\\(' to escape the '('. "
-                  "For more complicated expressions consider using a regular expression instead.");
+      return fail(
+          c, bad, "An optional may not contain an other optional",
+          "If you did not mean to use an optional type you can use '\\(' to escape the '('. "
+          "For more complicated expressions consider using a regular expression instead.");
     if (!child_of(n, CK_TEXT_NODE))
       return fail(c, n, "An optional must contain some text",
                   "If you did not mean to use an optional you can use '\\(' to escape the '('");
@@ -177,8 +184,9 @@ static bool rewrite(comp_t *c, const ck_node_t *n) {
     for (size_t i = 0; i < n->nnodes; i++) {
       const ck_node_t *a = &n->nodes[i];
       if (a->nnodes == 0)
-        return fail(c, &(ck_node_t){.start = a->start, .end = a->start}, "Alternative may not be empty",
-                    "If you did not mean to use an alternative you can use '\\/' to escape the '/'");
+        return fail(
+            c, &(ck_node_t){.start = a->start, .end = a->start}, "Alternative may not be empty",
+            "If you did not mean to use an alternative you can use '\\/' to escape the '/'");
       if (!child_of(a, CK_TEXT_NODE))
         return fail(c, a, "An alternative may not exclusively contain optionals",
                     "If you did not mean to use an optional you can use '\\(' to escape the '('");
@@ -191,7 +199,8 @@ static bool rewrite(comp_t *c, const ck_node_t *n) {
   case CK_PARAMETER_NODE: {
     sbuf_t name = SBUF_INIT;
     sbuf_init(&name);
-    for (size_t i = 0; i < n->nnodes; i++) sbuf_puts(&name, n->nodes[i].token ? n->nodes[i].token : "");
+    for (size_t i = 0; i < n->nnodes; i++)
+      sbuf_puts(&name, n->nodes[i].token ? n->nodes[i].token : "");
     const ptype_t *t = lookup(c->reg, sbuf_cstr(&name));
     if (!t) {
       char *problem = xasprintf("Undefined parameter type '%s'", sbuf_cstr(&name));
@@ -206,7 +215,8 @@ static bool rewrite(comp_t *c, const ck_node_t *n) {
       sbuf_printf(&c->out, "(%s)", t->regexps[0]);
     } else {
       sbuf_puts(&c->out, "((?:");
-      for (size_t i = 0; i < t->nregexps; i++) sbuf_printf(&c->out, "%s%s", i ? ")|(?:" : "", t->regexps[i]);
+      for (size_t i = 0; i < t->nregexps; i++)
+        sbuf_printf(&c->out, "%s%s", i ? ")|(?:" : "", t->regexps[i]);
       sbuf_puts(&c->out, "))");
     }
     return true;
@@ -252,8 +262,9 @@ static void group_tree(cukexpr_t *e) {
     if (ch == '(') {
       bool capture = true;
       if (i + 1 < n && p[i + 1] == '?') {
-        capture = (i + 2 < n && p[i + 2] == '<' && i + 3 < n && p[i + 3] != '=' && p[i + 3] != '!') ||
-                  (i + 3 < n && p[i + 2] == 'P' && p[i + 3] == '<');
+        capture =
+            (i + 2 < n && p[i + 2] == '<' && i + 3 < n && p[i + 3] != '=' && p[i + 3] != '!') ||
+            (i + 3 < n && p[i + 2] == 'P' && p[i + 3] == '<');
       } else if (i + 1 < n && p[i + 1] == '*') {
         capture = false; /* PCRE2 verbs: (*UTF) ... */
       }
@@ -287,8 +298,10 @@ static cukexpr_t *finish(cukexpr_t *e, char **err) {
   }
   group_tree(e);
   uint32_t captures = 0;
-  if (pcre2_pattern_info(e->code, PCRE2_INFO_CAPTURECOUNT, &captures) == 0 && captures != e->ngroups)
-    e->ngroups = e->ngroups < captures ? e->ngroups : captures; /* never index past PCRE2's groups */
+  if (pcre2_pattern_info(e->code, PCRE2_INFO_CAPTURECOUNT, &captures) == 0 &&
+      captures != e->ngroups)
+    e->ngroups =
+        e->ngroups < captures ? e->ngroups : captures; /* never index past PCRE2's groups */
   return e;
 }
 
@@ -334,7 +347,8 @@ cukexpr_t *cukexpr_compile_regex(cukexpr_registry_t *r, const char *pattern, cha
   e->types = xcalloc(e->ngroups + 1, sizeof *e->types);
   size_t t = 0;
   for (size_t g = 1; g <= e->ngroups; g++)
-    if (e->parent[g] == 0) e->types[t++] = type_for_source(r, e->regex + e->gstart[g], e->gend[g] - e->gstart[g]);
+    if (e->parent[g] == 0)
+      e->types[t++] = type_for_source(r, e->regex + e->gstart[g], e->gend[g] - e->gstart[g]);
   e->ntypes = t;
   return e;
 }
@@ -361,7 +375,8 @@ static void set_value(cukexpr_arg_t *a) {
   const char *v = a->ngroups ? a->groups[0] : NULL;
   if (a->transform == CUKEXPR_T_STRING) { /* the double-quoted content, else the single-quoted */
     const char *s = a->ngroups > 0 && a->groups[0] && *a->groups[0] ? a->groups[0]
-                    : a->ngroups > 1 && a->groups[1] ? a->groups[1] : "";
+                    : a->ngroups > 1 && a->groups[1]                ? a->groups[1]
+                                                                    : "";
     sbuf_t b = SBUF_INIT;
     sbuf_init(&b);
     for (; *s; s++) {
@@ -398,7 +413,8 @@ static void set_value(cukexpr_arg_t *a) {
   a->s = xstrdup(v);
 }
 
-int cukexpr_match(const cukexpr_t *e, const char *text, size_t len, cukexpr_arg_t **args, size_t *nargs) {
+int cukexpr_match(const cukexpr_t *e, const char *text, size_t len, cukexpr_arg_t **args,
+                  size_t *nargs) {
   *args = NULL;
   *nargs = 0;
   pcre2_match_data *md = pcre2_match_data_create_from_pattern(e->code, NULL);
@@ -436,15 +452,16 @@ static int utf16_offset(const char *text, size_t bytes) {
   int n = 0;
   for (size_t i = 0; i < bytes; i++) {
     unsigned char c = (unsigned char)text[i];
-    if ((c & 0xC0) == 0x80) continue;      /* continuation byte */
-    n += c >= 0xF0 ? 2 : 1;                 /* 4-byte sequences are surrogate pairs */
+    if ((c & 0xC0) == 0x80) continue; /* continuation byte */
+    n += c >= 0xF0 ? 2 : 1;           /* 4-byte sequences are surrogate pairs */
   }
   return n;
 }
 
 /* Group g and its nested capture groups as Cucumber Messages' Group: start and value when
  * it took part in the match, children when it has any. */
-static json_t *group_json(const cukexpr_t *e, const char *text, PCRE2_SIZE *ov, uint32_t ovn, size_t g) {
+static json_t *group_json(const cukexpr_t *e, const char *text, PCRE2_SIZE *ov, uint32_t ovn,
+                          size_t g) {
   json_t *o = json_object();
   if (g < ovn && ov[2 * g] != PCRE2_UNSET) {
     json_object_set_new(o, "start", json_integer(utf16_offset(text, ov[2 * g])));

@@ -27,10 +27,10 @@ typedef struct cukexpr cukexpr_t;
 
 typedef enum {
   CUKEXPR_T_CUSTOM,
-  CUKEXPR_T_INT,     /* int, byte, short, long */
-  CUKEXPR_T_FLOAT,   /* float, double */
-  CUKEXPR_T_TEXT,    /* biginteger, bigdecimal, word, {} and regular-expression groups */
-  CUKEXPR_T_STRING,  /* string: quotes removed, escaped quotes unescaped */
+  CUKEXPR_T_INT,    /* int, byte, short, long */
+  CUKEXPR_T_FLOAT,  /* float, double */
+  CUKEXPR_T_TEXT,   /* biginteger, bigdecimal, word, {} and regular-expression groups */
+  CUKEXPR_T_STRING, /* string: quotes removed, escaped quotes unescaped */
 } cukexpr_transform_t;
 
 /* A registry with the built-in parameter types. */
@@ -42,7 +42,8 @@ void cukexpr_registry_free(cukexpr_registry_t *r);
  * default: true); prefer_for_regexp: the type a regular expression's group with the
  * same source gets when several types share it. */
 int cukexpr_registry_define(cukexpr_registry_t *r, const char *name, const char *const *regexps,
-                            size_t nregexps, bool use_for_snippets, bool prefer_for_regexp, char **err);
+                            size_t nregexps, bool use_for_snippets, bool prefer_for_regexp,
+                            char **err);
 
 /* A Cucumber Expression; NULL and *err when it is invalid or names an unknown type. */
 cukexpr_t *cukexpr_compile(cukexpr_registry_t *r, const char *expression, char **err);
@@ -55,15 +56,15 @@ const char *cukexpr_regex(const cukexpr_t *e);
 typedef enum { CUKEXPR_V_NULL, CUKEXPR_V_INT, CUKEXPR_V_DOUBLE, CUKEXPR_V_STRING } cukexpr_vkind_t;
 
 typedef struct {
-  const char *type_name;   /* "int", "string", ...; "" for {} and an untyped regexp group */
+  const char *type_name; /* "int", "string", ...; "" for {} and an untyped regexp group */
   cukexpr_transform_t transform;
-  cukexpr_vkind_t kind;    /* NULL when the group did not take part in the match */
+  cukexpr_vkind_t kind; /* NULL when the group did not take part in the match */
   long long i;
   double d;
   char *s;
-  char **groups;           /* what a transformer receives: the group's child groups' */
-  size_t ngroups;          /* values, or the group's own when it has none (NULL: unset) */
-  int start;               /* byte offset of the group in the text, -1 when unset */
+  char **groups;  /* what a transformer receives: the group's child groups' */
+  size_t ngroups; /* values, or the group's own when it has none (NULL: unset) */
+  int start;      /* byte offset of the group in the text, -1 when unset */
 } cukexpr_arg_t;
 
 /* 1 and the arguments when the text matches, 0 when it does not, -1 on a PCRE2 error
@@ -83,8 +84,8 @@ json_t *cukexpr_match_json(const cukexpr_t *e, const char *text, size_t len);
  * preferred types and then names in order first (at most 256). "(", "{" and "/" of the
  * text are escaped. */
 typedef struct {
-  char *source;        /* "I have {int} cucumbers" */
-  const char **types;  /* the parameters' type names, in order (the registry's strings) */
+  char *source;       /* "I have {int} cucumbers" */
+  const char **types; /* the parameters' type names, in order (the registry's strings) */
   size_t ntypes;
 } cukexpr_generated_t;
 

@@ -15,7 +15,7 @@ enum { MAX_EXPRESSIONS = 256 };
 
 typedef struct {
   const ptype_t *type;
-  pcre2_code *code; /* the type's regexp */
+  pcre2_code *code;  /* the type's regexp */
   size_t start, len; /* the current match, in bytes; len 0: none */
   int order;         /* registry order, to keep the sort stable */
 } matcher_t;
@@ -37,7 +37,8 @@ static size_t cp_len(const char *s, size_t n) {
 /* Whether the character at byte i is a word boundary (i at either end counts). */
 static bool boundary_at(gen_t *g, size_t i) {
   if (i >= g->len) return true;
-  return pcre2_match(g->boundary, (PCRE2_SPTR)g->text + i, g->len - i, 0, PCRE2_ANCHORED, g->md, NULL) >= 0;
+  return pcre2_match(g->boundary, (PCRE2_SPTR)g->text + i, g->len - i, 0, PCRE2_ANCHORED, g->md,
+                     NULL) >= 0;
 }
 
 static bool boundary_before(gen_t *g, size_t i) {
@@ -120,7 +121,8 @@ static void combine(combos_t *c, size_t depth, const ptype_t **chosen) {
 
 size_t cukexpr_generate(const cukexpr_registry_t *r, const char *text, cukexpr_generated_t **out) {
   *out = NULL;
-  gen_t g = {text ? text : "", text ? strlen(text) : 0, ck_compile_pcre("[\\p{Z}\\p{P}\\p{S}]", NULL), NULL};
+  gen_t g = {text ? text : "", text ? strlen(text) : 0,
+             ck_compile_pcre("[\\p{Z}\\p{P}\\p{S}]", NULL), NULL};
   if (!g.boundary) return 0;
   g.md = pcre2_match_data_create(8, NULL);
   matcher_t *ms = NULL;
@@ -153,7 +155,8 @@ size_t cukexpr_generate(const cukexpr_registry_t *r, const char *text, cukexpr_g
     if (!nfound) break;
     qsort(found, nfound, sizeof *found, cmp_matchers);
     slot_t *slot = GHERKIN_PUSH(c.slots, c.nslots);
-    for (size_t i = 0; i < nfound && found[i]->start == found[0]->start && found[i]->len == found[0]->len; i++) {
+    for (size_t i = 0;
+         i < nfound && found[i]->start == found[0]->start && found[i]->len == found[0]->len; i++) {
       bool dup = false;
       for (size_t k = 0; k < slot->ntypes; k++) dup |= slot->types[k] == found[i]->type;
       if (!dup) *GHERKIN_PUSH(slot->types, slot->ntypes) = found[i]->type;

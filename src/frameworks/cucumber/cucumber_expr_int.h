@@ -55,6 +55,7 @@ void ck_node_free(ck_node_t *n); /* the node's contents and the node itself */
 
 /* Cucumber's message for a problem in the expression, pointing at code points
  * [start, end) ("^", or "^---^" for a longer range). */
-char *ck_error(const char *expression, int start, int end, const char *problem, const char *solution);
+char *ck_error(const char *expression, int start, int end, const char *problem,
+               const char *solution);
 
 #endif

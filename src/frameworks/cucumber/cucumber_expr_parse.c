@@ -17,10 +17,10 @@
 #include "frameworks/cucumber/gherkin_int.h"
 
 typedef enum { T_SOL, T_EOL, T_WS, T_BOPT, T_EOPT, T_BPAR, T_EPAR, T_ALT, T_TEXT } tok_type_t;
-static const char *const tok_names[] = {"START_OF_LINE", "END_OF_LINE", "WHITE_SPACE",
+static const char *const tok_names[] = {"START_OF_LINE",  "END_OF_LINE",  "WHITE_SPACE",
                                         "BEGIN_OPTIONAL", "END_OPTIONAL", "BEGIN_PARAMETER",
-                                        "END_PARAMETER", "ALTERNATION", "TEXT"};
-static const char *const node_names[] = {"TEXT_NODE", "OPTIONAL_NODE", "ALTERNATION_NODE",
+                                        "END_PARAMETER",  "ALTERNATION",  "TEXT"};
+static const char *const node_names[] = {"TEXT_NODE",        "OPTIONAL_NODE",  "ALTERNATION_NODE",
                                          "ALTERNATIVE_NODE", "PARAMETER_NODE", "EXPRESSION_NODE",
                                          "SEPARATOR"};
 
@@ -45,7 +45,11 @@ enum { MAX_DEPTH = 200 };
 /* The code point at s (n bytes left) and its length; an invalid byte is itself. */
 static unsigned decode(const char *s, size_t n, size_t *len) {
   const unsigned char *u = (const unsigned char *)s;
-  size_t k = u[0] < 0x80 ? 1 : (u[0] & 0xE0) == 0xC0 ? 2 : (u[0] & 0xF0) == 0xE0 ? 3 : (u[0] & 0xF8) == 0xF0 ? 4 : 0;
+  size_t k = u[0] < 0x80             ? 1
+             : (u[0] & 0xE0) == 0xC0 ? 2
+             : (u[0] & 0xF0) == 0xE0 ? 3
+             : (u[0] & 0xF8) == 0xF0 ? 4
+                                     : 0;
   if (k == 0 || k > n) {
     *len = 1;
     return u[0];
@@ -80,10 +84,12 @@ static tok_type_t type_of(const char *s, size_t n) {
   }
 }
 
-char *ck_error(const char *expression, int start, int end, const char *problem, const char *solution) {
+char *ck_error(const char *expression, int start, int end, const char *problem,
+               const char *solution) {
   sbuf_t b = SBUF_INIT;
   sbuf_init(&b);
-  sbuf_printf(&b, "This Cucumber Expression has a problem at column %d:\n\n%s\n", start + 1, expression);
+  sbuf_printf(&b, "This Cucumber Expression has a problem at column %d:\n\n%s\n", start + 1,
+              expression);
   for (int i = 0; i < start; i++) sbuf_putc(&b, ' ');
   sbuf_putc(&b, '^');
   if (start + 1 < end) {
@@ -127,9 +133,10 @@ static bool tokenize(const char *expr, tok_t **toks, size_t *ntoks, char **err) 
     if (as_text) {
       if (cur == T_TEXT && expr[i] != '\\') {
         int at = buf_start + buf_cps + escaped;
-        *err = ck_error(expr, at, at + 1,
-                        "Only the characters '{', '}', '(', ')', '\\', '/' and whitespace can be escaped",
-                        "If you did mean to use an '\\' you can use '\\\\' to escape it");
+        *err = ck_error(
+            expr, at, at + 1,
+            "Only the characters '{', '}', '(', ')', '\\', '/' and whitespace can be escaped",
+            "If you did mean to use an '\\' you can use '\\\\' to escape it");
         sbuf_free(&buf);
         return false;
       }
@@ -200,18 +207,22 @@ static ck_node_t *add(nodes_t *l, ck_node_type_t type, int start, int end) {
 /* A parser returns the tokens it consumed (0: not its kind), or -1 on an error in ctx. */
 typedef int (*parser_fn)(ctx_t *c, size_t i, nodes_t *out);
 
-static bool is(const ctx_t *c, size_t i, tok_type_t t) { return i < c->ntoks && c->toks[i].type == t; }
+static bool is(const ctx_t *c, size_t i, tok_type_t t) {
+  return i < c->ntoks && c->toks[i].type == t;
+}
 
 static int parse_text(ctx_t *c, size_t i, nodes_t *out) {
   tok_t *t = &c->toks[i];
   switch (t->type) {
-  case T_WS: case T_TEXT: case T_EPAR: case T_EOPT:
-    add(out, CK_TEXT_NODE, t->start, t->end)->token = xstrdup(t->text);
-    return 1;
+  case T_WS:
+  case T_TEXT:
+  case T_EPAR:
+  case T_EOPT: add(out, CK_TEXT_NODE, t->start, t->end)->token = xstrdup(t->text); return 1;
   case T_ALT:
-    c->err = ck_error(c->expr, t->start, t->end, "An alternation can not be used inside an optional",
-                      "If you did not mean to use an alternation you can use '\\/' to escape the '/'. "
-                      "Otherwise rephrase your expression or consider using a regular expression instead.");
+    c->err = ck_error(
+        c->expr, t->start, t->end, "An alternation can not be used inside an optional",
+        "If you did not mean to use an alternation you can use '\\/' to escape the '/'. "
+        "Otherwise rephrase your expression or consider using a regular expression instead.");
     return -1;
   default: return 0;
   }
@@ -220,10 +231,12 @@ static int parse_text(ctx_t *c, size_t i, nodes_t *out) {
 static int parse_name(ctx_t *c, size_t i, nodes_t *out) {
   tok_t *t = &c->toks[i];
   switch (t->type) {
-  case T_WS: case T_TEXT:
-    add(out, CK_TEXT_NODE, t->start, t->end)->token = xstrdup(t->text);
-    return 1;
-  case T_BOPT: case T_EOPT: case T_BPAR: case T_ALT:
+  case T_WS:
+  case T_TEXT: add(out, CK_TEXT_NODE, t->start, t->end)->token = xstrdup(t->text); return 1;
+  case T_BOPT:
+  case T_EOPT:
+  case T_BPAR:
+  case T_ALT:
     c->err = ck_error(c->expr, t->start, t->end,
                       "Parameter names may not contain '{', '}', '(', ')', '\\' or '/'",
                       "Did you mean to use a regular expression?");
@@ -257,8 +270,8 @@ static int parse_between(ctx_t *c, size_t i, nodes_t *out, ck_node_type_t type, 
                          tok_type_t end, const parser_fn *parsers, size_t nparsers) {
   if (!is(c, i, begin)) return 0;
   if (c->depth >= MAX_DEPTH) {
-    c->err = ck_error(c->expr, c->toks[i].start, c->toks[i].end, "The expression is nested too deeply",
-                      "Use fewer nested '(' and '{'");
+    c->err = ck_error(c->expr, c->toks[i].start, c->toks[i].end,
+                      "The expression is nested too deeply", "Use fewer nested '(' and '{'");
     return -1;
   }
   nodes_t sub = {0};
@@ -275,11 +288,13 @@ static int parse_between(ctx_t *c, size_t i, nodes_t *out, ck_node_type_t type, 
     nodes_free(&sub);
     tok_t *t = &c->toks[i];
     if (begin == T_BPAR)
-      c->err = ck_error(c->expr, t->start, t->end, "The '{' does not have a matching '}'",
-                        "If you did not intend to use a parameter you can use '\\{' to escape the a parameter");
+      c->err = ck_error(
+          c->expr, t->start, t->end, "The '{' does not have a matching '}'",
+          "If you did not intend to use a parameter you can use '\\{' to escape the a parameter");
     else
       c->err = ck_error(c->expr, t->start, t->end, "The '(' does not have a matching ')'",
-                        "If you did not intend to use optional text you can use '\\(' to escape the optional text");
+                        "If you did not intend to use optional text you can use '\\(' to escape "
+                        "the optional text");
     return -1;
   }
   ck_node_t *n = add(out, type, c->toks[i].start, c->toks[j].end);
@@ -378,14 +393,16 @@ json_t *cukexpr_tokens_json(const char *expression, char **err) {
   }
   json_t *a = json_array();
   for (size_t i = 0; i < n; i++)
-    json_array_append_new(a, json_pack("{s:s, s:i, s:i, s:s}", "type", tok_names[toks[i].type], "start",
-                                       toks[i].start, "end", toks[i].end, "text", toks[i].text));
+    json_array_append_new(
+        a, json_pack("{s:s, s:i, s:i, s:s}", "type", tok_names[toks[i].type], "start",
+                     toks[i].start, "end", toks[i].end, "text", toks[i].text));
   toks_free(toks, n);
   return a;
 }
 
 static json_t *node_json(const ck_node_t *n) {
-  json_t *o = json_pack("{s:s, s:i, s:i}", "type", node_names[n->type], "start", n->start, "end", n->end);
+  json_t *o =
+      json_pack("{s:s, s:i, s:i}", "type", node_names[n->type], "start", n->start, "end", n->end);
   if (n->type == CK_TEXT_NODE) {
     json_object_set_new(o, "token", json_string(n->token ? n->token : ""));
   } else {

@@ -45,7 +45,7 @@ typedef struct {
   fw_cucumber_t *ck;
   const char *name;
   char *uri;
-  json_t *feature;  /* the feature as Cucumber Messages' GherkinDocument has it */
+  json_t *feature; /* the feature as Cucumber Messages' GherkinDocument has it */
 } feature_hook_t;
 
 static void feature_hook_free(void *d) {
@@ -63,8 +63,10 @@ static JSValueRef feature_hook_run(JSContextRef ctx, void *data, JSObjectRef sel
 }
 
 void cuke_add_feature_hooks(fw_cucumber_t *ck, const gherkin_document_t *doc) {
-  static const struct { const char *name; fw_kind_t kind; } hooks[] = {
-      {"beforeFeature", FW_HOOK_BEFORE_ALL}, {"afterFeature", FW_HOOK_AFTER_ALL}};
+  static const struct {
+    const char *name;
+    fw_kind_t kind;
+  } hooks[] = {{"beforeFeature", FW_HOOK_BEFORE_ALL}, {"afterFeature", FW_HOOK_AFTER_ALL}};
   json_t *env = NULL;
   for (size_t i = 0; i < 2; i++) {
     if (!cuke_config_hook_defined(ck, hooks[i].name)) continue;

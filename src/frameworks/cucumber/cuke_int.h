@@ -10,7 +10,7 @@
 #include "frameworks/runner_internal.h"
 
 typedef struct {
-  char *keyword;                /* as written ("Given "); NULL for ids of other nodes */
+  char *keyword; /* as written ("Given "); NULL for ids of other nodes */
   int line;
 } cuke_step_info_t;
 
@@ -18,50 +18,50 @@ typedef struct {
  * kept as text until the features load, as cucumber-js builds its expressions only then
  * (a support file loaded after the step file may define the type). */
 typedef struct {
-  cukexpr_t *e;                 /* NULL while deferred */
-  char *deferred;               /* the expression's text, or NULL */
+  cukexpr_t *e;   /* NULL while deferred */
+  char *deferred; /* the expression's text, or NULL */
 } cuke_def_t;
 
 /* cuke_messages.c's collection (see there); json arrays of envelopes unless said. */
 typedef struct {
-  json_t *head;            /* source, gherkinDocument, pickle */
-  json_t *defs;            /* parameterType, stepDefinition, hook */
-  json_t *run;             /* testRunStarted ... (testCase envelopes apart) */
-  json_t *cases;           /* testCase */
-  size_t cases_at;         /* where in `run` the testCases go; SIZE_MAX: at the end */
-  json_t *def_ids;         /* by step definition index: its id (a string) */
-  json_t *case_of;         /* by pickle index: its testCase body, or null */
+  json_t *head;    /* source, gherkinDocument, pickle */
+  json_t *defs;    /* parameterType, stepDefinition, hook */
+  json_t *run;     /* testRunStarted ... (testCase envelopes apart) */
+  json_t *cases;   /* testCase */
+  size_t cases_at; /* where in `run` the testCases go; SIZE_MAX: at the end */
+  json_t *def_ids; /* by step definition index: its id (a string) */
+  json_t *case_of; /* by pickle index: its testCase body, or null */
   json_t *run_id, *case_started_id, *hook_started_id; /* strings, NULL when none */
-  json_t *current_case;    /* the running testCase body (borrowed) */
-  json_t *step_id;         /* the running test step's id (borrowed) */
-  bool failed;             /* a test case or a run hook failed */
+  json_t *current_case;                               /* the running testCase body (borrowed) */
+  json_t *step_id;                                    /* the running test step's id (borrowed) */
+  bool failed;                                        /* a test case or a run hook failed */
 } cuke_msgs_t;
 
 struct fw_cucumber {
   fw_runner_t *r;
   js_realm_t *realm;
-  const cuke_opts_t *opts;      /* the worker's */
+  const cuke_opts_t *opts; /* the worker's */
   cukexpr_registry_t *reg;
-  cuke_def_t *defs;             /* by step definition id */
+  cuke_def_t *defs; /* by step definition id */
   size_t ndefs, cap;
-  bool defs_final;              /* the features are loading: no more deferred expressions */
-  JSObjectRef api;              /* what cucumber.js returned; protected */
-  tagexpr_t *tags;              /* cucumberOpts.tags; NULL for none */
+  bool defs_final; /* the features are loading: no more deferred expressions */
+  JSObjectRef api; /* what cucumber.js returned; protected */
+  tagexpr_t *tags; /* cucumberOpts.tags; NULL for none */
   gherkin_ids_t ids;
-  gherkin_pickles_t pickles;    /* of every feature loaded into the job */
-  cuke_step_info_t *steps;      /* by AST step id */
+  gherkin_pickles_t pickles; /* of every feature loaded into the job */
+  cuke_step_info_t *steps;   /* by AST step id */
   size_t nsteps;
-  json_t *documents;            /* uri -> its GherkinDocument (messages' shape), for hooks */
-  json_t **meta;                /* by pickle: {"tags", "parameters"} for the "scenario" event */
+  json_t *documents; /* uri -> its GherkinDocument (messages' shape), for hooks */
+  json_t **meta;     /* by pickle: {"tags", "parameters"} for the "scenario" event */
   size_t nmeta;
-  size_t running_pickle;        /* the scenario running now (SIZE_MAX: none) */
-  json_t *json_features;        /* format json: the features loaded, in order */
-  json_t **json_elements;       /* format json: by pickle, its scenario (NULL: not selected) */
+  size_t running_pickle;  /* the scenario running now (SIZE_MAX: none) */
+  json_t *json_features;  /* format json: the features loaded, in order */
+  json_t **json_elements; /* format json: by pickle, its scenario (NULL: not selected) */
   size_t json_elements_len;
-  JSObjectRef step_failer;      /* fails the running step or hook (cucumber.js); protected */
-  bool all_hooks_added;         /* BeforeAll/AfterAll are in the tree */
-  cuke_msgs_t msgs;             /* formats message, junit, html, progress, summary */
-  size_t *order;                /* pickle indexes in the order their tests were added */
+  JSObjectRef step_failer; /* fails the running step or hook (cucumber.js); protected */
+  bool all_hooks_added;    /* BeforeAll/AfterAll are in the tree */
+  cuke_msgs_t msgs;        /* formats message, junit, html, progress, summary */
+  size_t *order;           /* pickle indexes in the order their tests were added */
   size_t norder;
 };
 
@@ -83,8 +83,8 @@ int cuke_reports_write(fw_cucumber_t *ck, const char *cid, char **err);
 
 /* The natives' signature (js_closure_fn), and argument i as a malloc'd string (NULL when
  * missing, undefined or null). */
-#define NATIVE(name)                                                                     \
-  static JSValueRef name(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,    \
+#define NATIVE(name)                                                                  \
+  static JSValueRef name(JSContextRef ctx, void *data, JSObjectRef self, size_t argc, \
                          const JSValueRef argv[], JSValueRef *exc)
 char *cuke_arg_str(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i);
 

@@ -45,11 +45,13 @@ static int find_tag_line(const gherkin_child_t *c, size_t n, unsigned id) {
   return line;
 }
 
-static json_t *tags_json(const gherkin_document_t *doc, const gherkin_pickle_tag_t *tags, size_t n) {
+static json_t *tags_json(const gherkin_document_t *doc, const gherkin_pickle_tag_t *tags,
+                         size_t n) {
   json_t *a = json_array();
   for (size_t i = 0; i < n; i++) {
     int line = tag_line(doc->feature->tags, doc->feature->ntags, tags[i].ast_id);
-    if (!line) line = find_tag_line(doc->feature->children, doc->feature->nchildren, tags[i].ast_id);
+    if (!line)
+      line = find_tag_line(doc->feature->children, doc->feature->nchildren, tags[i].ast_id);
     json_array_append_new(a, json_pack("{s:s, s:i}", "name", tags[i].name, "line", line));
   }
   return a;
@@ -75,13 +77,14 @@ void cuke_json_add_feature(fw_cucumber_t *ck, const gherkin_document_t *doc, siz
   if (!ck->opts->json_path || !doc->feature) return;
   const gherkin_feature_t *f = doc->feature;
   char *fid = json_id(f->name);
-  json_t *feature = json_pack("{s:s, s:s, s:s, s:s, s:s, s:i, s:[]}", "id", fid, "uri", doc->uri,
-                              "keyword", f->keyword ? f->keyword : "", "name", f->name, "description",
-                              f->description ? f->description : "", "line", f->loc.line, "elements");
+  json_t *feature =
+      json_pack("{s:s, s:s, s:s, s:s, s:s, s:i, s:[]}", "id", fid, "uri", doc->uri, "keyword",
+                f->keyword ? f->keyword : "", "name", f->name, "description",
+                f->description ? f->description : "", "line", f->loc.line, "elements");
   json_t *ftags = json_array();
   for (size_t i = 0; i < f->ntags; i++)
-    json_array_append_new(ftags, json_pack("{s:s, s:i}", "name", f->tags[i].name, "line",
-                                           f->tags[i].loc.line));
+    json_array_append_new(
+        ftags, json_pack("{s:s, s:i}", "name", f->tags[i].name, "line", f->tags[i].loc.line));
   json_object_set_new(feature, "tags", ftags);
   if (!ck->json_features) ck->json_features = json_array();
   json_array_append_new(ck->json_features, feature);
@@ -126,7 +129,8 @@ void cuke_json_scenario_start(fw_cucumber_t *ck, size_t index) {
 
 static json_t *result_json(JSContextRef ctx, fw_cucumber_t *ck, const char *status,
                            double duration_ms, JSValueRef error) {
-  json_t *r = json_pack("{s:s, s:I}", "status", status, "duration", (json_int_t)(duration_ms * 1e6));
+  json_t *r =
+      json_pack("{s:s, s:I}", "status", status, "duration", (json_int_t)(duration_ms * 1e6));
   if (error && !JSValueIsUndefined(ctx, error) && !JSValueIsNull(ctx, error)) {
     json_t *e = fw_error_json(ck->r, error);
     const char *text = json_string_value(json_object_get(e, "stack"));
@@ -144,9 +148,11 @@ static json_t *running_steps(fw_cucumber_t *ck) {
 }
 
 void cuke_json_step(fw_cucumber_t *ck, JSContextRef ctx, size_t step_index, const char *keyword,
-                    const char *status, double duration_ms, JSValueRef error, const char *location) {
+                    const char *status, double duration_ms, JSValueRef error,
+                    const char *location) {
   json_t *steps = running_steps(ck);
-  const gherkin_pickle_t *p = ck->running_pickle < ck->pickles.len ? &ck->pickles.items[ck->running_pickle] : NULL;
+  const gherkin_pickle_t *p =
+      ck->running_pickle < ck->pickles.len ? &ck->pickles.items[ck->running_pickle] : NULL;
   if (!steps || !p || step_index >= p->nsteps) return;
   const gherkin_pickle_step_t *s = &p->steps[step_index];
   const cuke_step_info_t *info = s->ast_ids[0] < ck->nsteps ? &ck->steps[s->ast_ids[0]] : NULL;
@@ -154,7 +160,8 @@ void cuke_json_step(fw_cucumber_t *ck, JSContextRef ctx, size_t step_index, cons
                            info ? info->line : 0);
   json_t *args = json_array();
   if (s->doc)
-    json_array_append_new(args, json_pack("{s:s, s:i}", "content", s->doc, "line", info ? info->line + 1 : 0));
+    json_array_append_new(
+        args, json_pack("{s:s, s:i}", "content", s->doc, "line", info ? info->line + 1 : 0));
   if (s->rows) {
     json_t *rows = json_array();
     for (size_t i = 0; i < s->nrows; i++) {
@@ -166,7 +173,8 @@ void cuke_json_step(fw_cucumber_t *ck, JSContextRef ctx, size_t step_index, cons
     json_array_append_new(args, json_pack("{s:o}", "rows", rows));
   }
   json_object_set_new(step, "arguments", args);
-  if (location && *location) json_object_set_new(step, "match", json_pack("{s:s}", "location", location));
+  if (location && *location)
+    json_object_set_new(step, "match", json_pack("{s:s}", "location", location));
   json_object_set_new(step, "result", result_json(ctx, ck, status, duration_ms, error));
   json_array_append_new(steps, step);
 }

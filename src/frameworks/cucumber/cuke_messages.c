@@ -57,7 +57,8 @@ static json_t *source_reference(const char *where) {
 static json_t *status_name(const char *status) {
   char up[16] = "UNKNOWN";
   if (status && strlen(status) < sizeof up) {
-    for (size_t i = 0; status[i]; i++) up[i] = (char)(status[i] >= 'a' && status[i] <= 'z' ? status[i] - 32 : status[i]);
+    for (size_t i = 0; status[i]; i++)
+      up[i] = (char)(status[i] >= 'a' && status[i] <= 'z' ? status[i] - 32 : status[i]);
     up[strlen(status)] = '\0';
   }
   return json_string(up);
@@ -74,7 +75,8 @@ static json_t *result_json(fw_cucumber_t *ck, const char *status, double ms, JSC
     const char *stack = json_string_value(json_object_get(e, "stack"));
     const char *name = json_string_value(json_object_get(e, "name"));
     json_object_set_new(r, "message", json_string(stack && *stack ? stack : msg ? msg : ""));
-    json_t *ex = json_pack("{s:s, s:s}", "type", name && *name ? name : "Error", "message", msg ? msg : "");
+    json_t *ex =
+        json_pack("{s:s, s:s}", "type", name && *name ? name : "Error", "message", msg ? msg : "");
     if (stack && *stack) json_object_set_new(ex, "stackTrace", json_string(stack));
     json_object_set_new(r, "exception", ex);
     json_decref(e);
@@ -90,7 +92,8 @@ static void ensure_run_started(fw_cucumber_t *ck) {
   cuke_msgs_t *m = &ck->msgs;
   if (m->run_id) return;
   m->run_id = new_id(ck);
-  put(m->run, "testRunStarted", json_pack("{s:O, s:o}", "id", m->run_id, "timestamp", timestamp_json()));
+  put(m->run, "testRunStarted",
+      json_pack("{s:O, s:o}", "id", m->run_id, "timestamp", timestamp_json()));
 }
 
 void cuke_msg_feature(fw_cucumber_t *ck, const gherkin_document_t *doc, const char *src, size_t len,
@@ -99,28 +102,31 @@ void cuke_msg_feature(fw_cucumber_t *ck, const gherkin_document_t *doc, const ch
   cuke_msgs_t *m = &ck->msgs;
   size_t ulen = strlen(doc->uri);
   bool md = ulen > 3 && strcmp(doc->uri + ulen - 3, ".md") == 0;
-  put(m->head, "source", json_pack("{s:s%, s:s, s:s}", "data", src, len, "uri", doc->uri, "mediaType",
-                                   md ? "text/x.cucumber.gherkin+markdown" : "text/x.cucumber.gherkin+plain"));
+  put(m->head, "source",
+      json_pack("{s:s%, s:s, s:s}", "data", src, len, "uri", doc->uri, "mediaType",
+                md ? "text/x.cucumber.gherkin+markdown" : "text/x.cucumber.gherkin+plain"));
   if (doc->nerrors) {
     /* A feature that does not parse: its errors, and the run fails (as cucumber-js). */
-    for (size_t i = 0; i < doc->nerrors; i++) json_array_append_new(m->head, gherkin_error_json(doc, &doc->errors[i]));
+    for (size_t i = 0; i < doc->nerrors; i++)
+      json_array_append_new(m->head, gherkin_error_json(doc, &doc->errors[i]));
     m->failed = true;
     return;
   }
   json_array_append_new(m->head, gherkin_document_json(doc));
   for (size_t i = first; i < ck->pickles.len; i++)
-    if (selected[i - first]) json_array_append_new(m->head, gherkin_pickle_json(&ck->pickles.items[i]));
+    if (selected[i - first])
+      json_array_append_new(m->head, gherkin_pickle_json(&ck->pickles.items[i]));
 }
 
 /* ---- natives for cucumber.js (only called when messages are on) ---- */
-
 
 static double num_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i) {
   return i < argc && JSValueIsNumber(ctx, argv[i]) ? JSValueToNumber(ctx, argv[i], NULL) : 0;
 }
 
 static JSValueRef opt_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i) {
-  return i < argc && !JSValueIsUndefined(ctx, argv[i]) && !JSValueIsNull(ctx, argv[i]) ? argv[i] : NULL;
+  return i < argc && !JSValueIsUndefined(ctx, argv[i]) && !JSValueIsNull(ctx, argv[i]) ? argv[i]
+                                                                                       : NULL;
 }
 
 /* stepDefined(defIndex, pattern, isRegExp, where) */
@@ -133,9 +139,10 @@ NATIVE(n_step_defined) {
   json_t *id = new_id(ck);
   while (json_array_size(m->def_ids) <= index) json_array_append_new(m->def_ids, json_null());
   json_array_set(m->def_ids, index, id);
-  json_t *def = json_pack("{s:o, s:{s:s, s:s}, s:o}", "id", id, "pattern", "source", pattern ? pattern : "",
-                          "type", re ? "REGULAR_EXPRESSION" : "CUCUMBER_EXPRESSION", "sourceReference",
-                          source_reference(where));
+  json_t *def =
+      json_pack("{s:o, s:{s:s, s:s}, s:o}", "id", id, "pattern", "source", pattern ? pattern : "",
+                "type", re ? "REGULAR_EXPRESSION" : "CUCUMBER_EXPRESSION", "sourceReference",
+                source_reference(where));
   put(m->defs, "stepDefinition", def);
   free(pattern);
   free(where);
@@ -153,10 +160,11 @@ NATIVE(n_type_defined) {
     json_array_append_new(res, json_string(s ? s : ""));
     free(s);
   }
-  json_t *t = json_pack("{s:o, s:s, s:o, s:b, s:b, s:o}", "id", new_id(ck), "name", name ? name : "",
-                        "regularExpressions", res, "preferForRegularExpressionMatch",
-                        argc > 3 && JSValueToBoolean(ctx, argv[3]), "useForSnippets",
-                        argc > 2 && JSValueToBoolean(ctx, argv[2]), "sourceReference", source_reference(where));
+  json_t *t = json_pack(
+      "{s:o, s:s, s:o, s:b, s:b, s:o}", "id", new_id(ck), "name", name ? name : "",
+      "regularExpressions", res, "preferForRegularExpressionMatch",
+      argc > 3 && JSValueToBoolean(ctx, argv[3]), "useForSnippets",
+      argc > 2 && JSValueToBoolean(ctx, argv[2]), "sourceReference", source_reference(where));
   put(ck->msgs.defs, "parameterType", t);
   free(name);
   free(where);
@@ -194,13 +202,15 @@ NATIVE(n_run_hook) {
   if (event && strcmp(event, "start") == 0) {
     json_decref(m->hook_started_id);
     m->hook_started_id = new_id(ck);
-    put(m->run, "testRunHookStarted", json_pack("{s:O, s:O, s:s, s:o}", "testRunStartedId", m->run_id, "id",
-                                                 m->hook_started_id, "hookId", hook ? hook : "",
-                                                 "timestamp", timestamp_json()));
+    put(m->run, "testRunHookStarted",
+        json_pack("{s:O, s:O, s:s, s:o}", "testRunStartedId", m->run_id, "id", m->hook_started_id,
+                  "hookId", hook ? hook : "", "timestamp", timestamp_json()));
   } else if (m->hook_started_id) {
-    json_t *result = result_json(ck, status, num_arg(ctx, argc, argv, 3), ctx, opt_arg(ctx, argc, argv, 4));
-    put(m->run, "testRunHookFinished", json_pack("{s:o, s:o, s:o}", "testRunHookStartedId", m->hook_started_id,
-                                                  "timestamp", timestamp_json(), "result", result));
+    json_t *result =
+        result_json(ck, status, num_arg(ctx, argc, argv, 3), ctx, opt_arg(ctx, argc, argv, 4));
+    put(m->run, "testRunHookFinished",
+        json_pack("{s:o, s:o, s:o}", "testRunHookStartedId", m->hook_started_id, "timestamp",
+                  timestamp_json(), "result", result));
     m->hook_started_id = NULL;
     if (status && strcmp(status, "failed") == 0) m->failed = true;
   }
@@ -239,11 +249,15 @@ static json_t *make_test_case(fw_cucumber_t *ck, JSContextRef ctx, JSValueRef pl
       size_t d = (size_t)JSValueToNumber(ctx, js_array_get(ctx, defs, (unsigned)k), NULL);
       json_t *did = json_array_get(m->def_ids, d);
       if (did && !json_is_null(did)) json_array_append(ids, did);
-      json_t *args = d < ck->ndefs && ck->defs[d].e ? cukexpr_match_json(ck->defs[d].e, s->text, strlen(s->text)) : NULL;
-      json_array_append_new(lists, json_pack("{s:o}", "stepMatchArguments", args ? args : json_array()));
+      json_t *args = d < ck->ndefs && ck->defs[d].e
+                         ? cukexpr_match_json(ck->defs[d].e, s->text, strlen(s->text))
+                         : NULL;
+      json_array_append_new(lists,
+                            json_pack("{s:o}", "stepMatchArguments", args ? args : json_array()));
     }
-    json_array_append_new(steps, json_pack("{s:o, s:s, s:o, s:o}", "id", new_id(ck), "pickleStepId", sid,
-                                           "stepDefinitionIds", ids, "stepMatchArgumentsLists", lists));
+    json_array_append_new(steps,
+                          json_pack("{s:o, s:s, s:o, s:o}", "id", new_id(ck), "pickleStepId", sid,
+                                    "stepDefinitionIds", ids, "stepMatchArgumentsLists", lists));
   }
   return json_pack("{s:o, s:s, s:o, s:O}", "id", new_id(ck), "pickleId", pid, "testSteps", steps,
                    "testRunStartedId", m->run_id);
@@ -255,7 +269,8 @@ NATIVE(n_case_started) {
   cuke_msgs_t *m = &ck->msgs;
   if (ck->running_pickle >= ck->pickles.len || argc < 1) return JSValueMakeUndefined(ctx);
   ensure_run_started(ck);
-  while (json_array_size(m->case_of) <= ck->running_pickle) json_array_append_new(m->case_of, json_null());
+  while (json_array_size(m->case_of) <= ck->running_pickle)
+    json_array_append_new(m->case_of, json_null());
   json_t *tc = json_array_get(m->case_of, ck->running_pickle);
   if (json_is_null(tc)) {
     tc = make_test_case(ck, ctx, argv[0]);
@@ -267,9 +282,10 @@ NATIVE(n_case_started) {
   json_decref(m->case_started_id);
   m->case_started_id = new_id(ck);
   fw_runnable_t *t = ck->r->test_active ? ck->r->tf.test : NULL;
-  put(m->run, "testCaseStarted", json_pack("{s:O, s:O, s:o, s:i}", "id", m->case_started_id, "testCaseId",
-                                           json_object_get(tc, "id"), "timestamp", timestamp_json(),
-                                           "attempt", t ? t->attempt : 0));
+  put(m->run, "testCaseStarted",
+      json_pack("{s:O, s:O, s:o, s:i}", "id", m->case_started_id, "testCaseId",
+                json_object_get(tc, "id"), "timestamp", timestamp_json(), "attempt",
+                t ? t->attempt : 0));
   return JSValueMakeUndefined(ctx);
 }
 
@@ -287,13 +303,15 @@ NATIVE(n_test_step) {
   if (id && m->case_started_id) {
     if (event && strcmp(event, "start") == 0) {
       m->step_id = id;
-      put(m->run, "testStepStarted", json_pack("{s:O, s:O, s:o}", "testCaseStartedId", m->case_started_id,
-                                               "testStepId", id, "timestamp", timestamp_json()));
+      put(m->run, "testStepStarted",
+          json_pack("{s:O, s:O, s:o}", "testCaseStartedId", m->case_started_id, "testStepId", id,
+                    "timestamp", timestamp_json()));
     } else {
-      json_t *result = result_json(ck, status, num_arg(ctx, argc, argv, 3), ctx, opt_arg(ctx, argc, argv, 4));
-      put(m->run, "testStepFinished", json_pack("{s:O, s:O, s:o, s:o}", "testCaseStartedId", m->case_started_id,
-                                                "testStepId", id, "testStepResult", result, "timestamp",
-                                                timestamp_json()));
+      json_t *result =
+          result_json(ck, status, num_arg(ctx, argc, argv, 3), ctx, opt_arg(ctx, argc, argv, 4));
+      put(m->run, "testStepFinished",
+          json_pack("{s:O, s:O, s:o, s:o}", "testCaseStartedId", m->case_started_id, "testStepId",
+                    id, "testStepResult", result, "timestamp", timestamp_json()));
       m->step_id = NULL;
     }
   }
@@ -307,17 +325,20 @@ NATIVE(n_suggestion) {
   fw_cucumber_t *ck = data;
   cuke_msgs_t *m = &ck->msgs;
   json_t *steps = m->current_case ? json_object_get(m->current_case, "testSteps") : NULL;
-  json_t *pickle_step = json_object_get(json_array_get(steps, (size_t)num_arg(ctx, argc, argv, 0)), "pickleStepId");
+  json_t *pickle_step =
+      json_object_get(json_array_get(steps, (size_t)num_arg(ctx, argc, argv, 0)), "pickleStepId");
   if (!pickle_step || argc < 2) return JSValueMakeUndefined(ctx);
   json_t *snippets = json_array();
   size_t n = js_array_length(ctx, argv[1]);
   for (size_t i = 0; i < n; i++) {
     char *code = js_value_to_utf8(ctx, js_array_get(ctx, argv[1], (unsigned)i));
-    json_array_append_new(snippets, json_pack("{s:s, s:s}", "language", "javascript", "code", code ? code : ""));
+    json_array_append_new(
+        snippets, json_pack("{s:s, s:s}", "language", "javascript", "code", code ? code : ""));
     free(code);
   }
-  put(m->run, "suggestion", json_pack("{s:o, s:O, s:o}", "id", new_id(ck), "pickleStepId", pickle_step,
-                                      "snippets", snippets));
+  put(m->run, "suggestion",
+      json_pack("{s:o, s:O, s:o}", "id", new_id(ck), "pickleStepId", pickle_step, "snippets",
+                snippets));
   return JSValueMakeUndefined(ctx);
 }
 
@@ -358,8 +379,9 @@ NATIVE(n_case_finished) {
   bool failed = status && strcmp(status, "failed") == 0;
   bool retried = failed && t && t->attempt < fw_effective_retries(ck->r, t);
   if (m->case_started_id) {
-    put(m->run, "testCaseFinished", json_pack("{s:o, s:o, s:b}", "testCaseStartedId", m->case_started_id,
-                                              "timestamp", timestamp_json(), "willBeRetried", retried));
+    put(m->run, "testCaseFinished",
+        json_pack("{s:o, s:o, s:b}", "testCaseStartedId", m->case_started_id, "timestamp",
+                  timestamp_json(), "willBeRetried", retried));
     m->case_started_id = NULL;
   }
   if (argc > 1 && JSValueToBoolean(ctx, argv[1]) && !retried) m->failed = true;
@@ -377,23 +399,30 @@ void cuke_msg_natives(fw_cucumber_t *ck, JSContextRef ctx, JSObjectRef natives) 
   m->def_ids = json_array();
   m->case_of = json_array();
   m->cases_at = SIZE_MAX;
-  static const struct { const char *name; js_closure_fn fn; } natives_list[] = {
-      {"stepDefined", n_step_defined}, {"typeDefined", n_type_defined}, {"hookDefined", n_hook_defined},
-      {"runHook", n_run_hook}, {"caseStarted", n_case_started}, {"testStep", n_test_step},
-      {"suggestion", n_suggestion}, {"attach", n_attach}, {"caseFinished", n_case_finished},
+  static const struct {
+    const char *name;
+    js_closure_fn fn;
+  } natives_list[] = {
+      {"stepDefined", n_step_defined},   {"typeDefined", n_type_defined},
+      {"hookDefined", n_hook_defined},   {"runHook", n_run_hook},
+      {"caseStarted", n_case_started},   {"testStep", n_test_step},
+      {"suggestion", n_suggestion},      {"attach", n_attach},
+      {"caseFinished", n_case_finished},
   };
   JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
   for (size_t i = 0; i < sizeof natives_list / sizeof natives_list[0]; i++)
-    js_set(ctx, o, natives_list[i].name, js_make_closure(ctx, natives_list[i].name, natives_list[i].fn, ck, NULL));
+    js_set(ctx, o, natives_list[i].name,
+           js_make_closure(ctx, natives_list[i].name, natives_list[i].fn, ck, NULL));
   js_set(ctx, natives, "messages", o);
 }
 
 json_t *cuke_msg_envelopes(fw_cucumber_t *ck, bool job_failed) {
   cuke_msgs_t *m = &ck->msgs;
   json_t *all = json_array();
-  put(all, "meta", json_pack("{s:s, s:{s:s, s:s}, s:{s:s}, s:{s:s}}", "protocolVersion", "27.0.0",
-                             "implementation", "name", "sonde", "version", SONDE_VERSION, "runtime",
-                             "name", "JavaScriptCore", "os", "name", "linux"));
+  put(all, "meta",
+      json_pack("{s:s, s:{s:s, s:s}, s:{s:s}, s:{s:s}}", "protocolVersion", "27.0.0",
+                "implementation", "name", "sonde", "version", SONDE_VERSION, "runtime", "name",
+                "JavaScriptCore", "os", "name", "linux"));
   json_array_extend(all, m->head);
   json_array_extend(all, m->defs);
   ensure_run_started(ck);
@@ -403,8 +432,9 @@ json_t *cuke_msg_envelopes(fw_cucumber_t *ck, bool job_failed) {
     json_array_append(all, json_array_get(m->run, i));
   }
   if (at >= json_array_size(m->run)) json_array_extend(all, m->cases);
-  put(all, "testRunFinished", json_pack("{s:O, s:o, s:b}", "testRunStartedId", m->run_id, "timestamp",
-                                        timestamp_json(), "success", !m->failed && !job_failed));
+  put(all, "testRunFinished",
+      json_pack("{s:O, s:o, s:b}", "testRunStartedId", m->run_id, "timestamp", timestamp_json(),
+                "success", !m->failed && !job_failed));
   return all;
 }
 

@@ -21,14 +21,14 @@ typedef struct {
 
 static const char *kind_of(JSContextRef ctx, JSValueRef v) {
   switch (JSValueGetType(ctx, v)) {
-    case kJSTypeUndefined: return "undefined";
-    case kJSTypeNull: return "null";
-    case kJSTypeBoolean: return "boolean";
-    case kJSTypeNumber: return "number";
-    case kJSTypeString: return "string";
-    default:
-      if (JSValueIsArray(ctx, v)) return "array";
-      return js_is_function(ctx, v) ? "function" : "object";
+  case kJSTypeUndefined: return "undefined";
+  case kJSTypeNull: return "null";
+  case kJSTypeBoolean: return "boolean";
+  case kJSTypeNumber: return "number";
+  case kJSTypeString: return "string";
+  default:
+    if (JSValueIsArray(ctx, v)) return "array";
+    return js_is_function(ctx, v) ? "function" : "object";
   }
 }
 
@@ -138,10 +138,30 @@ static void read_names(reader_t *rd, strvec_t *out) {
  * any more: accepted so that such a config runs, and ignored. Defaults are
  * @wdio/cucumber-framework's (strict off, timeout 60000), not cucumber-js's. */
 static const char *const kKnown[] = {
-    "require", "requireModule", "tags", "timeout", "strict", "dryRun", "failFast",
-    "ignoreUndefinedDefinitions", "failAmbiguousDefinitions", "retry", "name", "language",
-    "snippets", "scenarioLevelReporter", "format", "import", "worldParameters", "order",
-    "parallel", "source", "profile", "tagsInTitle", "backtrace", "tagExpression",
+    "require",
+    "requireModule",
+    "tags",
+    "timeout",
+    "strict",
+    "dryRun",
+    "failFast",
+    "ignoreUndefinedDefinitions",
+    "failAmbiguousDefinitions",
+    "retry",
+    "name",
+    "language",
+    "snippets",
+    "scenarioLevelReporter",
+    "format",
+    "import",
+    "worldParameters",
+    "order",
+    "parallel",
+    "source",
+    "profile",
+    "tagsInTitle",
+    "backtrace",
+    "tagExpression",
 };
 
 int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err) {
@@ -219,15 +239,15 @@ int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err) {
   JSValueRef wp = opt(&rd, "worldParameters");
   if (wp && (!JSValueIsObject(ctx, wp) || JSValueIsArray(ctx, wp) || js_is_function(ctx, wp)))
     bad(&rd, "worldParameters", "an object", wp);
-  else if (wp)
-    out->world_parameters = js_to_json(ctx, wp);
+  else if (wp) out->world_parameters = js_to_json(ctx, wp);
   char *order = read_string(&rd, "order");
   out->reverse = order && strcmp(order, "reverse") == 0;
   if (order && strcmp(order, "defined") != 0 && !out->reverse && !rd.failed) {
     rd.failed = true;
     config_key_error(cfg, "cucumberOpts.order", err,
                      "\"cucumberOpts.order\" is \"%s\": this sonde runs scenarios in the order "
-                     "they are defined (\"defined\") or in the reverse order (\"reverse\")", order);
+                     "they are defined (\"defined\") or in the reverse order (\"reverse\")",
+                     order);
   }
   free(order);
   /* Scenarios of a feature run at once in the job's realm (1: one after another). */
@@ -238,9 +258,13 @@ int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err) {
   read_list(&rd, "format", &formats);
   /* Formats writing a file take "<name>:<file>" (one file each: a job writes it with its
    * cid in the name); progress and summary print to the console. */
-  static const struct { const char *name; size_t off; } files[] = {
-      {"json:", offsetof(cuke_opts_t, json_path)}, {"message:", offsetof(cuke_opts_t, message_path)},
-      {"junit:", offsetof(cuke_opts_t, junit_path)}, {"html:", offsetof(cuke_opts_t, html_path)}};
+  static const struct {
+    const char *name;
+    size_t off;
+  } files[] = {{"json:", offsetof(cuke_opts_t, json_path)},
+               {"message:", offsetof(cuke_opts_t, message_path)},
+               {"junit:", offsetof(cuke_opts_t, junit_path)},
+               {"html:", offsetof(cuke_opts_t, html_path)}};
   for (size_t i = 0; i < formats.len && !rd.failed; i++) {
     const char *f = formats.items[i];
     bool done = false;
@@ -258,12 +282,15 @@ int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err) {
     }
     if (done) continue;
     rd.failed = true;
-    config_key_error(cfg, "cucumberOpts.format", err,
-                     "\"cucumberOpts.format\" (\"%s\") is not a format this sonde writes: \"json:<file>\", "
-                     "\"message:<file>\", \"junit:<file>\", \"html:<file>\" (each once), \"progress\" "
-                     "or \"summary\"", f);
+    config_key_error(
+        cfg, "cucumberOpts.format", err,
+        "\"cucumberOpts.format\" (\"%s\") is not a format this sonde writes: \"json:<file>\", "
+        "\"message:<file>\", \"junit:<file>\", \"html:<file>\" (each once), \"progress\" "
+        "or \"summary\"",
+        f);
   }
-  out->messages = out->message_path || out->junit_path || out->html_path || out->progress || out->summary;
+  out->messages =
+      out->message_path || out->junit_path || out->html_path || out->progress || out->summary;
   strvec_free(&formats);
   return rd.failed ? -1 : 0;
 }

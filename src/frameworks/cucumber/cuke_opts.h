@@ -16,30 +16,30 @@
 #include "config/config.h"
 
 typedef struct {
-  strvec_t require;          /* globs of step-definition and support files (config-relative) */
-  strvec_t require_module;   /* modules loaded before them (resolved from the config's folder) */
-  char *tags;                /* a tag expression; NULL for every scenario */
-  double timeout;            /* default step and hook timeout, ms */
-  bool strict;               /* pending steps fail the scenario (WebdriverIO's default: off) */
-  bool dry_run;              /* match steps without running them */
-  bool fail_fast;            /* stop after the first failed scenario */
-  bool ignore_undefined;     /* undefined steps make the scenario pending, not failed */
-  bool fail_ambiguous;       /* ambiguous steps fail the run (else: the scenario only) */
-  int retry;                 /* retries of a failed scenario */
-  bool reverse;              /* order 'reverse': the job's scenarios run last to first */
-  int parallel;              /* scenarios of a feature running at once (1: none at once) */
-  strvec_t names;            /* scenario name filters (RegExp sources, "/src/flags" form) */
-  char *language;            /* default dialect of the feature files ("en") */
-  bool snippets;             /* undefined steps print a snippet */
+  strvec_t require;             /* globs of step-definition and support files (config-relative) */
+  strvec_t require_module;      /* modules loaded before them (resolved from the config's folder) */
+  char *tags;                   /* a tag expression; NULL for every scenario */
+  double timeout;               /* default step and hook timeout, ms */
+  bool strict;                  /* pending steps fail the scenario (WebdriverIO's default: off) */
+  bool dry_run;                 /* match steps without running them */
+  bool fail_fast;               /* stop after the first failed scenario */
+  bool ignore_undefined;        /* undefined steps make the scenario pending, not failed */
+  bool fail_ambiguous;          /* ambiguous steps fail the run (else: the scenario only) */
+  int retry;                    /* retries of a failed scenario */
+  bool reverse;                 /* order 'reverse': the job's scenarios run last to first */
+  int parallel;                 /* scenarios of a feature running at once (1: none at once) */
+  strvec_t names;               /* scenario name filters (RegExp sources, "/src/flags" form) */
+  char *language;               /* default dialect of the feature files ("en") */
+  bool snippets;                /* undefined steps print a snippet */
   bool scenario_level_reporter; /* the spec reporter shows scenarios without their steps */
-  bool tags_in_title;        /* "@a, @b: title" for features and scenarios, as WebdriverIO */
-  char *json_path;           /* format 'json:<file>' (relative to the cwd); NULL for none */
-  char *message_path;        /* format 'message:<file>': Cucumber Messages NDJSON */
-  char *junit_path;          /* format 'junit:<file>' */
-  char *html_path;           /* format 'html:<file>' */
-  bool progress, summary;    /* formats 'progress' and 'summary' (the console, per job) */
-  bool messages;             /* one of the five above: the run is kept as messages */
-  json_t *world_parameters;  /* an object: the World's `parameters`; NULL for {} */
+  bool tags_in_title;           /* "@a, @b: title" for features and scenarios, as WebdriverIO */
+  char *json_path;              /* format 'json:<file>' (relative to the cwd); NULL for none */
+  char *message_path;           /* format 'message:<file>': Cucumber Messages NDJSON */
+  char *junit_path;             /* format 'junit:<file>' */
+  char *html_path;              /* format 'html:<file>' */
+  bool progress, summary;       /* formats 'progress' and 'summary' (the console, per job) */
+  bool messages;                /* one of the five above: the run is kept as messages */
+  json_t *world_parameters;     /* an object: the World's `parameters`; NULL for {} */
 } cuke_opts_t;
 
 /* 0, or -1 with one message in err. `out` is filled either way (free it). */

@@ -16,7 +16,8 @@ struct cuke_doc {
   bool success;
 };
 
-static const char *const kSeverity[] = {"passed", "skipped", "pending", "undefined", "ambiguous", "failed"};
+static const char *const kSeverity[] = {"passed",    "skipped",   "pending",
+                                        "undefined", "ambiguous", "failed"};
 
 static int severity(const char *status) {
   for (int i = 0; i < 6; i++)
@@ -70,7 +71,8 @@ cuke_doc_t *cuke_doc_from_messages(const json_t *envelopes) {
   json_array_foreach(envelopes, i, e) {
     json_t *v;
     if ((v = json_object_get(e, "gherkinDocument"))) {
-      json_object_set_new(features, str(v, "uri"), json_string(str(json_object_get(v, "feature"), "name")));
+      json_object_set_new(features, str(v, "uri"),
+                          json_string(str(json_object_get(v, "feature"), "name")));
       collect_keywords(v, keywords);
     } else if ((v = json_object_get(e, "pickle"))) {
       json_object_set(pickles, str(v, "id"), v);
@@ -89,33 +91,37 @@ cuke_doc_t *cuke_doc_from_messages(const json_t *envelopes) {
       const json_t *p = json_object_get(pickles, str(tc, "pickleId"));
       json_t *c = json_object_get(by_case, str(tc, "id"));
       if (!c) {
-        c = json_pack("{s:s, s:s, s:s, s:i, s:i}", "feature", str(features, str(p, "uri")), "uri", str(p, "uri"),
-                      "name", str(p, "name"), "line",
-                      (int)json_integer_value(json_object_get(json_object_get(p, "location"), "line")), "attempts", 0);
+        c = json_pack(
+            "{s:s, s:s, s:s, s:i, s:i}", "feature", str(features, str(p, "uri")), "uri",
+            str(p, "uri"), "name", str(p, "name"), "line",
+            (int)json_integer_value(json_object_get(json_object_get(p, "location"), "line")),
+            "attempts", 0);
         json_array_append_new(doc->cases, c);
         json_object_set(by_case, str(tc, "id"), c);
       }
-      json_object_set_new(c, "attempts", json_integer(json_integer_value(json_object_get(c, "attempts")) + 1));
+      json_object_set_new(c, "attempts",
+                          json_integer(json_integer_value(json_object_get(c, "attempts")) + 1));
       json_object_set_new(c, "status", json_string("passed"));
       json_object_set_new(c, "start", json_real(stamp_ms(json_object_get(v, "timestamp"))));
       json_t *steps = json_array();
       size_t k;
       json_t *ts;
       json_array_foreach(json_object_get(tc, "testSteps"), k, ts) {
-        json_t *s = json_pack("{s:s, s:s, s:s, s:f}", "id", str(ts, "id"), "status", "skipped", "keyword", "",
-                              "ms", 0.0);
+        json_t *s = json_pack("{s:s, s:s, s:s, s:f}", "id", str(ts, "id"), "status", "skipped",
+                              "keyword", "", "ms", 0.0);
         const json_t *hook = json_object_get(hooks, str(ts, "hookId"));
         if (json_object_get(ts, "hookId")) {
           const char *type = str(hook, "type");
           json_object_set_new(s, "hook", json_true());
-          json_object_set_new(s, "keyword", json_string(strncmp(type, "AFTER", 5) == 0 ? "After" : "Before"));
+          json_object_set_new(s, "keyword",
+                              json_string(strncmp(type, "AFTER", 5) == 0 ? "After" : "Before"));
           json_object_set_new(s, "text", json_string(str(hook, "name")));
         } else {
           const json_t *ps = NULL;
           size_t m;
           json_t *x;
-          json_array_foreach(json_object_get(p, "steps"), m, x)
-            if (strcmp(str(x, "id"), str(ts, "pickleStepId")) == 0) ps = x;
+          json_array_foreach(json_object_get(p, "steps"), m,
+                             x) if (strcmp(str(x, "id"), str(ts, "pickleStepId")) == 0) ps = x;
           const char *ast = json_string_value(json_array_get(json_object_get(ps, "astNodeIds"), 0));
           json_object_set_new(s, "keyword", json_string(str(keywords, ast ? ast : "")));
           json_object_set_new(s, "text", json_string(str(ps, "text")));
@@ -125,12 +131,13 @@ cuke_doc_t *cuke_doc_from_messages(const json_t *envelopes) {
       }
       json_object_set_new(c, "steps", steps);
       json_object_set(started, str(v, "id"), c);
-    } else if ((v = json_object_get(e, "testStepFinished")) || (v = json_object_get(e, "attachment"))) {
+    } else if ((v = json_object_get(e, "testStepFinished")) ||
+               (v = json_object_get(e, "attachment"))) {
       json_t *c = json_object_get(started, str(v, "testCaseStartedId"));
       size_t k;
       json_t *s, *step = NULL;
-      json_array_foreach(json_object_get(c, "steps"), k, s)
-        if (strcmp(str(s, "id"), str(v, "testStepId")) == 0) step = s;
+      json_array_foreach(json_object_get(c, "steps"), k,
+                         s) if (strcmp(str(s, "id"), str(v, "testStepId")) == 0) step = s;
       if (!step) continue;
       if (json_object_get(e, "attachment")) {
         json_array_append(json_object_get(step, "attachments"), v);
@@ -140,15 +147,21 @@ cuke_doc_t *cuke_doc_from_messages(const json_t *envelopes) {
       char *status = lower(str(r, "status"));
       json_object_set_new(step, "status", json_string(status));
       const json_t *d = json_object_get(r, "duration");
-      json_object_set_new(step, "ms", json_real((double)json_integer_value(json_object_get(d, "seconds")) * 1e3 +
-                                                (double)json_integer_value(json_object_get(d, "nanos")) / 1e6));
-      if (json_object_get(r, "message")) json_object_set_new(step, "error", json_string(str(r, "message")));
-      if (severity(status) > severity(str(c, "status"))) json_object_set_new(c, "status", json_string(status));
+      json_object_set_new(
+          step, "ms",
+          json_real((double)json_integer_value(json_object_get(d, "seconds")) * 1e3 +
+                    (double)json_integer_value(json_object_get(d, "nanos")) / 1e6));
+      if (json_object_get(r, "message"))
+        json_object_set_new(step, "error", json_string(str(r, "message")));
+      if (severity(status) > severity(str(c, "status")))
+        json_object_set_new(c, "status", json_string(status));
       free(status);
     } else if ((v = json_object_get(e, "testCaseFinished"))) {
       json_t *c = json_object_get(started, str(v, "testCaseStartedId"));
-      if (c) json_object_set_new(c, "ms", json_real(stamp_ms(json_object_get(v, "timestamp")) -
-                                                    json_real_value(json_object_get(c, "start"))));
+      if (c)
+        json_object_set_new(c, "ms",
+                            json_real(stamp_ms(json_object_get(v, "timestamp")) -
+                                      json_real_value(json_object_get(c, "start"))));
     }
   }
   json_decref(features);
@@ -184,7 +197,9 @@ static void put_escaped(sbuf_t *b, const char *s) {
   }
 }
 
-static double case_seconds(const json_t *c) { return json_real_value(json_object_get(c, "ms")) / 1e3; }
+static double case_seconds(const json_t *c) {
+  return json_real_value(json_object_get(c, "ms")) / 1e3;
+}
 
 /* ---- junit ---- */
 
@@ -214,8 +229,8 @@ char *cuke_report_junit(const cuke_doc_t *doc) {
       if (error) break;
       if (json_object_get(s, "error")) error = xstrdup(str(s, "error"));
       else if (severity(str(s, "status")) >= 2)
-        error = xasprintf("%c%s step: %s%s", str(s, "status")[0] - 32, str(s, "status") + 1, str(s, "keyword"),
-                          str(s, "text"));
+        error = xasprintf("%c%s step: %s%s", str(s, "status")[0] - 32, str(s, "status") + 1,
+                          str(s, "keyword"), str(s, "text"));
     }
     bool fails = sev >= 4 || (sev >= 2 && !doc->success);
     if (fails) {
@@ -246,9 +261,11 @@ char *cuke_report_junit(const cuke_doc_t *doc) {
     sbuf_puts(&body, "</system-out>\n  </testcase>\n");
   }
   sbuf_t b = SBUF_INIT;
-  sbuf_printf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"cucumber-js\" time=\"%.3f\" "
-                  "tests=\"%zu\" skipped=\"%zu\" failures=\"%zu\" errors=\"0\">\n%s</testsuite>\n",
-              total, tests, skipped, failures, sbuf_cstr(&body));
+  sbuf_printf(
+      &b,
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"cucumber-js\" time=\"%.3f\" "
+      "tests=\"%zu\" skipped=\"%zu\" failures=\"%zu\" errors=\"0\">\n%s</testsuite>\n",
+      total, tests, skipped, failures, sbuf_cstr(&body));
   sbuf_free(&body);
   return sbuf_take(&b);
 }
@@ -288,7 +305,8 @@ char *cuke_report_console(const cuke_doc_t *doc, bool progress) {
   if (progress) {
     json_array_foreach(doc->cases, i, c) json_array_foreach(json_object_get(c, "steps"), k, s) {
       /* Hooks show only when they did not pass, as in cucumber-js. */
-      if (json_is_true(json_object_get(s, "hook")) && strcmp(str(s, "status"), "passed") == 0) continue;
+      if (json_is_true(json_object_get(s, "hook")) && strcmp(str(s, "status"), "passed") == 0)
+        continue;
       sbuf_putc(&b, progress_char(str(s, "status")));
     }
     sbuf_puts(&b, "\n\n");
@@ -306,12 +324,14 @@ char *cuke_report_console(const cuke_doc_t *doc, bool progress) {
                 (int)json_integer_value(json_object_get(c, "line")));
     json_array_foreach(json_object_get(c, "steps"), k, s) {
       const char *st = str(s, "status");
-      const char *mark = strcmp(st, "passed") == 0 ? "\xE2\x9C\x94" : strcmp(st, "skipped") == 0 ? "-"
-                         : strcmp(st, "failed") == 0 ? "\xE2\x9C\x96" : "?";
+      const char *mark = strcmp(st, "passed") == 0    ? "\xE2\x9C\x94"
+                         : strcmp(st, "skipped") == 0 ? "-"
+                         : strcmp(st, "failed") == 0  ? "\xE2\x9C\x96"
+                                                      : "?";
       if (json_is_true(json_object_get(s, "hook")))
-        sbuf_printf(&issues, "   %s %s%s%s\n", mark, str(s, "keyword"), *str(s, "text") ? " " : "", str(s, "text"));
-      else
-        sbuf_printf(&issues, "   %s %s%s\n", mark, str(s, "keyword"), str(s, "text"));
+        sbuf_printf(&issues, "   %s %s%s%s\n", mark, str(s, "keyword"), *str(s, "text") ? " " : "",
+                    str(s, "text"));
+      else sbuf_printf(&issues, "   %s %s%s\n", mark, str(s, "keyword"), str(s, "text"));
       if (strcmp(st, "undefined") == 0) sbuf_puts(&issues, "       Undefined.\n");
       if (strcmp(st, "pending") == 0) sbuf_puts(&issues, "       Pending\n");
       if (json_object_get(s, "error")) {
@@ -326,7 +346,8 @@ char *cuke_report_console(const cuke_doc_t *doc, bool progress) {
     }
     sbuf_putc(&issues, '\n');
   }
-  if (n_issue) sbuf_printf(&b, "%s:\n\n%s", doc->success ? "Warnings" : "Failures", sbuf_cstr(&issues));
+  if (n_issue)
+    sbuf_printf(&b, "%s:\n\n%s", doc->success ? "Warnings" : "Failures", sbuf_cstr(&issues));
   sbuf_free(&issues);
   put_counts(&b, "scenario", scenarios);
   put_counts(&b, "step", steps);
@@ -341,10 +362,12 @@ char *cuke_report_console(const cuke_doc_t *doc, bool progress) {
 
 static const char kStyle[] =
     "body{font-family:system-ui,sans-serif;margin:2em;color:#222}h1{font-size:1.4em}"
-    "table.totals td{padding:0 1em 0 0}.feature{margin:1.5em 0}.feature h2{font-size:1.15em;margin:.2em 0}"
+    "table.totals td{padding:0 1em 0 0}.feature{margin:1.5em 0}.feature "
+    "h2{font-size:1.15em;margin:.2em 0}"
     "details{border:1px solid #ddd;border-radius:4px;margin:.4em 0;padding:.3em .6em}"
     "summary{cursor:pointer}ol{list-style:none;padding-left:1em;margin:.3em 0}li{margin:.15em 0}"
-    ".s{display:inline-block;min-width:6.5em;font-size:.8em;font-weight:600;text-transform:uppercase}"
+    ".s{display:inline-block;min-width:6.5em;font-size:.8em;font-weight:600;text-transform:"
+    "uppercase}"
     ".passed{color:#1b7d1b}.failed,.ambiguous{color:#c21c1c}.undefined,.pending{color:#b36b00}"
     ".skipped,.unknown{color:#777}.ms{color:#777;font-size:.8em}"
     "pre{background:#f6f6f6;padding:.5em;overflow:auto;white-space:pre-wrap}img{max-width:40em}";
@@ -382,12 +405,14 @@ char *cuke_report_html(const cuke_doc_t *doc, const json_t *envelopes) {
   json_t *c, *s, *x;
   json_array_foreach(doc->cases, i, c) {
     scenarios[severity(str(c, "status"))]++;
-    json_array_foreach(json_object_get(c, "steps"), k, s)
-      if (!json_is_true(json_object_get(s, "hook"))) steps[severity(str(s, "status"))]++;
+    json_array_foreach(json_object_get(c, "steps"), k,
+                       s) if (!json_is_true(json_object_get(s, "hook")))
+        steps[severity(str(s, "status"))]++;
   }
-  sbuf_printf(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                  "<title>Cucumber report</title>\n<style>%s</style>\n</head>\n<body>\n"
-                  "<h1>Cucumber report <span class=\"s %s\">%s</span></h1>\n<table class=\"totals\">",
+  sbuf_printf(&b,
+              "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+              "<title>Cucumber report</title>\n<style>%s</style>\n</head>\n<body>\n"
+              "<h1>Cucumber report <span class=\"s %s\">%s</span></h1>\n<table class=\"totals\">",
               kStyle, doc->success ? "passed" : "failed", doc->success ? "passed" : "failed");
   sbuf_t line = SBUF_INIT;
   put_counts(&line, "scenario", scenarios);
@@ -415,23 +440,25 @@ char *cuke_report_html(const cuke_doc_t *doc, const json_t *envelopes) {
       sbuf_puts(&b, "</div>\n");
     }
     const char *status = str(c, "status");
-    sbuf_printf(&b, "<details%s><summary><span class=\"s %s\">%s</span> ", severity(status) >= 2 ? " open" : "",
-                status, status);
+    sbuf_printf(&b, "<details%s><summary><span class=\"s %s\">%s</span> ",
+                severity(status) >= 2 ? " open" : "", status, status);
     put_escaped(&b, str(c, "name"));
-    sbuf_printf(&b, " <span class=\"ms\">line %d, %.3f s", (int)json_integer_value(json_object_get(c, "line")),
-                case_seconds(c));
+    sbuf_printf(&b, " <span class=\"ms\">line %d, %.3f s",
+                (int)json_integer_value(json_object_get(c, "line")), case_seconds(c));
     if (json_integer_value(json_object_get(c, "attempts")) > 1)
       sbuf_printf(&b, ", attempt %d", (int)json_integer_value(json_object_get(c, "attempts")));
     sbuf_puts(&b, "</span></summary>\n<ol>\n");
     json_array_foreach(json_object_get(c, "steps"), k, s) {
       const char *st = str(s, "status");
       bool hook = json_is_true(json_object_get(s, "hook"));
-      if (hook && strcmp(st, "passed") == 0 && !json_array_size(json_object_get(s, "attachments"))) continue;
+      if (hook && strcmp(st, "passed") == 0 && !json_array_size(json_object_get(s, "attachments")))
+        continue;
       sbuf_printf(&b, "<li><span class=\"s %s\">%s</span> ", st, st);
       put_escaped(&b, str(s, "keyword"));
       if (hook) sbuf_puts(&b, " hook ");
       put_escaped(&b, str(s, "text"));
-      sbuf_printf(&b, " <span class=\"ms\">%.3f s</span>", json_real_value(json_object_get(s, "ms")) / 1e3);
+      sbuf_printf(&b, " <span class=\"ms\">%.3f s</span>",
+                  json_real_value(json_object_get(s, "ms")) / 1e3);
       if (json_object_get(s, "error")) {
         sbuf_puts(&b, "<pre>");
         put_escaped(&b, str(s, "error"));

@@ -16,8 +16,8 @@
 typedef struct {
   fw_cucumber_t *ck;
   const gherkin_document_t *doc;
-  size_t first;       /* the feature's pickles are ck->pickles.items[first..] */
-  bool *selected;     /* by pickle, from `first` */
+  size_t first;               /* the feature's pickles are ck->pickles.items[first..] */
+  bool *selected;             /* by pickle, from `first` */
   const gherkin_rule_t *rule; /* the rule whose body is being built */
 } build_t;
 
@@ -138,7 +138,9 @@ static json_t *pickle_meta(const gherkin_document_t *doc, const gherkin_pickle_t
   json_t *tags = json_array(), *params = json_array();
   for (size_t i = 0; i < p->ntags; i++) json_array_append_new(tags, json_string(p->tags[i].name));
   const gherkin_scenario_t *s =
-      p->nast_ids == 2 ? find_scenario(doc->feature->children, doc->feature->nchildren, p->ast_ids[0]) : NULL;
+      p->nast_ids == 2
+          ? find_scenario(doc->feature->children, doc->feature->nchildren, p->ast_ids[0])
+          : NULL;
   for (size_t k = 0; s && k < s->nexamples; k++) {
     const gherkin_examples_t *ex = &s->examples[k];
     for (size_t r = 0; ex->header && r < ex->nbody; r++) {
@@ -177,8 +179,8 @@ static void add_scenario_tests(build_t *b, const gherkin_scenario_t *s) {
     for (size_t k = 0; k < p->ntags; k++) tags[k] = p->tags[k].name;
     char *title = shown_title(ck, p->name, tags, p->ntags);
     free(tags);
-    fw_runnable_t *t = fw_add_test(ck->r, title, cuke_scenario_fn(ck, i), false, false,
-                                   ck->opts->retry);
+    fw_runnable_t *t =
+        fw_add_test(ck->r, title, cuke_scenario_fn(ck, i), false, false, ck->opts->retry);
     ck->order = xrealloc(ck->order, (ck->norder + 1) * sizeof(*ck->order));
     ck->order[ck->norder++] = i;
     free(title);
@@ -235,8 +237,12 @@ static void add_all_hooks(fw_cucumber_t *ck) {
   if (ck->all_hooks_added) return;
   ck->all_hooks_added = true;
   JSContextRef ctx = js_realm_context(ck->realm);
-  static const struct { const char *list; fw_kind_t kind; const char *title; } kinds[] = {
-      {"beforeAll", FW_HOOK_BEFORE_ALL, "BeforeAll"}, {"afterAll", FW_HOOK_AFTER_ALL, "AfterAll"}};
+  static const struct {
+    const char *list;
+    fw_kind_t kind;
+    const char *title;
+  } kinds[] = {{"beforeAll", FW_HOOK_BEFORE_ALL, "BeforeAll"},
+               {"afterAll", FW_HOOK_AFTER_ALL, "AfterAll"}};
   for (size_t k = 0; k < 2; k++) {
     JSValueRef exc = NULL, arg = js_make_string(ctx, kinds[k].list);
     JSValueRef all = js_call(ctx, js_get(ctx, ck->api, "__allHooks"), ck->api, 1, &arg, &exc);

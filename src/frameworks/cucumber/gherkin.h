@@ -25,7 +25,7 @@
 #include <stddef.h>
 
 typedef struct {
-  unsigned next;  /* the next id handed out; start at 0 */
+  unsigned next; /* the next id handed out; start at 0 */
 } gherkin_ids_t;
 
 typedef struct {
@@ -78,7 +78,7 @@ typedef struct {
   char *keyword; /* as written, with its trailing space ("Given ", "* ") */
   gherkin_keyword_type_t type;
   char *text;
-  gherkin_table_t *table;  /* NULL when none */
+  gherkin_table_t *table;   /* NULL when none */
   gherkin_docstring_t *doc; /* NULL when none */
 } gherkin_step_t;
 
@@ -115,7 +115,11 @@ typedef struct {
 
 typedef struct gherkin_rule gherkin_rule_t;
 
-typedef enum { GHERKIN_CHILD_BACKGROUND, GHERKIN_CHILD_SCENARIO, GHERKIN_CHILD_RULE } gherkin_child_kind_t;
+typedef enum {
+  GHERKIN_CHILD_BACKGROUND,
+  GHERKIN_CHILD_SCENARIO,
+  GHERKIN_CHILD_RULE
+} gherkin_child_kind_t;
 
 typedef struct {
   gherkin_child_kind_t kind;
@@ -187,8 +191,8 @@ typedef struct {
   char *text;
   gherkin_pickle_row_t *rows; /* the data table, NULL when none */
   size_t nrows;
-  char *doc;            /* the doc string's content, NULL when none */
-  char *doc_media_type; /* NULL when none */
+  char *doc;                  /* the doc string's content, NULL when none */
+  char *doc_media_type;       /* NULL when none */
   int table_index, doc_index; /* 1 and 2 in the order written when the step has both, else 0 */
 } gherkin_pickle_step_t;
 

@@ -46,8 +46,8 @@ static void steps_add(steps_t *s, const gherkin_step_t *steps, size_t n) {
   for (size_t i = 0; i < n; i++) *GHERKIN_PUSH(s->items, s->len) = &steps[i];
 }
 
-static void pickle_step(gherkin_pickle_step_t *ps, const gherkin_step_t *st, gherkin_keyword_type_t *last,
-                        const interp_t *in, gherkin_ids_t *ids) {
+static void pickle_step(gherkin_pickle_step_t *ps, const gherkin_step_t *st,
+                        gherkin_keyword_type_t *last, const interp_t *in, gherkin_ids_t *ids) {
   if (st->type != GHERKIN_KT_CONJUNCTION) *last = st->type;
   ps->type = *last;
   ps->ast_ids[0] = st->id;
@@ -61,7 +61,8 @@ static void pickle_step(gherkin_pickle_step_t *ps, const gherkin_step_t *st, ghe
       const gherkin_row_t *row = &st->table->rows[r];
       ps->rows[r].ncells = row->ncells;
       ps->rows[r].cells = xcalloc(row->ncells ? row->ncells : 1, sizeof(char *));
-      for (size_t c = 0; c < row->ncells; c++) ps->rows[r].cells[c] = interpolate(row->cells[c].value, in);
+      for (size_t c = 0; c < row->ncells; c++)
+        ps->rows[r].cells[c] = interpolate(row->cells[c].value, in);
     }
   }
   if (st->doc) {
@@ -149,7 +150,8 @@ void gherkin_compile(const gherkin_document_t *doc, gherkin_ids_t *ids, gherkin_
       for (size_t k = 0; k < bg.len; k++) *GHERKIN_PUSH(rbg.items, rbg.len) = bg.items[k];
       for (size_t k = 0; k < r->nchildren; k++) {
         const gherkin_child_t *rc = &r->children[k];
-        if (rc->kind == GHERKIN_CHILD_BACKGROUND) steps_add(&rbg, rc->background->steps, rc->background->nsteps);
+        if (rc->kind == GHERKIN_CHILD_BACKGROUND)
+          steps_add(&rbg, rc->background->steps, rc->background->nsteps);
         else if (rc->kind == GHERKIN_CHILD_SCENARIO) compile_scenario(&c, r, &rbg, rc->scenario);
       }
       free(rbg.items);

@@ -42,10 +42,10 @@ void *gherkin_push(void *arrp, size_t *len, size_t elem);
 
 /* One line of the source, without its "\n". */
 typedef struct {
-  const char *text; /* the whole line (not NUL-terminated) */
-  size_t len;       /* without a trailing "\r" run */
-  const char *trim; /* past the leading white space */
-  size_t trim_len;  /* without leading and trailing white space */
+  const char *text;    /* the whole line (not NUL-terminated) */
+  size_t len;          /* without a trailing "\r" run */
+  const char *trim;    /* past the leading white space */
+  size_t trim_len;     /* without leading and trailing white space */
   size_t indent_chars; /* leading white-space characters */
   int indent_cols;     /* the same in UTF-16 units */
   int number;          /* from 1 */
@@ -103,7 +103,10 @@ typedef struct {
   char *text;    /* title, step text, comment, other line, media type, language */
   gherkin_keyword_type_t kwtype;
   /* tags or cells */
-  struct gherkin_item { int column; char *text; } *items;
+  struct gherkin_item {
+    int column;
+    char *text;
+  } * items;
   size_t nitems;
 } gherkin_token_t;
 
@@ -125,8 +128,8 @@ gherkin_keyword_type_t gherkin_step_kwtype(const gherkin_dialect_t *d, const cha
 void gherkin_split_cells(const gherkin_line_t *l, gherkin_token_t *tok);
 /* The Markdown matcher (gherkin_markdown.c): like gherkin_match for one type but the end
  * of file; *column is the token's column when the matcher sets it (-1: the usual). */
-bool gherkin_md_match(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_tok_t type, gherkin_token_t *tok,
-                      int *column);
+bool gherkin_md_match(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_tok_t type,
+                      gherkin_token_t *tok, int *column);
 
 /* Gives the AST's ids (gherkin_ast.c); a NULL ids counts from 0. */
 void gherkin_ids_assign(gherkin_document_t *doc, gherkin_ids_t *ids);

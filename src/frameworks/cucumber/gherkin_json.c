@@ -74,7 +74,8 @@ static json_t *steps_json(const gherkin_step_t *s, size_t n) {
     json_object_set_new(o, "text", str(s[i].text));
     if (s[i].table) {
       json_t *t = json_object(), *rows = json_array();
-      for (size_t r = 0; r < s[i].table->nrows; r++) json_array_append_new(rows, row_json(&s[i].table->rows[r]));
+      for (size_t r = 0; r < s[i].table->nrows; r++)
+        json_array_append_new(rows, row_json(&s[i].table->rows[r]));
       json_object_set_new(t, "location", loc_json(s[i].table->loc));
       json_object_set_new(t, "rows", rows);
       json_object_set_new(o, "dataTable", t);

@@ -7,10 +7,21 @@
 
 #include "frameworks/cucumber/gherkin_int.h"
 
-const char *const gherkin_tok_names[GT_COUNT] = {
-  "", "#EOF", "#Empty", "#Comment", "#TagLine", "#FeatureLine", "#RuleLine",
-  "#BackgroundLine", "#ScenarioLine", "#ExamplesLine", "#StepLine", "#DocStringSeparator",
-  "#TableRow", "#Language", "#Other"};
+const char *const gherkin_tok_names[GT_COUNT] = {"",
+                                                 "#EOF",
+                                                 "#Empty",
+                                                 "#Comment",
+                                                 "#TagLine",
+                                                 "#FeatureLine",
+                                                 "#RuleLine",
+                                                 "#BackgroundLine",
+                                                 "#ScenarioLine",
+                                                 "#ExamplesLine",
+                                                 "#StepLine",
+                                                 "#DocStringSeparator",
+                                                 "#TableRow",
+                                                 "#Language",
+                                                 "#Other"};
 
 void *gherkin_push(void *arrp, size_t *len, size_t elem) {
   char **arr = arrp;
@@ -181,9 +192,11 @@ void gherkin_split_cells(const gherkin_line_t *l, gherkin_token_t *tok) {
         const char *t = cell.data ? cell.data : "";
         size_t tn = cell.len, lead = 0, k;
         /* trim white space other than the newline an escape made */
-        while (lead < tn && t[lead] != '\n' && (k = gherkin_space_len(t + lead, tn - lead)) > 0) lead += k;
+        while (lead < tn && t[lead] != '\n' && (k = gherkin_space_len(t + lead, tn - lead)) > 0)
+          lead += k;
         size_t end = tn;
-        while (end > lead && t[end - 1] != '\n' && (k = space_before(t + lead, end - lead)) > 0) end -= k;
+        while (end > lead && t[end - 1] != '\n' && (k = space_before(t + lead, end - lead)) > 0)
+          end -= k;
         struct gherkin_item *it = GHERKIN_PUSH(tok->items, tok->nitems);
         it->column = l->indent_cols + start_col + 1 + gherkin_utf16_len(t, lead);
         it->text = xstrndup(t + lead, end - lead);
@@ -272,13 +285,14 @@ static bool match_language(gherkin_matcher_t *m, const gherkin_line_t *l, gherki
   s++;
   while (s < e && gherkin_space_len(s, (size_t)(e - s))) s += gherkin_space_len(s, (size_t)(e - s));
   const char *name = s;
-  while (s < e && ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '-' || *s == '_')) s++;
+  while (s < e && ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '-' || *s == '_'))
+    s++;
   if (s == name || s != e) return false; /* trailing white space was trimmed already */
   const gherkin_dialect_t *d = gherkin_dialect_find(name, (size_t)(s - name));
   if (!d) {
     err->loc = (gherkin_loc_t){l->number, l->indent_cols + 1};
     err->message = xasprintf("(%d:%d): Language not supported: %.*s", l->number, l->indent_cols + 1,
-                     (int)(s - name), name);
+                             (int)(s - name), name);
     return false;
   }
   m->dialect = d;
@@ -343,7 +357,9 @@ bool gherkin_match(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_tok_t 
     }
     tok->type = type;
     tok->loc.line = l->number;
-    tok->loc.column = column >= 0 ? column : type == GT_EMPTY || type == GT_OTHER ? 1 : l->indent_cols + 1;
+    tok->loc.column = column >= 0                            ? column
+                      : type == GT_EMPTY || type == GT_OTHER ? 1
+                                                             : l->indent_cols + 1;
     return true;
   }
   if (type == GT_EOF || eof) {
@@ -361,7 +377,8 @@ bool gherkin_match(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_tok_t 
     case GT_RULE: ok = match_title(m, l, GHERKIN_KW_RULE, tok); break;
     case GT_BACKGROUND: ok = match_title(m, l, GHERKIN_KW_BACKGROUND, tok); break;
     case GT_SCENARIO:
-      ok = match_title(m, l, GHERKIN_KW_SCENARIO, tok) || match_title(m, l, GHERKIN_KW_OUTLINE, tok);
+      ok =
+          match_title(m, l, GHERKIN_KW_SCENARIO, tok) || match_title(m, l, GHERKIN_KW_OUTLINE, tok);
       break;
     case GT_EXAMPLES: ok = match_title(m, l, GHERKIN_KW_EXAMPLES, tok); break;
     case GT_STEP: ok = match_step(m, l, tok); break;
@@ -371,7 +388,10 @@ bool gherkin_match(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_tok_t 
       if (ok) gherkin_split_cells(l, tok);
       break;
     case GT_LANGUAGE: ok = match_language(m, l, tok, err); break;
-    case GT_OTHER: match_other(m, l, tok); ok = true; break;
+    case GT_OTHER:
+      match_other(m, l, tok);
+      ok = true;
+      break;
     default: break;
     }
     if (!ok) {

@@ -11,7 +11,6 @@
 
 #include "frameworks/cucumber/gherkin_int.h"
 
-
 /* "#{1,6} " at the start of the trimmed line: its length, or 0. */
 static size_t header_prefix(const gherkin_line_t *l) {
   size_t i = 0;
@@ -136,9 +135,11 @@ static bool match_docsep(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_
 }
 
 /* The first line that is not a tag line: "# Feature: title", or any line as the title. */
-static bool match_feature(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_token_t *tok, int *column) {
+static bool match_feature(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_token_t *tok,
+                          int *column) {
   if (m->md_feature_seen) return false;
-  if (!match_header(m, l, GHERKIN_KW_FEATURE, tok, column)) tok->text = xstrndup(l->trim, l->trim_len);
+  if (!match_header(m, l, GHERKIN_KW_FEATURE, tok, column))
+    tok->text = xstrndup(l->trim, l->trim_len);
   m->md_feature_seen = true;
   return true;
 }
@@ -159,15 +160,16 @@ static void match_other(const gherkin_matcher_t *m, const gherkin_line_t *l, ghe
   tok->text = xstrndup(s, n);
 }
 
-static bool match_one(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_tok_t type, gherkin_token_t *tok,
-                      int *column);
+static bool match_one(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_tok_t type,
+                      gherkin_token_t *tok, int *column);
 
 /* Blank, or matched by nothing else (prose). Trying the others has their effects, as in
  * Cucumber's matcher (the first line is taken as the feature line). */
 static bool match_empty(gherkin_matcher_t *m, const gherkin_line_t *l) {
   bool empty = l->trim_len == 0;
-  static const gherkin_tok_t others[] = {GT_TAGLINE, GT_FEATURE, GT_SCENARIO, GT_BACKGROUND, GT_EXAMPLES,
-                                         GT_RULE, GT_TABLEROW, GT_COMMENT, GT_DOCSEP, GT_STEP};
+  static const gherkin_tok_t others[] = {GT_TAGLINE,  GT_FEATURE, GT_SCENARIO, GT_BACKGROUND,
+                                         GT_EXAMPLES, GT_RULE,    GT_TABLEROW, GT_COMMENT,
+                                         GT_DOCSEP,   GT_STEP};
   bool any = false;
   for (size_t i = 0; i < sizeof others / sizeof others[0] && !any; i++) {
     gherkin_token_t scratch = {0};
@@ -178,8 +180,8 @@ static bool match_empty(gherkin_matcher_t *m, const gherkin_line_t *l) {
   return empty || !any;
 }
 
-static bool match_one(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_tok_t type, gherkin_token_t *tok,
-                      int *column) {
+static bool match_one(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_tok_t type,
+                      gherkin_token_t *tok, int *column) {
   switch (type) {
   case GT_EMPTY: return match_empty(m, l);
   case GT_COMMENT:
@@ -196,13 +198,16 @@ static bool match_one(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_tok
   case GT_STEP: return match_step(m, l, tok, column);
   case GT_DOCSEP: return match_docsep(m, l, tok);
   case GT_TABLEROW: return match_table_row(l, tok);
-  case GT_OTHER: match_other(m, l, tok); *column = 1; return true;
+  case GT_OTHER:
+    match_other(m, l, tok);
+    *column = 1;
+    return true;
   default: return false; /* no "# language:" in Markdown */
   }
 }
 
-bool gherkin_md_match(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_tok_t type, gherkin_token_t *tok,
-                      int *column) {
+bool gherkin_md_match(gherkin_matcher_t *m, const gherkin_line_t *l, gherkin_tok_t type,
+                      gherkin_token_t *tok, int *column) {
   *column = -1;
   return match_one(m, l, type, tok, column);
 }

@@ -16,48 +16,88 @@
 
 /* Positions; most exist at the feature's level and inside a rule (parser_t.in_rule). */
 typedef enum {
-  P_START, P_LANG, P_FTAGS,          /* before the feature line */
-  P_HEAD, P_HEAD_DESC, P_RTAGS,      /* after a feature or rule line; a rule's tags */
-  P_BG, P_BG_DESC, P_BG_STEP, P_BG_TABLE, P_BG_TABLE_DOC, P_BG_TABLE_DOC_END,
-  P_BG_DOC, P_BG_DOC_END, P_BG_DOC_TABLE,
-  P_SC_TAGS, P_SC, P_SC_DESC, P_SC_STEP, P_SC_TABLE, P_SC_TABLE_DOC, P_SC_TABLE_DOC_END,
-  P_SC_DOC, P_SC_DOC_END, P_SC_DOC_TABLE,
-  P_EX_TAGS, P_EX, P_EX_DESC, P_EX_TABLE,
+  P_START,
+  P_LANG,
+  P_FTAGS, /* before the feature line */
+  P_HEAD,
+  P_HEAD_DESC,
+  P_RTAGS, /* after a feature or rule line; a rule's tags */
+  P_BG,
+  P_BG_DESC,
+  P_BG_STEP,
+  P_BG_TABLE,
+  P_BG_TABLE_DOC,
+  P_BG_TABLE_DOC_END,
+  P_BG_DOC,
+  P_BG_DOC_END,
+  P_BG_DOC_TABLE,
+  P_SC_TAGS,
+  P_SC,
+  P_SC_DESC,
+  P_SC_STEP,
+  P_SC_TABLE,
+  P_SC_TABLE_DOC,
+  P_SC_TABLE_DOC_END,
+  P_SC_DOC,
+  P_SC_DOC_END,
+  P_SC_DOC_TABLE,
+  P_EX_TAGS,
+  P_EX,
+  P_EX_DESC,
+  P_EX_TABLE,
   P_COUNT
 } pos_t;
 
-#define L(...) {__VA_ARGS__, GT_NONE}
+#define L(...) \
+  { __VA_ARGS__, GT_NONE }
 /* The lines each position accepts, in the order they are tried. */
 static const gherkin_tok_t accepts[P_COUNT][11] = {
-  [P_START] = L(GT_EOF, GT_LANGUAGE, GT_TAGLINE, GT_FEATURE, GT_COMMENT, GT_EMPTY),
-  [P_LANG] = L(GT_TAGLINE, GT_FEATURE, GT_COMMENT, GT_EMPTY),
-  [P_FTAGS] = L(GT_TAGLINE, GT_FEATURE, GT_COMMENT, GT_EMPTY),
-  [P_HEAD] = L(GT_EOF, GT_EMPTY, GT_COMMENT, GT_BACKGROUND, GT_TAGLINE, GT_SCENARIO, GT_RULE, GT_OTHER),
-  [P_HEAD_DESC] = L(GT_EOF, GT_COMMENT, GT_BACKGROUND, GT_TAGLINE, GT_SCENARIO, GT_RULE, GT_OTHER),
-  [P_RTAGS] = L(GT_TAGLINE, GT_RULE, GT_COMMENT, GT_EMPTY),
-  [P_BG] = L(GT_EOF, GT_EMPTY, GT_COMMENT, GT_STEP, GT_TAGLINE, GT_SCENARIO, GT_RULE, GT_OTHER),
-  [P_BG_DESC] = L(GT_EOF, GT_COMMENT, GT_STEP, GT_TAGLINE, GT_SCENARIO, GT_RULE, GT_OTHER),
-  [P_BG_STEP] = L(GT_EOF, GT_TABLEROW, GT_DOCSEP, GT_STEP, GT_TAGLINE, GT_SCENARIO, GT_RULE, GT_COMMENT, GT_EMPTY),
-  [P_BG_TABLE] = L(GT_EOF, GT_TABLEROW, GT_DOCSEP, GT_STEP, GT_TAGLINE, GT_SCENARIO, GT_RULE, GT_COMMENT, GT_EMPTY),
-  [P_BG_TABLE_DOC] = L(GT_DOCSEP, GT_OTHER),
-  [P_BG_TABLE_DOC_END] = L(GT_EOF, GT_STEP, GT_TAGLINE, GT_SCENARIO, GT_RULE, GT_COMMENT, GT_EMPTY),
-  [P_BG_DOC] = L(GT_DOCSEP, GT_OTHER),
-  [P_BG_DOC_END] = L(GT_EOF, GT_TABLEROW, GT_STEP, GT_TAGLINE, GT_SCENARIO, GT_RULE, GT_COMMENT, GT_EMPTY),
-  [P_BG_DOC_TABLE] = L(GT_EOF, GT_TABLEROW, GT_STEP, GT_TAGLINE, GT_SCENARIO, GT_RULE, GT_COMMENT, GT_EMPTY),
-  [P_SC_TAGS] = L(GT_TAGLINE, GT_SCENARIO, GT_COMMENT, GT_EMPTY),
-  [P_SC] = L(GT_EOF, GT_EMPTY, GT_COMMENT, GT_STEP, GT_TAGLINE, GT_EXAMPLES, GT_SCENARIO, GT_RULE, GT_OTHER),
-  [P_SC_DESC] = L(GT_EOF, GT_COMMENT, GT_STEP, GT_TAGLINE, GT_EXAMPLES, GT_SCENARIO, GT_RULE, GT_OTHER),
-  [P_SC_STEP] = L(GT_EOF, GT_TABLEROW, GT_DOCSEP, GT_STEP, GT_TAGLINE, GT_EXAMPLES, GT_SCENARIO, GT_RULE, GT_COMMENT, GT_EMPTY),
-  [P_SC_TABLE] = L(GT_EOF, GT_TABLEROW, GT_DOCSEP, GT_STEP, GT_TAGLINE, GT_EXAMPLES, GT_SCENARIO, GT_RULE, GT_COMMENT, GT_EMPTY),
-  [P_SC_TABLE_DOC] = L(GT_DOCSEP, GT_OTHER),
-  [P_SC_TABLE_DOC_END] = L(GT_EOF, GT_STEP, GT_TAGLINE, GT_EXAMPLES, GT_SCENARIO, GT_RULE, GT_COMMENT, GT_EMPTY),
-  [P_SC_DOC] = L(GT_DOCSEP, GT_OTHER),
-  [P_SC_DOC_END] = L(GT_EOF, GT_TABLEROW, GT_STEP, GT_TAGLINE, GT_EXAMPLES, GT_SCENARIO, GT_RULE, GT_COMMENT, GT_EMPTY),
-  [P_SC_DOC_TABLE] = L(GT_EOF, GT_TABLEROW, GT_STEP, GT_TAGLINE, GT_EXAMPLES, GT_SCENARIO, GT_RULE, GT_COMMENT, GT_EMPTY),
-  [P_EX_TAGS] = L(GT_TAGLINE, GT_EXAMPLES, GT_COMMENT, GT_EMPTY),
-  [P_EX] = L(GT_EOF, GT_EMPTY, GT_COMMENT, GT_TABLEROW, GT_TAGLINE, GT_EXAMPLES, GT_SCENARIO, GT_RULE, GT_OTHER),
-  [P_EX_DESC] = L(GT_EOF, GT_COMMENT, GT_TABLEROW, GT_TAGLINE, GT_EXAMPLES, GT_SCENARIO, GT_RULE, GT_OTHER),
-  [P_EX_TABLE] = L(GT_EOF, GT_TABLEROW, GT_TAGLINE, GT_EXAMPLES, GT_SCENARIO, GT_RULE, GT_COMMENT, GT_EMPTY),
+    [P_START] = L(GT_EOF, GT_LANGUAGE, GT_TAGLINE, GT_FEATURE, GT_COMMENT, GT_EMPTY),
+    [P_LANG] = L(GT_TAGLINE, GT_FEATURE, GT_COMMENT, GT_EMPTY),
+    [P_FTAGS] = L(GT_TAGLINE, GT_FEATURE, GT_COMMENT, GT_EMPTY),
+    [P_HEAD] =
+        L(GT_EOF, GT_EMPTY, GT_COMMENT, GT_BACKGROUND, GT_TAGLINE, GT_SCENARIO, GT_RULE, GT_OTHER),
+    [P_HEAD_DESC] =
+        L(GT_EOF, GT_COMMENT, GT_BACKGROUND, GT_TAGLINE, GT_SCENARIO, GT_RULE, GT_OTHER),
+    [P_RTAGS] = L(GT_TAGLINE, GT_RULE, GT_COMMENT, GT_EMPTY),
+    [P_BG] = L(GT_EOF, GT_EMPTY, GT_COMMENT, GT_STEP, GT_TAGLINE, GT_SCENARIO, GT_RULE, GT_OTHER),
+    [P_BG_DESC] = L(GT_EOF, GT_COMMENT, GT_STEP, GT_TAGLINE, GT_SCENARIO, GT_RULE, GT_OTHER),
+    [P_BG_STEP] = L(GT_EOF, GT_TABLEROW, GT_DOCSEP, GT_STEP, GT_TAGLINE, GT_SCENARIO, GT_RULE,
+                    GT_COMMENT, GT_EMPTY),
+    [P_BG_TABLE] = L(GT_EOF, GT_TABLEROW, GT_DOCSEP, GT_STEP, GT_TAGLINE, GT_SCENARIO, GT_RULE,
+                     GT_COMMENT, GT_EMPTY),
+    [P_BG_TABLE_DOC] = L(GT_DOCSEP, GT_OTHER),
+    [P_BG_TABLE_DOC_END] =
+        L(GT_EOF, GT_STEP, GT_TAGLINE, GT_SCENARIO, GT_RULE, GT_COMMENT, GT_EMPTY),
+    [P_BG_DOC] = L(GT_DOCSEP, GT_OTHER),
+    [P_BG_DOC_END] =
+        L(GT_EOF, GT_TABLEROW, GT_STEP, GT_TAGLINE, GT_SCENARIO, GT_RULE, GT_COMMENT, GT_EMPTY),
+    [P_BG_DOC_TABLE] =
+        L(GT_EOF, GT_TABLEROW, GT_STEP, GT_TAGLINE, GT_SCENARIO, GT_RULE, GT_COMMENT, GT_EMPTY),
+    [P_SC_TAGS] = L(GT_TAGLINE, GT_SCENARIO, GT_COMMENT, GT_EMPTY),
+    [P_SC] = L(GT_EOF, GT_EMPTY, GT_COMMENT, GT_STEP, GT_TAGLINE, GT_EXAMPLES, GT_SCENARIO, GT_RULE,
+               GT_OTHER),
+    [P_SC_DESC] =
+        L(GT_EOF, GT_COMMENT, GT_STEP, GT_TAGLINE, GT_EXAMPLES, GT_SCENARIO, GT_RULE, GT_OTHER),
+    [P_SC_STEP] = L(GT_EOF, GT_TABLEROW, GT_DOCSEP, GT_STEP, GT_TAGLINE, GT_EXAMPLES, GT_SCENARIO,
+                    GT_RULE, GT_COMMENT, GT_EMPTY),
+    [P_SC_TABLE] = L(GT_EOF, GT_TABLEROW, GT_DOCSEP, GT_STEP, GT_TAGLINE, GT_EXAMPLES, GT_SCENARIO,
+                     GT_RULE, GT_COMMENT, GT_EMPTY),
+    [P_SC_TABLE_DOC] = L(GT_DOCSEP, GT_OTHER),
+    [P_SC_TABLE_DOC_END] =
+        L(GT_EOF, GT_STEP, GT_TAGLINE, GT_EXAMPLES, GT_SCENARIO, GT_RULE, GT_COMMENT, GT_EMPTY),
+    [P_SC_DOC] = L(GT_DOCSEP, GT_OTHER),
+    [P_SC_DOC_END] = L(GT_EOF, GT_TABLEROW, GT_STEP, GT_TAGLINE, GT_EXAMPLES, GT_SCENARIO, GT_RULE,
+                       GT_COMMENT, GT_EMPTY),
+    [P_SC_DOC_TABLE] = L(GT_EOF, GT_TABLEROW, GT_STEP, GT_TAGLINE, GT_EXAMPLES, GT_SCENARIO,
+                         GT_RULE, GT_COMMENT, GT_EMPTY),
+    [P_EX_TAGS] = L(GT_TAGLINE, GT_EXAMPLES, GT_COMMENT, GT_EMPTY),
+    [P_EX] = L(GT_EOF, GT_EMPTY, GT_COMMENT, GT_TABLEROW, GT_TAGLINE, GT_EXAMPLES, GT_SCENARIO,
+               GT_RULE, GT_OTHER),
+    [P_EX_DESC] =
+        L(GT_EOF, GT_COMMENT, GT_TABLEROW, GT_TAGLINE, GT_EXAMPLES, GT_SCENARIO, GT_RULE, GT_OTHER),
+    [P_EX_TABLE] =
+        L(GT_EOF, GT_TABLEROW, GT_TAGLINE, GT_EXAMPLES, GT_SCENARIO, GT_RULE, GT_COMMENT, GT_EMPTY),
 };
 #undef L
 
@@ -70,7 +110,7 @@ typedef struct {
   size_t nlines;
   pos_t pos;
   bool in_rule;
-  bool stop; /* too many errors */
+  bool stop;           /* too many errors */
   gherkin_tag_t *tags; /* tags read for the next feature, rule, scenario or examples */
   size_t ntags;
   gherkin_rule_t *rule;
@@ -119,7 +159,8 @@ static bool lookahead(parser_t *p, size_t i, gherkin_tok_t want) {
     bool found = match(p, l, want, &t);
     gherkin_token_clear(&t);
     if (found) return true;
-    bool skip = match(p, l, GT_EMPTY, &t) || match(p, l, GT_COMMENT, &t) || match(p, l, GT_TAGLINE, &t);
+    bool skip =
+        match(p, l, GT_EMPTY, &t) || match(p, l, GT_COMMENT, &t) || match(p, l, GT_TAGLINE, &t);
     gherkin_token_clear(&t);
     if (!skip) return false;
   }
@@ -156,7 +197,8 @@ static void end_description(parser_t *p) {
   if (!in_desc(p->pos)) return;
   char *desc = xstrndup(sbuf_cstr(&p->text), p->text_keep);
   char **to;
-  if (p->pos == P_HEAD_DESC) to = p->in_rule ? &p->rule->description : &p->doc->feature->description;
+  if (p->pos == P_HEAD_DESC)
+    to = p->in_rule ? &p->rule->description : &p->doc->feature->description;
   else if (p->pos == P_BG_DESC) to = &p->bg->description;
   else if (p->pos == P_SC_DESC) to = &p->sc->description;
   else to = &p->sc->examples[p->sc->nexamples - 1].description;
@@ -173,8 +215,10 @@ static gherkin_step_t *cur_step(parser_t *p) {
 static void check_cells(parser_t *p, const gherkin_row_t *rows, size_t n) {
   for (size_t i = 1; i < n; i++)
     if (rows[i].ncells != rows[0].ncells) {
-      add_error(p, xasprintf("(%d:%d): inconsistent cell count within the table", rows[i].loc.line,
-                             rows[i].loc.column), rows[i].loc);
+      add_error(p,
+                xasprintf("(%d:%d): inconsistent cell count within the table", rows[i].loc.line,
+                          rows[i].loc.column),
+                rows[i].loc);
       return;
     }
 }
@@ -189,8 +233,10 @@ static void end_table(parser_t *p) {
     size_t n = ex->nbody;
     for (size_t i = 0; i < n; i++)
       if (ex->body[i].ncells != ex->header->ncells) {
-        add_error(p, xasprintf("(%d:%d): inconsistent cell count within the table",
-                               ex->body[i].loc.line, ex->body[i].loc.column), ex->body[i].loc);
+        add_error(p,
+                  xasprintf("(%d:%d): inconsistent cell count within the table",
+                            ex->body[i].loc.line, ex->body[i].loc.column),
+                  ex->body[i].loc);
         return;
       }
   }
@@ -237,8 +283,7 @@ static void accept(parser_t *p, gherkin_token_t *tok, size_t i) {
 
   switch (type) {
   case GT_EOF:
-  case GT_EMPTY:
-    return;
+  case GT_EMPTY: return;
   case GT_COMMENT: {
     /* A Markdown table's separator row has no text: not in the document's comments (in
      * Cucumber's matcher it is a token of no type). */
@@ -253,9 +298,7 @@ static void accept(parser_t *p, gherkin_token_t *tok, size_t i) {
     }
     return;
   }
-  case GT_LANGUAGE:
-    p->pos = P_LANG;
-    return;
+  case GT_LANGUAGE: p->pos = P_LANG; return;
   case GT_TAGLINE:
     if (pos == P_START || pos == P_LANG) p->pos = P_FTAGS;
     else if (pos == P_FTAGS || pos == P_RTAGS || pos == P_SC_TAGS || pos == P_EX_TAGS) (void)0;
@@ -332,7 +375,8 @@ static void accept(parser_t *p, gherkin_token_t *tok, size_t i) {
   }
   case GT_STEP: {
     bool bg = in_bg(pos);
-    gherkin_step_t *s = bg ? GHERKIN_PUSH(p->bg->steps, p->bg->nsteps) : GHERKIN_PUSH(p->sc->steps, p->sc->nsteps);
+    gherkin_step_t *s =
+        bg ? GHERKIN_PUSH(p->bg->steps, p->bg->nsteps) : GHERKIN_PUSH(p->sc->steps, p->sc->nsteps);
     s->loc = tok->loc;
     s->keyword = take_kw(tok);
     s->type = tok->kwtype;
@@ -394,8 +438,7 @@ static void accept(parser_t *p, gherkin_token_t *tok, size_t i) {
     text_line(p, s, n == 0);
     return;
   }
-  default:
-    return;
+  default: return;
   }
 }
 
@@ -413,8 +456,10 @@ static void unexpected(parser_t *p, const gherkin_line_t *l) {
               (gherkin_loc_t){line, 0});
   } else {
     int col = l->indent_cols + 1;
-    add_error(p, xasprintf("(%d:%d): expected: %s, got '%.*s'", l->number, col, sbuf_cstr(&b),
-                           (int)l->trim_len, l->trim), (gherkin_loc_t){l->number, col});
+    add_error(p,
+              xasprintf("(%d:%d): expected: %s, got '%.*s'", l->number, col, sbuf_cstr(&b),
+                        (int)l->trim_len, l->trim),
+              (gherkin_loc_t){l->number, col});
   }
   sbuf_free(&b);
 }

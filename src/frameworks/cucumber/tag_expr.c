@@ -15,8 +15,8 @@ enum { MAX_TOKENS = 10000 };
 
 struct tagexpr {
   kind_t kind;
-  char *name;              /* N_LIT: the tag, unescaped */
-  struct tagexpr *a, *b;   /* operands (N_NOT: a) */
+  char *name;            /* N_LIT: the tag, unescaped */
+  struct tagexpr *a, *b; /* operands (N_NOT: a) */
 };
 
 typedef enum { T_LIT, T_OPEN, T_CLOSE, T_NOT, T_AND, T_OR } tok_kind_t;
@@ -32,14 +32,18 @@ static void toks_free(tok_t *t, size_t n) {
 }
 
 static char *syntax_error(const char *expr, const char *what) {
-  return xasprintf("Tag expression \"%s\" could not be parsed because of syntax error: %s", expr, what);
+  return xasprintf("Tag expression \"%s\" could not be parsed because of syntax error: %s", expr,
+                   what);
 }
 
 static void push_word(tok_t **toks, size_t *n, sbuf_t *w) {
   if (w->len == 0) return;
   tok_t *t = GHERKIN_PUSH(*toks, *n);
   char *s = sbuf_take(w);
-  t->kind = strcmp(s, "not") == 0 ? T_NOT : strcmp(s, "and") == 0 ? T_AND : strcmp(s, "or") == 0 ? T_OR : T_LIT;
+  t->kind = strcmp(s, "not") == 0   ? T_NOT
+            : strcmp(s, "and") == 0 ? T_AND
+            : strcmp(s, "or") == 0  ? T_OR
+                                    : T_LIT;
   t->text = s;
 }
 
