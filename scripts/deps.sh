@@ -8,7 +8,7 @@ packages=(
   libjavascriptcoregtk-4.1-dev libuv1-dev libcurl4-openssl-dev libjansson-dev
   libcmocka-dev libmicrohttpd-dev libpcre2-dev libxml2-dev libgnutls28-dev
   libxml2-utils libyaml-dev libwslay-dev libidn2-dev libunistring-dev
-  clang libclang-rt-14-dev jq
+  clang libclang-rt-14-dev clang-format jq
 )
 
 missing=()
