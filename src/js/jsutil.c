@@ -459,6 +459,14 @@ JSObjectRef js_make_array(JSContextRef ctx, size_t n, const JSValueRef *items) {
   return JSObjectMakeArray(ctx, n, items, NULL);
 }
 
+JSObjectRef js_make_string_array(JSContextRef ctx, char *const *list, size_t n) {
+  JSValueRef *items = xmalloc((n + 1) * sizeof(JSValueRef));
+  for (size_t i = 0; i < n; i++) items[i] = js_make_string(ctx, list[i]);
+  JSObjectRef arr = js_make_array(ctx, n, items);
+  free(items);
+  return arr;
+}
+
 size_t js_array_length(JSContextRef ctx, JSValueRef arr) {
   double n = js_get_number(ctx, arr, "length", 0);
   return n > 0 ? (size_t)n : 0;

@@ -100,6 +100,8 @@ bool js_then(JSContextRef ctx, JSValueRef thenable, js_closure_fn on_ok, js_clos
 
 /* A new array from values. */
 JSObjectRef js_make_array(JSContextRef ctx, size_t n, const JSValueRef *items);
+/* A JS array of the strings in `list` (a strvec_t's items and length). */
+JSObjectRef js_make_string_array(JSContextRef ctx, char *const *list, size_t n);
 /* Length of an array-like ("length" property), 0 when not an object. */
 size_t js_array_length(JSContextRef ctx, JSValueRef arr);
 JSValueRef js_array_get(JSContextRef ctx, JSValueRef arr, unsigned index);

@@ -164,11 +164,7 @@ static JSValueRef capabilities_value(launcher_t *l) {
 }
 
 static JSValueRef specs_value(JSContextRef ctx, const strvec_t *specs) {
-  JSValueRef *items = xmalloc((specs->len + 1) * sizeof(JSValueRef));
-  for (size_t i = 0; i < specs->len; i++) items[i] = js_make_string(ctx, specs->items[i]);
-  JSValueRef arr = js_make_array(ctx, specs->len, items);
-  free(items);
-  return arr;
+  return js_make_string_array(ctx, specs->items, specs->len);
 }
 
 static void ignore_done(void *ud) { (void)ud; }

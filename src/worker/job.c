@@ -413,11 +413,7 @@ static bool runner_hook_defined(void *ud, const char *name) {
 }
 
 static JSValueRef specs_value(JSContextRef ctx, const strvec_t *specs) {
-  JSValueRef *items = xmalloc((specs->len + 1) * sizeof(JSValueRef));
-  for (size_t i = 0; i < specs->len; i++) items[i] = js_make_string(ctx, specs->items[i]);
-  JSValueRef arr = js_make_array(ctx, specs->len, items);
-  free(items);
-  return arr;
+  return js_make_string_array(ctx, specs->items, specs->len);
 }
 
 /* Loads `path` into the job's realm: a spec file, a mochaOpts.require file, the config.
