@@ -97,22 +97,6 @@ const char *config_json_type(const json_t *v) {
   }
 }
 
-static const char *type_name(JSContextRef ctx, JSValueRef v) {
-  switch (JSValueGetType(ctx, v)) {
-  case kJSTypeUndefined: return "undefined";
-  case kJSTypeNull: return "null";
-  case kJSTypeBoolean: return "boolean";
-  case kJSTypeNumber: return "number";
-  case kJSTypeString: return "string";
-  case kJSTypeSymbol: return "symbol";
-  case kJSTypeBigInt: return "bigint";
-  default:
-    if (JSValueIsArray(ctx, v)) return "array";
-    if (js_is_function(ctx, v)) return "function";
-    return "object";
-  }
-}
-
 static bool present(JSContextRef ctx, JSValueRef v) { return v && !JSValueIsUndefined(ctx, v); }
 
 static char *get_string(validator_t *v, JSValueRef obj, const char *name, const char *key,
@@ -120,7 +104,7 @@ static char *get_string(validator_t *v, JSValueRef obj, const char *name, const 
   JSValueRef x = js_get(v->ctx, obj, name);
   if (!present(v->ctx, x) || JSValueIsNull(v->ctx, x)) return fallback ? xstrdup(fallback) : NULL;
   if (!JSValueIsString(v->ctx, x)) {
-    fail(v, key, "\"%s\" must be a string (got %s)", type_name(v->ctx, x));
+    fail(v, key, "\"%s\" must be a string (got %s)", js_describe_type(v->ctx, x));
     return fallback ? xstrdup(fallback) : NULL;
   }
   return js_value_to_utf8(v->ctx, x);
@@ -143,7 +127,7 @@ static double get_number(validator_t *v, JSValueRef obj, const char *name, const
   JSValueRef x = js_get(v->ctx, obj, name);
   if (!present(v->ctx, x)) return fallback;
   if (!JSValueIsNumber(v->ctx, x) || isnan(JSValueToNumber(v->ctx, x, NULL))) {
-    fail(v, key, "\"%s\" must be a number (got %s)", type_name(v->ctx, x));
+    fail(v, key, "\"%s\" must be a number (got %s)", js_describe_type(v->ctx, x));
     return fallback;
   }
   return JSValueToNumber(v->ctx, x, NULL);
@@ -154,7 +138,7 @@ static bool get_bool(validator_t *v, JSValueRef obj, const char *name, const cha
   JSValueRef x = js_get(v->ctx, obj, name);
   if (!present(v->ctx, x)) return fallback;
   if (!JSValueIsBoolean(v->ctx, x)) {
-    fail(v, key, "\"%s\" must be a boolean (got %s)", type_name(v->ctx, x));
+    fail(v, key, "\"%s\" must be a boolean (got %s)", js_describe_type(v->ctx, x));
     return fallback;
   }
   return JSValueToBoolean(v->ctx, x);
@@ -164,7 +148,7 @@ static JSValueRef get_object(validator_t *v, JSValueRef obj, const char *name, c
   JSValueRef x = js_get(v->ctx, obj, name);
   if (!present(v->ctx, x) || JSValueIsNull(v->ctx, x)) return NULL;
   if (!JSValueIsObject(v->ctx, x) || JSValueIsArray(v->ctx, x) || js_is_function(v->ctx, x)) {
-    fail(v, key, "\"%s\" must be an object (got %s)", type_name(v->ctx, x));
+    fail(v, key, "\"%s\" must be an object (got %s)", js_describe_type(v->ctx, x));
     return NULL;
   }
   return x;
@@ -180,7 +164,7 @@ static void get_string_list(validator_t *v, JSValueRef obj, const char *name, co
     return;
   }
   if (!JSValueIsArray(v->ctx, x)) {
-    fail(v, key, "\"%s\" must be an array of strings (got %s)", type_name(v->ctx, x));
+    fail(v, key, "\"%s\" must be an array of strings (got %s)", js_describe_type(v->ctx, x));
     return;
   }
   size_t n = js_array_length(v->ctx, x);
@@ -196,7 +180,8 @@ static void get_string_list(validator_t *v, JSValueRef obj, const char *name, co
       continue;
     }
     if (!JSValueIsString(v->ctx, item)) {
-      fail(v, key, "\"%s\" must be an array of strings (an item is %s)", type_name(v->ctx, item));
+      fail(v, key, "\"%s\" must be an array of strings (an item is %s)",
+           js_describe_type(v->ctx, item));
       return;
     }
     strvec_push_owned(out, js_value_to_utf8(v->ctx, item));
@@ -216,7 +201,8 @@ static char *get_grep(validator_t *v, JSValueRef mocha) {
     free(flags);
     return r;
   }
-  fail(v, "mochaOpts.grep", "\"%s\" must be a string or a RegExp (got %s)", type_name(v->ctx, x));
+  fail(v, "mochaOpts.grep", "\"%s\" must be a string or a RegExp (got %s)",
+       js_describe_type(v->ctx, x));
   return NULL;
 }
 
@@ -233,7 +219,7 @@ static void validate(validator_t *v, JSValueRef c, sonde_config_t *out) {
     if (runner && !JSValueIsUndefined(ctx, opts) &&
         (!JSValueIsObject(ctx, opts) || JSValueIsArray(ctx, opts) || js_is_function(ctx, opts)))
       fail(v, "runner", "\"%s\": the second item of ['api', options] must be an object (got %s)",
-           type_name(ctx, opts));
+           js_describe_type(ctx, opts));
   } else {
     runner = get_string(v, c, "runner", "runner", NULL);
   }
@@ -322,7 +308,7 @@ static void validate(validator_t *v, JSValueRef c, sonde_config_t *out) {
 
   JSValueRef reporters = js_get(ctx, c, "reporters");
   if (present(ctx, reporters) && !JSValueIsArray(ctx, reporters)) {
-    fail(v, "reporters", "\"%s\" must be an array (got %s)", type_name(ctx, reporters));
+    fail(v, "reporters", "\"%s\" must be an array (got %s)", js_describe_type(ctx, reporters));
   } else if (present(ctx, reporters)) {
     size_t n = js_array_length(ctx, reporters);
     for (size_t i = 0; i < n; i++) {
@@ -330,7 +316,7 @@ static void validate(validator_t *v, JSValueRef c, sonde_config_t *out) {
       if (JSValueIsArray(ctx, item)) item = js_array_get(ctx, item, 0);
       if (!JSValueIsString(ctx, item)) {
         fail(v, "reporters", "\"%s\" entries must be a name or [name, options] (got %s)",
-             type_name(ctx, item));
+             js_describe_type(ctx, item));
         break;
       }
       /* Names are checked by report/registry.c, which knows the reporters. */
@@ -362,14 +348,16 @@ static void validate(validator_t *v, JSValueRef c, sonde_config_t *out) {
       json_t *one = js_to_json(ctx, caps);
       if (one) json_array_append_new(out->capabilities, one);
     } else {
-      fail(v, "capabilities", "\"%s\" must be an array of objects (got %s)", type_name(ctx, caps));
+      fail(v, "capabilities", "\"%s\" must be an array of objects (got %s)",
+           js_describe_type(ctx, caps));
     }
   } else if (present(ctx, caps)) {
     size_t n = js_array_length(ctx, caps);
     for (size_t i = 0; i < n; i++) {
       JSValueRef item = js_array_get(ctx, caps, (unsigned)i);
       if (!JSValueIsObject(ctx, item) || JSValueIsArray(ctx, item)) {
-        fail(v, "capabilities", "\"%s\" entries must be objects (got %s)", type_name(ctx, item));
+        fail(v, "capabilities", "\"%s\" entries must be objects (got %s)",
+             js_describe_type(ctx, item));
         break;
       }
       json_t *j = js_to_json(ctx, item);

@@ -17,19 +17,6 @@ typedef struct {
   bool failed;
 } reader_t;
 
-static const char *kind_of(JSContextRef ctx, JSValueRef v) {
-  switch (JSValueGetType(ctx, v)) {
-  case kJSTypeUndefined: return "undefined";
-  case kJSTypeNull: return "null";
-  case kJSTypeBoolean: return "boolean";
-  case kJSTypeNumber: return "number";
-  case kJSTypeString: return "string";
-  default:
-    if (JSValueIsArray(ctx, v)) return "array";
-    return js_is_function(ctx, v) ? "function" : "object";
-  }
-}
-
 static JSValueRef opt(reader_t *rd, const char *name) {
   JSValueRef v = js_get(rd->ctx, rd->opts, name);
   return JSValueIsUndefined(rd->ctx, v) || JSValueIsNull(rd->ctx, v) ? NULL : v;
@@ -40,7 +27,7 @@ static void bad(reader_t *rd, const char *name, const char *what, JSValueRef v) 
   rd->failed = true;
   char *key = xasprintf("jasmineOpts.%s", name);
   config_key_error(rd->cfg, key, rd->err, "\"%s\" must be %s (got %s)", key, what,
-                   kind_of(rd->ctx, v));
+                   js_describe_type(rd->ctx, v));
   free(key);
 }
 
@@ -136,7 +123,7 @@ int jasmine_opts_parse(const sonde_config_t *cfg, bool warn, jasmine_opts_t *out
   reader_t rd = {cfg, ctx, opts, err, false};
   if (!JSValueIsObject(ctx, opts) || JSValueIsArray(ctx, opts) || js_is_function(ctx, opts)) {
     config_key_error(cfg, "jasmineOpts", err, "\"jasmineOpts\" must be an object (got %s)",
-                     kind_of(ctx, opts));
+                     js_describe_type(ctx, opts));
     return -1;
   }
   if (warn) warn_unknown(&rd);

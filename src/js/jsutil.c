@@ -459,6 +459,21 @@ JSObjectRef js_make_array(JSContextRef ctx, size_t n, const JSValueRef *items) {
   return JSObjectMakeArray(ctx, n, items, NULL);
 }
 
+const char *js_describe_type(JSContextRef ctx, JSValueRef v) {
+  switch (JSValueGetType(ctx, v)) {
+  case kJSTypeUndefined: return "undefined";
+  case kJSTypeNull: return "null";
+  case kJSTypeBoolean: return "boolean";
+  case kJSTypeNumber: return "number";
+  case kJSTypeString: return "string";
+  case kJSTypeSymbol: return "symbol";
+  case kJSTypeBigInt: return "bigint";
+  default:
+    if (JSValueIsArray(ctx, v)) return "array";
+    return js_is_function(ctx, v) ? "function" : "object";
+  }
+}
+
 JSObjectRef js_make_string_array(JSContextRef ctx, char *const *list, size_t n) {
   JSValueRef *items = xmalloc((n + 1) * sizeof(JSValueRef));
   for (size_t i = 0; i < n; i++) items[i] = js_make_string(ctx, list[i]);

@@ -100,6 +100,11 @@ bool js_then(JSContextRef ctx, JSValueRef thenable, js_closure_fn on_ok, js_clos
 
 /* A new array from values. */
 JSObjectRef js_make_array(JSContextRef ctx, size_t n, const JSValueRef *items);
+/* The kind of a value for error messages: "undefined", "null", "boolean", "number",
+ * "string", "symbol", "bigint", "array", "function" or "object" (unlike typeof, null and
+ * arrays are named). */
+const char *js_describe_type(JSContextRef ctx, JSValueRef v);
+
 /* A JS array of the strings in `list` (a strvec_t's items and length). */
 JSObjectRef js_make_string_array(JSContextRef ctx, char *const *list, size_t n);
 /* Length of an array-like ("length" property), 0 when not an object. */

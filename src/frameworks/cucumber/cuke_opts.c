@@ -19,19 +19,6 @@ typedef struct {
   bool failed;
 } reader_t;
 
-static const char *kind_of(JSContextRef ctx, JSValueRef v) {
-  switch (JSValueGetType(ctx, v)) {
-  case kJSTypeUndefined: return "undefined";
-  case kJSTypeNull: return "null";
-  case kJSTypeBoolean: return "boolean";
-  case kJSTypeNumber: return "number";
-  case kJSTypeString: return "string";
-  default:
-    if (JSValueIsArray(ctx, v)) return "array";
-    return js_is_function(ctx, v) ? "function" : "object";
-  }
-}
-
 static JSValueRef opt(reader_t *rd, const char *name) {
   JSValueRef v = js_get(rd->ctx, rd->opts, name);
   return JSValueIsUndefined(rd->ctx, v) || JSValueIsNull(rd->ctx, v) ? NULL : v;
@@ -42,7 +29,7 @@ static void bad(reader_t *rd, const char *name, const char *what, JSValueRef v) 
   rd->failed = true;
   char *key = xasprintf("cucumberOpts.%s", name);
   config_key_error(rd->cfg, key, rd->err, "\"%s\" must be %s (got %s)", key, what,
-                   v ? kind_of(rd->ctx, v) : "nothing");
+                   v ? js_describe_type(rd->ctx, v) : "nothing");
   free(key);
 }
 
@@ -176,7 +163,7 @@ int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err) {
   if (!JSValueIsObject(ctx, opts) || JSValueIsArray(ctx, opts) || js_is_function(ctx, opts)) {
     rd.failed = true;
     config_key_error(cfg, "cucumberOpts", err, "\"cucumberOpts\" must be an object (got %s)",
-                     kind_of(ctx, opts));
+                     js_describe_type(ctx, opts));
     return -1;
   }
   JSPropertyNameArrayRef names = JSObjectCopyPropertyNames(ctx, (JSObjectRef)opts);
