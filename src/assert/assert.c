@@ -112,18 +112,8 @@ char *assert_json_text(JSContextRef ctx, JSValueRef v) {
 }
 
 const char *assert_type_name(JSContextRef ctx, JSValueRef v) {
-  switch (JSValueGetType(ctx, v)) {
-  case kJSTypeUndefined: return "undefined";
-  case kJSTypeNull: return "null";
-  case kJSTypeBoolean: return "boolean";
-  case kJSTypeNumber: return "number";
-  case kJSTypeString: return "string";
-  case kJSTypeSymbol: return "symbol";
-  case kJSTypeObject: break;
-  default: return "bigint";
-  }
-  if (js_is_function(ctx, v)) return "function";
-  if (JSValueIsArray(ctx, v)) return "array";
+  const char *kind = js_describe_type(ctx, v);
+  if (strcmp(kind, "object") != 0) return kind;
   if (JSValueIsDate(ctx, v)) return "date";
   if (assert_has_tag(ctx, v, "RegExp")) return "regexp";
   if (assert_has_tag(ctx, v, "Map")) return "map";

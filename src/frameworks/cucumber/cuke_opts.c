@@ -9,87 +9,25 @@
 
 #include "frameworks/cucumber/gherkin.h"
 #include "frameworks/cucumber/tag_expr.h"
+#include "config/opts_reader.h"
 #include "js/jsutil.h"
 
-typedef struct {
-  const sonde_config_t *cfg;
-  JSContextRef ctx;
-  JSValueRef opts;
-  sbuf_t *err;
-  bool failed;
-} reader_t;
-
-static JSValueRef opt(reader_t *rd, const char *name) {
-  JSValueRef v = js_get(rd->ctx, rd->opts, name);
-  return JSValueIsUndefined(rd->ctx, v) || JSValueIsNull(rd->ctx, v) ? NULL : v;
-}
-
-static void bad(reader_t *rd, const char *name, const char *what, JSValueRef v) {
-  if (rd->failed) return;
-  rd->failed = true;
-  char *key = xasprintf("cucumberOpts.%s", name);
-  config_key_error(rd->cfg, key, rd->err, "\"%s\" must be %s (got %s)", key, what,
-                   v ? js_describe_type(rd->ctx, v) : "nothing");
-  free(key);
-}
-
-static bool read_bool(reader_t *rd, const char *name, bool fallback) {
-  JSValueRef v = opt(rd, name);
-  if (!v) return fallback;
-  if (!JSValueIsBoolean(rd->ctx, v)) {
-    bad(rd, name, "a boolean", v);
-    return fallback;
-  }
-  return JSValueToBoolean(rd->ctx, v);
-}
-
 /* A number at least `min`; whole when asked. */
-static double read_number(reader_t *rd, const char *name, double fallback, double min, bool whole) {
-  JSValueRef v = opt(rd, name);
+static double read_number(opts_reader_t *rd, const char *name, double fallback, double min,
+                          bool whole) {
+  JSValueRef v = opts_get(rd, name);
   if (!v) return fallback;
   double d = JSValueIsNumber(rd->ctx, v) ? JSValueToNumber(rd->ctx, v, NULL) : NAN;
   if (isnan(d) || d < min || (whole && d != floor(d))) {
-    bad(rd, name, whole ? "a whole number, 0 or more" : "a number of milliseconds, 0 or more", v);
+    opts_bad(rd, name, whole ? "a whole number, 0 or more" : "a number of milliseconds, 0 or more",
+             v);
     return fallback;
   }
   return d;
 }
 
-static char *read_string(reader_t *rd, const char *name) {
-  JSValueRef v = opt(rd, name);
-  if (!v) return NULL;
-  if (!JSValueIsString(rd->ctx, v)) {
-    bad(rd, name, "a string", v);
-    return NULL;
-  }
-  return js_value_to_utf8(rd->ctx, v);
-}
-
-/* A string or an array of strings. */
-static void read_list(reader_t *rd, const char *name, strvec_t *out) {
-  JSValueRef v = opt(rd, name);
-  if (!v) return;
-  if (JSValueIsString(rd->ctx, v)) {
-    strvec_push_owned(out, js_value_to_utf8(rd->ctx, v));
-    return;
-  }
-  if (!JSValueIsArray(rd->ctx, v)) {
-    bad(rd, name, "an array of strings", v);
-    return;
-  }
-  size_t n = js_array_length(rd->ctx, v);
-  for (size_t i = 0; i < n; i++) {
-    JSValueRef item = js_array_get(rd->ctx, v, (unsigned)i);
-    if (!JSValueIsString(rd->ctx, item)) {
-      bad(rd, name, "an array of strings (an item is not)", item);
-      return;
-    }
-    strvec_push_owned(out, js_value_to_utf8(rd->ctx, item));
-  }
-}
-
 /* A RegExp keeps its flags: "/source/flags"; a string is a pattern as it is. */
-static bool push_pattern(reader_t *rd, JSValueRef v, strvec_t *out) {
+static bool push_pattern(opts_reader_t *rd, JSValueRef v, strvec_t *out) {
   if (JSValueIsString(rd->ctx, v)) {
     strvec_push_owned(out, js_value_to_utf8(rd->ctx, v));
     return true;
@@ -105,19 +43,19 @@ static bool push_pattern(reader_t *rd, JSValueRef v, strvec_t *out) {
   return false;
 }
 
-static void read_names(reader_t *rd, strvec_t *out) {
-  JSValueRef v = opt(rd, "name");
+static void read_names(opts_reader_t *rd, strvec_t *out) {
+  JSValueRef v = opts_get(rd, "name");
   if (!v) return;
   if (JSValueIsArray(rd->ctx, v)) {
     size_t n = js_array_length(rd->ctx, v);
     for (size_t i = 0; i < n; i++)
       if (!push_pattern(rd, js_array_get(rd->ctx, v, (unsigned)i), out)) {
-        bad(rd, "name", "a RegExp, a string or an array of them", v);
+        opts_bad(rd, "name", "a RegExp, a string or an array of them", v);
         return;
       }
     return;
   }
-  if (!push_pattern(rd, v, out)) bad(rd, "name", "a RegExp, a string or an array of them", v);
+  if (!push_pattern(rd, v, out)) opts_bad(rd, "name", "a RegExp, a string or an array of them", v);
 }
 
 /* Keys sonde knows; anything else is refused so that a typo does not go unnoticed. source,
@@ -159,7 +97,7 @@ int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err) {
   JSContextRef ctx = js_realm_context(cfg->realm);
   JSValueRef opts = js_get(ctx, cfg->object, "cucumberOpts");
   if (JSValueIsUndefined(ctx, opts) || JSValueIsNull(ctx, opts)) return 0;
-  reader_t rd = {cfg, ctx, opts, err, false};
+  opts_reader_t rd = {cfg, ctx, opts, "cucumberOpts", err, false};
   if (!JSValueIsObject(ctx, opts) || JSValueIsArray(ctx, opts) || js_is_function(ctx, opts)) {
     rd.failed = true;
     config_key_error(cfg, "cucumberOpts", err, "\"cucumberOpts\" must be an object (got %s)",
@@ -183,15 +121,15 @@ int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err) {
   }
   JSPropertyNameArrayRelease(names);
 
-  read_list(&rd, "require", &out->require);
+  opts_list(&rd, "require", &out->require);
   /* cucumber-js's `import` (ES module step files) is loaded the same way. */
-  read_list(&rd, "import", &out->require);
-  read_list(&rd, "requireModule", &out->require_module);
-  out->tags = read_string(&rd, "tags");
+  opts_list(&rd, "import", &out->require);
+  opts_list(&rd, "requireModule", &out->require_module);
+  out->tags = opts_string(&rd, "tags");
   /* WebdriverIO's former name of `tags`, still in its defaults. */
   if (!out->tags || !*out->tags) {
     free(out->tags);
-    out->tags = read_string(&rd, "tagExpression");
+    out->tags = opts_string(&rd, "tagExpression");
   }
   if (out->tags && !rd.failed) {
     char *perr = NULL;
@@ -204,14 +142,14 @@ int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err) {
     free(perr);
   }
   out->timeout = read_number(&rd, "timeout", 60000, 0, false);
-  out->strict = read_bool(&rd, "strict", false);
-  out->dry_run = read_bool(&rd, "dryRun", false);
-  out->fail_fast = read_bool(&rd, "failFast", false);
-  out->ignore_undefined = read_bool(&rd, "ignoreUndefinedDefinitions", false);
-  out->fail_ambiguous = read_bool(&rd, "failAmbiguousDefinitions", false);
+  out->strict = opts_bool(&rd, "strict", NULL, false);
+  out->dry_run = opts_bool(&rd, "dryRun", NULL, false);
+  out->fail_fast = opts_bool(&rd, "failFast", NULL, false);
+  out->ignore_undefined = opts_bool(&rd, "ignoreUndefinedDefinitions", NULL, false);
+  out->fail_ambiguous = opts_bool(&rd, "failAmbiguousDefinitions", NULL, false);
   out->retry = (int)read_number(&rd, "retry", 0, 0, true);
   read_names(&rd, &out->names);
-  char *lang = read_string(&rd, "language");
+  char *lang = opts_string(&rd, "language");
   if (lang) {
     free(out->language);
     out->language = lang;
@@ -221,13 +159,13 @@ int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err) {
                        "\"cucumberOpts.language\" is \"%s\", which is not a Gherkin dialect", lang);
     }
   }
-  out->snippets = read_bool(&rd, "snippets", true);
-  out->scenario_level_reporter = read_bool(&rd, "scenarioLevelReporter", false);
-  JSValueRef wp = opt(&rd, "worldParameters");
+  out->snippets = opts_bool(&rd, "snippets", NULL, true);
+  out->scenario_level_reporter = opts_bool(&rd, "scenarioLevelReporter", NULL, false);
+  JSValueRef wp = opts_get(&rd, "worldParameters");
   if (wp && (!JSValueIsObject(ctx, wp) || JSValueIsArray(ctx, wp) || js_is_function(ctx, wp)))
-    bad(&rd, "worldParameters", "an object", wp);
+    opts_bad(&rd, "worldParameters", "an object", wp);
   else if (wp) out->world_parameters = js_to_json(ctx, wp);
-  char *order = read_string(&rd, "order");
+  char *order = opts_string(&rd, "order");
   out->reverse = order && strcmp(order, "reverse") == 0;
   if (order && strcmp(order, "defined") != 0 && !out->reverse && !rd.failed) {
     rd.failed = true;
@@ -240,9 +178,9 @@ int cuke_opts_parse(const sonde_config_t *cfg, cuke_opts_t *out, sbuf_t *err) {
   /* Scenarios of a feature run at once in the job's realm (1: one after another). */
   out->parallel = (int)read_number(&rd, "parallel", 1, 0, true);
   if (out->parallel < 1) out->parallel = 1;
-  out->tags_in_title = read_bool(&rd, "tagsInTitle", false);
+  out->tags_in_title = opts_bool(&rd, "tagsInTitle", NULL, false);
   strvec_t formats = STRVEC_INIT;
-  read_list(&rd, "format", &formats);
+  opts_list(&rd, "format", &formats);
   /* Formats writing a file take "<name>:<file>" (one file each: a job writes it with its
    * cid in the name); progress and summary print to the console. */
   static const struct {
