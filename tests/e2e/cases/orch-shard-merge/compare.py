@@ -13,8 +13,10 @@ def spec_blocks(path):
     text = text.split('"spec" Reporter:', 1)[1]
     text = re.sub(r"\(\d+(\.\d+)?m?s\)", "(T)", text)
     text = re.sub(r"\d\d:\d\d:\d\d", "HH:MM:SS", text)
+    # The run's summary follows whichever job block ends last: compared on its own.
+    text, _, summary = text.partition("\nSpec Files:")
     blocks = [b.strip() for b in text.split("-" * 66) if b.strip()]
-    return sorted(blocks)
+    return sorted(blocks) + ["Spec Files:" + summary.strip()]
 
 
 def junit(run):
