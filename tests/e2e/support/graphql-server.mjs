@@ -167,7 +167,14 @@ useServer({
     log(`ws-complete ${m ? m[1] : '-'}`);
   },
   onPing: (ctx) => { log(`ws-ping ${ctx.extra.request.url}`); },
-}, wssModern, 50); // WebSocket pings every 50 ms: a client that does not pong is cut off
+}, wssModern, 200); // WebSocket pings every 200 ms: a client that does not pong by the next
+// ping is cut off (50 ms, tried first, cut sonde's socket when a loaded machine delayed one pong)
+
+// graphql-transport-ws on /graphql-long, pinging every second: the memory runs' streams of
+// 100 000 events last seconds, and a busy machine could delay one pong past the 200 ms of
+// /graphql (the server would then cut the socket, and the stream start again).
+const wssLong = new WebSocketServer({ noServer: true });
+useServer({ schema }, wssLong, 1000);
 
 // The legacy protocol (subscriptions-transport-ws), written for these tests from its
 // message list: connection_init → connection_ack (+ ka), start → data... → complete, stop,
@@ -248,7 +255,7 @@ function rawServer(req, socket, mode) {
 function upgrade(req, socket, head) {
   const path = new URL(req.url, 'http://x').pathname;
   if (path === '/raw') return rawServer(req, socket, new URL(req.url, 'http://x').searchParams.get('mode'));
-  const wss = path === '/echo' ? wssPlain : path === '/legacy' ? wssLegacy
+  const wss = path === '/echo' ? wssPlain : path === '/legacy' ? wssLegacy : path === '/graphql-long' ? wssLong
     : path.startsWith('/graphql') ? wssModern : null;
   if (!wss) {
     socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
