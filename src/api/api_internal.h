@@ -1,7 +1,8 @@
 /* api_internal: what the files of the api module share. api.c holds the client, the
  * per-realm binding and the JS glue; api_methods.c the client objects of a realm (`api`,
  * createApiClient's) and their methods; api_request.c one call from arguments to settled
- * promise (interceptors, attempts, retries, abort); api_body.c request bodies;
+ * promise (options, interceptors, abort) and api_attempt.c its attempts on the wire (send,
+ * retries, outcome), sharing api_call.h; api_body.c request bodies;
  * api_response.c ApiResponse objects and errors; api_log.c exchange events, verbose output
  * and debug logs; api_har.c HAR recording; api_jslibs.c the JavaScript parts of
  * wdio-api-runner's API (auth helpers, metrics, stub browser); headers.c the Headers class
