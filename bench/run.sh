@@ -466,6 +466,13 @@ cpu_role() {
   awk -v r="$1" -v wl="$2" -v role="$3" '$1 == r && $2 == wl && $5 == role {s[$3] += $7}
     END {for (k in s) print s[k]}' "$RESULTS" | median
 }
+# role_ratio RUNNER WL ROLE_A ROLE_B: median over runs of ROLE_A's CPU time ÷ ROLE_B's in
+# the same run (a ratio per run, so the machine's speed between runs cancels out).
+role_ratio() {
+  awk -v r="$1" -v wl="$2" -v a="$3" -v b="$4" '$1 == r && $2 == wl && $5 == a {x[$3] += $7}
+    $1 == r && $2 == wl && $5 == b {y[$3] += $7}
+    END {for (k in x) if (y[k] > 0) printf "%.4f\n", x[k] / y[k]}' "$RESULTS" | median
+}
 # nproc_of RUNNER WL: processes per run (median).
 nproc_of() { awk -v r="$1" -v wl="$2" '$1 == r && $2 == wl {n[$3]++} END {for (k in n) print n[k]}' "$RESULTS" | median; }
 # rss_sum RUNNER WL: median over runs of the sum of every process's peak (KiB).
@@ -620,6 +627,13 @@ if ((PEERS)); then
 fi
 S1_CPU_US=$(awk -v c="$(cpu_of sonde1 main)" -v n="$N_MAIN" 'BEGIN {printf "%.1f", c * 1000 / n}')
 echo "  CPU per test ≤ 1.5× the JavaScriptCore + libcurl floors: $S1_CPU_US µs vs $FJ_US µs = $(ratio "$S1_CPU_US" "$FJ_US")  $(verdict "$S1_CPU_US" "$(awk -v f="$FJ_US" 'BEGIN {print 1.5 * f}')")"
+# Item 4: what the launcher spends per test (reading the workers' events, the reporters)
+# against what the workers spend (running the tests); both divide by the same tests, so
+# the ratio of the run's CPU times is the ratio per test. The launcher's start (the config
+# evaluated, the reporters set up) is counted in, so this is its upper bound.
+L_RATIO=$(role_ratio sonde main launcher worker)
+echo "  launcher CPU per test ≤ 1/4 of the workers': launcher $(secs "$(cpu_role sonde main launcher)")," \
+  "workers $(secs "$S_WORKER") for $N_MAIN tests: $(awk -v r="$L_RATIO" 'BEGIN {printf "%.3f", r}')  $(verdict "$L_RATIO" 0.25)"
 for pair in "${LAT_SONDE[1]:-}:1.15:80" "${LAT_SONDE[2]:-}:1.3:120"; do
   IFS=: read -r n limit mb_limit <<<"$pair"
   [[ -n $n ]] || continue
