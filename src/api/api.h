@@ -79,9 +79,10 @@ void api_client_free(api_client_t *c);
 void api_set_exchange_sink(api_client_t *c, api_exchange_fn fn, void *userdata);
 
 /* A check of every response an `api` call is about to resolve with (after the response
- * interceptors): setting *exception rejects the call with it instead. */
-typedef void (*api_response_check_fn)(JSContextRef ctx, JSValueRef response, void *userdata,
-                                      JSValueRef *exception);
+ * interceptors): setting *exception rejects the call with it instead. `origin` is an Error
+ * made when the call was made, whose stack is the caller's (the spec file's line). */
+typedef void (*api_response_check_fn)(JSContextRef ctx, JSValueRef response, JSObjectRef origin,
+                                      void *userdata, JSValueRef *exception);
 void api_set_response_check(api_client_t *c, api_response_check_fn fn, void *userdata);
 /* The body bytes an ApiResponse was made from (owned by the response): false when `v` is
  * no ApiResponse or a large body's bytes were handed to its data. */

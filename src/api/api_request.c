@@ -89,7 +89,7 @@ void api_call_settle(api_call_t *call, JSValueRef value, bool reject) {
   if (!reject && client->response_check) {
     /* the automatic contract check: a violation rejects the call where the test awaits it */
     JSValueRef thrown = NULL;
-    client->response_check(ctx, value, client->response_check_ud, &thrown);
+    client->response_check(ctx, value, call->origin, client->response_check_ud, &thrown);
     if (thrown) {
       value = thrown;
       reject = true;

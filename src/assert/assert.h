@@ -37,9 +37,10 @@ typedef enum { ASSERT_OPENAPI_OFF, ASSERT_OPENAPI_WARN, ASSERT_OPENAPI_ALL } ass
 assert_openapi_mode_t assert_openapi_validate_mode(void);
 /* The automatic mode's check of every response (an api_response_check_fn): with 'all', a
  * violation sets *exception to its AssertionError (the call rejects with it, so the test
- * fails where it awaited); with 'warn' it is printed through console.warn. */
-void assert_openapi_auto_check(JSContextRef ctx, JSValueRef response, void *userdata,
-                               JSValueRef *exception);
+ * fails where it awaited, its stack at the call's line); with 'warn' it is printed through
+ * console.warn. */
+void assert_openapi_auto_check(JSContextRef ctx, JSValueRef response, JSObjectRef origin,
+                               void *userdata, JSValueRef *exception);
 
 /* The coverage counted since the last call, one openapi_coverage object per document the
  * process loaded (`all`) or only those checks touched; NULL when there is none. */

@@ -342,7 +342,8 @@ bool assert_check_api_spec(assert_run_t *r, size_t argc, const JSValueRef argv[]
   return ok;
 }
 
-void assert_openapi_auto_check(JSContextRef ctx, JSValueRef response, void *ud, JSValueRef *exc) {
+void assert_openapi_auto_check(JSContextRef ctx, JSValueRef response, JSObjectRef origin, void *ud,
+                               JSValueRef *exc) {
   if (specs.validate == ASSERT_OPENAPI_OFF || assert_not_response(ctx, response)) return;
   assert_run_t run = {.ctx = ctx, .name = "apiRunner.openapi.validate"};
   openapi_doc_t *doc = realm_doc(&run, exc);
@@ -356,7 +357,8 @@ void assert_openapi_auto_check(JSContextRef ctx, JSValueRef response, void *ud, 
   } else if (rc == 0) {
     openapi_result_message(doc, &res, &msg);
     if (specs.validate == ASSERT_OPENAPI_ALL) {
-      *exc = assert_error_new(ctx, sbuf_cstr(&msg), NULL);
+      /* the stack of the call's making: its first frame is the spec's line */
+      *exc = assert_error_new(ctx, sbuf_cstr(&msg), origin);
     } else {
       /* 'warn': the test goes on; the warning goes where console.warn's do */
       JSValueRef console = js_get(ctx, JSContextGetGlobalObject(ctx), "console");

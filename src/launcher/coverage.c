@@ -56,24 +56,27 @@ void launcher_coverage_add(launcher_t *l, const json_t *ev) {
       openapi_cov_merge(l->openapi_cov, doc);
 }
 
-bool launcher_coverage_finish(launcher_t *l) {
+json_t *launcher_coverage_document(launcher_t *l) {
+  if (!l->openapi_cov || json_object_size(l->openapi_cov) == 0) return NULL;
+  return openapi_cov_document(l->openapi_cov);
+}
+
+bool launcher_coverage_finish(launcher_t *l, const json_t *document) {
   bool ok = true;
-  if (l->openapi_cov && json_object_size(l->openapi_cov) > 0) {
+  if (document) {
     sbuf_t table = SBUF_INIT;
     openapi_cov_table(l->openapi_cov, &table);
     printf("\n%s", sbuf_cstr(&table));
     fflush(stdout);
     sbuf_free(&table);
     if (l->cfg->output_dir) {
-      json_t *file = openapi_cov_document(l->openapi_cov);
-      char *text = json_dumps(file, JSON_INDENT(2));
+      char *text = json_dumps(document, JSON_INDENT(2));
       char *path = xasprintf("%s/openapi-coverage.json", l->cfg->output_dir);
       if (fs_mkdir_p(l->cfg->output_dir) != 0 || !text ||
           fs_write_file_atomic(path, text, strlen(text)) != 0)
         fprintf(stderr, "sonde: cannot write %s\n", path);
       free(path);
       free(text);
-      json_decref(file);
     }
     const char *name;
     json_t *doc;

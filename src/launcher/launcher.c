@@ -695,11 +695,14 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
 
   progress_stop();
   run_on_complete(&l);
+  json_t *coverage = launcher_coverage_document(&l);
   report_summary_t summary = {l.passed,  l.failed,      l.skipped,
-                              l.retried, (int)l.n_jobs, (double)(uv_hrtime() - l.started_ns) / 1e6};
+                              l.retried, (int)l.n_jobs, (double)(uv_hrtime() - l.started_ns) / 1e6,
+                              coverage};
   for (size_t i = 0; i < l.n_reporters; i++) l.reporters[i]->ops->run_end(l.reporters[i], &summary);
   launcher_print_summary(&summary);
-  l.coverage_failed = !launcher_coverage_finish(&l);
+  l.coverage_failed = !launcher_coverage_finish(&l, coverage);
+  json_decref(coverage);
   code = run_exit_code(&l);
   for (size_t i = 0; i < l.n_reporters; i++) l.reporters[i]->ops->free(l.reporters[i]);
   free(l.reporters);

@@ -114,7 +114,9 @@ void launcher_print_prefixed(FILE *out, const char *cid, const char *text);
  * and returns false when a document is below minCoverage. */
 int launcher_coverage_seed(launcher_t *l, sbuf_t *err);
 void launcher_coverage_add(launcher_t *l, const json_t *ev);
-bool launcher_coverage_finish(launcher_t *l);
+/* openapi-coverage.json's value (a new reference), NULL when no document was used. */
+json_t *launcher_coverage_document(launcher_t *l);
+bool launcher_coverage_finish(launcher_t *l, const json_t *document);
 
 /* pool.c */
 /* Starts a worker process; it gets the config at once when the launcher has one, else

@@ -73,6 +73,9 @@ typedef struct {
   int specs_retried;
   int specs_total;
   double duration_ms;
+  /* The run's OpenAPI coverage as openapi-coverage.json holds it ({"documents": [...]},
+   * openapi.h openapi_cov_document); NULL when no API document was used. */
+  const json_t *openapi_coverage;
 } report_summary_t;
 
 typedef struct reporter reporter_t;

@@ -368,6 +368,63 @@ fail:
   return result;
 }
 
+/* The run's OpenAPI coverage: properties are JUnit's place for a suite's numbers, and a
+ * run-wide number exists only at run end, so it gets a document of its own. */
+char *junit_render_openapi(const json_t *coverage, sbuf_t *err) {
+  xmlBufferPtr buf = xmlBufferCreate();
+  xmlTextWriterPtr w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
+  char *result = NULL;
+  char stamp[64];
+  report_local_stamp(report_now_ms(), stamp, sizeof stamp);
+  if (!w) goto fail;
+  JW(xmlTextWriterSetIndent(w, 1));
+  JW(xmlTextWriterSetIndentString(w, BAD_CAST "  "));
+  JW(xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL));
+  JW(xmlTextWriterStartElement(w, BAD_CAST "testsuites"));
+  JW(jw_attr(w, "tests", "0"));
+  JW(jw_attr(w, "failures", "0"));
+  JW(jw_attr(w, "errors", "0"));
+  size_t i;
+  json_t *doc;
+  json_array_foreach(json_object_get(coverage, "documents"), i, doc) {
+    const char *name = report_jstr(doc, "document") ? report_jstr(doc, "document") : "";
+    char *suite = xasprintf("OpenAPI coverage of %s", name);
+    char pct[32];
+    snprintf(pct, sizeof pct, "%.1f", json_number_value(json_object_get(doc, "percent")));
+    JW(xmlTextWriterStartElement(w, BAD_CAST "testsuite"));
+    int rc = jw_attr(w, "name", suite);
+    free(suite);
+    JW(rc);
+    JW(jw_attr(w, "timestamp", stamp));
+    JW(jw_attr_secs(w, "time", 0));
+    JW(jw_attr(w, "tests", "0"));
+    JW(jw_attr(w, "failures", "0"));
+    JW(jw_attr(w, "errors", "0"));
+    JW(jw_attr(w, "skipped", "0"));
+    JW(xmlTextWriterStartElement(w, BAD_CAST "properties"));
+    JW(write_property(w, "openapi.document", name));
+    JW(write_property(w, "openapi.coverage", pct));
+    char n[32];
+    snprintf(n, sizeof n, "%lld", (long long)json_integer_value(json_object_get(doc, "exercised")));
+    JW(write_property(w, "openapi.exercised", n));
+    snprintf(n, sizeof n, "%lld",
+             (long long)json_integer_value(json_object_get(doc, "documented")));
+    JW(write_property(w, "openapi.documented", n));
+    JW(xmlTextWriterEndElement(w));
+    JW(xmlTextWriterEndElement(w));
+  }
+  JW(xmlTextWriterEndElement(w));
+  JW(xmlTextWriterEndDocument(w));
+  xmlFreeTextWriter(w); /* flushes into buf */
+  w = NULL;
+  result = xstrndup((const char *)xmlBufferContent(buf), (size_t)xmlBufferLength(buf));
+fail:
+  if (!result) sbuf_puts(err, "the XML writer failed");
+  if (w) xmlFreeTextWriter(w);
+  if (buf) xmlBufferFree(buf);
+  return result;
+}
+
 /* --- reporter ------------------------------------------------------------------------------ */
 
 static char *job_file_name(junit_reporter_t *r, const rm_job_t *j) {
@@ -424,6 +481,17 @@ static void junit_job_end(reporter_t *base, const report_job_t *job, bool passed
 
 static void junit_run_end(reporter_t *base, const report_summary_t *summary) {
   junit_reporter_t *r = (junit_reporter_t *)base;
+  if (summary->openapi_coverage) {
+    sbuf_t err = SBUF_INIT;
+    char *xml = junit_render_openapi(summary->openapi_coverage, &err);
+    if (!xml)
+      fprintf(stderr, "sonde: junit reporter: no OpenAPI coverage document: %s\n", sbuf_cstr(&err));
+    else if (r->opts.output_dir)
+      report_write_document("junit", r->opts.output_dir, "wdio-openapi-junit-reporter.log", xml);
+    else report_spool_write(&r->spool, xml, strlen(xml));
+    free(xml);
+    sbuf_free(&err);
+  }
   report_spool_print(&r->spool, r->out, "junit", r->color, true);
 }
 

@@ -5,6 +5,11 @@
  * documents are printed at run end under "junit" Reporter: (spooled to a temporary file
  * until then).
  *
+ * When the run used an API document (apiRunner.openapi), one more document follows at run
+ * end, wdio-openapi-junit-reporter.log: a testsuite per API document without testcases,
+ * its coverage in properties (openapi.coverage = "88.9", the percent of documented
+ * responses exercised; openapi.exercised, openapi.documented, openapi.document).
+ *
  * Ownership: the reporter copies the option strings and takes `namer` and `names`; `out` is
  * borrowed. */
 #ifndef SONDE_REPORT_JUNIT_H
@@ -54,5 +59,8 @@ char *junit_prepare_name(const char *title);
 /* The document of one finished job, as the reporter writes it (for tests). Caller frees;
  * NULL with a message in `err` when libxml2 failed. */
 char *junit_render(const junit_opts_t *opts, const rm_job_t *job, sbuf_t *err);
+/* The coverage document of a run from openapi-coverage.json's value; NULL with a message
+ * in `err` when libxml2 failed. Caller frees. */
+char *junit_render_openapi(const json_t *coverage, sbuf_t *err);
 
 #endif

@@ -70,8 +70,8 @@ expect_err 'sonde: apiRunner.openapi: openapi/missing.yaml: cannot read the API 
 
 # coverage: the table after the summary, openapi-coverage.json in outputDir, minCoverage
 http_post reset >/dev/null
-run_sonde run sonde.conf.js --spec specs/pass.spec.js --spec specs/pass30.spec.js --outputDir out \
-  --openapi.minCoverage 80
+OPENAPI_JUNIT=1 run_sonde run sonde.conf.js --spec specs/pass.spec.js --spec specs/pass30.spec.js \
+  --outputDir out --openapi.minCoverage 80
 expect_status 0
 expect_out 'OpenAPI coverage of openapi/users.yaml: 8 of 9 documented responses exercised (88.9%)
   GET /users          200      1 call
@@ -92,6 +92,15 @@ expect_out "OpenAPI coverage of the API document 'inline': 1 of 1 documented res
 expect_file out/openapi-coverage.json
 expect_file_contains out/openapi-coverage.json '"document": "openapi/users.yaml"'
 expect_file_contains out/openapi-coverage.json '"exercised": 8'
+# the junit reporter: the coverage as properties of a document of its own, valid JUnit
+J=out/junit/wdio-openapi-junit-reporter.log
+expect_file "$J"
+expect_file_contains "$J" '<testsuite name="OpenAPI coverage of openapi/users.yaml" '
+expect_file_contains "$J" '<property name="openapi.document" value="openapi/users.yaml"/>
+      <property name="openapi.coverage" value="88.9"/>
+      <property name="openapi.exercised" value="8"/>
+      <property name="openapi.documented" value="9"/>'
+expect_file_contains "$J" '<property name="openapi.coverage" value="100.0"/>'
 
 http_post reset >/dev/null
 run_sonde run sonde.conf.js --spec specs/pass.spec.js --openapi.minCoverage 90
@@ -112,6 +121,10 @@ plain
 expect_file_contains plain.txt "1) automatic mode a violation fails the test
 GET /health (response '200') does not satisfy openapi/users.yaml:
   - body must have required property 'uptime'"
+# its stack starts at the spec's line that made the request, as other assertion errors'
+expect_file_contains plain.txt "  - body must have required property 'uptime'
+    at "
+expect_file_contains plain.txt "auto.spec.js:13:"
 # 'warn' prints the same and fails nothing
 http_post reset >/dev/null
 OPENAPI_VALIDATE=warn run_sonde run sonde.conf.js --spec specs/auto.spec.js
@@ -131,3 +144,8 @@ expect_out '[api #0-0] 1 failing'
 plain
 expect_file_contains plain.txt "GET /health (response '200') does not satisfy openapi/users.yaml:
   - body must have required property 'uptime'"
+
+# last, as it needs ../shared: the coverage document is valid against junit-10.xsd
+require_shared conformance/junit/junit-10.xsd
+xmllint --noout --nonet --schema "$SHARED_DIR/conformance/junit/junit-10.xsd" "$J" \
+  2>"$E2E_TMP/xmllint.log" || fail "$J is not valid JUnit: $(cat "$E2E_TMP/xmllint.log")"

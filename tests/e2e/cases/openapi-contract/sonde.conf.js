@@ -1,6 +1,6 @@
 // Contract tests against the test server: apiRunner.openapi names the document (OPENAPI_DOC
 // chooses another for the runs with broken documents; OPENAPI_VALIDATE sets the automatic
-// mode, apiRunner.openapi.validate).
+// mode, apiRunner.openapi.validate; OPENAPI_JUNIT adds the junit reporter).
 const doc = process.env.OPENAPI_DOC || './openapi/users.yaml';
 exports.config = {
   runner: 'api',
@@ -9,6 +9,8 @@ exports.config = {
   maxInstances: 1,
   baseUrl: process.env.API_BASE_URL,
   mochaOpts: { timeout: 10000 },
+  // OPENAPI_JUNIT: the junit reporter too (its run-end coverage document)
+  ...(process.env.OPENAPI_JUNIT ? { reporters: ['spec', ['junit', { outputDir: 'out/junit' }]] } : {}),
   apiRunner: {
     openapi: process.env.OPENAPI_VALIDATE ? { spec: doc, validate: process.env.OPENAPI_VALIDATE } : doc,
   },
