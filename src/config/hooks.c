@@ -12,11 +12,16 @@
 #include "js/inspect.h"
 #include "js/jsutil.h"
 
-const char *const hooks_known_names[] = {
-    "onPrepare",   "onWorkerStart", "onWorkerEnd",  "beforeSession", "before",
-    "beforeSuite", "beforeHook",    "afterHook",    "beforeTest",    "afterTest",
-    "afterSuite",  "after",         "afterSession", "onComplete",    NULL,
-};
+const char *const hooks_launcher_names[] = {"onPrepare", "onWorkerStart", "onWorkerEnd",
+                                            "onComplete", NULL};
+// clang-format off
+const char *const hooks_worker_names[] = {
+    "beforeSession", "before", "beforeSuite", "beforeHook", "afterHook", "beforeTest",
+    "afterTest", "afterSuite", "after", "afterSession",
+    /* cucumber: */
+    "beforeFeature", "beforeScenario", "beforeStep", "afterStep", "afterScenario", "afterFeature",
+    NULL};
+// clang-format on
 
 typedef struct {
   char *name;
@@ -118,18 +123,20 @@ bool hooks_defined_on(const sonde_config_t *cfg, JSObjectRef service_hooks, cons
 
 int hooks_validate(const sonde_config_t *cfg, sbuf_t *err) {
   JSContextRef ctx = js_realm_context(cfg->realm);
-  for (const char *const *n = hooks_known_names; *n; n++) {
-    JSValueRef v = hook_value(cfg, ctx, *n);
-    if (JSValueIsUndefined(ctx, v) || JSValueIsNull(ctx, v) || js_is_function(ctx, v)) continue;
-    bool ok = JSValueIsArray(ctx, v);
-    size_t len = ok ? js_array_length(ctx, v) : 0;
-    for (size_t i = 0; ok && i < len; i++)
-      ok = js_is_function(ctx, js_array_get(ctx, v, (unsigned)i));
-    if (!ok) {
-      config_key_error(cfg, *n, err, "\"%s\" must be a function or an array of functions", *n);
-      return -1;
+  const char *const *roles[] = {hooks_launcher_names, hooks_worker_names};
+  for (size_t r = 0; r < 2; r++)
+    for (const char *const *n = roles[r]; *n; n++) {
+      JSValueRef v = hook_value(cfg, ctx, *n);
+      if (JSValueIsUndefined(ctx, v) || JSValueIsNull(ctx, v) || js_is_function(ctx, v)) continue;
+      bool ok = JSValueIsArray(ctx, v);
+      size_t len = ok ? js_array_length(ctx, v) : 0;
+      for (size_t i = 0; ok && i < len; i++)
+        ok = js_is_function(ctx, js_array_get(ctx, v, (unsigned)i));
+      if (!ok) {
+        config_key_error(cfg, *n, err, "\"%s\" must be a function or an array of functions", *n);
+        return -1;
+      }
     }
-  }
   return 0;
 }
 

@@ -18,8 +18,12 @@
 
 #include "config/config.h"
 
-/* The hook names sonde knows, for validation (NULL-terminated). */
-extern const char *const hooks_known_names[];
+/* The hooks sonde calls, by role (NULL-terminated), the one list the config's validation,
+ * its near-miss warnings, services and workers read. The launcher's run once per run
+ * (onPrepare, onWorkerStart, onWorkerEnd, onComplete); a worker's (the session and test
+ * lifecycle, WebdriverIO's cucumber hooks included) run in each spec file's realm. */
+extern const char *const hooks_launcher_names[];
+extern const char *const hooks_worker_names[];
 
 /* Checks that every known hook in the config is a function or an array of functions;
  * -1 with a "<file>:<line>: \"<hook>\" must be a function ..." message otherwise. */

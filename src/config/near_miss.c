@@ -8,84 +8,25 @@
 
 #include "common/log.h"
 #include "config/config.h"
+#include "config/hooks.h"
 #include "js/jsutil.h"
 
 /* The keys a WebdriverIO config may hold at the top (sonde's and those it accepts and
- * ignores), and in the sections sonde reads. */
-static const char *const kTopKeys[] = {"runner",
-                                       "specs",
-                                       "exclude",
-                                       "suites",
-                                       "capabilities",
-                                       "maxInstances",
-                                       "workers",
-                                       "watchdogTimeout",
-                                       "maxInstancesPerCapability",
-                                       "baseUrl",
-                                       "framework",
-                                       "mochaOpts",
-                                       "jasmineOpts",
-                                       "cucumberOpts",
-                                       "reporters",
-                                       "apiRunner",
-                                       "graphqlRunner",
-                                       "openapi",
-                                       "logLevel",
-                                       "logLevels",
-                                       "outputDir",
-                                       "shardTimings",
-                                       "progress",
-                                       "bail",
-                                       "specFileRetries",
-                                       "specFileRetriesDelay",
-                                       "specFileRetriesDeferred",
-                                       "groupLogsByTestSpec",
-                                       "drainTimeout",
-                                       "services",
-                                       "autoCompileOpts",
-                                       "tsConfigPath",
-                                       "connectionRetryTimeout",
-                                       "connectionRetryCount",
-                                       "waitforTimeout",
-                                       "waitforInterval",
-                                       "hostname",
-                                       "port",
-                                       "path",
-                                       "protocol",
-                                       "user",
-                                       "key",
-                                       "region",
-                                       "watch",
-                                       "filesToWatch",
-                                       "reporterSyncTimeout",
-                                       "reporterSyncInterval",
-                                       "execArgv",
-                                       "runnerEnv",
-                                       "injectGlobals",
-                                       "onPrepare",
-                                       "onWorkerStart",
-                                       "onWorkerEnd",
-                                       "beforeSession",
-                                       "before",
-                                       "beforeSuite",
-                                       "beforeHook",
-                                       "afterHook",
-                                       "beforeTest",
-                                       "beforeCommand",
-                                       "afterCommand",
-                                       "afterTest",
-                                       "afterSuite",
-                                       "after",
-                                       "afterSession",
-                                       "onComplete",
-                                       "onReload",
-                                       "beforeFeature",
-                                       "beforeScenario",
-                                       "beforeStep",
-                                       "afterStep",
-                                       "afterScenario",
-                                       "afterFeature",
-                                       NULL};
+ * ignores; the hooks sonde calls are hooks.h's lists), and in the sections sonde reads. */
+// clang-format off
+static const char *const kTopKeys[] = {
+    "runner", "specs", "exclude", "suites", "capabilities", "maxInstances", "workers",
+    "watchdogTimeout", "maxInstancesPerCapability", "baseUrl", "framework", "mochaOpts",
+    "jasmineOpts", "cucumberOpts", "reporters", "apiRunner", "graphqlRunner", "openapi",
+    "logLevel", "logLevels", "outputDir", "shardTimings", "progress", "bail", "specFileRetries",
+    "specFileRetriesDelay", "specFileRetriesDeferred", "groupLogsByTestSpec", "drainTimeout",
+    "services", "autoCompileOpts", "tsConfigPath", "connectionRetryTimeout",
+    "connectionRetryCount", "waitforTimeout", "waitforInterval", "hostname", "port", "path",
+    "protocol", "user", "key", "region", "watch", "filesToWatch", "reporterSyncTimeout",
+    "reporterSyncInterval", "execArgv", "runnerEnv", "injectGlobals", "beforeCommand",
+    "afterCommand", "onReload",
+    NULL};
+// clang-format on
 static const char *const kMochaKeys[] = {
     "ui",         "timeout",       "retries", "bail", "grep",      "fgrep", "invert",
     "forbidOnly", "forbidPending", "require", "slow", "compilers", NULL};
@@ -122,8 +63,10 @@ static const char *const kIgnoredKeys[] = {"autoCompileOpts",
 
 static const struct {
   const char *section;
-  const char *const *keys;
-} kSections[] = {{NULL, kTopKeys}, {"mochaOpts", kMochaKeys}, {"apiRunner", kApiKeys}};
+  const char *const *keys[3]; /* lists of known keys, NULL after the last */
+} kSections[] = {{NULL, {kTopKeys, hooks_launcher_names, hooks_worker_names}},
+                 {"mochaOpts", {kMochaKeys}},
+                 {"apiRunner", {kApiKeys}}};
 
 /* Optimal string alignment distance (adjacent swaps count one), case-insensitive; a
  * difference of case only counts one. Bounded strings: keys are short. */
@@ -150,14 +93,15 @@ static int distance(const char *a, const char *b) {
 }
 
 /* The known key `key` is closest to, when it is a near miss (not itself known). */
-static const char *suggestion(const char *key, const char *const *known) {
+static const char *suggestion(const char *key, const char *const *const lists[3]) {
   const char *best = NULL;
   int best_d = 99;
-  for (size_t i = 0; known[i]; i++) {
-    if (strcmp(key, known[i]) == 0) return NULL;
-    int d = distance(key, known[i]);
-    if (d < best_d) best_d = d, best = known[i];
-  }
+  for (size_t l = 0; l < 3 && lists[l]; l++)
+    for (const char *const *known = lists[l]; *known; known++) {
+      if (strcmp(key, *known) == 0) return NULL;
+      int d = distance(key, *known);
+      if (d < best_d) best_d = d, best = *known;
+    }
   size_t len = strlen(key);
   int limit = len >= 5 ? 2 : len >= 3 ? 1 : 0;
   return best_d <= limit ? best : NULL;

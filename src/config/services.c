@@ -7,29 +7,9 @@
 #include <string.h>
 
 #include "common/log.h"
+#include "config/hooks.h"
 #include "js/inspect.h"
 #include "js/jsutil.h"
-
-/* The hooks a service instance may have, per role. */
-static const char *const kLauncherHooks[] = {"onPrepare", "onWorkerStart", "onWorkerEnd",
-                                             "onComplete", NULL};
-static const char *const kWorkerHooks[] = {"beforeSession",
-                                           "before",
-                                           "beforeSuite",
-                                           "beforeHook",
-                                           "afterHook",
-                                           "beforeTest",
-                                           "afterTest",
-                                           "afterSuite",
-                                           "after",
-                                           "afterSession",
-                                           "beforeFeature",
-                                           "beforeScenario",
-                                           "beforeStep",
-                                           "afterStep",
-                                           "afterScenario",
-                                           "afterFeature",
-                                           NULL};
 
 static const char *const kSharedStore = "@wdio/shared-store-service";
 
@@ -182,7 +162,8 @@ static JSObjectRef construct(const sonde_config_t *cfg, JSContextRef ctx, JSValu
 /* Appends the hooks of `instance` for `role`, bound to it, to `hooks`. */
 static void collect_hooks(JSContextRef ctx, JSObjectRef hooks, JSValueRef instance,
                           services_role_t role) {
-  const char *const *names = role == SERVICES_LAUNCHER ? kLauncherHooks : kWorkerHooks;
+  /* The hooks a service instance may have: its role's. */
+  const char *const *names = role == SERVICES_LAUNCHER ? hooks_launcher_names : hooks_worker_names;
   for (const char *const *n = names; *n; n++) {
     JSValueRef fn = js_get(ctx, instance, *n);
     if (!js_is_function(ctx, fn)) continue;

@@ -444,15 +444,10 @@ static void load_file(job_t *job, const char *path, js_module_mode_t mode) {
   load_module(job, path, mode);
 }
 
-/* Hooks that run in the spec file's realm: WebdriverIO's worker evaluates the config in
- * the process of the spec, so `before` can set globals the tests see. */
-static const char *const worker_hook_names[] = {
-    "beforeSession", "before",     "beforeSuite", "beforeHook",   "afterHook", "beforeTest",
-    "afterTest",     "afterSuite", "after",       "afterSession", NULL,
-};
-
+/* Worker hooks run in the spec file's realm: WebdriverIO's worker evaluates the config in
+ * the process of the spec, so `before` (or `beforeScenario`) can set globals the tests see. */
 bool worker_has_job_hooks(const sonde_config_t *cfg) {
-  for (const char *const *n = worker_hook_names; *n; n++)
+  for (const char *const *n = hooks_worker_names; *n; n++)
     if (hooks_defined(cfg, *n)) return true;
   return false;
 }

@@ -158,3 +158,15 @@ run_sonde run sonde.conf.js --spec features/users.feature:30
 expect_status 0
 expect_out_re '^\[api #0-0\]    ✓ reading user 2 '
 expect_out_re '^\[api #0-0\] 1 passing'
+
+# A config with only cucumber hooks runs them in the spec file's realm, as WebdriverIO's
+# worker does: what beforeScenario sets the steps see, and afterScenario sees a step's.
+run_sonde run realm.conf.js
+expect_status 0
+expect_out_re '^\[api #0-0\]        ✓ Given the scenario hook set a global$'
+expect_out '[0-0] AFTER SCENARIO sees set by a step'
+expect_out_re '^\[api #0-0\] 1 passing'
+# They are checked as the other hooks are.
+run_sonde run realm.conf.js --beforeStep 5
+expect_status 1
+expect_err '--beforeStep: "beforeStep" must be a function or an array of functions'
