@@ -13,14 +13,18 @@
 
 static const char *const kSharedStore = "@wdio/shared-store-service";
 
-static JSValueRef services_value(const sonde_config_t *cfg, JSContextRef ctx) {
-  return cfg->object ? js_get(ctx, cfg->object, "services") : JSValueMakeUndefined(ctx);
+static JSValueRef services_value(JSContextRef ctx, JSObjectRef config) {
+  return config ? js_get(ctx, config, "services") : JSValueMakeUndefined(ctx);
+}
+
+/* True when `config` (an object of ctx's realm) lists any service. */
+static bool listed(JSContextRef ctx, JSObjectRef config) {
+  JSValueRef v = services_value(ctx, config);
+  return JSValueIsArray(ctx, v) && js_array_length(ctx, v) > 0;
 }
 
 bool services_configured(const sonde_config_t *cfg) {
-  JSContextRef ctx = js_realm_context(cfg->realm);
-  JSValueRef v = services_value(cfg, ctx);
-  return JSValueIsArray(ctx, v) && js_array_length(ctx, v) > 0;
+  return listed(js_realm_context(cfg->realm), cfg->object);
 }
 
 static bool is_path(const char *name) {
@@ -44,14 +48,15 @@ static void candidates(const char *name, strvec_t *out) {
   free(lower);
 }
 
-/* The first candidate that resolves from the config's folder (malloc'd), or NULL. */
-static char *resolve_name(const sonde_config_t *cfg, const char *name) {
+/* The first candidate that resolves from the config's folder in `realm` (malloc'd), or
+ * NULL. */
+static char *resolve_name(const sonde_config_t *cfg, js_realm_t *realm, const char *name) {
   strvec_t c = STRVEC_INIT;
   candidates(name, &c);
   char *found = NULL;
   for (size_t i = 0; i < c.len && !found; i++) {
     bool builtin = false;
-    char *path = js_module_resolve(cfg->realm, cfg->dir, c.items[i], &builtin);
+    char *path = js_module_resolve(realm, cfg->dir, c.items[i], &builtin);
     if (path) found = xstrdup(c.items[i]);
     free(path);
   }
@@ -110,7 +115,7 @@ static bool entry_parts(const sonde_config_t *cfg, JSContextRef ctx, JSValueRef 
 
 int services_validate(const sonde_config_t *cfg, sbuf_t *err) {
   JSContextRef ctx = js_realm_context(cfg->realm);
-  JSValueRef list = services_value(cfg, ctx);
+  JSValueRef list = services_value(ctx, cfg->object);
   if (JSValueIsUndefined(ctx, list) || JSValueIsNull(ctx, list)) return 0;
   if (!JSValueIsArray(ctx, list)) {
     config_key_error(cfg, "services", err, "\"services\" must be an array");
@@ -125,7 +130,7 @@ int services_validate(const sonde_config_t *cfg, sbuf_t *err) {
       return -1;
     if (!JSValueIsString(ctx, service)) continue;
     char *name = js_value_to_utf8(ctx, service);
-    char *found = name[0] ? resolve_name(cfg, name) : NULL;
+    char *found = name[0] ? resolve_name(cfg, cfg->realm, name) : NULL;
     if (!found) not_found(cfg, key, name, err);
     free(name);
     if (!found) return -1;
@@ -148,13 +153,13 @@ static JSValueRef require_from_config(const sonde_config_t *cfg, JSContextRef ct
 }
 
 /* `new cls(options, caps, config)`; NULL with *exc. */
-static JSObjectRef construct(const sonde_config_t *cfg, JSContextRef ctx, JSValueRef cls,
+static JSObjectRef construct(JSObjectRef config, JSContextRef ctx, JSValueRef cls,
                              JSValueRef options, JSValueRef caps, JSValueRef *exc) {
   JSObjectRef ctor = JSValueToObject(ctx, cls, exc);
   if (!ctor) return NULL;
   JSValueRef argv[3] = {
       JSValueIsUndefined(ctx, options) ? (JSValueRef)JSObjectMake(ctx, NULL, NULL) : options, caps,
-      cfg->object};
+      config};
   if (!JSObjectIsConstructor(ctx, ctor)) return (JSObjectRef)js_call(ctx, ctor, NULL, 3, argv, exc);
   return JSObjectCallAsConstructor(ctx, ctor, 3, argv, exc);
 }
@@ -180,13 +185,14 @@ static void collect_hooks(JSContextRef ctx, JSObjectRef hooks, JSValueRef instan
 
 /* The instance for one entry, or NULL when this role has none (no error) or it failed
  * (*exc set). */
-static JSValueRef make_instance(const sonde_config_t *cfg, JSContextRef ctx, JSValueRef service,
-                                JSValueRef options, JSValueRef caps, services_role_t role,
-                                JSValueRef *exc) {
+static JSValueRef make_instance(const sonde_config_t *cfg, js_realm_t *realm, JSObjectRef config,
+                                JSValueRef service, JSValueRef options, JSValueRef caps,
+                                services_role_t role, JSValueRef *exc) {
+  JSContextRef ctx = js_realm_context(realm);
   if (JSValueIsObject(ctx, service) && !js_is_function(ctx, service)) return service;
-  if (js_is_function(ctx, service)) return construct(cfg, ctx, service, options, caps, exc);
+  if (js_is_function(ctx, service)) return construct(config, ctx, service, options, caps, exc);
   char *name = js_value_to_utf8(ctx, service);
-  char *request = resolve_name(cfg, name);
+  char *request = resolve_name(cfg, realm, name);
   free(name);
   if (!request) return NULL; /* validated by the launcher; a worker finds the same */
   JSValueRef module = require_from_config(cfg, ctx, request, exc);
@@ -197,7 +203,7 @@ static JSValueRef make_instance(const sonde_config_t *cfg, JSContextRef ctx, JSV
   if (role == SERVICES_WORKER && !js_is_function(ctx, cls) && js_is_function(ctx, module))
     cls = module;
   if (!js_is_function(ctx, cls)) return NULL; /* no service of this role */
-  return construct(cfg, ctx, cls, options, caps, exc);
+  return construct(config, ctx, cls, options, caps, exc);
 }
 
 static char *label_of(JSContextRef ctx, JSValueRef service) {
@@ -216,11 +222,12 @@ static char *label_of(JSContextRef ctx, JSValueRef service) {
   return xstrdup("object");
 }
 
-int services_attach(sonde_config_t *cfg, services_role_t role, JSValueRef caps, sbuf_t *err) {
-  services_detach(cfg);
-  if (!services_configured(cfg)) return 0;
-  JSContextRef ctx = js_realm_context(cfg->realm);
-  JSValueRef list = services_value(cfg, ctx);
+int services_attach(const sonde_config_t *cfg, js_realm_t *realm, JSObjectRef config,
+                    services_role_t role, JSValueRef caps, JSObjectRef *hooks_out, sbuf_t *err) {
+  *hooks_out = NULL;
+  JSContextRef ctx = js_realm_context(realm);
+  if (!listed(ctx, config)) return 0;
+  JSValueRef list = services_value(ctx, config);
   JSObjectRef hooks = JSObjectMake(ctx, NULL, NULL);
   JSValueProtect(ctx, hooks);
   size_t n = js_array_length(ctx, list);
@@ -231,7 +238,7 @@ int services_attach(sonde_config_t *cfg, services_role_t role, JSValueRef caps, 
     if (!entry_parts(cfg, ctx, js_array_get(ctx, list, (unsigned)i), key, &service, &options, err))
       goto fail;
     JSValueRef exc = NULL;
-    JSValueRef instance = make_instance(cfg, ctx, service, options, caps, role, &exc);
+    JSValueRef instance = make_instance(cfg, realm, config, service, options, caps, role, &exc);
     if (exc) {
       char *label = label_of(ctx, service);
       char *stack = js_error_stack(ctx, exc);
@@ -243,7 +250,7 @@ int services_attach(sonde_config_t *cfg, services_role_t role, JSValueRef caps, 
     }
     if (instance && JSValueIsObject(ctx, instance)) collect_hooks(ctx, hooks, instance, role);
   }
-  cfg->service_hooks = hooks;
+  *hooks_out = hooks;
   return 0;
 fail:
   JSValueUnprotect(ctx, hooks);

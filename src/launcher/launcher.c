@@ -643,7 +643,8 @@ int launcher_run(const cli_options_t *opts, int argc, char **argv) {
   }
   l.cfg = &cfg;
   report_env_t env = {stdout, l.color};
-  if (services_attach(&cfg, SERVICES_LAUNCHER, capabilities_value(&l), &err) != 0) {
+  if (services_attach(&cfg, cfg.realm, cfg.object, SERVICES_LAUNCHER, capabilities_value(&l),
+                      &cfg.service_hooks, &err) != 0) {
     fprintf(stderr, "sonde: %s\n", sbuf_cstr(&err));
     goto out;
   }

@@ -454,17 +454,12 @@ bool worker_has_job_hooks(const sonde_config_t *cfg) {
 
 /* The job's worker service instances, made in its realm from the config evaluated there
  * (WebdriverIO makes them in the spec's process, so what their hooks put on globalThis is
- * the tests' to see). services_attach works on a config's realm and object: it is given
- * a copy of the worker's config that names the job's. The job keeps their hooks. */
+ * the tests' to see). The job keeps their hooks. */
 static void attach_services(job_t *job, JSValueRef caps) {
-  sonde_config_t in_realm = job->w->config;
-  in_realm.realm = job->realm;
-  in_realm.object = job->config;
-  in_realm.service_hooks = NULL;
   sbuf_t err = SBUF_INIT;
-  if (services_attach(&in_realm, SERVICES_WORKER, caps, &err) != 0)
+  if (services_attach(&job->w->config, job->realm, job->config, SERVICES_WORKER, caps,
+                      &job->service_hooks, &err) != 0)
     job->error = json_pack("{s:s, s:s}", "name", "Error", "message", sbuf_cstr(&err));
-  job->service_hooks = in_realm.service_hooks; /* protected: the job's now */
   sbuf_free(&err);
 }
 
