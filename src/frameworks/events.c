@@ -177,7 +177,8 @@ void fw_emit_pending(fw_runner_t *r, fw_runnable_t *t) {
   t->state = FW_STATE_PENDING;
   r->stats.pending++;
   json_t *ev = fw_test_event(r, "test:pending", t->parent, t->title, t->title_len);
-  if (t->pending_reason) json_object_set_new(ev, "reason", json_string(t->pending_reason));
+  if (t->pending_reason)
+    json_object_set_new(ev, "reason", json_stringn(t->pending_reason, t->pending_reason_len));
   fw_emit(r, ev);
 }
 

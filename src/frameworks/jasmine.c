@@ -470,8 +470,9 @@ static JSValueRef n_pending(JSContextRef ctx, void *data, JSObjectRef self, size
   fw_jasmine_t *jas = data;
   fw_runner_t *r = jas->r;
   if (r->test_active && argc > 0) {
-    char *reason = js_value_to_utf8(ctx, argv[0]);
-    fw_runnable_set_pending_reason(r->tf.test, reason && reason[0] ? reason : NULL);
+    size_t len = 0;
+    char *reason = js_value_to_utf8_len(ctx, argv[0], &len);
+    fw_runnable_set_pending_reason_n(r->tf.test, len ? reason : NULL, len);
     free(reason);
   }
   return fw_runner_skip_current(r);

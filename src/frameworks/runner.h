@@ -135,6 +135,8 @@ typedef struct {
 void fw_runner_set_iface(fw_runner_t *r, const fw_iface_t *iface);
 /* A pending test's reason (reported with test:pending). */
 void fw_runnable_set_pending_reason(fw_runnable_t *rn, const char *reason);
+/* The same with a reason of `len` bytes, which may hold NULs (jasmine's pending(reason)). */
+void fw_runnable_set_pending_reason_n(fw_runnable_t *rn, const char *reason, size_t len);
 /* Ends the running function as pending (pending() in jasmine): throw the returned marker. */
 JSValueRef fw_runner_skip_current(fw_runner_t *r);
 

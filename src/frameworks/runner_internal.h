@@ -41,7 +41,8 @@ typedef struct fw_runnable {
   JSValueRef hook_error; /* a hook's this.test.error(err): fails the current test; protected */
   JSObjectRef obj;       /* its Test or Hook object for JavaScript; protected; NULL until made */
   int arity;             /* fn.length, read on the first run; -1 until then */
-  char *pending_reason;  /* reported with test:pending; NULL for none */
+  char *pending_reason;  /* reported with test:pending; NULL for none; may hold NULs */
+  size_t pending_reason_len;
 } fw_runnable_t;
 
 typedef struct {

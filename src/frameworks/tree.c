@@ -113,8 +113,18 @@ static void push_order(fw_suite_t *s, int entry) {
 }
 
 void fw_runnable_set_pending_reason(fw_runnable_t *rn, const char *reason) {
+  fw_runnable_set_pending_reason_n(rn, reason, reason ? strlen(reason) : 0);
+}
+
+void fw_runnable_set_pending_reason_n(fw_runnable_t *rn, const char *reason, size_t len) {
   free(rn->pending_reason);
-  rn->pending_reason = reason ? xstrdup(reason) : NULL;
+  rn->pending_reason = NULL;
+  rn->pending_reason_len = 0;
+  if (!reason) return;
+  rn->pending_reason = xmalloc(len + 1);
+  memcpy(rn->pending_reason, reason, len);
+  rn->pending_reason[len] = '\0';
+  rn->pending_reason_len = len;
 }
 
 fw_suite_t *fw_root_suite(fw_runner_t *r) { return r->root; }

@@ -317,12 +317,14 @@ static const char *result_status(const rm_test_t *t) {
 typedef struct {
   const char *name, *full_title, *logs; /* logs: NULL for none */
   size_t name_len, full_len, logs_len;
+  const char *pending_reason; /* NULL for none */
+  size_t pending_len;
 } result_texts_t;
 
 static void write_result(allure_reporter_t *r, const rm_job_t *j, const result_texts_t *texts,
                          const char *status, const json_t *error, const json_t *exchanges,
-                         const json_t *cuke_steps, const json_t *meta, const char *pending_reason,
-                         double start, double stop, char uuid[37]) {
+                         const json_t *cuke_steps, const json_t *meta, double start, double stop,
+                         char uuid[37]) {
   char hid[33];
   report_uuid4(uuid);
   history_id(j->capabilities, texts->full_title, texts->full_len, hid);
@@ -354,7 +356,9 @@ static void write_result(allure_reporter_t *r, const rm_job_t *j, const result_t
   json_object_set_new(doc, "titlePath", title_path(j));
   set_text(doc, "status", status);
   json_t *details = status_details(error);
-  if (pending_reason) json_object_set_new(details, "message", json_string(pending_reason));
+  if (texts->pending_reason)
+    json_object_set_new(details, "message",
+                        report_json_text(texts->pending_reason, texts->pending_len, 0));
   json_object_set_new(doc, "statusDetails", details);
   set_text(doc, "stage", strcmp(status, "skipped") == 0 ? "pending" : "finished");
   json_object_set_new(doc, "steps",
@@ -390,10 +394,11 @@ static void on_test_end(rm_job_t *j, rm_suite_t *s, rm_test_t *t, void *ud) {
   allure_reporter_t *r = ud;
   char uuid[37];
   result_texts_t texts = {
-      t->title,     t->full_title,     r->opts.add_console_logs ? t->logs.data : NULL,
-      t->title_len, t->full_title_len, t->logs.len};
+      t->title,          t->full_title,        r->opts.add_console_logs ? t->logs.data : NULL,
+      t->title_len,      t->full_title_len,    t->logs.len,
+      t->pending_reason, t->pending_reason_len};
   write_result(r, j, &texts, result_status(t), t->error, t->exchanges, t->steps, t->meta,
-               t->pending_reason, t->start_ms, t->stop_ms, uuid);
+               t->start_ms, t->stop_ms, uuid);
   for (size_t i = 0; i < j->nopen; i++) {
     allure_suite_t *as = j->suites[j->open[i]]->data;
     if (as) strvec_push(&as->children, uuid);
@@ -463,9 +468,8 @@ static void allure_job_end(reporter_t *base, const report_job_t *job, bool passe
     char uuid[37];
     j->nopen = 0; /* no describe applies: labels and titlePath name the file only */
     size_t n = strlen(j->spec_display);
-    result_texts_t texts = {j->spec_display, j->spec_display, NULL, n, n, 0};
-    write_result(r, j, &texts, "broken", j->error, NULL, NULL, NULL, NULL, j->start_ms, j->stop_ms,
-                 uuid);
+    result_texts_t texts = {j->spec_display, j->spec_display, NULL, n, n, 0, NULL, 0};
+    write_result(r, j, &texts, "broken", j->error, NULL, NULL, NULL, j->start_ms, j->stop_ms, uuid);
   }
   write_environment(r);
   for (size_t i = 0; i < j->nsuites; i++) {

@@ -53,7 +53,9 @@ static json_t *test_doc(const rm_test_t *t) {
     if (t->error) json_object_set_new(d, "errorDetails", json_deep_copy(t->error));
     if (t->aborted) json_object_set_new(d, "aborted", json_true());
   }
-  if (t->pending_reason) json_object_set_new(d, "pendingReason", json_string(t->pending_reason));
+  if (t->pending_reason)
+    json_object_set_new(d, "pendingReason",
+                        report_json_text(t->pending_reason, t->pending_reason_len, 0));
   json_object_set_new(d, "exchanges", json_deep_copy(t->exchanges));
   if (t->logs.len) json_object_set_new(d, "logs", report_json_text(t->logs.data, t->logs.len, 0));
   return d;

@@ -97,6 +97,14 @@ static int jw_attr(xmlTextWriterPtr w, const char *name, const char *value) {
   return rc;
 }
 
+/* The same for a value of `len` bytes that may hold NULs (shown as XML allows, see util.h). */
+static int jw_attr_n(xmlTextWriterPtr w, const char *name, const char *value, size_t len) {
+  char *clean = report_clean_text(value, len, REPORT_CLEAN_XML | REPORT_CLEAN_ANSI);
+  int rc = xmlTextWriterWriteAttribute(w, BAD_CAST name, BAD_CAST clean);
+  free(clean);
+  return rc;
+}
+
 static int jw_attr_int(xmlTextWriterPtr w, const char *name, long long v) {
   char buf[32];
   snprintf(buf, sizeof buf, "%lld", v);
@@ -205,7 +213,7 @@ static int write_testcase(xmlTextWriterPtr w, const junit_opts_t *o, const char 
   if (o->add_file_attribute) JW(jw_attr(w, "file", file));
   if (t->state == RM_SKIPPED) {
     JW(xmlTextWriterStartElement(w, BAD_CAST "skipped"));
-    if (t->pending_reason) JW(jw_attr(w, "message", t->pending_reason));
+    if (t->pending_reason) JW(jw_attr_n(w, "message", t->pending_reason, t->pending_reason_len));
     JW(xmlTextWriterEndElement(w));
   } else if (t->state == RM_FAILED) {
     JW(write_failure(w, o, t));

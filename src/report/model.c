@@ -208,7 +208,7 @@ static void on_test_end(rm_set_t *set, rm_job_t *j, const json_t *ev, rm_state_t
   if (json_is_integer(retries)) t->retries = (int)json_integer_value(retries);
   if (state == RM_FAILED) set_error(t, json_object_get(ev, "error"));
   if (state == RM_SKIPPED && report_jstr(ev, "reason"))
-    t->pending_reason = xstrdup(report_jstr(ev, "reason"));
+    t->pending_reason = dup_member(ev, "reason", &t->pending_reason_len);
   finish_test(set, j, t);
 }
 

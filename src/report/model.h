@@ -54,8 +54,10 @@ typedef struct {
                           epoch ms when the launcher got it */
   sbuf_t logs;          /* "text\n" per console line, with RM_KEEP_LOGS (NULs kept) */
   json_t *meta;         /* a cucumber scenario's "scenario" event (tags, parameters), or NULL */
-  char *pending_reason; /* a skipped test's reason (jasmine's pending('...')), or NULL */
-  json_t *steps;        /* a cucumber scenario's steps (step:start/step:end), NULL when
+  char *pending_reason; /* a skipped test's reason (jasmine's pending('...')), or NULL; UTF-8
+                          of pending_reason_len bytes, which may hold NULs */
+  size_t pending_reason_len;
+  json_t *steps; /* a cucumber scenario's steps (step:start/step:end), NULL when
                           none: [{title, status, start, stop (epoch ms), error?, exchanges}],
                           each step's exchanges also in `exchanges` */
 } rm_test_t;

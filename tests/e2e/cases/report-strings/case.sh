@@ -94,3 +94,12 @@ done
 e2e_check
 [[ $(jq -r '.suites[0].tests[0].name' "$json" | od -An -c | tr -s ' ') == *'\0 b'* ]] ||
   fail "the json report's first title does not read back with its NUL"
+
+# jasmine's pending(reason) keeps its NUL ("\u0000" in JSON, "␀" in XML); its lone
+# surrogate is U+FFFD.
+run_sonde run jasmine.conf.js
+expect_status 0
+expect_out '1 skipped'
+has jasmine-reports/json/*.log '"pendingReason": "wait \u0000 for � it",'
+has jasmine-reports/allure/*-result.json '"message": "wait \u0000 for � it"'
+has jasmine-reports/junit/* '<skipped message="wait ␀ for � it"/>'
