@@ -1,10 +1,13 @@
 /* secret: the process's registry of secret values and their masking (see secret.h).
  *
- * Secrets are kept longest first, so that a value which contains another one ("Bearer
- * <token>" and "<token>") is masked whole. A run registers a handful of values (one per
- * distinct token), so masking is one memmem per secret over each text; the registry keeps
- * the SECRET_MAX most recent ones, in case tokens change with every request. */
-#define _GNU_SOURCE /* memmem */
+ * The registry holds patterns: each secret value and its base64 forms. Masking reads a
+ * text once, left to right: where a pattern could start (its first byte, or an escape
+ * that may stand for it), the matcher tries the patterns that begin so, longest first,
+ * and the longest stretch of text found to spell one becomes "****". A run registers a
+ * handful of values, so this costs a table look-up per byte of text and a few compares
+ * where a candidate starts; the registry keeps the SECRET_MAX most recent patterns, in
+ * case tokens change with every request. */
+#define _GNU_SOURCE
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +16,10 @@
 
 #include "common/secret.h"
 
-#define SECRET_MAX 1024
+#define SECRET_MAX           4096
+/* The most text one byte of a secret can take: "%5C%75%30%30%31%62" ("\u001b" with every
+ * character percent-encoded). */
+#define SECRET_MAX_EXPANSION 18
 
 typedef struct {
   char *value;
@@ -24,14 +30,39 @@ typedef struct {
 static secret_t secrets[SECRET_MAX];
 static size_t n_secrets;
 static unsigned long next_order;
+static secret_listener_fn listener;
+static void *listener_ud;
+
+/* Patterns by first byte, each list longest first (the registry's order); rebuilt on the
+ * first masking after a change. */
+static struct {
+  size_t *items;
+  size_t len, cap;
+} by_first[256];
+static bool index_stale = true;
+static size_t longest; /* the longest pattern's length */
+/* Bytes where a pattern may start: a pattern's first byte, or the start of an escape;
+ * and the pairs of bytes that begin a pattern literally (bit a * 256 + b), which rule out
+ * most of the places where a pattern's first byte appears without it. */
+static bool may_start[256];
+static uint8_t pairs[65536 / 8];
+
+/* Bytes that start an escape (percent-encoding, JSON, a character reference) or stand for
+ * another byte (a form's '+'): the matcher reads them every way; any other byte is itself. */
+static bool is_special(unsigned char c) { return c == '%' || c == '\\' || c == '&' || c == '+'; }
 
 bool secret_any(void) { return n_secrets > 0; }
 
-/* One form of a secret into the table (no derived forms). */
-static void register_form(const char *value, size_t len) {
-  if (!value || len < SECRET_MIN_LEN) return;
+void secret_set_listener(secret_listener_fn fn, void *ud) {
+  listener = fn;
+  listener_ud = ud;
+}
+
+/* One pattern into the table; false when it was there already (or too short). */
+static bool register_form(const char *value, size_t len) {
+  if (!value || len < SECRET_MIN_LEN) return false;
   for (size_t i = 0; i < n_secrets; i++)
-    if (secrets[i].len == len && memcmp(secrets[i].value, value, len) == 0) return;
+    if (secrets[i].len == len && memcmp(secrets[i].value, value, len) == 0) return false;
   if (n_secrets == SECRET_MAX) {
     size_t oldest = 0;
     for (size_t i = 1; i < n_secrets; i++)
@@ -49,122 +80,267 @@ static void register_form(const char *value, size_t len) {
   copy[len] = '\0';
   secrets[at] = (secret_t){copy, len, next_order++};
   n_secrets++;
+  index_stale = true;
+  return true;
+}
+
+static void index_build(void) {
+  if (!index_stale) return;
+  for (size_t b = 0; b < 256; b++) by_first[b].len = 0;
+  longest = 0;
+  for (size_t i = 0; i < n_secrets; i++) {
+    unsigned char b = (unsigned char)secrets[i].value[0];
+    if (by_first[b].len == by_first[b].cap) {
+      by_first[b].cap = by_first[b].cap ? by_first[b].cap * 2 : 4;
+      by_first[b].items = xrealloc(by_first[b].items, by_first[b].cap * sizeof(size_t));
+    }
+    by_first[b].items[by_first[b].len++] = i;
+    if (secrets[i].len > longest) longest = secrets[i].len;
+  }
+  memset(pairs, 0, sizeof pairs);
+  for (size_t i = 0; i < n_secrets; i++) {
+    unsigned pair = (unsigned char)secrets[i].value[0] * 256u + (unsigned char)secrets[i].value[1];
+    pairs[pair / 8] |= (uint8_t)(1u << (pair % 8));
+  }
+  for (size_t c = 0; c < 256; c++) may_start[c] = by_first[c].len || is_special((unsigned char)c);
+  index_stale = false;
 }
 
 /* ---- the forms a secret takes in what a server echoes ----
- * A server that echoes a request inside a JSON body escapes it as its JSON encoder does:
- * '"' and '\' always, '/' as "\/" by some (PHP, jansson's JSON_ESCAPE_SLASH), characters
- * beyond ASCII as \uXXXX by others (Python, JSON_ENSURE_ASCII), control characters in
- * upper or lower case hex. A token sent in a query or a form is percent-encoded. Each
- * distinct form is registered as a secret of its own, so masking stays one memmem per
- * form: an alphanumeric token has no other form at all. */
+ * A server that echoes a request escapes it as its encoder does: a JSON encoder '"' and '\'
+ * always, '/' as "\/" for some (PHP), characters beyond ASCII as \uXXXX in either hex case
+ * for others (Python), and some escape only part of a string; a query or a form
+ * percent-encodes it (any hex case, '+' for a space), and a JSON document sent as a form
+ * field or a query parameter is both, JSON-escaped and then percent-encoded; an HTML or
+ * XML page writes entities. Rather than list every form, the matcher reads the text as
+ * each of those encoders could have written the secret, one character at a time, any mix
+ * of them: a secret is found wherever some reading of the text gives its bytes.
+ * Base64 is the exception (its characters do not map to the secret's one by one): each
+ * secret also registers its base64 text at the three alignments a larger blob may put it
+ * at, less the characters that depend on its neighbours, as CI runners do. */
 
-enum {
-  JSON_FORM_SLASH = 1, /* '/' as "\/" */
-  JSON_FORM_ASCII = 2, /* beyond ASCII as \uXXXX (surrogate pairs beyond the BMP) */
-  JSON_FORM_UPPER = 4, /* hex digits of \u escapes in upper case */
-};
+/* Values this long have base64 forms of 8 characters or more at every alignment; shorter
+ * forms would turn up by chance in large blobs. */
+#define B64_MIN_VALUE 7
 
-/* The code point of the UTF-8 sequence at s (n bytes available) and its length; a byte
- * that starts no valid sequence is returned as -1 with length 1. */
-static size_t utf8_next(const unsigned char *s, size_t n, long *cp) {
-  size_t len = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC0 ? 2 : 0;
-  if (!len || len > n || s[0] > 0xF4) {
-    *cp = -1;
+/* Hex digit value, or -1. */
+static int hex_val(unsigned char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/* One byte of the text under the percent-encoding layer: "%XY" (either case) decoded, or
+ * the byte as it is (a '%' without two hex digits too). *n is what it takes of the text;
+ * -1 at the end. */
+static int raw_next(const unsigned char *t, const unsigned char *end, size_t *n) {
+  *n = 1;
+  if (t >= end) return -1;
+  if (t[0] == '%' && end - t >= 3 && hex_val(t[1]) >= 0 && hex_val(t[2]) >= 0) {
+    *n = 3;
+    return hex_val(t[1]) * 16 + hex_val(t[2]);
+  }
+  return t[0];
+}
+
+static size_t utf8_put(unsigned char *out, unsigned long cp) {
+  if (cp < 0x80) {
+    out[0] = (unsigned char)cp;
     return 1;
   }
-  long c = s[0] & (0x7F >> len);
-  for (size_t i = 1; i < len; i++) {
-    if ((s[i] & 0xC0) != 0x80) {
-      *cp = -1;
+  if (cp < 0x800) {
+    out[0] = (unsigned char)(0xC0 | (cp >> 6));
+    out[1] = (unsigned char)(0x80 | (cp & 0x3F));
+    return 2;
+  }
+  if (cp < 0x10000) {
+    out[0] = (unsigned char)(0xE0 | (cp >> 12));
+    out[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+    out[2] = (unsigned char)(0x80 | (cp & 0x3F));
+    return 3;
+  }
+  out[0] = (unsigned char)(0xF0 | (cp >> 18));
+  out[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
+  out[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+  out[3] = (unsigned char)(0x80 | (cp & 0x3F));
+  return 4;
+}
+
+/* "\uXXXX" at t, each character literal or percent-encoded: the code unit, or -1. */
+static long u_escape(const unsigned char *t, const unsigned char *end, size_t *n) {
+  size_t k, at = 0;
+  if (raw_next(t, end, &k) != '\\') return -1;
+  at += k;
+  if (raw_next(t + at, end, &k) != 'u') return -1;
+  at += k;
+  long v = 0;
+  for (int i = 0; i < 4; i++) {
+    int c = raw_next(t + at, end, &k);
+    int h = c < 0 ? -1 : hex_val((unsigned char)c);
+    if (h < 0) return -1;
+    v = v * 16 + h;
+    at += k;
+  }
+  *n = at;
+  return v;
+}
+
+/* A JSON escape at t (its characters literal or percent-encoded): its UTF-8 bytes in out
+ * (a surrogate pair as one character), their count, and *n the text it takes; 0 when t
+ * holds none (a lone surrogate included: it cannot be a secret's UTF-8). */
+static size_t json_escape(const unsigned char *t, const unsigned char *end, unsigned char out[4],
+                          size_t *n) {
+  size_t k1, k2;
+  if (raw_next(t, end, &k1) != '\\') return 0;
+  int c = raw_next(t + k1, end, &k2);
+  static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+  const char *at = c > 0 ? strchr(from, c) : NULL;
+  if (at) {
+    out[0] = (unsigned char)to[at - from];
+    *n = k1 + k2;
+    return 1;
+  }
+  size_t un;
+  long u = u_escape(t, end, &un);
+  if (u < 0 || (u >= 0xDC00 && u <= 0xDFFF)) return 0;
+  if (u >= 0xD800 && u <= 0xDBFF) {
+    size_t ln;
+    long low = u_escape(t + un, end, &ln);
+    if (low < 0xDC00 || low > 0xDFFF) return 0;
+    *n = un + ln;
+    return utf8_put(out,
+                    0x10000 + (((unsigned long)u - 0xD800) << 10) + ((unsigned long)low - 0xDC00));
+  }
+  *n = un;
+  return utf8_put(out, (unsigned long)u);
+}
+
+/* An HTML/XML character reference at t ("&amp;", "&#233;", "&#xE9;"): as json_escape. */
+static size_t entity(const unsigned char *t, const unsigned char *end, unsigned char out[4],
+                     size_t *n) {
+  static const struct {
+    const char *name;
+    char c;
+  } named[] = {{"&amp;", '&'}, {"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&apos;", '\''}};
+  if (t >= end || t[0] != '&') return 0;
+  for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++) {
+    size_t len = strlen(named[i].name);
+    if ((size_t)(end - t) >= len && memcmp(t, named[i].name, len) == 0) {
+      out[0] = (unsigned char)named[i].c;
+      *n = len;
       return 1;
     }
-    c = (c << 6) | (s[i] & 0x3F);
   }
-  *cp = c;
-  return len;
+  if (end - t < 4 || t[1] != '#') return 0;
+  bool hex = t[2] == 'x' || t[2] == 'X';
+  const unsigned char *p = t + (hex ? 3 : 2);
+  unsigned long cp = 0;
+  size_t digits = 0;
+  for (; p < end && digits < 8; p++, digits++) {
+    int v = hex ? hex_val(*p) : (*p >= '0' && *p <= '9' ? *p - '0' : -1);
+    if (v < 0) break;
+    cp = cp * (hex ? 16 : 10) + (unsigned long)v;
+  }
+  if (!digits || p >= end || *p != ';' || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  *n = (size_t)(p + 1 - t);
+  return utf8_put(out, cp);
 }
 
-static void put_u_escape(sbuf_t *b, long cp, bool upper) {
-  sbuf_printf(b, upper ? "\\u%04lX" : "\\u%04lx", cp);
+/* The readings of the text at t: up to SECRET_READINGS (bytes, text taken) pairs. */
+#define SECRET_READINGS 5
+typedef struct {
+  unsigned char bytes[4];
+  size_t nbytes, taken;
+} reading_t;
+
+static size_t readings(const unsigned char *t, const unsigned char *end,
+                       reading_t r[SECRET_READINGS]) {
+  size_t n = 0, k;
+  r[n++] = (reading_t){{t[0]}, 1, 1}; /* the byte itself */
+  if (!is_special(t[0])) return n;
+  int c = raw_next(t, end, &k);
+  if (k == 3) r[n++] = (reading_t){{(unsigned char)c}, 1, 3}; /* "%XY" */
+  if (t[0] == '+') r[n++] = (reading_t){{' '}, 1, 1};         /* a form's space */
+  reading_t e;
+  if ((e.nbytes = json_escape(t, end, e.bytes, &e.taken))) r[n++] = e;
+  if ((e.nbytes = entity(t, end, e.bytes, &e.taken))) r[n++] = e;
+  return n;
 }
 
-static void json_form(sbuf_t *b, const char *value, size_t len, int flags) {
-  bool upper = flags & JSON_FORM_UPPER;
-  for (size_t i = 0; i < len;) {
-    unsigned char c = (unsigned char)value[i];
-    if (c >= 0x80) {
-      long cp;
-      size_t n = utf8_next((const unsigned char *)value + i, len - i, &cp);
-      if (!(flags & JSON_FORM_ASCII) || cp < 0) {
-        sbuf_append(b, value + i, n);
-      } else if (cp >= 0x10000) {
-        put_u_escape(b, 0xD800 + ((cp - 0x10000) >> 10), upper);
-        put_u_escape(b, 0xDC00 + ((cp - 0x10000) & 0x3FF), upper);
-      } else {
-        put_u_escape(b, cp, upper);
-      }
-      i += n;
+/* How much of the text from t reads as pat[0, plen) (see above), or 0 when none does.
+ * Readings rarely compete (only where the secret itself holds '%', '\', '+' or '&' and
+ * the text could be read both ways): then each is tried in turn. */
+static size_t match_at(const unsigned char *pat, size_t plen, const unsigned char *t,
+                       const unsigned char *end) {
+  const unsigned char *q = t;
+  size_t i = 0;
+  while (i < plen) {
+    if (q >= end) return 0;
+    if (!is_special(*q)) { /* most bytes: only themselves */
+      if (*q != pat[i]) return 0;
+      i++;
+      q++;
       continue;
     }
-    i++;
-    switch (c) {
-    case '"': sbuf_puts(b, "\\\""); break;
-    case '\\': sbuf_puts(b, "\\\\"); break;
-    case '/': sbuf_puts(b, flags & JSON_FORM_SLASH ? "\\/" : "/"); break;
-    case '\b': sbuf_puts(b, "\\b"); break;
-    case '\f': sbuf_puts(b, "\\f"); break;
-    case '\n': sbuf_puts(b, "\\n"); break;
-    case '\r': sbuf_puts(b, "\\r"); break;
-    case '\t': sbuf_puts(b, "\\t"); break;
-    default:
-      if (c < 0x20) put_u_escape(b, c, upper);
-      else sbuf_putc(b, (char)c);
+    reading_t r[SECRET_READINGS];
+    size_t n = readings(q, end, r), fits = 0, only = 0;
+    for (size_t k = 0; k < n; k++)
+      if (r[k].nbytes <= plen - i && memcmp(r[k].bytes, pat + i, r[k].nbytes) == 0) {
+        if (fits++ == 0) only = k;
+      }
+    if (!fits) return 0;
+    if (fits > 1) {
+      for (size_t k = 0; k < n; k++) {
+        if (r[k].nbytes > plen - i || memcmp(r[k].bytes, pat + i, r[k].nbytes) != 0) continue;
+        if (i + r[k].nbytes == plen) return (size_t)(q - t) + r[k].taken;
+        size_t rest = match_at(pat + i + r[k].nbytes, plen - i - r[k].nbytes, q + r[k].taken, end);
+        if (rest) return (size_t)(q - t) + r[k].taken + rest;
+      }
+      return 0;
     }
+    i += r[only].nbytes;
+    q += r[only].taken;
+  }
+  return (size_t)(q - t);
+}
+
+/* ---- base64 forms ---- */
+
+static const char b64_std[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/* The base64 characters (standard alphabet, no padding) of `value` placed `shift` bytes
+ * into a blob, less those that also depend on the bytes around it. */
+static void base64_inner(sbuf_t *b, const unsigned char *value, size_t len, int shift) {
+  size_t total = (size_t)shift + len, bits = total * 8;
+  size_t first = ((size_t)shift * 8 + 5) / 6, last = bits / 6; /* chars [first, last) */
+  for (size_t j = first; j < last; j++) {
+    size_t bit = j * 6, v = 0;
+    for (size_t k = 0; k < 6; k++, bit++) {
+      size_t byte = bit / 8;
+      unsigned char c = byte < (size_t)shift ? 0 : value[byte - (size_t)shift];
+      v = (v << 1) | ((c >> (7 - bit % 8)) & 1);
+    }
+    sbuf_putc(b, b64_std[v]);
   }
 }
 
-/* Percent-encoding keeping ASCII letters, digits and the bytes of `keep`; `plus`: a space
- * as '+' (application/x-www-form-urlencoded). */
-static void url_form(sbuf_t *b, const char *value, size_t len, const char *keep, bool plus,
-                     bool upper) {
-  const char *hex = upper ? "0123456789ABCDEF" : "0123456789abcdef";
-  for (size_t i = 0; i < len; i++) {
-    unsigned char c = (unsigned char)value[i];
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-        (c && strchr(keep, c))) {
-      sbuf_putc(b, (char)c);
-    } else if (plus && c == ' ') {
-      sbuf_putc(b, '+');
-    } else {
-      char pct[3] = {'%', hex[c >> 4], hex[c & 15]};
-      sbuf_append(b, pct, 3);
-    }
-  }
-}
-
-/* The value and every form of it (duplicates fall out in register_form). */
+/* The value and its base64 forms (duplicates fall out in register_form). */
 static void register_value(const char *value, size_t len) {
-  if (!value || len < SECRET_MIN_LEN) return;
-  register_form(value, len);
+  if (!register_form(value, len)) return; /* known, with its forms */
   sbuf_t b = SBUF_INIT;
-  for (int flags = 0; flags < 8; flags++) {
+  for (int shift = 0; shift < 3 && len >= B64_MIN_VALUE; shift++) {
     sbuf_reset(&b);
-    json_form(&b, value, len, flags);
-    register_form(b.data, b.len);
+    base64_inner(&b, (const unsigned char *)value, len, shift);
+    (void)register_form(b.data, b.len);
+    /* base64url (RFC 4648 §5: JWTs, URL parameters): '-' and '_' for '+' and '/'. */
+    for (size_t i = 0; i < b.len; i++)
+      if (b.data[i] == '+') b.data[i] = '-';
+      else if (b.data[i] == '/') b.data[i] = '_';
+    (void)register_form(b.data, b.len);
   }
-  /* RFC 3986's unreserved set, encodeURIComponent's, URLSearchParams' (WHATWG form). */
-  static const struct {
-    const char *keep;
-    bool plus;
-  } url[] = {{"-._~", false}, {"-._~!'()*", false}, {"-._*", true}};
-  for (size_t i = 0; i < sizeof(url) / sizeof(url[0]); i++)
-    for (int upper = 0; upper < 2; upper++) {
-      sbuf_reset(&b);
-      url_form(&b, value, len, url[i].keep, url[i].plus, upper);
-      register_form(b.data, b.len);
-    }
   sbuf_free(&b);
+  if (listener) listener(value, len, listener_ud);
 }
 
 void secret_add(const char *value, size_t len) {
@@ -193,10 +369,9 @@ static long base64_decode(const char *s, size_t len, unsigned char *out) {
   int bits = 0;
   long n = 0;
   for (size_t i = 0; i < len; i++) {
-    const char *alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    const char *at = s[i] ? strchr(alphabet, s[i]) : NULL;
+    const char *at = s[i] ? strchr(b64_std, s[i]) : NULL;
     if (!at) return -1;
-    acc = (acc << 6) | (uint32_t)(at - alphabet);
+    acc = (acc << 6) | (uint32_t)(at - b64_std);
     bits += 6;
     if (bits >= 8) {
       bits -= 8;
@@ -267,53 +442,83 @@ void secret_add_env(void) {
   }
 }
 
+/* Whether a pattern may begin at t (see pairs). */
+static inline bool candidate(const unsigned char *t, const unsigned char *end) {
+  if (!may_start[t[0]]) return false;
+  if (is_special(t[0]) || t + 1 == end || is_special(t[1])) return true;
+  unsigned pair = t[0] * 256u + t[1];
+  return pairs[pair / 8] & (1u << (pair % 8));
+}
+
+/* The most text from t that spells a pattern beginning with byte `first` (the longest
+ * such pattern that matches), or 0. `literal`: t[0] is that byte itself. */
+static size_t span_from(unsigned char first, bool literal, const unsigned char *t,
+                        const unsigned char *end) {
+  for (size_t j = 0; j < by_first[first].len; j++) {
+    const secret_t *s = &secrets[by_first[first].items[j]];
+    /* The usual miss, told by the next byte without the matcher. */
+    if (literal && t + 1 < end && s->len > 1 && !is_special(t[1]) &&
+        t[1] != (unsigned char)s->value[1])
+      continue;
+    size_t m = match_at((const unsigned char *)s->value, s->len, t, end);
+    if (m) return m; /* the rest of the list is shorter */
+  }
+  return 0;
+}
+
+/* The most text from t that spells a pattern, for each reading of t's first character. */
+static size_t span_at(const unsigned char *t, const unsigned char *end) {
+  if (!is_special(t[0])) return span_from(t[0], true, t, end);
+  reading_t r[SECRET_READINGS];
+  size_t n = readings(t, end, r), best = 0;
+  for (size_t k = 0; k < n; k++) {
+    size_t m = span_from(r[k].bytes[0], k == 0, t, end);
+    if (m > best) best = m;
+  }
+  return best;
+}
+
 char *secret_mask(const char *text, size_t len, size_t *out_len) {
   if (!n_secrets || !text) return NULL;
+  index_build();
+  const unsigned char *t = (const unsigned char *)text, *end = t + len, *copied = t;
   sbuf_t out = SBUF_INIT;
-  const char *src = text;
-  size_t src_len = len;
-  char *owned = NULL;
-  for (size_t i = 0; i < n_secrets; i++) {
-    const secret_t *s = &secrets[i];
-    const char *hit = memmem(src, src_len, s->value, s->len);
-    if (!hit) continue;
-    sbuf_reset(&out);
-    const char *p = src, *end = src + src_len;
-    while (hit) {
-      sbuf_append(&out, p, (size_t)(hit - p));
-      sbuf_puts(&out, SECRET_MASK);
-      p = hit + s->len;
-      hit = memmem(p, (size_t)(end - p), s->value, s->len);
+  bool masked = false;
+  for (const unsigned char *q = t; q < end;) {
+    while (q < end && !candidate(q, end)) q++;
+    if (q == end) break;
+    size_t m = span_at(q, end);
+    if (!m) {
+      q++;
+      continue;
     }
-    sbuf_append(&out, p, (size_t)(end - p));
-    free(owned);
-    src_len = out.len;
-    src = owned = sbuf_take(&out);
+    sbuf_append(&out, (const char *)copied, (size_t)(q - copied));
+    sbuf_puts(&out, SECRET_MASK);
+    q += m;
+    copied = q;
+    masked = true;
   }
-  sbuf_free(&out);
-  if (owned && out_len) *out_len = src_len;
-  return owned;
+  if (!masked) return NULL;
+  sbuf_append(&out, (const char *)copied, (size_t)(end - copied));
+  if (out_len) *out_len = out.len;
+  return sbuf_take(&out);
 }
 
 size_t secret_safe_cut(const char *text, size_t len, size_t n) {
   if (!n_secrets || n >= len) return n;
+  index_build();
+  const unsigned char *t = (const unsigned char *)text, *end = t + len;
+  size_t reach = longest * SECRET_MAX_EXPANSION;
   /* Moving the cut back may put it inside another secret: until nothing straddles it. */
-  for (bool moved = true; moved;) {
+  for (bool moved = true; moved && n > 0;) {
     moved = false;
-    for (size_t i = 0; i < n_secrets && n > 0; i++) {
-      const secret_t *s = &secrets[i];
-      size_t from = n >= s->len ? n - s->len + 1 : 0;
-      size_t to = n + s->len - 1 < len ? n + s->len - 1 : len;
-      const char *p = text + from, *end = text + to;
-      const char *hit;
-      while (p < end && (hit = memmem(p, (size_t)(end - p), s->value, s->len))) {
-        size_t at = (size_t)(hit - text);
-        if (at < n && at + s->len > n) {
-          n = at;
-          moved = true;
-          break;
-        }
-        p = hit + 1;
+    for (size_t p = n > reach ? n - reach : 0; p < n; p++) {
+      if (!may_start[t[p]]) continue;
+      size_t m = span_at(t + p, end);
+      if (m && p + m > n) {
+        n = p;
+        moved = true;
+        break;
       }
     }
   }
@@ -354,4 +559,5 @@ void secret_mask_json(json_t *v) {
 void secret_clear(void) {
   for (size_t i = 0; i < n_secrets; i++) free(secrets[i].value);
   n_secrets = 0;
+  index_stale = true;
 }

@@ -3,10 +3,15 @@
  * occurrence in a text becomes "****", the way CI systems mask secrets in their logs, so a
  * server that echoes a request cannot put a token into a log, a report or a log file.
  *
- * Each value is registered with the forms a server's echo gives it: JSON-escaped ('"',
- * '\', "\/", \uXXXX beyond ASCII, either hex case) and percent-encoded (RFC 3986,
- * encodeURIComponent, form encoding with '+'); a Basic credential's decoded "user:password"
- * and password; a cookie's name=value pair and value (Cookie and Set-Cookie).
+ * A secret is found in the forms a server's echo gives it: JSON-escaped by any encoder
+ * (some characters or all of them: '"', '\', "\/", \uXXXX in either hex case),
+ * percent-encoded (any hex case, '+' for a space), both at once (a JSON document sent as
+ * a form field or a query parameter), as HTML/XML character references, and base64-encoded
+ * alone or inside a larger blob (at each of the three alignments; not for values under 7
+ * bytes, whose short forms would match by chance). Masking reads each character
+ * of the text in whichever of those ways spells the secret, any mix of them. Derived
+ * values are secrets too: a Basic credential's decoded "user:password" and password, a
+ * cookie's name=value pair and value (Cookie and Set-Cookie).
  * Values shorter than SECRET_MIN_LEN are not registered (masking every "abc" would mangle
  * ordinary text, and CI systems skip such short secrets too): a one-time warning on stderr
  * says so; header values are masked by name where headers are shown anyway.
@@ -36,6 +41,11 @@ void secret_add(const char *value, size_t len);
 void secret_add_header(const char *name, const char *value);
 /* Registers API_KEY and API_TOKEN from the environment, when set. */
 void secret_add_env(void);
+/* Called with each value as it is registered (derived values included, not their base64
+ * forms): a worker passes them to the launcher, which masks the files it writes later with
+ * every secret known by then. */
+typedef void (*secret_listener_fn)(const char *value, size_t len, void *ud);
+void secret_set_listener(secret_listener_fn fn, void *ud);
 /* Whether anything is registered (masking costs nothing until then). */
 bool secret_any(void);
 

@@ -96,6 +96,92 @@ static void test_url_encoded_forms(void **state) {
   }
 }
 
+/* Encoders that escape only some characters, and any mix of escaped and literal ones. */
+static void test_partly_escaped_forms(void **state) {
+  const char *token = "t\"o/k-é-😀-x1";
+  secret_add(token, strlen(token));
+  const char *echoes[] = {
+      "[t\\\"o/k-é-😀-x1]",                           /* only '"' escaped */
+      "[\\u0074\\\"o\\/k\\u002d\\u00e9-😀-x\\u0031]", /* an escaper's own choice */
+      "[\\u0074\\u0022\\u006f\\u002f\\u006B-\\u00C9-\\ud83d\\ude00-x1]", /* wrong: É */
+      "[t\\\"o\\/k-\\u00e9-\\uD83D\\ude00-x1]", /* mixed hex case in a pair */
+      "[t&quot;o&#x2F;k-&#233;-&#x1F600;-x1]",  /* HTML/XML character references */
+  };
+  const char *expected[] = {"[****]", "[****]", NULL, "[****]", "[****]"};
+  for (size_t i = 0; i < sizeof(echoes) / sizeof(echoes[0]); i++) {
+    char *m = masked(echoes[i]);
+    assert_string_equal(m, expected[i] ? expected[i] : echoes[i]);
+    free(m);
+  }
+}
+
+/* A JSON document sent as a form field or a query parameter: JSON-escaped, then
+ * percent-encoded (every way, or only some characters). */
+static void test_url_encoded_json(void **state) {
+  const char *token = "q\"u\\o te-é";
+  secret_add(token, strlen(token));
+  const char *echoes[] = {
+      "d=%7B%22t%22%3A%22q%5C%22u%5C%5Co%20te-%C3%A9%22%7D&x",           /* encodeURIComponent */
+      "d=%7B%22t%22%3A%22q%5c%22u%5c%5co+te-%5Cu00e9%22%7D&x",           /* form, ensure_ascii */
+      "d=%7B%22t%22%3A%22q%5C\"u\\%5Co%20te-%5C%75%30%30%45%39%22%7D&x", /* each char its way */
+  };
+  for (size_t i = 0; i < sizeof(echoes) / sizeof(echoes[0]); i++) {
+    char *m = masked(echoes[i]);
+    assert_string_equal(m, "d=%7B%22t%22%3A%22****%22%7D&x");
+    free(m);
+  }
+}
+
+/* Base64 of a secret alone, or inside a larger blob at each of the three alignments
+ * (base64url too); the characters shared with the neighbours may stay. */
+static void test_base64_forms(void **state) {
+  const char *token = "tok?en>-4242-abc"; /* '?' and '>' give '/' and '+' in base64 */
+  secret_add(token, strlen(token));
+  struct {
+    const char *blob, *expected;
+  } cases[] = {
+      /* base64("tok?en>-4242-abc") */
+      {"dG9rP2VuPi00MjQyLWFiYw==", "****w=="},
+      /* base64("{\"a\":\"tok?en>-4242-abc\"}"): shift 2 */
+      {"eyJhIjoidG9rP2VuPi00MjQyLWFiYyJ9", "eyJhIjoi****yJ9"},
+      /* base64("x:tok?en>-4242-abc."): shift 2 */
+      {"eDp0b2s/ZW4+LTQyNDItYWJjLg==", "eDp****Lg=="},
+      /* base64("1tok?en>-4242-abc"): shift 1 */
+      {"MXRvaz9lbj4tNDI0Mi1hYmM=", "MX****M="},
+      /* base64url of the same */
+      {"eDp0b2s_ZW4-LTQyNDItYWJjLg", "eDp****Lg"},
+  };
+  for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    char *m = masked(cases[i].blob);
+    assert_string_equal(m, cases[i].expected);
+    free(m);
+  }
+  /* A short secret's base64 forms are too short to mask without false hits. */
+  secret_clear();
+  secret_add("abcde", 5);
+  char *m = masked("YWJjZGU= abcde");
+  assert_string_equal(m, "YWJjZGU= ****");
+  free(m);
+}
+
+static void on_secret(const char *value, size_t len, void *ud) {
+  sbuf_t *seen = ud;
+  sbuf_append(seen, value, len);
+  sbuf_putc(seen, '|');
+}
+
+/* Each new value (derived ones too) reaches the listener once. */
+static void test_listener(void **state) {
+  sbuf_t seen = SBUF_INIT;
+  secret_set_listener(on_secret, &seen);
+  secret_add_header("Authorization", "Bearer tok-123456");
+  secret_add_header("Authorization", "Bearer tok-123456");
+  secret_add("abc", 3);
+  secret_set_listener(NULL, NULL);
+  assert_string_equal(sbuf_cstr(&seen), "Bearer tok-123456|tok-123456|");
+  sbuf_free(&seen);
+}
+
 static void test_basic_credentials(void **state) {
   /* "Basic " + base64("user:pa55:word") */
   secret_add_header("Authorization", "Basic dXNlcjpwYTU1OndvcmQ=");
@@ -140,12 +226,12 @@ static void test_json_strings(void **state) {
 
 static void test_cap_keeps_the_newest(void **state) {
   char value[32];
-  for (int i = 0; i < 1100; i++) {
-    snprintf(value, sizeof value, "secret-%04d", i);
+  for (int i = 0; i < 6000; i++) {
+    snprintf(value, sizeof value, "secret-%05d", i);
     secret_add(value, strlen(value));
   }
-  char *m = masked("secret-1099 secret-0000");
-  assert_string_equal(m, "**** secret-0000");
+  char *m = masked("secret-05999 secret-00000");
+  assert_string_equal(m, "**** secret-00000");
   free(m);
 }
 
@@ -158,6 +244,10 @@ static void test_safe_cut(void **state) {
   assert_int_equal(secret_safe_cut(text, strlen(text), 22), 22); /* right after it */
   assert_int_equal(secret_safe_cut(text, strlen(text), 21), 5);
   assert_int_equal(secret_safe_cut(text, strlen(text), 99), 99); /* no cut */
+  /* An escaped form is not cut either. */
+  const char *escaped = "xx t%6Fk-12\\u0033456 yy";
+  assert_int_equal(secret_safe_cut(escaped, strlen(escaped), 12), 3);
+  assert_int_equal(secret_safe_cut(escaped, strlen(escaped), 3), 3);
 }
 
 int main(void) {
@@ -168,6 +258,10 @@ int main(void) {
       cmocka_unit_test_setup(test_cookie_values, reset),
       cmocka_unit_test_setup(test_json_escaped_forms, reset),
       cmocka_unit_test_setup(test_url_encoded_forms, reset),
+      cmocka_unit_test_setup(test_partly_escaped_forms, reset),
+      cmocka_unit_test_setup(test_url_encoded_json, reset),
+      cmocka_unit_test_setup(test_base64_forms, reset),
+      cmocka_unit_test_setup(test_listener, reset),
       cmocka_unit_test_setup(test_basic_credentials, reset),
       cmocka_unit_test_setup(test_set_cookie, reset),
       cmocka_unit_test_setup(test_sbuf_from_offset, reset),

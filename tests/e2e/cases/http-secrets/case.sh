@@ -33,19 +33,27 @@ grep -rqF '****' reports/junit || fail 'the JUnit report shows no masked value'
 # The forms an echo gives a secret: API_TOKEN holds '"', '\', '/', 'é' and an emoji, so its
 # JSON escapes (three encoders' ways) and percent-encodings differ from it; a Basic
 # credential decoded; a session cookie set by the server; a string inspect cuts across
-# API_KEY; a masked header value too short to mask in text (a warning says so). The HAR
+# API_KEY; a masked header value too short to mask in text (a warning says so); partly
+# escaped, URL-encoded JSON and base64 forms. The HAR
 # recording is checked with the reports.
 token='q"u\o/te-é-😀-tok-4242'
 http_post reset >/dev/null
 API_KEY=env-api-key-99887766 API_TOKEN=$token run_sonde run forms.conf.js
 expect_status 0
-expect_out '6 passing'
+expect_out '7 passing'
 expect_out 'json echo: {"token":"****"}'
 expect_out 'query echo: {"t":"****"}'
 expect_out 'encoded: **** t=****'
 expect_out 'basic: **** ****'
 expect_out 'cookie: ****'
 expect_out "xxxxxxxxxx****'"
+# Partly escaped JSON, JSON percent-encoded (form and encodeURIComponent), base64 alone and
+# in blobs at three alignments and base64url: only the characters the token shares with
+# its neighbours stay.
+expect_out 'partial echo: {"t":"****"}'
+expect_out 'form json: d=%7B%22t%22%3A%22****%22%7D'
+expect_out 'uri json: %7B%22t%22%3A%22****%22%7D'
+expect_out 'b64: ****g== e3****J9 W1t****XV0= PDw8****j4+Pg== e3****J9'
 expect_no_out 'more characters'
 expect_err 'a secret value shorter than 4 characters is masked only where sonde shows it as a header value'
 expect_out_count 'json echo: {"token":"****"}' 3
@@ -53,7 +61,8 @@ expect_out_count 'json echo: {"token":"****"}' 3
 forms=$(printf '%s\n' "$token" 'q\"u\\o/te-é-😀-tok-4242' 'q\"u\\o\/te-é-😀-tok-4242' \
   'q\"u\\o/te-\u00e9-\ud83d\ude00-tok-4242' 'q\"u\\o\/te-\u00E9-\uD83D\uDE00-tok-4242' \
   'q%22u%5Co%2Fte-%C3%A9-%F0%9F%98%80-tok-4242' 'q%22u%5Co%2Fte-%c3%a9-%f0%9f%98%80-tok-4242' \
-  'qa-user:pw-basic-5150' pw-basic-5150 server-session-7a1f9c3e env-api-ke)
+  'qa-user:pw-basic-5150' pw-basic-5150 server-session-7a1f9c3e env-api-ke \
+  "$(printf '%s' "$token" | base64 | cut -c 3-18)" 'q%5C%22u%5C%5Co%2Fte')
 while IFS= read -r secret; do
   e2e_check
   where=$(grep -rlF -- "$secret" "$OUT" "$ERR" forms-logs forms-reports har-logs 2>/dev/null)

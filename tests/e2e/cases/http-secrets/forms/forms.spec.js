@@ -1,6 +1,7 @@
 // A server's echo shows a secret in the form its encoder gives it: JSON-escaped (jansson,
 // PHP's "\/", Python's \u escapes), percent-encoded in a query, a Basic credential decoded,
-// a session cookie the server set; and inspect cuts a long string across a secret.
+// a session cookie the server set; partly escaped JSON, JSON in a form field or a query,
+// base64 alone and inside larger blobs; and inspect cuts a long string across a secret.
 const util = require('util');
 
 const TOKEN = process.env.API_TOKEN;
@@ -35,6 +36,26 @@ describe('the forms of a secret', () => {
     await api.post('/login');
     const res = await api.get('/echo');
     console.log('cookie:', res.data.headers.cookie);
+  });
+
+  it('prints the token partly escaped, as JSON in a form field, and in base64', async () => {
+    // An encoder that escapes every other character as \uXXXX, the rest as JSON.stringify.
+    const partial = [...TOKEN].map((c, i) => (i % 2
+      ? c.split('').map((u) => `\\u${u.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')
+      : JSON.stringify(c).slice(1, -1))).join('');
+    if (!partial.includes('\\u0022') || !partial.includes('q')) throw new Error('not partly escaped');
+    let res = await api.post('/respond?type=application/json', `{"t":"${partial}"}`,
+      { headers: { 'Content-Type': 'text/plain' } });
+    console.log('partial echo:', await res.text());
+    // A JSON document sent as a form field: JSON-escaped, then percent-encoded.
+    const form = new URLSearchParams({ d: JSON.stringify({ t: TOKEN }) }).toString();
+    res = await api.post('/respond?type=text/plain', form, { headers: { 'Content-Type': 'text/plain' } });
+    console.log('form json:', await res.text());
+    console.log('uri json:', encodeURIComponent(JSON.stringify({ t: TOKEN })));
+    // The token in base64 alone and inside larger blobs at the three alignments.
+    const b64 = (s) => Buffer.from(s).toString('base64');
+    console.log('b64:', b64(TOKEN), b64(`{${TOKEN}}`), b64(`[[${TOKEN}]]`), b64(`<<<${TOKEN}>>>`),
+      b64(`{${TOKEN}}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''));
   });
 
   it('prints a long string that inspect cuts across the API key', () => {
