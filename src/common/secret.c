@@ -16,6 +16,11 @@
 
 #include "common/secret.h"
 
+#include <errno.h>
+#include <unistd.h>
+
+#include "common/fsutil.h"
+
 #define SECRET_MAX           4096
 /* The most text one byte of a secret can take: "%5C%75%30%30%31%62" ("\u001b" with every
  * character percent-encoded). */
@@ -434,6 +439,33 @@ void secret_add_header(const char *name, const char *value) {
   }
 }
 
+char *secret_to_hex(const char *value, size_t len) {
+  static const char digits[] = "0123456789abcdef";
+  char *hex = xmalloc(len * 2 + 1);
+  for (size_t i = 0; i < len; i++) {
+    hex[2 * i] = digits[(unsigned char)value[i] >> 4];
+    hex[2 * i + 1] = digits[(unsigned char)value[i] & 15];
+  }
+  hex[len * 2] = '\0';
+  return hex;
+}
+
+void secret_add_hex(const char *hex) {
+  size_t n = hex ? strlen(hex) : 0;
+  if (!n || n % 2) return;
+  char *value = xmalloc(n / 2 + 1);
+  for (size_t i = 0; i < n / 2; i++) {
+    int hi = hex_val((unsigned char)hex[2 * i]), lo = hex_val((unsigned char)hex[2 * i + 1]);
+    if (hi < 0 || lo < 0) {
+      free(value);
+      return;
+    }
+    value[i] = (char)(hi * 16 + lo);
+  }
+  secret_add(value, n / 2);
+  free(value);
+}
+
 void secret_add_env(void) {
   static const char *const names[] = {"API_KEY", "API_TOKEN"};
   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
@@ -554,6 +586,39 @@ void secret_mask_json(json_t *v) {
     json_t *item;
     json_array_foreach(v, i, item) secret_mask_json(item);
   }
+}
+
+unsigned long secret_generation(void) { return next_order; }
+
+int secret_write_file_atomic(const char *path, const char *text, size_t len) {
+  size_t n = 0;
+  char *masked = secret_mask(text, len, &n);
+  int rc = fs_write_file_atomic(path, masked ? masked : text, masked ? n : len);
+  free(masked);
+  return rc;
+}
+
+int secret_mask_file(const char *path) {
+  if (!n_secrets) return 0;
+  size_t len = 0;
+  char *text = fs_read_file(path, &len);
+  if (!text) return -1;
+  size_t n = 0;
+  char *masked = secret_mask(text, len, &n);
+  free(text);
+  if (!masked) return 0;
+  /* "****" never outgrows what it replaces (a secret takes at least SECRET_MIN_LEN bytes):
+   * the masked text fits where the text was. */
+  FILE *f = fopen(path, "r+");
+  int rc =
+      f && fwrite(masked, 1, n, f) == n && fflush(f) == 0 && ftruncate(fileno(f), (off_t)n) == 0
+          ? 0
+          : -1;
+  int saved = errno;
+  if (f && fclose(f) != 0) rc = -1;
+  free(masked);
+  errno = saved;
+  return rc;
 }
 
 void secret_clear(void) {

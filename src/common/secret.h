@@ -39,6 +39,11 @@ void secret_add(const char *value, size_t len);
  * also the decoded user:password and password), for Cookie each pair and value, for
  * Set-Cookie the cookie's pair and value (not its attributes). */
 void secret_add_header(const char *name, const char *value);
+/* A value as it travels between processes (a worker tells the launcher each secret it
+ * learns): hex, as a value need not be UTF-8 (malloc'd); and its registration there
+ * (NULL or text that is not hex: ignored). */
+char *secret_to_hex(const char *value, size_t len);
+void secret_add_hex(const char *hex);
 /* Registers API_KEY and API_TOKEN from the environment, when set. */
 void secret_add_env(void);
 /* Called with each value as it is registered (derived values included, not their base64
@@ -58,6 +63,18 @@ char *secret_mask(const char *text, size_t len, size_t *out_len);
 size_t secret_safe_cut(const char *text, size_t len, size_t n);
 /* Masks b->data from offset `from` to its end in place. */
 void secret_mask_sbuf(sbuf_t *b, size_t from);
+/* Files written after the fact (reports, log files) are masked with every secret known
+ * when they are written, so a secret learned late (a token from a login response) is
+ * masked in them even where it was printed before it was known.
+ * secret_write_file_atomic: fs_write_file_atomic of the masked text. */
+int secret_write_file_atomic(const char *path, const char *text, size_t len);
+/* Masks the file at path in place (a log file other handles may still append to: it is
+ * rewritten from its start and cut to the masked length, never replaced); 0 when done or
+ * nothing to mask, -1 with errno on an I/O error. */
+int secret_mask_file(const char *path);
+/* A number that changes whenever a secret is registered: a writer that saw the same number
+ * when it began has masked everything it wrote with every secret known now. */
+unsigned long secret_generation(void);
 /* Masks every string value inside a JSON value (objects and arrays walked), in place. */
 void secret_mask_json(json_t *v);
 /* Forgets every secret (tests). */

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "common/fsutil.h"
+#include "common/secret.h"
 #include "common/strvec.h"
 #include "report/exchange.h"
 #include "report/model.h"
@@ -30,6 +31,14 @@ typedef struct {
   char host[256];
   bool env_written;
   bool dir_failed; /* reported once */
+  /* Files written so far, each with secret_generation() when it was written: a secret
+   * learned after a test's files were written (a token from a later login) is masked in
+   * them when the run ends. */
+  struct allure_written {
+    char *path;
+    unsigned long secrets;
+  } * written;
+  size_t nwritten, written_cap;
 } allure_reporter_t;
 
 /* Per open suite: the uuids of every result written below it. */
@@ -47,9 +56,17 @@ static bool allure_write(allure_reporter_t *r, const char *name, const char *dat
     return false;
   }
   char *path = xasprintf("%s/%s", r->dir, name);
-  bool ok = fs_write_file_atomic(path, data, len) == 0;
-  if (!ok) fprintf(stderr, "sonde: allure reporter: cannot write %s: %s\n", path, strerror(errno));
-  free(path);
+  bool ok = secret_write_file_atomic(path, data, len) == 0;
+  if (!ok) {
+    fprintf(stderr, "sonde: allure reporter: cannot write %s: %s\n", path, strerror(errno));
+    free(path);
+    return false;
+  }
+  if (r->nwritten == r->written_cap) {
+    r->written_cap = r->written_cap ? r->written_cap * 2 : 64;
+    r->written = xrealloc(r->written, r->written_cap * sizeof(*r->written));
+  }
+  r->written[r->nwritten++] = (struct allure_written){path, secret_generation()};
   return ok;
 }
 
@@ -482,7 +499,12 @@ static void allure_job_end(reporter_t *base, const report_job_t *job, bool passe
 }
 
 static void allure_run_end(reporter_t *base, const report_summary_t *summary) {
-  write_environment((allure_reporter_t *)base);
+  allure_reporter_t *r = (allure_reporter_t *)base;
+  write_environment(r);
+  for (size_t i = 0; i < r->nwritten; i++)
+    if (r->written[i].secrets != secret_generation() && secret_mask_file(r->written[i].path) != 0)
+      fprintf(stderr, "sonde: allure reporter: cannot mask secrets in %s: %s\n", r->written[i].path,
+              strerror(errno));
 }
 
 static void allure_free(reporter_t *base) {
@@ -496,6 +518,8 @@ static void allure_free(reporter_t *base) {
     }
   }
   rm_set_free(&r->set);
+  for (size_t i = 0; i < r->nwritten; i++) free(r->written[i].path);
+  free(r->written);
   json_decref((json_t *)r->opts.environment);
   free((char *)r->opts.framework);
   free(r->dir);

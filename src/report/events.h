@@ -13,6 +13,8 @@
  *   {"type":"ready"}                                  the worker can take a job
  *   {"type":"store","id":N,"op","key","value"?,"timeout"?}   a shared-store request
  *       (store/store.h; op get|set|setPool|getFromPool|addToPool), from any realm
+ *   {"type":"secret","hex":"<value in hex>"}          a secret the worker learned
+ *       (common/secret.h): the launcher masks what its reporters write from then on
  *   {"type":"runner:start","cid","spec"}              the spec file loaded; tests follow
  *   {"type":"suite:start","cid","title","fullTitle","file"}   (the root suite is not sent)
  *   {"type":"suite:end","cid","title","fullTitle","duration"}

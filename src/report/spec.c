@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "common/sbuf.h"
+#include "common/secret.h"
 #include "report/exchange.h"
 #include "report/util.h"
 
@@ -720,7 +721,14 @@ static void spec_job_end(reporter_t *base, const report_job_t *job, bool passed)
 
   /* onlyFailures: WebdriverIO prints nothing for a job without failures. */
   char *block = r->only_failures && !j->nfailures ? NULL : spec_job_render(r, j);
-  if (block) report_spool_write(&r->blocks, block, strlen(block));
+  if (block) {
+    /* Printed when the run ends: masked with the secrets known now, a token the spec file
+     * learned after printing it included (what was printed live cannot be taken back). */
+    size_t len = strlen(block);
+    char *masked = secret_mask(block, len, &len);
+    report_spool_write(&r->blocks, masked ? masked : block, len);
+    free(masked);
+  }
   free(block);
 
   for (spec_job_t **p = &r->jobs; *p; p = &(*p)->next) {

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "common/fsutil.h"
+#include "common/secret.h"
 
 /* --- text ------------------------------------------------------------------------------ */
 
@@ -491,7 +492,7 @@ void report_write_document(const char *reporter, const char *dir, const char *na
   char *path = report_prepare_path(dir, name, &err);
   if (!path) {
     fprintf(stderr, "sonde: %s reporter: %s\n", reporter, sbuf_cstr(&err));
-  } else if (fs_write_file_atomic(path, text, strlen(text)) != 0) {
+  } else if (secret_write_file_atomic(path, text, strlen(text)) != 0) {
     fprintf(stderr, "sonde: %s reporter: cannot write %s: %s\n", reporter, path, strerror(errno));
   }
   free(path);

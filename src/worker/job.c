@@ -6,6 +6,7 @@
  * the loop. A job is reference-counted: whatever may call back into it later (a hook's
  * completion, a load's promise, its timers) holds a reference, and a job that ended early
  * (process.exit, the watchdog) is `dead`: such callbacks then do nothing. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include "common/glob.h"
 #include "common/log.h"
 #include "common/sbuf.h"
+#include "common/secret.h"
 #include "config/hooks.h"
 #include "config/services.h"
 #include "js/inspect.h"
@@ -198,6 +200,14 @@ void worker_job_cleanup(job_t *job) {
   drop_exchanges(job);
   if (job->log) fclose(job->log);
   job->log = NULL;
+  /* A secret learned while the file ran (a token from a login response) may be in lines
+   * written before it was known: the file is masked again with every secret known now. */
+  if (job->log_path && secret_generation() != job->log_secrets &&
+      secret_mask_file(job->log_path) != 0)
+    fprintf(stderr, "sonde worker: cannot mask secrets in %s: %s\n", job->log_path,
+            strerror(errno));
+  free(job->log_path);
+  job->log_path = NULL;
   for (job_t **pp = &w->jobs; *pp; pp = &(*pp)->next)
     if (*pp == job) {
       *pp = job->next;
@@ -611,9 +621,13 @@ static void job_open_log(job_t *job) {
   char *path =
       xasprintf("%s/%.*s-%s.log", cfg->output_dir,
                 (int)(dot && dot != base ? (size_t)(dot - base) : strlen(base)), base, job->cid);
-  if (log_set_file(path) != 0 || !(job->log = fopen(path, "a")))
+  if (log_set_file(path) != 0 || !(job->log = fopen(path, "a"))) {
     fprintf(stderr, "sonde worker: cannot write %s\n", path);
-  free(path);
+    free(path);
+    return;
+  }
+  job->log_path = path;
+  job->log_secrets = secret_generation();
 }
 
 void worker_job_start(worker_t *w, json_t *msg) {

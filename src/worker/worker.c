@@ -70,6 +70,18 @@ void worker_send(worker_t *w, json_t *msg) {
   if (w->outbox.len >= OUTBOX_FLUSH_AT) worker_flush(w);
 }
 
+/* A secret the worker has just learned (a masked header's value, a token an interceptor
+ * set): the launcher masks the reports it writes later with it, so a secret printed before
+ * it was known is masked in them. Not through worker_send, which would mask it. */
+static void send_secret(const char *value, size_t len, void *ud) {
+  worker_t *w = ud;
+  char *hex = secret_to_hex(value, len);
+  json_t *msg = json_pack("{s:s, s:s}", "type", "secret", "hex", hex);
+  ipc_encode_to(&w->outbox, msg);
+  json_decref(msg);
+  free(hex);
+}
+
 /* Every event of a job names its cid: the launcher tells interleaved jobs apart by it. */
 static void sonde_module_init(js_realm_t *realm, JSObjectRef exports, void *ud) {
   api_export(realm, exports);
@@ -174,6 +186,7 @@ int worker_main(int argc, char **argv) {
   js_runtime_add_builtin(w.rt, "@wdio/globals", sonde_module_init, &w);
   fw_cucumber_register_modules(w.rt);
   assert_register_builtins(w.rt);
+  secret_set_listener(send_secret, &w);
   w.api = api_client_new(w.loop);
   if (!w.api) {
     fprintf(stderr, "sonde worker: cannot initialise the HTTP client (libcurl)\n");

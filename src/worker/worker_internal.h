@@ -66,6 +66,8 @@ typedef struct job {
   JSObjectRef config;        /* the config evaluated in this realm (its hooks); NULL: none */
   JSObjectRef service_hooks; /* its worker services' hooks (config's realm, protected) */
   FILE *log;                 /* outputDir: this spec file's own log */
+  char *log_path;            /* its path; NULL without outputDir */
+  unsigned long log_secrets; /* secret_generation() when it was opened */
   uv_timer_t cleanup_timer;
   uv_timer_t advance_timer;
   /* The current test's last exchanges, until its outcome is known (oldest first). */

@@ -1,8 +1,10 @@
 /* Unit tests for the secret registry: what is registered (short values not, header values
  * with their credentials and cookie values), masking in text, buffers and JSON (longest
  * secret first, every occurrence), the forms an echo gives a secret (JSON escapes of several
- * encoders, percent-encodings, Basic credentials decoded, Set-Cookie), the cap on the
- * number of secrets, and cuts that never split a secret. */
+ * encoders, partly escaped, percent-encodings, URL-encoded JSON, character references,
+ * base64 at three alignments, Basic credentials decoded, Set-Cookie), the cap on the number
+ * of secrets, cuts that never split a secret, the listener and the hex transport, and a
+ * file masked after the fact. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/secret.h"
 
@@ -182,6 +185,43 @@ static void test_listener(void **state) {
   sbuf_free(&seen);
 }
 
+/* A value travels between processes in hex, bytes that are not UTF-8 included. */
+static void test_hex_transport(void **state) {
+  char *hex = secret_to_hex("tok\xff-1234", 9);
+  assert_string_equal(hex, "746f6bff2d31323334");
+  secret_add_hex(hex);
+  free(hex);
+  secret_add_hex("zz");  /* not hex: ignored */
+  secret_add_hex("123"); /* odd length: ignored */
+  secret_add_hex(NULL);
+  char *m = masked("a tok\xff-1234 b");
+  assert_string_equal(m, "a **** b");
+  free(m);
+}
+
+/* A file written before a secret was known, masked in place afterwards. */
+static void test_mask_file(void **state) {
+  char path[] = "/tmp/sonde-secret-XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  const char *text = "line 1 late-token-0042\nline 2 {\"t\":\"late-token-0042\"}\n";
+  assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+  close(fd);
+  unsigned long before = secret_generation();
+  assert_int_equal(secret_mask_file(path), 0); /* nothing registered: untouched */
+  secret_add("late-token-0042", 15);
+  assert_true(secret_generation() != before);
+  assert_int_equal(secret_mask_file(path), 0);
+  size_t len = 0;
+  FILE *f = fopen(path, "r");
+  char buf[256];
+  len = fread(buf, 1, sizeof buf - 1, f);
+  fclose(f);
+  buf[len] = '\0';
+  assert_string_equal(buf, "line 1 ****\nline 2 {\"t\":\"****\"}\n");
+  unlink(path);
+}
+
 static void test_basic_credentials(void **state) {
   /* "Basic " + base64("user:pa55:word") */
   secret_add_header("Authorization", "Basic dXNlcjpwYTU1OndvcmQ=");
@@ -262,6 +302,8 @@ int main(void) {
       cmocka_unit_test_setup(test_url_encoded_json, reset),
       cmocka_unit_test_setup(test_base64_forms, reset),
       cmocka_unit_test_setup(test_listener, reset),
+      cmocka_unit_test_setup(test_hex_transport, reset),
+      cmocka_unit_test_setup(test_mask_file, reset),
       cmocka_unit_test_setup(test_basic_credentials, reset),
       cmocka_unit_test_setup(test_set_cookie, reset),
       cmocka_unit_test_setup(test_sbuf_from_offset, reset),

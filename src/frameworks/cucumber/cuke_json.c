@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "common/fsutil.h"
+#include "common/secret.h"
 #include "common/glob.h"
 #include "common/sbuf.h"
 #include "frameworks/cucumber/cuke_int.h"
@@ -217,7 +218,7 @@ int fw_cucumber_finish(fw_cucumber_t *ck, const char *cid, char **err) {
   char *dir = fs_dirname(abs);
   char *text = json_dumps(features, JSON_INDENT(2));
   int rc = 0;
-  if (fs_mkdir_p(dir) != 0 || !text || fs_write_file_atomic(abs, text, strlen(text)) != 0) {
+  if (fs_mkdir_p(dir) != 0 || !text || secret_write_file_atomic(abs, text, strlen(text)) != 0) {
     *err = xasprintf("cucumberOpts.format json: cannot write %s", abs);
     rc = -1;
   }

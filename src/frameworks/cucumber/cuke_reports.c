@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/fsutil.h"
+#include "common/secret.h"
 #include "common/glob.h"
 #include "common/sbuf.h"
 #include "frameworks/cucumber/cuke_int.h"
@@ -19,7 +20,7 @@ static int write_report(const char *format, const char *path, const char *cid, c
   char *abs = path_resolve(cwd, named);
   char *dir = fs_dirname(abs);
   int rc = 0;
-  if (fs_mkdir_p(dir) != 0 || fs_write_file_atomic(abs, text, strlen(text)) != 0) {
+  if (fs_mkdir_p(dir) != 0 || secret_write_file_atomic(abs, text, strlen(text)) != 0) {
     *err = xasprintf("cucumberOpts.format %s: cannot write %s", format, abs);
     rc = -1;
   }

@@ -72,3 +72,29 @@ e2e_check
 grep -rqF '****' forms-reports/allure || fail 'the Allure report shows no masked value'
 e2e_check
 grep -rqF '****' har-logs || fail 'the HAR file shows no masked value'
+
+# A token first learned from a login response and printed before it was known to be secret:
+# the live console line shows it (a terminal cannot take it back, as in CI systems), every
+# file written afterwards masks it: the log file, JUnit system-out, Allure console
+# attachments, the json report, the HAR file, and the spec reporter's summary.
+http_post reset >/dev/null
+rm -rf har-logs
+run_sonde run late.conf.js
+expect_status 0
+expect_out '2 passing'
+expect_out '[0-0] login: {"token":"late-token-8642-zyxw"}'
+expect_out '[0-0] after: ****'
+expect_file late-logs
+expect_file har-logs
+e2e_check
+where=$(grep -rlF -- late-token-8642-zyxw late-logs late-reports har-logs 2>/dev/null)
+[[ -z $where ]] || fail "the token learned late appears in: $where"
+e2e_check
+[[ $(grep -cF late-token-8642-zyxw "$OUT") == 1 ]] || fail 'the token is in more than the live console line'
+grep -qF 'login: {"token":"****"}' late-logs/*.log || fail 'the log file does not show the masked login line'
+e2e_check
+grep -rqF 'login: {"token":"****"}' late-reports/junit || fail 'JUnit system-out does not show the masked login line'
+e2e_check
+grep -rqF 'login: {\"token\":\"****\"}' late-reports/json || fail 'the json report does not show the masked login line'
+e2e_check
+grep -rqF 'login: {"token":"****"}' late-reports/allure || fail 'the Allure attachment does not show the masked login line'
