@@ -16,6 +16,16 @@ char *cuke_arg_str(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_
              : NULL;
 }
 
+/* Gherkin text (a pickle's, a step argument's) as a JavaScript string, its NULs given back
+ * (gherkin.h). */
+static JSValueRef text_value(JSContextRef ctx, const char *s) {
+  size_t len;
+  char *text = gherkin_text(s, &len);
+  JSValueRef v = js_make_string_len(ctx, text, len);
+  free(text);
+  return v;
+}
+
 /* defineStep(pattern, flags|null, isRegExp) -> id */
 NATIVE(n_define_step) {
   fw_cucumber_t *ck = data;
@@ -104,12 +114,12 @@ static JSValueRef arg_value(JSContextRef ctx, const cukexpr_arg_t *a) {
   JSValueRef v = JSValueMakeUndefined(ctx);
   if (a->kind == CUKEXPR_V_INT) v = JSValueMakeNumber(ctx, (double)a->i);
   else if (a->kind == CUKEXPR_V_DOUBLE) v = JSValueMakeNumber(ctx, a->d);
-  else if (a->kind == CUKEXPR_V_STRING) v = js_make_string(ctx, a->s);
+  else if (a->kind == CUKEXPR_V_STRING) v = text_value(ctx, a->s);
   js_set(ctx, o, "value", v);
   JSValueRef *groups = xcalloc(a->ngroups + 1, sizeof(JSValueRef));
   for (size_t i = 0; i < a->ngroups; i++)
     groups[i] =
-        a->groups && a->groups[i] ? js_make_string(ctx, a->groups[i]) : JSValueMakeUndefined(ctx);
+        a->groups && a->groups[i] ? text_value(ctx, a->groups[i]) : JSValueMakeUndefined(ctx);
   js_set(ctx, o, "groups", js_make_array(ctx, a->ngroups, groups));
   free(groups);
   return o;
@@ -118,14 +128,14 @@ static JSValueRef arg_value(JSContextRef ctx, const cukexpr_arg_t *a) {
 /* match(text) -> [{id, args}] for every definition that matches. */
 NATIVE(n_match) {
   fw_cucumber_t *ck = data;
-  char *text = cuke_arg_str(ctx, argc, argv, 0);
+  size_t len = 0; /* the step's text may hold NULs */
+  char *text = argc > 0 ? js_value_to_utf8_len(ctx, argv[0], &len) : NULL;
   JSObjectRef out = js_make_array(ctx, 0, NULL);
   unsigned k = 0;
   for (size_t i = 0; text && i < ck->ndefs; i++) {
     cukexpr_arg_t *args = NULL;
     size_t nargs = 0;
-    if (!ck->defs[i].e || cukexpr_match(ck->defs[i].e, text, strlen(text), &args, &nargs) != 1)
-      continue;
+    if (!ck->defs[i].e || cukexpr_match(ck->defs[i].e, text, len, &args, &nargs) != 1) continue;
     JSObjectRef m = JSObjectMake(ctx, NULL, NULL);
     js_set(ctx, m, "id", JSValueMakeNumber(ctx, (double)i));
     JSValueRef *vals = xcalloc(nargs + 1, sizeof(JSValueRef));
@@ -172,8 +182,12 @@ static void put_header(sbuf_t *b, const char *keyword, const cukexpr_generated_t
  * `list` true, an array of one snippet per candidate expression (a suggestion's). */
 NATIVE(n_snippet) {
   fw_cucumber_t *ck = data;
-  char *type = cuke_arg_str(ctx, argc, argv, 0), *text = cuke_arg_str(ctx, argc, argv, 1),
-       *extra = cuke_arg_str(ctx, argc, argv, 2);
+  char *type = cuke_arg_str(ctx, argc, argv, 0), *extra = cuke_arg_str(ctx, argc, argv, 2);
+  /* The step's text as the expression generator takes it: a NUL as C0 80 (gherkin.h). */
+  size_t len = 0;
+  char *raw = argc > 1 ? js_value_to_utf8_len(ctx, argv[1], &len) : NULL;
+  char *text = raw ? gherkin_text_encode(raw, len) : NULL;
+  free(raw);
   bool list = argc > 3 && JSValueToBoolean(ctx, argv[3]);
   const char *kw = "Given";
   if (type && strcmp(type, "Action") == 0) kw = "When";
@@ -190,14 +204,14 @@ NATIVE(n_snippet) {
       sbuf_reset(&b);
       put_header(&b, kw, &gen[i], extra);
       sbuf_puts(&b, body);
-      items[i] = js_make_string(ctx, sbuf_cstr(&b));
+      items[i] = text_value(ctx, sbuf_cstr(&b));
       continue;
     }
     if (i) sbuf_puts(&b, "// ");
     put_header(&b, kw, &gen[i], extra);
   }
   if (!list) sbuf_puts(&b, body);
-  JSValueRef v = list ? js_make_array(ctx, n, items) : js_make_string(ctx, sbuf_cstr(&b));
+  JSValueRef v = list ? js_make_array(ctx, n, items) : text_value(ctx, sbuf_cstr(&b));
   free(items);
   cukexpr_generated_free(gen, n);
   sbuf_free(&b);
@@ -243,9 +257,12 @@ NATIVE(n_tags_match) {
 NATIVE(n_step) {
   fw_cucumber_t *ck = data;
   fw_runner_t *r = ck->r;
-  char *type = cuke_arg_str(ctx, argc, argv, 0), *title = cuke_arg_str(ctx, argc, argv, 1),
-       *kw = cuke_arg_str(ctx, argc, argv, 2), *text = cuke_arg_str(ctx, argc, argv, 3),
+  char *type = cuke_arg_str(ctx, argc, argv, 0), *kw = cuke_arg_str(ctx, argc, argv, 2),
        *status = cuke_arg_str(ctx, argc, argv, 4), *where = cuke_arg_str(ctx, argc, argv, 8);
+  /* The title and text may hold NULs (a NUL in the feature file): they go by length. */
+  size_t title_len = 0, text_len = 0;
+  char *title = argc > 1 ? js_value_to_utf8_len(ctx, argv[1], &title_len) : xstrdup(""),
+       *text = argc > 3 ? js_value_to_utf8_len(ctx, argv[3], &text_len) : xstrdup("");
   double duration =
       argc > 5 && JSValueIsNumber(ctx, argv[5]) ? JSValueToNumber(ctx, argv[5], NULL) : 0;
   JSValueRef error = argc > 6 && !JSValueIsUndefined(ctx, argv[6]) && !JSValueIsNull(ctx, argv[6])
@@ -256,9 +273,9 @@ NATIVE(n_step) {
                    duration, error, where);
   if (!ck->opts->scenario_level_reporter) {
     fw_runnable_t *t = r->test_active ? r->tf.test : NULL;
-    json_t *ev = json_pack("{s:s, s:s, s:s, s:s}", "type", type ? type : "step:start", "title",
-                           title ? title : "", "keyword", kw ? kw : "", "text", text ? text : "");
-    if (t) json_object_set_new(ev, "test", json_string(t->title));
+    json_t *ev = json_pack("{s:s, s:s%, s:s, s:s%}", "type", type ? type : "step:start", "title",
+                           title, title_len, "keyword", kw ? kw : "", "text", text, text_len);
+    if (t) json_object_set_new(ev, "test", json_stringn(t->title, t->title_len));
     if (status) json_object_set_new(ev, "status", json_string(status));
     if (status) json_object_set_new(ev, "duration", json_real(duration));
     if (error) json_object_set_new(ev, "error", fw_error_json(r, error));
@@ -457,7 +474,7 @@ static JSValueRef rows_value(JSContextRef ctx, const gherkin_pickle_row_t *rows,
   JSValueRef *items = xcalloc(n + 1, sizeof(JSValueRef));
   for (size_t i = 0; i < n; i++) {
     JSValueRef *cells = xcalloc(rows[i].ncells + 1, sizeof(JSValueRef));
-    for (size_t j = 0; j < rows[i].ncells; j++) cells[j] = js_make_string(ctx, rows[i].cells[j]);
+    for (size_t j = 0; j < rows[i].ncells; j++) cells[j] = text_value(ctx, rows[i].cells[j]);
     items[i] = js_make_array(ctx, rows[i].ncells, cells);
     free(cells);
   }
@@ -476,14 +493,14 @@ static JSObjectRef pickle_value(JSContextRef ctx, const fw_cucumber_t *ck,
   char id[32];
   snprintf(id, sizeof id, "%u", p->id);
   js_set(ctx, o, "id", js_make_string(ctx, id));
-  js_set(ctx, o, "name", js_make_string(ctx, p->name));
+  js_set(ctx, o, "name", text_value(ctx, p->name));
   js_set(ctx, o, "uri", js_make_string(ctx, p->uri));
   js_set(ctx, o, "language", js_make_string(ctx, p->language));
   js_set(ctx, o, "line", JSValueMakeNumber(ctx, p->loc.line));
   JSValueRef *tags = xcalloc(p->ntags + 1, sizeof(JSValueRef));
   for (size_t i = 0; i < p->ntags; i++) {
     JSObjectRef t = JSObjectMake(ctx, NULL, NULL);
-    js_set(ctx, t, "name", js_make_string(ctx, p->tags[i].name));
+    js_set(ctx, t, "name", text_value(ctx, p->tags[i].name));
     snprintf(id, sizeof id, "%u", p->tags[i].ast_id);
     js_set(ctx, t, "astNodeId", js_make_string(ctx, id));
     tags[i] = t;
@@ -500,17 +517,17 @@ static JSObjectRef pickle_value(JSContextRef ctx, const fw_cucumber_t *ck,
     JSObjectRef so = JSObjectMake(ctx, NULL, NULL);
     snprintf(id, sizeof id, "%u", s->id);
     js_set(ctx, so, "id", js_make_string(ctx, id));
-    js_set(ctx, so, "text", js_make_string(ctx, s->text));
+    js_set(ctx, so, "text", text_value(ctx, s->text));
     const cuke_step_info_t *info = s->ast_ids[0] < ck->nsteps ? &ck->steps[s->ast_ids[0]] : NULL;
-    js_set(ctx, so, "keyword", js_make_string(ctx, info && info->keyword ? info->keyword : "* "));
+    js_set(ctx, so, "keyword", text_value(ctx, info && info->keyword ? info->keyword : "* "));
     js_set(ctx, so, "line", JSValueMakeNumber(ctx, info ? info->line : 0));
     js_set(ctx, so, "type", js_make_string(ctx, gherkin_keyword_type_name(s->type)));
     json_t *step_json = json_object_get(pickle_json, "steps");
     json_t *argument = json_object_get(json_array_get(step_json, i), "argument");
     if (argument) js_set(ctx, so, "argument", js_from_json(ctx, argument));
     if (s->rows) js_set(ctx, so, "dataTable", rows_value(ctx, s->rows, s->nrows));
-    if (s->doc) js_set(ctx, so, "docString", js_make_string(ctx, s->doc));
-    if (s->doc_media_type) js_set(ctx, so, "mediaType", js_make_string(ctx, s->doc_media_type));
+    if (s->doc) js_set(ctx, so, "docString", text_value(ctx, s->doc));
+    if (s->doc_media_type) js_set(ctx, so, "mediaType", text_value(ctx, s->doc_media_type));
     steps[i] = so;
   }
   js_set(ctx, o, "steps", js_make_array(ctx, p->nsteps, steps));

@@ -297,6 +297,12 @@ static json_t *exchange_steps(allure_reporter_t *r, const json_t *exchanges) {
   return steps;
 }
 
+/* A step's title as a JSON string, NULs kept (a NUL in the feature file). */
+static json_t *title_text(const json_t *step) {
+  json_t *t = report_json_text_of(json_object_get(step, "title"), 0);
+  return t ? t : json_string("");
+}
+
 /* A cucumber scenario's steps as Allure steps, each with its HTTP exchanges inside. */
 static json_t *cucumber_steps(allure_reporter_t *r, const json_t *steps) {
   json_t *out = json_array();
@@ -313,11 +319,11 @@ static json_t *cucumber_steps(allure_reporter_t *r, const json_t *steps) {
     const json_t *start = json_object_get(s, "start"), *stop = json_object_get(s, "stop");
     double a = json_number_value(start), b = stop ? json_number_value(stop) : a;
     json_array_append_new(
-        out, json_pack("{s:s, s:s, s:o, s:s, s:o, s:[], s:[], s:I, s:I}", "name",
-                       report_jstr(s, "title") ?: "", "status", status, "statusDetails",
-                       status_details(error), "stage", "finished", "steps",
-                       exchange_steps(r, json_object_get(s, "exchanges")), "attachments",
-                       "parameters", "start", ms_int(a), "stop", ms_int(b >= a ? b : a)));
+        out,
+        json_pack("{s:o, s:s, s:o, s:s, s:o, s:[], s:[], s:I, s:I}", "name", title_text(s),
+                  "status", status, "statusDetails", status_details(error), "stage", "finished",
+                  "steps", exchange_steps(r, json_object_get(s, "exchanges")), "attachments",
+                  "parameters", "start", ms_int(a), "stop", ms_int(b >= a ? b : a)));
   }
   return out;
 }

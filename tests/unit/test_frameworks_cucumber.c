@@ -158,6 +158,34 @@ static void gherkin_utf16_columns(void **state) {
   gherkin_document_free(d);
 }
 
+/* A NUL in the source is kept (as cucumber-js keeps U+0000): C0 80 inside the AST and the
+ * pickles, the NUL itself in JSON and from gherkin_text; a C0 byte is U+FFFD; a NUL counts
+ * one UTF-16 unit in columns. */
+static void gherkin_nul_in_source(void **state) {
+  static const char src[] = "Feature: a\0b\n  Scenario: S\n    Given x\0\xC0y\n      | \0 | c |\n";
+  gherkin_document_t *d = gherkin_parse("t.feature", src, sizeof src - 1, NULL, NULL);
+  assert_int_equal(d->nerrors, 0);
+  assert_string_equal(d->feature->name,
+                      "a\xC0\x80"
+                      "b");
+  gherkin_step_t *step = &d->feature->children[0].scenario->steps[0];
+  assert_string_equal(step->text, "x\xC0\x80\xEF\xBF\xBDy");
+  assert_int_equal(step->table->rows[0].cells[1].loc.column, 13); /* the NUL is one unit */
+  size_t len;
+  char *text = gherkin_text(step->text, &len);
+  assert_int_equal(len, 6);
+  assert_memory_equal(text, "x\0\xEF\xBF\xBDy", 6);
+  free(text);
+  json_t *j = gherkin_json_text(d->feature->name);
+  assert_int_equal(json_string_length(j), 3);
+  assert_memory_equal(json_string_value(j), "a\0b", 3);
+  json_decref(j);
+  char *back = gherkin_text_encode("p\0q", 3);
+  assert_string_equal(back, "p\xC0\x80q");
+  free(back);
+  gherkin_document_free(d);
+}
+
 static void gherkin_empty_and_comments_only(void **state) {
   gherkin_document_t *d = parse("", NULL, NULL);
   assert_int_equal(d->nerrors, 0);
@@ -513,19 +541,13 @@ static void deep_nesting_is_an_error(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(gherkin_default_language),
-      cmocka_unit_test(gherkin_bom_and_invalid_utf8),
-      cmocka_unit_test(gherkin_error_limit),
-      cmocka_unit_test(gherkin_ids_continue),
-      cmocka_unit_test(gherkin_pickle_details),
-      cmocka_unit_test(gherkin_utf16_columns),
-      cmocka_unit_test(gherkin_empty_and_comments_only),
-      cmocka_unit_test(tagexpr_extras),
-      cmocka_unit_test(cukexpr_custom_types),
-      cmocka_unit_test(cukexpr_strings),
-      cmocka_unit_test(cukexpr_generator),
-      cmocka_unit_test(deep_nesting_is_an_error),
-      cmocka_unit_test(cukexpr_match_arguments),
+      cmocka_unit_test(gherkin_default_language), cmocka_unit_test(gherkin_bom_and_invalid_utf8),
+      cmocka_unit_test(gherkin_error_limit),      cmocka_unit_test(gherkin_ids_continue),
+      cmocka_unit_test(gherkin_pickle_details),   cmocka_unit_test(gherkin_utf16_columns),
+      cmocka_unit_test(gherkin_nul_in_source),    cmocka_unit_test(gherkin_empty_and_comments_only),
+      cmocka_unit_test(tagexpr_extras),           cmocka_unit_test(cukexpr_custom_types),
+      cmocka_unit_test(cukexpr_strings),          cmocka_unit_test(cukexpr_generator),
+      cmocka_unit_test(deep_nesting_is_an_error), cmocka_unit_test(cukexpr_match_arguments),
       cmocka_unit_test(report_doc_from_messages),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

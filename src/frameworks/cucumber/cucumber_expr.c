@@ -366,9 +366,10 @@ void cukexpr_free(cukexpr_t *e) {
 
 const char *cukexpr_regex(const cukexpr_t *e) { return e->regex; }
 
+/* A group's text as a C string: a NUL of the step's text as C0 80 (gherkin.h). */
 static char *group_value(const char *text, PCRE2_SIZE *ov, size_t g) {
   if (ov[2 * g] == PCRE2_UNSET) return NULL;
-  return xstrndup(text + ov[2 * g], ov[2 * g + 1] - ov[2 * g]);
+  return gherkin_text_encode(text + ov[2 * g], ov[2 * g + 1] - ov[2 * g]);
 }
 
 static void set_value(cukexpr_arg_t *a) {

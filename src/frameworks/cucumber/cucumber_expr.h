@@ -61,7 +61,7 @@ typedef struct {
   cukexpr_vkind_t kind; /* NULL when the group did not take part in the match */
   long long i;
   double d;
-  char *s;
+  char *s;        /* strings: a NUL of the text as C0 80, as Gherkin's (gherkin.h) */
   char **groups;  /* what a transformer receives: the group's child groups' */
   size_t ngroups; /* values, or the group's own when it has none (NULL: unset) */
   int start;      /* byte offset of the group in the text, -1 when unset */

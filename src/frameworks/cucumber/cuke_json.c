@@ -53,7 +53,8 @@ static json_t *tags_json(const gherkin_document_t *doc, const gherkin_pickle_tag
     int line = tag_line(doc->feature->tags, doc->feature->ntags, tags[i].ast_id);
     if (!line)
       line = find_tag_line(doc->feature->children, doc->feature->nchildren, tags[i].ast_id);
-    json_array_append_new(a, json_pack("{s:s, s:i}", "name", tags[i].name, "line", line));
+    json_array_append_new(
+        a, json_pack("{s:o, s:i}", "name", gherkin_json_text(tags[i].name), "line", line));
   }
   return a;
 }
@@ -78,14 +79,14 @@ void cuke_json_add_feature(fw_cucumber_t *ck, const gherkin_document_t *doc, siz
   if (!ck->opts->json_path || !doc->feature) return;
   const gherkin_feature_t *f = doc->feature;
   char *fid = json_id(f->name);
-  json_t *feature =
-      json_pack("{s:s, s:s, s:s, s:s, s:s, s:i, s:[]}", "id", fid, "uri", doc->uri, "keyword",
-                f->keyword ? f->keyword : "", "name", f->name, "description",
-                f->description ? f->description : "", "line", f->loc.line, "elements");
+  json_t *feature = json_pack("{s:o, s:s, s:o, s:o, s:o, s:i, s:[]}", "id", gherkin_json_text(fid),
+                              "uri", doc->uri, "keyword", gherkin_json_text(f->keyword), "name",
+                              gherkin_json_text(f->name), "description",
+                              gherkin_json_text(f->description), "line", f->loc.line, "elements");
   json_t *ftags = json_array();
   for (size_t i = 0; i < f->ntags; i++)
-    json_array_append_new(
-        ftags, json_pack("{s:s, s:i}", "name", f->tags[i].name, "line", f->tags[i].loc.line));
+    json_array_append_new(ftags, json_pack("{s:o, s:i}", "name", gherkin_json_text(f->tags[i].name),
+                                           "line", f->tags[i].loc.line));
   json_object_set_new(feature, "tags", ftags);
   if (!ck->json_features) ck->json_features = json_array();
   json_array_append_new(ck->json_features, feature);
@@ -104,10 +105,11 @@ void cuke_json_add_feature(fw_cucumber_t *ck, const gherkin_document_t *doc, siz
     char *sid = json_id(p->name), *rid = rule ? json_id(rule->name) : NULL;
     char *id = rid ? xasprintf("%s;%s;%s", fid, rid, sid) : xasprintf("%s;%s", fid, sid);
     free(rid);
-    json_t *el = json_pack("{s:s, s:s, s:s, s:s, s:i, s:s}", "id", id, "keyword",
-                           s ? s->keyword : "Scenario", "name", p->name, "description",
-                           s && s->description ? s->description : "", "line", p->loc.line, "type",
-                           "scenario");
+    json_t *el = json_pack("{s:o, s:o, s:o, s:o, s:i, s:s}", "id", gherkin_json_text(id), "keyword",
+                           gherkin_json_text(s ? s->keyword : "Scenario"), "name",
+                           gherkin_json_text(p->name), "description",
+                           gherkin_json_text(s ? s->description : NULL), "line", p->loc.line,
+                           "type", "scenario");
     json_object_set_new(el, "tags", tags_json(doc, p->tags, p->ntags));
     json_object_set_new(el, "steps", json_array());
     json_object_set(el, "feature", feature); /* where it goes; removed when written */
@@ -157,18 +159,18 @@ void cuke_json_step(fw_cucumber_t *ck, JSContextRef ctx, size_t step_index, cons
   if (!steps || !p || step_index >= p->nsteps) return;
   const gherkin_pickle_step_t *s = &p->steps[step_index];
   const cuke_step_info_t *info = s->ast_ids[0] < ck->nsteps ? &ck->steps[s->ast_ids[0]] : NULL;
-  json_t *step = json_pack("{s:s, s:s, s:i}", "keyword", keyword, "name", s->text, "line",
-                           info ? info->line : 0);
+  json_t *step = json_pack("{s:s, s:o, s:i}", "keyword", keyword, "name",
+                           gherkin_json_text(s->text), "line", info ? info->line : 0);
   json_t *args = json_array();
   if (s->doc)
-    json_array_append_new(
-        args, json_pack("{s:s, s:i}", "content", s->doc, "line", info ? info->line + 1 : 0));
+    json_array_append_new(args, json_pack("{s:o, s:i}", "content", gherkin_json_text(s->doc),
+                                          "line", info ? info->line + 1 : 0));
   if (s->rows) {
     json_t *rows = json_array();
     for (size_t i = 0; i < s->nrows; i++) {
       json_t *cells = json_array();
       for (size_t k = 0; k < s->rows[i].ncells; k++)
-        json_array_append_new(cells, json_string(s->rows[i].cells[k]));
+        json_array_append_new(cells, gherkin_json_text(s->rows[i].cells[k]));
       json_array_append_new(rows, json_pack("{s:o}", "cells", cells));
     }
     json_array_append_new(args, json_pack("{s:o}", "rows", rows));

@@ -243,18 +243,20 @@ static json_t *make_test_case(fw_cucumber_t *ck, JSContextRef ctx, JSValueRef pl
     char sid[24];
     snprintf(sid, sizeof sid, "%u", s->id);
     json_t *ids = json_array(), *lists = json_array();
+    size_t text_len;
+    char *text = gherkin_text(s->text, &text_len); /* its NULs given back (gherkin.h) */
     JSValueRef defs = js_get(ctx, item, "defs");
     size_t nd = js_array_length(ctx, defs);
     for (size_t k = 0; k < nd; k++) {
       size_t d = (size_t)JSValueToNumber(ctx, js_array_get(ctx, defs, (unsigned)k), NULL);
       json_t *did = json_array_get(m->def_ids, d);
       if (did && !json_is_null(did)) json_array_append(ids, did);
-      json_t *args = d < ck->ndefs && ck->defs[d].e
-                         ? cukexpr_match_json(ck->defs[d].e, s->text, strlen(s->text))
-                         : NULL;
+      json_t *args =
+          d < ck->ndefs && ck->defs[d].e ? cukexpr_match_json(ck->defs[d].e, text, text_len) : NULL;
       json_array_append_new(lists,
                             json_pack("{s:o}", "stepMatchArguments", args ? args : json_array()));
     }
+    free(text);
     json_array_append_new(steps,
                           json_pack("{s:o, s:s, s:o, s:o}", "id", new_id(ck), "pickleStepId", sid,
                                     "stepDefinitionIds", ids, "stepMatchArgumentsLists", lists));

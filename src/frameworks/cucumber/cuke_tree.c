@@ -101,7 +101,10 @@ static bool name_matches(const char *pattern, const char *name) {
   free(src);
   if (!re) return false;
   pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
-  bool ok = pcre2_match(re, (PCRE2_SPTR)name, strlen(name), 0, 0, md, NULL) >= 0;
+  size_t name_len;
+  char *text = gherkin_text(name, &name_len); /* its NULs given back (gherkin.h) */
+  bool ok = pcre2_match(re, (PCRE2_SPTR)text, name_len, 0, 0, md, NULL) >= 0;
+  free(text);
   pcre2_match_data_free(md);
   pcre2_code_free(re);
   return ok;
@@ -136,7 +139,8 @@ static bool select_pickle(fw_cucumber_t *ck, const gherkin_document_t *doc,
  * {"tags": ["@a"], "parameters": [{"name": "a", "value": "1"}]}. */
 static json_t *pickle_meta(const gherkin_document_t *doc, const gherkin_pickle_t *p) {
   json_t *tags = json_array(), *params = json_array();
-  for (size_t i = 0; i < p->ntags; i++) json_array_append_new(tags, json_string(p->tags[i].name));
+  for (size_t i = 0; i < p->ntags; i++)
+    json_array_append_new(tags, gherkin_json_text(p->tags[i].name));
   const gherkin_scenario_t *s =
       p->nast_ids == 2
           ? find_scenario(doc->feature->children, doc->feature->nchildren, p->ast_ids[0])
@@ -146,21 +150,25 @@ static json_t *pickle_meta(const gherkin_document_t *doc, const gherkin_pickle_t
     for (size_t r = 0; ex->header && r < ex->nbody; r++) {
       if (ex->body[r].id != p->ast_ids[1]) continue;
       for (size_t c = 0; c < ex->header->ncells && c < ex->body[r].ncells; c++)
-        json_array_append_new(params, json_pack("{s:s, s:s}", "name", ex->header->cells[c].value,
-                                                "value", ex->body[r].cells[c].value));
+        json_array_append_new(
+            params, json_pack("{s:o, s:o}", "name", gherkin_json_text(ex->header->cells[c].value),
+                              "value", gherkin_json_text(ex->body[r].cells[c].value)));
     }
   }
   return json_pack("{s:o, s:o}", "tags", tags, "parameters", params);
 }
 
-/* WebdriverIO's tagsInTitle: "@a, @b: name" (the name alone without tags or the option). */
+/* WebdriverIO's tagsInTitle: "@a, @b: name" (the name alone without tags or the option),
+ * with its NULs given back (gherkin.h): *len bytes. */
 static char *shown_title(const fw_cucumber_t *ck, const char *name, const char *const *tags,
-                         size_t ntags) {
-  if (!ck->opts->tags_in_title || !ntags) return xstrdup(name);
+                         size_t ntags, size_t *len) {
+  if (!ck->opts->tags_in_title || !ntags) return gherkin_text(name, len);
   sbuf_t b = SBUF_INIT;
   for (size_t i = 0; i < ntags; i++) sbuf_printf(&b, "%s%s", i ? ", " : "", tags[i]);
   sbuf_printf(&b, ": %s", name);
-  return sbuf_take(&b);
+  char *title = gherkin_text(sbuf_cstr(&b), len);
+  sbuf_free(&b);
+  return title;
 }
 
 static void add_scenario_tests(build_t *b, const gherkin_scenario_t *s) {
@@ -177,10 +185,11 @@ static void add_scenario_tests(build_t *b, const gherkin_scenario_t *s) {
     ck->meta[i] = pickle_meta(b->doc, p);
     const char **tags = xcalloc(p->ntags + 1, sizeof(char *));
     for (size_t k = 0; k < p->ntags; k++) tags[k] = p->tags[k].name;
-    char *title = shown_title(ck, p->name, tags, p->ntags);
+    size_t len;
+    char *title = shown_title(ck, p->name, tags, p->ntags, &len);
     free(tags);
     fw_runnable_t *t =
-        fw_add_test(ck->r, title, cuke_scenario_fn(ck, i), false, false, ck->opts->retry);
+        fw_add_test_n(ck->r, title, len, cuke_scenario_fn(ck, i), false, false, ck->opts->retry);
     ck->order = xrealloc(ck->order, (ck->norder + 1) * sizeof(*ck->order));
     ck->order[ck->norder++] = i;
     free(title);
@@ -212,8 +221,10 @@ static void add_children(build_t *b, const gherkin_child_t *c, size_t n, JSValue
     build_t inner = *b;
     inner.rule = c[i].rule;
     JSObjectRef body = js_make_closure(ctx, "rule", children_body, &inner, NULL);
-    fw_add_suite(b->ck->r, *c[i].rule->name ? c[i].rule->name : c[i].rule->keyword, body, false,
-                 false, exc);
+    size_t len;
+    char *title = gherkin_text(*c[i].rule->name ? c[i].rule->name : c[i].rule->keyword, &len);
+    fw_add_suite_n(b->ck->r, title, len, body, false, false, exc);
+    free(title);
   }
 }
 
@@ -317,9 +328,10 @@ int fw_cucumber_load_feature(fw_cucumber_t *ck, const char *spec, json_t **error
       const gherkin_feature_t *f = doc->feature;
       const char **tags = xcalloc(f->ntags + 1, sizeof(char *));
       for (size_t k = 0; k < f->ntags; k++) tags[k] = f->tags[k].name;
-      char *title = shown_title(ck, *f->name ? f->name : fs_basename(path), tags, f->ntags);
+      size_t len;
+      char *title = shown_title(ck, *f->name ? f->name : fs_basename(path), tags, f->ntags, &len);
       free(tags);
-      fw_suite_t *suite = fw_add_suite(ck->r, title, body, false, false, &exc);
+      fw_suite_t *suite = fw_add_suite_n(ck->r, title, len, body, false, false, &exc);
       free(title);
       if (!suite || exc) {
         *error = error_json("Error", "the feature's scenarios could not be added", path);

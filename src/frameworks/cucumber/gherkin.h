@@ -174,6 +174,19 @@ gherkin_document_t *gherkin_parse(const char *uri, const char *src, size_t len,
                                   const char *language, gherkin_ids_t *ids);
 void gherkin_document_free(gherkin_document_t *doc);
 
+/* NULs (gherkin_text.c): the document's and the pickles' strings are C strings, so a NUL
+ * of the source is kept in them as the two bytes C0 80 (a C0 of the source becomes U+FFFD,
+ * as a UTF-8 decoder reads it). gherkin_parse encodes the source; what takes these
+ * strings out of the cucumber module (to JSON, JavaScript, the runner's titles) decodes
+ * them: gherkin_text gives the text with its NULs (malloc'd, *len its length; NULL s:
+ * ""), gherkin_json_text a JSON string of it (NULL for text jansson refuses, as
+ * json_string). gherkin_text_encode goes the other way, for text that comes back from
+ * JavaScript (malloc'd C string). */
+char *gherkin_text(const char *s, size_t *len);
+json_t *gherkin_json_text(const char *s);
+char *gherkin_text_encode(const char *s, size_t len);
+bool gherkin_text_needs_encoding(const char *s, size_t len);
+
 /* Dialects. */
 bool gherkin_dialect_exists(const char *code);
 

@@ -18,9 +18,10 @@ static json_t *loc_json(gherkin_loc_t l) {
   return o;
 }
 
-/* jansson refuses invalid UTF-8: such text is written with its bytes as Latin-1. */
+/* The text with its NULs (gherkin.h); jansson refuses invalid UTF-8: such text is written
+ * with its bytes as Latin-1. */
 static json_t *str(const char *s) {
-  json_t *j = json_string(s ? s : "");
+  json_t *j = gherkin_json_text(s);
   if (j) return j;
   sbuf_t b = SBUF_INIT;
   sbuf_init(&b);

@@ -493,6 +493,10 @@ gherkin_document_t *gherkin_parse(const char *uri, const char *src, size_t len,
   /* Markdown with Gherkin: a document named *.md, as Cucumber decides it. */
   size_t ulen = strlen(doc->uri);
   p.m.markdown = ulen > 3 && strcmp(doc->uri + ulen - 3, ".md") == 0;
+  /* The lines point into the source: its NULs encoded (gherkin.h) when it has any. */
+  char *encoded =
+      src && gherkin_text_needs_encoding(src, len) ? gherkin_text_encode(src, len) : NULL;
+  if (encoded) src = encoded, len = strlen(encoded);
   split_lines(&p, src ? src : "", src ? len : 0);
   p.pos = P_START;
   for (size_t i = 0; i <= p.nlines && !p.stop; i++) {
@@ -508,6 +512,7 @@ gherkin_document_t *gherkin_parse(const char *uri, const char *src, size_t len,
   for (size_t i = 0; i < p.ntags; i++) free(p.tags[i].name);
   free(p.tags);
   free(p.lines);
+  free(encoded);
   sbuf_free(&p.text);
   if (doc->nerrors) {
     /* an AST with errors is not given: only the errors */

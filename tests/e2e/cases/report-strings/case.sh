@@ -103,3 +103,33 @@ expect_out '1 skipped'
 has jasmine-reports/json/*.log '"pendingReason": "wait \u0000 for � it",'
 has jasmine-reports/allure/*-result.json '"message": "wait \u0000 for � it"'
 has jasmine-reports/junit/* '<skipped message="wait ␀ for � it"/>'
+
+# A NUL inside a feature file is an input byte cucumber-js keeps (U+0000 in its names,
+# steps, doc strings and cells): sonde keeps it too. The step matches with its NUL
+# captured; the names and the step's title reach each writer whole.
+printf 'Feature: fe\0at\n\n  Scenario: sc\0en\n    Given a st\0ep\n      """\n      doc\0string\n      """\n    When a table\n      | c\0ell |\n' >cucumber/nul.feature
+run_sonde run cucumber.conf.js
+expect_status 0
+expect_out '[0-0] args: ["\u0000","doc\u0000string"]'
+expect_out '[0-0] table: [["c\u0000ell"]]'
+expect_out '[api #0-0] fe␀at'
+expect_out '✓ sc␀en'
+expect_out '✓ Given a st␀ep'
+has cucumber-reports/json/*.log '"name": "fe\u0000at",'
+has cucumber-reports/json/*.log '"fullTitle": "fe\u0000at sc\u0000en",'
+has cucumber-reports/allure/*-result.json '"name": "sc\u0000en",'
+has cucumber-reports/allure/*-result.json '"name": "Given a st\u0000ep",'
+has cucumber-reports/junit/* '<property name="suiteName" value="fe␀at"/>'
+has cucumber-reports/junit/* '<testcase classname="api.fe␀at" name="sc en"'
+# cucumber's own formats: the classic JSON and the messages, as cucumber-js writes them.
+has cucumber-reports/cucumber-0-0.json '"name": "a st\u0000ep",'
+has cucumber-reports/cucumber-0-0.json '"content": "doc\u0000string",'
+has cucumber-reports/cucumber-0-0.json '"c\u0000ell"'
+has cucumber-reports/messages-0-0.ndjson '"text":"a st\u0000ep"'
+has cucumber-reports/messages-0-0.ndjson '"name":"sc\u0000en"'
+for f in cucumber-reports/json/*.log cucumber-reports/allure/*-result.json cucumber-reports/cucumber-0-0.json; do
+  e2e_check
+  jq -e . "$f" >/dev/null || fail "$f is not JSON"
+done
+e2e_check
+xmllint --noout cucumber-reports/junit/* 2>"$E2E_TMP/xmllint.log" || fail "junit: $(cat "$E2E_TMP/xmllint.log")"
