@@ -275,9 +275,11 @@ static size_t readings(const unsigned char *t, const unsigned char *end,
 
 /* How much of the text from t reads as pat[0, plen) (see above), or 0 when none does.
  * Readings rarely compete (only where the secret itself holds '%', '\', '+' or '&' and
- * the text could be read both ways): then each is tried in turn. */
+ * the text could be read both ways): then each is tried in turn, within *budget tries in
+ * all, so that a contrived secret and text cannot make the tries grow exponentially (past
+ * the budget that start is given up). */
 static size_t match_at(const unsigned char *pat, size_t plen, const unsigned char *t,
-                       const unsigned char *end) {
+                       const unsigned char *end, size_t *budget) {
   const unsigned char *q = t;
   size_t i = 0;
   while (i < plen) {
@@ -299,7 +301,10 @@ static size_t match_at(const unsigned char *pat, size_t plen, const unsigned cha
       for (size_t k = 0; k < n; k++) {
         if (r[k].nbytes > plen - i || memcmp(r[k].bytes, pat + i, r[k].nbytes) != 0) continue;
         if (i + r[k].nbytes == plen) return (size_t)(q - t) + r[k].taken;
-        size_t rest = match_at(pat + i + r[k].nbytes, plen - i - r[k].nbytes, q + r[k].taken, end);
+        if (*budget == 0) return 0;
+        (*budget)--;
+        size_t rest =
+            match_at(pat + i + r[k].nbytes, plen - i - r[k].nbytes, q + r[k].taken, end, budget);
         if (rest) return (size_t)(q - t) + r[k].taken + rest;
       }
       return 0;
@@ -492,7 +497,8 @@ static size_t span_from(unsigned char first, bool literal, const unsigned char *
     if (literal && t + 1 < end && s->len > 1 && !is_special(t[1]) &&
         t[1] != (unsigned char)s->value[1])
       continue;
-    size_t m = match_at((const unsigned char *)s->value, s->len, t, end);
+    size_t budget = 4096;
+    size_t m = match_at((const unsigned char *)s->value, s->len, t, end, &budget);
     if (m) return m; /* the rest of the list is shorter */
   }
   return 0;

@@ -118,6 +118,23 @@ static void test_partly_escaped_forms(void **state) {
   }
 }
 
+/* A secret holding the escape characters themselves: the text is read both ways. */
+static void test_ambiguous_readings(void **state) {
+  const char *token = "p%25q\\n&amp;r";
+  secret_add(token, strlen(token));
+  const char *echoes[] = {
+      "<p%25q\\n&amp;r>",                   /* as it is */
+      "<p%2525q%5Cn%26amp%3Br>",            /* percent-encoded */
+      "<p%25q\\\\n&amp;amp;r>",             /* JSON-escaped, then as HTML */
+      "<\\u0070%25q\\\\\\u006e&#38;amp;r>", /* a mix */
+  };
+  for (size_t i = 0; i < sizeof(echoes) / sizeof(echoes[0]); i++) {
+    char *m = masked(echoes[i]);
+    assert_string_equal(m, "<****>");
+    free(m);
+  }
+}
+
 /* A JSON document sent as a form field or a query parameter: JSON-escaped, then
  * percent-encoded (every way, or only some characters). */
 static void test_url_encoded_json(void **state) {
@@ -299,6 +316,7 @@ int main(void) {
       cmocka_unit_test_setup(test_json_escaped_forms, reset),
       cmocka_unit_test_setup(test_url_encoded_forms, reset),
       cmocka_unit_test_setup(test_partly_escaped_forms, reset),
+      cmocka_unit_test_setup(test_ambiguous_readings, reset),
       cmocka_unit_test_setup(test_url_encoded_json, reset),
       cmocka_unit_test_setup(test_base64_forms, reset),
       cmocka_unit_test_setup(test_listener, reset),
