@@ -52,6 +52,26 @@
  *   ERROR = {"name":"AssertionError","message":"...","stack":"..."}
  *   Durations are milliseconds (numbers, may be fractional). Titles are strings; fullTitle
  *   is the suite titles and the test title joined by single spaces (mocha's fullTitle()).
+ *
+ * Titles once (worker → launcher; worker/ipc.c, hidden from everything above it): the
+ * members "title", "fullTitle", "parent" and "file" of a message that has a "title" form
+ * its title group. Both ends keep IPC_TITLE_SLOTS (256) slots of groups per channel. The
+ * first message with a group carries it whole plus "tdef":SLOT (the slot now holds it);
+ * a later message with the same group carries "tref":SLOT instead of its members. A test
+ * whose fullTitle is its suite's fullTitle, a space and its title (or its title alone
+ * when the suite's is empty), whose parent is the suite's title and whose file the
+ * suite's, sends only "title" with "tsuite":SUITE_SLOT and "tdef":SLOT, where SUITE_SLOT
+ * holds the group of its suite:start (title, fullTitle, file). The reader puts the
+ * members back before anyone sees the message, so a test:pass goes as
+ *   {"type":"test:pass","duration":1.2,"retries":0,"cid":"0-0","tref":17}
+ * A reference to a slot that does not hold what it needs makes the line invalid. The
+ * writer picks a group's slot by a hash of its strings; a group that finds another in its
+ * slot is sent whole and replaces it.
+ *
+ * Batching: a worker's messages are queued in its outbox and written together before its
+ * loop waits (so a test's end reaches the launcher no later than the worker's next wait
+ * for I/O), at 64 KB, at exit, and at a test:start when nothing was written for 20 ms
+ * (so a process that dies in a long test has told which test was running).
  */
 #ifndef SONDE_REPORT_EVENTS_H
 #define SONDE_REPORT_EVENTS_H

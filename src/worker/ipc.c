@@ -16,10 +16,16 @@
  * abstraction, and strings the worker took from jansson are known to be UTF-8, so they
  * are not checked again. Anything malformed makes the whole line invalid. */
 
+/* The members by which a message refers to title groups (see "titles once" below). */
+enum { REF_DEF, REF_USE, REF_SUITE, REF_COUNT };
+static const char *const ref_keys[REF_COUNT] = {"tdef", "tref", "tsuite"};
+
 typedef struct {
   const char *p, *end;
   sbuf_t text; /* the current string, unescaped */
   int depth;
+  bool capture;              /* take the message's group references aside (ref_keys) */
+  json_int_t ref[REF_COUNT]; /* the slots they name; -1: absent */
 } ipc_parser_t;
 
 #define IPC_MAX_DEPTH 64
@@ -157,6 +163,20 @@ static int after_item(ipc_parser_t *ps, char close) {
   return *ps->p++ == ',' ? 1 : 0;
 }
 
+/* A group reference of the message itself (a top-level member named in ref_keys): -1 for
+ * none, -2 for one that is not a slot number or comes twice, else its index. */
+static int take_ref(ipc_parser_t *ps, const char *key, size_t key_len, json_t *v) {
+  if (!ps->capture || ps->depth != 1 || key_len < 4 || key_len > 6 || key[0] != 't') return -1;
+  for (int i = 0; i < REF_COUNT; i++) {
+    if (strlen(ref_keys[i]) != key_len || memcmp(ref_keys[i], key, key_len) != 0) continue;
+    json_int_t n = json_is_integer(v) ? json_integer_value(v) : -1;
+    if (n < 0 || n >= IPC_TITLE_SLOTS || ps->ref[i] >= 0) return -2;
+    ps->ref[i] = n;
+    return i;
+  }
+  return -1;
+}
+
 static json_t *parse_object(ipc_parser_t *ps) {
   json_t *obj = json_object();
   if (closes_at_once(ps, '}')) return obj;
@@ -165,16 +185,27 @@ static json_t *parse_object(ipc_parser_t *ps) {
     if (ps->p >= ps->end || *ps->p != '"') break;
     ps->p++;
     if (!parse_string(ps)) break;
-    char *key = xstrndup(ps->text.data ? ps->text.data : "", ps->text.len);
+    /* The key outlives the value's strings, which reuse ps->text: short keys (all of the
+     * schema's) are kept on the stack rather than in a copy made and freed per member. */
+    char small[32], *key = small;
     size_t key_len = ps->text.len;
+    if (key_len < sizeof(small)) memcpy(small, ps->text.data ? ps->text.data : "", key_len);
+    else key = xstrndup(ps->text.data, key_len);
     skip_space(ps);
     json_t *v = NULL;
     if (ps->p < ps->end && *ps->p == ':') {
       ps->p++;
       v = parse_value(ps);
     }
-    bool stored = v && json_object_setn_new_nocheck(obj, key, key_len, v) == 0;
-    free(key);
+    int ref = v ? take_ref(ps, key, key_len, v) : -1;
+    bool stored;
+    if (ref == -1) {
+      stored = v && json_object_setn_new_nocheck(obj, key, key_len, v) == 0;
+    } else {
+      json_decref(v);
+      stored = ref >= 0;
+    }
+    if (key != small) free(key);
     int next = stored ? after_item(ps, '}') : -1;
     if (next == 0) return obj;
     if (next < 0) break;
@@ -221,22 +252,33 @@ static json_t *parse_value(ipc_parser_t *ps) {
   }
 }
 
-json_t *ipc_decode(const char *line, size_t n) {
-  ipc_parser_t ps = {line, line + n, SBUF_INIT, 0};
-  json_t *v = parse_value(&ps);
-  skip_space(&ps);
-  if (v && ps.p != ps.end) {
+static bool titles_restore(ipc_titles_t *t, json_t *msg, const json_int_t ref[REF_COUNT]);
+
+static json_t *decode(ipc_parser_t *ps) {
+  json_t *v = parse_value(ps);
+  skip_space(ps);
+  if (v && ps->p != ps->end) {
     json_decref(v);
     v = NULL;
   }
+  return v;
+}
+
+json_t *ipc_decode(const char *line, size_t n) {
+  ipc_parser_t ps = {line, line + n, SBUF_INIT, 0, false, {-1, -1, -1}};
+  json_t *v = decode(&ps);
   sbuf_free(&ps.text);
   return v;
 }
 
-static int handle_line(const char *line, size_t n, ipc_message_fn fn, void *ud) {
+static int handle_line(ipc_reader_t *r, const char *line, size_t n, ipc_message_fn fn, void *ud) {
   if (n == 0) return 0;
-  json_t *msg = ipc_decode(line, n);
-  if (!msg || !json_is_object(msg)) {
+  /* The reader's string buffer serves line after line. */
+  ipc_parser_t ps = {line, line + n, r->text, 0, true, {-1, -1, -1}};
+  json_t *msg = decode(&ps);
+  r->text = ps.text;
+  if (r->text.cap > 65536) sbuf_free(&r->text); /* a huge log line's: not kept for the run */
+  if (!msg || !json_is_object(msg) || !titles_restore(&r->titles, msg, ps.ref)) {
     json_decref(msg);
     return 1;
   }
@@ -256,17 +298,21 @@ int ipc_reader_feed(ipc_reader_t *r, const char *data, size_t len, ipc_message_f
     }
     if (r->partial.len) {
       sbuf_append(&r->partial, p, (size_t)(nl - p));
-      bad += handle_line(r->partial.data, r->partial.len, fn, ud);
+      bad += handle_line(r, r->partial.data, r->partial.len, fn, ud);
       sbuf_reset(&r->partial);
     } else {
-      bad += handle_line(p, (size_t)(nl - p), fn, ud);
+      bad += handle_line(r, p, (size_t)(nl - p), fn, ud);
     }
     p = nl + 1;
   }
   return bad;
 }
 
-void ipc_reader_free(ipc_reader_t *r) { sbuf_free(&r->partial); }
+void ipc_reader_free(ipc_reader_t *r) {
+  sbuf_free(&r->partial);
+  sbuf_free(&r->text);
+  ipc_titles_free(&r->titles);
+}
 
 /* ---- encoding ----
  * Compact JSON written straight into the caller's buffer: the worker encodes a few events
@@ -377,4 +423,204 @@ int ipc_write_all(int fd, const char *data, size_t len) {
     off += (size_t)w;
   }
   return 0;
+}
+
+/* ---- titles once ----
+ * A test's events all carry its title, full title, parent suite's title and file; a
+ * thousand tests sent each of them two or three times, and the launcher parsed them every
+ * time. Both ends of a channel keep the groups in IPC_TITLE_SLOTS slots, a group's slot
+ * chosen by a hash of its strings: the first message with a group defines it ("tdef":
+ * slot, its members sent whole), later ones with the same group name the slot instead
+ * ("tref": slot, the members left out). A test whose full title is its suite's full title
+ * and its own, whose parent is the suite's title and whose file is the suite's, names the
+ * suite's slot ("tsuite") instead of sending the three. A group that lands on a slot
+ * holding another is sent whole again and takes the slot: the ends stay alike because the
+ * reader applies every message in the order the writer encoded them. */
+
+static const char *const title_keys[IPC_TITLE_KEYS] = {"title", "fullTitle", "parent", "file"};
+enum { K_TITLE, K_FULL, K_PARENT, K_FILE };
+#define SUITE_GROUP ((1u << K_TITLE) | (1u << K_FULL) | (1u << K_FILE)) /* suite:start's */
+#define TEST_GROUP  ((1u << IPC_TITLE_KEYS) - 1)
+
+typedef struct {
+  const char *s[IPC_TITLE_KEYS]; /* NULL: not in the group */
+  size_t n[IPC_TITLE_KEYS];
+} group_t;
+
+static unsigned group_mask(const group_t *g) {
+  unsigned m = 0;
+  for (int i = 0; i < IPC_TITLE_KEYS; i++)
+    if (g->s[i]) m |= 1u << i;
+  return m;
+}
+
+/* FNV-1a over which members the group has and their bytes. */
+static unsigned group_slot(const group_t *g) {
+  uint32_t h = 2166136261u ^ group_mask(g);
+  h *= 16777619u;
+  for (int i = 0; i < IPC_TITLE_KEYS; i++) {
+    if (!g->s[i]) continue;
+    for (size_t k = 0; k < g->n[i]; k++) h = (h ^ (unsigned char)g->s[i][k]) * 16777619u;
+    h = (h ^ 0xFFu) * 16777619u; /* ends the string: ("ab","c") and ("a","bc") differ */
+  }
+  return h % IPC_TITLE_SLOTS;
+}
+
+/* The message's group; false when a title member is there but not a string (such a
+ * message is sent as it is). */
+static bool group_of(const json_t *msg, group_t *g) {
+  for (int i = 0; i < IPC_TITLE_KEYS; i++) {
+    json_t *v = json_object_get(msg, title_keys[i]);
+    g->s[i] = NULL;
+    g->n[i] = 0;
+    if (!v) continue;
+    if (!json_is_string(v)) return false;
+    g->s[i] = json_string_value(v);
+    g->n[i] = json_string_length(v);
+  }
+  return true;
+}
+
+static bool slot_holds(const ipc_titles_t *t, unsigned slot, const group_t *g) {
+  if (!t->slot) return false;
+  json_t *const *held = t->slot[slot];
+  for (int i = 0; i < IPC_TITLE_KEYS; i++) {
+    if (!held[i] != !g->s[i]) return false;
+    if (held[i] && (json_string_length(held[i]) != g->n[i] ||
+                    memcmp(json_string_value(held[i]), g->s[i], g->n[i]) != 0))
+      return false;
+  }
+  return true;
+}
+
+/* The slot takes the group `v` (new references; NULL where the group has no member). */
+static void slot_store(ipc_titles_t *t, unsigned slot, json_t *const v[IPC_TITLE_KEYS]) {
+  if (!t->slot) t->slot = xcalloc(IPC_TITLE_SLOTS, sizeof(*t->slot));
+  for (int i = 0; i < IPC_TITLE_KEYS; i++) {
+    json_decref(t->slot[slot][i]);
+    t->slot[slot][i] = json_incref(v[i]);
+  }
+}
+
+void ipc_titles_free(ipc_titles_t *t) {
+  if (!t->slot) return;
+  for (unsigned s = 0; s < IPC_TITLE_SLOTS; s++)
+    for (int i = 0; i < IPC_TITLE_KEYS; i++) json_decref(t->slot[s][i]);
+  free(t->slot);
+  t->slot = NULL;
+}
+
+/* A test's group as its suite's (suite:start's group) would give it: true with the
+ * suite's slot when the suite's group is there. The full title joins the suite's and the
+ * test's with a space, or is the test's alone when the suite's is empty. */
+static bool suite_slot(const ipc_titles_t *t, const group_t *g, unsigned *slot) {
+  if (group_mask(g) != TEST_GROUP) return false;
+  group_t suite = {{g->s[K_PARENT], NULL, NULL, g->s[K_FILE]},
+                   {g->n[K_PARENT], 0, 0, g->n[K_FILE]}};
+  size_t tn = g->n[K_TITLE], fn = g->n[K_FULL];
+  if (fn == tn && memcmp(g->s[K_FULL], g->s[K_TITLE], tn) == 0) {
+    suite.s[K_FULL] = "";
+  } else if (fn > tn + 1 && g->s[K_FULL][fn - tn - 1] == ' ' &&
+             memcmp(g->s[K_FULL] + fn - tn, g->s[K_TITLE], tn) == 0) {
+    suite.s[K_FULL] = g->s[K_FULL];
+    suite.n[K_FULL] = fn - tn - 1;
+  } else {
+    return false;
+  }
+  *slot = group_slot(&suite);
+  return slot_holds(t, *slot, &suite);
+}
+
+static bool omitted(const char *key, size_t key_len, unsigned omit) {
+  for (int i = 0; i < IPC_TITLE_KEYS; i++)
+    if ((omit & 1u << i) && strlen(title_keys[i]) == key_len &&
+        memcmp(title_keys[i], key, key_len) == 0)
+      return true;
+  return false;
+}
+
+void ipc_encode_event_to(sbuf_t *out, ipc_titles_t *titles, const json_t *msg) {
+  group_t g;
+  if (!json_is_object(msg) || !group_of(msg, &g) || !g.s[K_TITLE]) {
+    ipc_encode_to(out, msg);
+    return;
+  }
+  unsigned slot = group_slot(&g), suite = 0, omit = 0;
+  bool use = slot_holds(titles, slot, &g);
+  bool in_suite = !use && suite_slot(titles, &g, &suite);
+  if (use) omit = group_mask(&g);
+  else if (in_suite) omit = TEST_GROUP & ~(1u << K_TITLE);
+  sbuf_putc(out, '{');
+  bool first = true;
+  for (void *it = json_object_iter((json_t *)msg); it;
+       it = json_object_iter_next((json_t *)msg, it)) {
+    const char *key = json_object_iter_key(it);
+    size_t key_len = json_object_iter_key_len(it);
+    if (omit && omitted(key, key_len, omit)) continue;
+    if (!first) sbuf_putc(out, ',');
+    first = false;
+    encode_string(out, key, key_len);
+    sbuf_putc(out, ':');
+    encode_value(out, json_object_iter_value(it));
+  }
+  char refs[48];
+  if (use) snprintf(refs, sizeof(refs), "\"tref\":%u", slot);
+  else if (in_suite) snprintf(refs, sizeof(refs), "\"tsuite\":%u,\"tdef\":%u", suite, slot);
+  else snprintf(refs, sizeof(refs), "\"tdef\":%u", slot);
+  if (!first) sbuf_putc(out, ',');
+  sbuf_puts(out, refs);
+  sbuf_puts(out, "}\n");
+  if (use) return;
+  json_t *v[IPC_TITLE_KEYS];
+  for (int i = 0; i < IPC_TITLE_KEYS; i++) v[i] = json_object_get(msg, title_keys[i]);
+  slot_store(titles, slot, v);
+}
+
+/* Puts back the members a message's references stand for (a slot's members replace any
+ * the message has) and records the group it defines; false when the references do not
+ * fit what the reader holds. */
+static bool titles_restore(ipc_titles_t *t, json_t *msg, const json_int_t ref[REF_COUNT]) {
+  if (ref[REF_DEF] < 0 && ref[REF_USE] < 0 && ref[REF_SUITE] < 0) return true;
+  if (ref[REF_USE] >= 0) {
+    if (ref[REF_DEF] >= 0 || ref[REF_SUITE] >= 0 || !t->slot) return false;
+    json_t **held = t->slot[ref[REF_USE]];
+    if (!held[K_TITLE]) return false;
+    for (int i = 0; i < IPC_TITLE_KEYS; i++)
+      if (held[i]) json_object_set_nocheck(msg, title_keys[i], held[i]);
+    return true;
+  }
+  if (ref[REF_DEF] < 0) return false; /* a suite is named only by a test that defines */
+  json_t *v[IPC_TITLE_KEYS];
+  v[K_TITLE] = json_object_get(msg, "title");
+  if (!json_is_string(v[K_TITLE])) return false;
+  if (ref[REF_SUITE] >= 0) {
+    json_t **suite = t->slot ? t->slot[ref[REF_SUITE]] : NULL;
+    if (!suite || !suite[K_TITLE] || !suite[K_FULL] || suite[K_PARENT] || !suite[K_FILE])
+      return false;
+    size_t sn = json_string_length(suite[K_FULL]), tn = json_string_length(v[K_TITLE]);
+    json_t *full;
+    if (sn == 0) {
+      full = json_incref(v[K_TITLE]);
+    } else {
+      char *joined = xmalloc(sn + 1 + tn);
+      memcpy(joined, json_string_value(suite[K_FULL]), sn);
+      joined[sn] = ' ';
+      memcpy(joined + sn + 1, json_string_value(v[K_TITLE]), tn);
+      full = json_stringn_nocheck(joined, sn + 1 + tn);
+      free(joined);
+    }
+    v[K_FULL] = full;
+    v[K_PARENT] = suite[K_TITLE];
+    v[K_FILE] = suite[K_FILE];
+    json_object_set_new_nocheck(msg, "fullTitle", full);
+    json_object_set_nocheck(msg, "parent", v[K_PARENT]);
+    json_object_set_nocheck(msg, "file", v[K_FILE]);
+  } else {
+    for (int i = K_FULL; i < IPC_TITLE_KEYS; i++) {
+      v[i] = json_object_get(msg, title_keys[i]);
+      if (v[i] && !json_is_string(v[i])) return false;
+    }
+  }
+  slot_store(t, (unsigned)ref[REF_DEF], v);
+  return true;
 }

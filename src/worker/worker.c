@@ -66,7 +66,7 @@ static void flush_at_exit(void) {
 
 void worker_send(worker_t *w, json_t *msg) {
   secret_mask_json(msg); /* a secret an API echoed never leaves the worker (issue 13) */
-  ipc_encode_to(&w->outbox, msg);
+  ipc_encode_event_to(&w->outbox, &w->titles, msg);
   if (w->outbox.len >= OUTBOX_FLUSH_AT) worker_flush(w);
 }
 
@@ -222,6 +222,7 @@ int worker_main(int argc, char **argv) {
     _exit(w.exit_code);
   }
   sbuf_free(&w.outbox);
+  ipc_titles_free(&w.titles);
   api_client_free(w.api);
   if (w.have_config) config_free(&w.config);
   cuke_opts_free(&w.cuke);

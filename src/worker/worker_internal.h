@@ -93,6 +93,7 @@ struct worker {
   bool has_worker_hooks;      /* the config defines hooks that run in the spec's realm */
   uv_prepare_t flush_prepare; /* writes the batched messages before the loop waits */
   sbuf_t outbox;              /* encoded messages not yet written to the launcher */
+  ipc_titles_t titles;        /* the title groups sent so far (sent once, then named) */
   uint64_t flushed_ns;        /* when the outbox was last written out */
   bool all_exchanges;         /* a reporter records every exchange (allure, json) */
   bool stopping;

@@ -1,6 +1,7 @@
 /* test_worker_ipc: the launcher ⇄ worker framing. Encoded messages must read back equal
- * (jansson parses them in the launcher) whatever the strings hold, and lines must be
- * split and parsed however the bytes arrive. */
+ * (jansson parses them in the launcher) whatever the strings hold, lines must be split and
+ * parsed however the bytes arrive, and titles sent once must come back whole. */
+#define _GNU_SOURCE /* memmem */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -190,6 +191,162 @@ static void test_reader_splits_lines(void **state) {
   ipc_reader_free(&r);
 }
 
+/* ---- titles once ---- */
+
+static void collect(json_t *msg, void *ud) { json_array_append(ud, msg); }
+
+/* Encodes `msgs` with one writer's titles, reads them with one reader, and checks that
+ * every message reads back equal; the encoded stream is left in `wire`. */
+static void assert_titles_round_trip(json_t *msgs, sbuf_t *wire) {
+  ipc_titles_t titles = {0};
+  ipc_reader_t r = {SBUF_INIT};
+  json_t *got = json_array();
+  sbuf_reset(wire);
+  for (size_t i = 0; i < json_array_size(msgs); i++)
+    ipc_encode_event_to(wire, &titles, json_array_get(msgs, i));
+  /* In odd pieces, as a pipe may deliver them. */
+  for (size_t off = 0; off < wire->len; off += 7)
+    assert_int_equal(ipc_reader_feed(&r, wire->data + off,
+                                     wire->len - off < 7 ? wire->len - off : 7, collect, got),
+                     0);
+  assert_int_equal(json_array_size(got), json_array_size(msgs));
+  for (size_t i = 0; i < json_array_size(msgs); i++)
+    if (!json_equal(json_array_get(msgs, i), json_array_get(got, i))) {
+      char *want = json_dumps(json_array_get(msgs, i), JSON_COMPACT | JSON_SORT_KEYS);
+      char *was = json_dumps(json_array_get(got, i), JSON_COMPACT | JSON_SORT_KEYS);
+      fail_msg("message %zu reads back as %s, not %s", i, was, want);
+    }
+  json_decref(got);
+  ipc_reader_free(&r);
+  ipc_titles_free(&titles);
+}
+
+static json_t *test_ev(const char *type, const char *title, const char *full, const char *parent,
+                       const char *file) {
+  return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s}", "type", type, "title", title, "fullTitle",
+                   full, "parent", parent, "file", file, "cid", "0-0");
+}
+
+/* A test's titles go once: its start names its suite, its end names its own slot. */
+static void test_titles_sent_once(void **state) {
+  (void)state;
+  const char *file = "/abs/specs/users.spec.js";
+  json_t *msgs = json_array();
+  json_array_append_new(msgs, json_pack("{s:s, s:s, s:s, s:s, s:s}", "type", "suite:start", "title",
+                                        "users \"quoted\"", "fullTitle", "users \"quoted\"", "file",
+                                        file, "cid", "0-0"));
+  json_array_append_new(msgs, test_ev("test:start", "lists them", "users \"quoted\" lists them",
+                                      "users \"quoted\"", file));
+  json_t *pass =
+      test_ev("test:pass", "lists them", "users \"quoted\" lists them", "users \"quoted\"", file);
+  json_object_set_new(pass, "duration", json_real(1.5));
+  json_array_append_new(msgs, pass);
+  json_array_append_new(
+      msgs, json_pack("{s:s, s:s, s:s, s:f, s:s}", "type", "suite:end", "title", "users \"quoted\"",
+                      "fullTitle", "users \"quoted\"", "duration", 2.0, "cid", "0-0"));
+  sbuf_t wire = SBUF_INIT;
+  assert_titles_round_trip(msgs, &wire);
+  /* The full title and the file went once each (suite:start); test:pass has no title. */
+  const char *w = sbuf_cstr(&wire);
+  assert_non_null(strstr(w, "\"tsuite\":"));
+  const char *pass_line = strstr(w, "{\"type\":\"test:pass\"");
+  assert_non_null(pass_line);
+  assert_null(memmem(pass_line, (size_t)(strchr(pass_line, '\n') - pass_line), "lists them", 10));
+  assert_non_null(strstr(pass_line, "\"tref\":"));
+  assert_null(strstr(strstr(w, "test:start"), "users.spec.js"));
+  sbuf_free(&wire);
+  json_decref(msgs);
+}
+
+/* Whatever the titles hold and however often slots are taken by other groups, every message
+ * reads back whole: tests at the root (no suite), a full title that is not the suite's and
+ * the test's, an empty suite title, NULs, and more groups than slots. */
+static void test_titles_every_shape(void **state) {
+  (void)state;
+  json_t *msgs = json_array();
+  json_array_append_new(msgs, test_ev("test:start", "at the root", "at the root", "", "/f.js"));
+  json_array_append_new(msgs, test_ev("test:pass", "at the root", "at the root", "", "/f.js"));
+  json_array_append_new(msgs, json_pack("{s:s, s:s, s:s, s:s}", "type", "suite:start", "title", "",
+                                        "fullTitle", "", "file", "/f.js"));
+  json_array_append_new(
+      msgs, test_ev("test:start", "in an empty suite", "in an empty suite", "", "/f.js"));
+  json_array_append_new(msgs, json_pack("{s:s, s:s, s:s, s:s}", "type", "suite:start", "title", "s",
+                                        "fullTitle", "outer s", "file", "/f.js"));
+  json_array_append_new(msgs,
+                        test_ev("test:start", "t", "outer s  t", "s", "/f.js")); /* 2 spaces */
+  json_array_append_new(msgs, test_ev("test:start", "t", "outer s t", "s", "/other.js"));
+  json_array_append_new(msgs, test_ev("test:start", "t", "outer s t", "s", "/f.js"));
+  json_t *nul =
+      json_pack("{s:s, s:s#, s:s#, s:s, s:s}", "type", "test:fail", "title", "a\0b", (int)3,
+                "fullTitle", "outer s a\0b", (int)11, "parent", "s", "file", "/f.js");
+  json_array_append(msgs, nul);
+  json_array_append_new(msgs, nul);
+  json_array_append_new(
+      msgs, json_pack("{s:s, s:s, s:i}", "type", "step:end", "title", "Given x", "test", 3));
+  json_array_append_new(msgs, json_pack("{s:s, s:i}", "type", "test:pass", "title", 3));
+  for (int i = 0; i < 3 * IPC_TITLE_SLOTS; i++) {
+    char title[32], full[48];
+    snprintf(title, sizeof(title), "test %d", i % (2 * IPC_TITLE_SLOTS));
+    snprintf(full, sizeof(full), "outer s test %d", i % (2 * IPC_TITLE_SLOTS));
+    json_array_append_new(msgs,
+                          test_ev(i % 2 ? "test:pass" : "test:start", title, full, "s", "/f.js"));
+  }
+  sbuf_t wire = SBUF_INIT;
+  assert_titles_round_trip(msgs, &wire);
+  sbuf_free(&wire);
+  json_decref(msgs);
+}
+
+/* References the reader cannot follow make the line invalid; the stream goes on. */
+static void test_titles_bad_references(void **state) {
+  (void)state;
+  const char *bad[] = {
+      "{\"type\":\"test:pass\",\"tref\":3}",                   /* nothing in slot 3 */
+      "{\"type\":\"test:pass\",\"tdef\":256,\"title\":\"t\"}", /* no such slot */
+      "{\"type\":\"test:pass\",\"tdef\":-1,\"title\":\"t\"}",
+      "{\"type\":\"test:pass\",\"tdef\":\"1\",\"title\":\"t\"}",
+      "{\"type\":\"test:pass\",\"tdef\":1.0,\"title\":\"t\"}",
+      "{\"type\":\"test:pass\",\"tdef\":1,\"tdef\":2,\"title\":\"t\"}",
+      "{\"type\":\"test:pass\",\"tdef\":1}", /* a group needs a title */
+      "{\"type\":\"test:pass\",\"tdef\":1,\"title\":7}",
+      "{\"type\":\"test:pass\",\"tdef\":1,\"title\":\"t\",\"file\":[]}",
+      "{\"type\":\"test:start\",\"title\":\"t\",\"tsuite\":0}", /* a suite without a def */
+      "{\"type\":\"test:start\",\"title\":\"t\",\"tsuite\":0,\"tdef\":1}", /* empty slot */
+      "{\"type\":\"test:start\",\"title\":\"t\",\"tsuite\":9,\"tdef\":1}", /* not a suite */
+      "{\"type\":\"test:pass\",\"tref\":9,\"tdef\":1,\"title\":\"t\"}",
+  };
+  ipc_reader_t r = {SBUF_INIT};
+  json_t *got = json_array();
+  /* Slot 9 holds a test's group; slot 0 stays empty. */
+  const char *def =
+      "{\"type\":\"test:start\",\"title\":\"t\",\"fullTitle\":\"s t\","
+      "\"parent\":\"s\",\"file\":\"/f.js\",\"tdef\":9}\n";
+  assert_int_equal(ipc_reader_feed(&r, def, strlen(def), collect, got), 0);
+  for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+    sbuf_t line = SBUF_INIT;
+    sbuf_puts(&line, bad[i]);
+    sbuf_putc(&line, '\n');
+    if (ipc_reader_feed(&r, line.data, line.len, collect, got) != 1)
+      fail_msg("accepted %s", bad[i]);
+    sbuf_free(&line);
+  }
+  assert_int_equal(json_array_size(got), 1);
+  /* The reference keys mean nothing inside a member, or to ipc_decode. */
+  const char *inner = "{\"type\":\"x\",\"o\":{\"tref\":3}}\n";
+  assert_int_equal(ipc_reader_feed(&r, inner, strlen(inner), collect, got), 0);
+  json_t *plain = ipc_decode("{\"tref\":3}", strlen("{\"tref\":3}"));
+  assert_int_equal(json_integer_value(json_object_get(plain, "tref")), 3);
+  json_decref(plain);
+  /* And slot 9 still answers. */
+  const char *use = "{\"type\":\"test:pass\",\"tref\":9}\n";
+  assert_int_equal(ipc_reader_feed(&r, use, strlen(use), collect, got), 0);
+  json_t *last_msg = json_array_get(got, json_array_size(got) - 1);
+  assert_string_equal(json_string_value(json_object_get(last_msg, "fullTitle")), "s t");
+  assert_string_equal(json_string_value(json_object_get(last_msg, "file")), "/f.js");
+  json_decref(got);
+  ipc_reader_free(&r);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_strings),
@@ -198,6 +355,9 @@ int main(void) {
       cmocka_unit_test(test_numbers_and_nesting),
       cmocka_unit_test(test_encode_nul_key),
       cmocka_unit_test(test_reader_splits_lines),
+      cmocka_unit_test(test_titles_sent_once),
+      cmocka_unit_test(test_titles_every_shape),
+      cmocka_unit_test(test_titles_bad_references),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
