@@ -1,9 +1,12 @@
 /* api_bigjson: see api_json_runs in api_internal.h. Why: JSON.parse needs the whole text
- * as one string while it builds the objects, so a 100 MB array body took its text (100 MB)
- * plus its objects (~166 MB in JavaScriptCore) at the peak, 2.7x the body; parsed a run of
- * elements at a time from the bytes, with the bytes of each run given back, the peak is
- * the objects plus one run. json_scan checks the whole body first, so a body that
- * JSON.parse would refuse is left to it (and to its SyntaxError) untouched. */
+ * as one string while it builds the objects, so a 100 MB body took its text (100 MB) plus
+ * its objects (~166 MB in JavaScriptCore for an array of small objects) at the peak, 2.7x
+ * the body (3.1x for an object of many members or an array two objects down). Parsed a
+ * run of members at a time from the bytes, with the bytes of each run given back, the
+ * peak is the objects plus one run, whatever the shape: the containers are walked from
+ * the outside in, and any member big enough is parsed the same way in turn. json_scan
+ * checks the whole body first, so a body that JSON.parse would refuse is left to it (and
+ * to its SyntaxError) untouched. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,113 +16,198 @@
 #include "api/api_internal.h"
 #include "common/json_scan.h"
 
-/* Elements are parsed in runs of about this many bytes (one element may be bigger). */
-#define API_JSON_RUN  (1024 * 1024)
-/* Stands for the big array in its object while the rest of the object is parsed. */
-#define API_JSON_HOLE "\"\\u0000sonde:runs\""
+/* One walk over a body: where the bytes have been given back up to, and the run size. */
+typedef struct {
+  JSContextRef ctx;
+  char *data;
+  size_t len;
+  size_t run;  /* members are parsed in runs of about this many bytes */
+  size_t done; /* the pages of data[0, done) are given back */
+  JSValueRef *exc;
+} runs_t;
 
-/* Gives the whole pages of data[*done, upto) back to the system (they read as zeros
- * after); the block itself is freed whole later. */
-static void give_back(char *data, size_t *done, size_t upto) {
+/* Gives the whole pages of data[done, upto) back to the system (they read as zeros after);
+ * everything before `upto` must be used already. The block itself is freed whole later. */
+static void give_back(runs_t *r, size_t upto) {
   uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-  uintptr_t a = ((uintptr_t)(data + *done) + page - 1) & ~(page - 1);
-  uintptr_t b = (uintptr_t)(data + upto) & ~(page - 1);
+  uintptr_t a = ((uintptr_t)(r->data + r->done) + page - 1) & ~(page - 1);
+  uintptr_t b = (uintptr_t)(r->data + upto) & ~(page - 1);
   if (b <= a) return;
-  if (madvise((void *)a, b - a, MADV_DONTNEED) == 0) *done = (size_t)(b - (uintptr_t)data);
+  if (madvise((void *)a, b - a, MADV_DONTNEED) == 0) r->done = (size_t)(b - (uintptr_t)r->data);
 }
 
-/* The engine's parse of the pieces' bytes put together (valid JSON, checked by the
- * caller); NULL with *exc when the engine fails. */
-static JSValueRef parse_pieces(JSContextRef ctx, const char *const *parts, const size_t *lens,
-                               size_t n, JSValueRef *exc) {
-  size_t total = 1;
-  for (size_t k = 0; k < n; k++) total += lens[k];
-  char *text = xmalloc(total), *p = text;
-  for (size_t k = 0; k < n; k++) {
-    memcpy(p, parts[k], lens[k]);
-    p += lens[k];
-  }
-  *p = '\0';
+/* The engine's parse of open + data[start, end) + close (valid JSON, checked by the
+ * caller; open and close may be ""); NULL with *exc when the engine fails. */
+static JSValueRef parse_span(runs_t *r, const char *open, size_t start, size_t end,
+                             const char *close) {
+  size_t no = strlen(open), nc = strlen(close), n = end - start;
+  char *text = xmalloc(no + n + nc + 1);
+  memcpy(text, open, no);
+  memcpy(text + no, r->data + start, n);
+  memcpy(text + no + n, close, nc + 1);
   JSStringRef str = JSStringCreateWithUTF8CString(text); /* 8-bit when it is ASCII */
   free(text);
-  JSValueRef v = JSValueMakeFromJSONString(ctx, str);
+  JSValueRef v = JSValueMakeFromJSONString(r->ctx, str);
   JSStringRelease(str);
-  if (!v) *exc = js_make_error(ctx, "Error", "the engine could not parse the body (out of memory)");
+  if (!v)
+    *r->exc = js_make_error(r->ctx, "Error", "the engine could not parse the body (out of memory)");
   return v;
 }
 
-/* The array at data[i] (a '['), parsed in runs of whole elements, each run's pages given
- * back once parsed (everything before data[i] must be used already). */
-static JSObjectRef array_runs(JSContextRef ctx, char *data, size_t len, size_t i, size_t *done,
-                              JSValueRef *exc) {
-  JSObjectRef out = JSObjectMakeArray(ctx, 0, NULL, exc);
-  if (!out) return NULL;
-  i = json_scan_ws(data, len, i + 1);
+static bool is_container(char c) { return c == '[' || c == '{'; }
+
+static JSValueRef value_runs(runs_t *r, size_t start, size_t end);
+
+/* Appends the elements of `part` (a run's array) to *out; the first run is *out itself. */
+static bool append_run(runs_t *r, JSObjectRef *out, unsigned *n, JSObjectRef part) {
+  if (!*out) {
+    *out = part;
+    *n = (unsigned)js_array_length(r->ctx, part);
+    return true;
+  }
+  unsigned k = (unsigned)js_array_length(r->ctx, part);
+  for (unsigned j = 0; j < k && !*r->exc; j++) {
+    JSValueRef element = JSObjectGetPropertyAtIndex(r->ctx, part, j, r->exc);
+    if (element) JSObjectSetPropertyAtIndex(r->ctx, *out, (*n)++, element, r->exc);
+  }
+  return !*r->exc;
+}
+
+/* The array at data[i] (a '['): runs of whole elements, each parsed as an array and its
+ * elements appended; an element bigger than a run is walked in turn. */
+static JSValueRef array_runs(runs_t *r, size_t i) {
+  const char *data = r->data;
+  JSObjectRef out = NULL;
   unsigned n = 0;
-  while (data[i] != ']') {
-    /* Whole elements from `start` to `end`; i goes past their commas. */
-    size_t start = i, end;
-    do {
-      end = json_scan_value(data, len, i); /* checked valid by the caller */
-      i = json_scan_ws(data, len, end);
-      if (data[i] == ',') i = json_scan_ws(data, len, i + 1);
-    } while (data[i] != ']' && i - start < API_JSON_RUN);
-    const char *parts[3] = {"[", data + start, "]"};
-    size_t lens[3] = {1, end - start, 1};
-    JSValueRef part = parse_pieces(ctx, parts, lens, 3, exc);
-    if (!part) return NULL;
-    unsigned k = (unsigned)js_array_length(ctx, part);
-    for (unsigned j = 0; j < k && !*exc; j++) {
-      JSValueRef element = JSObjectGetPropertyAtIndex(ctx, (JSObjectRef)part, j, NULL);
-      JSObjectSetPropertyAtIndex(ctx, out, n++, element, exc);
+  size_t run_start = 0, run_end = 0;
+  bool in_run = false;
+  for (i = json_scan_ws(data, r->len, i + 1);;) {
+    bool last = data[i] == ']';
+    size_t end = last ? i : json_scan_value(data, r->len, i); /* checked valid by the caller */
+    bool big = !last && end - i > r->run && is_container(data[i]);
+    /* The run so far ends at the end, before a big element, or once it is long enough. */
+    if (in_run && (last || big || run_end - run_start >= r->run)) {
+      JSValueRef part = parse_span(r, "[", run_start, run_end, "]");
+      if (!part || !append_run(r, &out, &n, (JSObjectRef)part)) return NULL;
+      give_back(r, run_end);
+      in_run = false;
     }
-    if (*exc) return NULL;
-    give_back(data, done, i);
+    if (last) break;
+    if (big) {
+      JSValueRef element = value_runs(r, i, end);
+      if (!out && element) out = JSObjectMakeArray(r->ctx, 0, NULL, r->exc);
+      if (!element || !out) return NULL;
+      JSObjectSetPropertyAtIndex(r->ctx, out, n++, element, r->exc);
+      if (*r->exc) return NULL;
+    } else {
+      if (!in_run) run_start = i;
+      in_run = true;
+      run_end = end;
+    }
+    i = json_scan_ws(data, r->len, end);
+    if (data[i] == ',') i = json_scan_ws(data, r->len, i + 1);
   }
-  return out;
+  return out ? out : JSObjectMakeArray(r->ctx, 0, NULL, r->exc);
 }
 
-/* An object holding one big array (`{"items": [...], "total": 3}`, the usual wrapper): the
- * rest of the object is parsed with a placeholder in the array's place, then the array in
- * runs takes it. NULL with *exc NULL when no member's array is at least half the body. */
-static JSValueRef object_runs(JSContextRef ctx, char *data, size_t len, size_t i, JSValueRef *exc) {
-  size_t ks = 0, ke = 0, vs = 0, ve = 0;
-  for (size_t p = json_scan_ws(data, len, i + 1); data[p] != '}';) {
-    size_t k = json_scan_value(data, len, p);                           /* the key */
-    size_t v = json_scan_ws(data, len, json_scan_ws(data, len, k) + 1); /* past ':' */
-    size_t e = json_scan_value(data, len, v);
-    if (data[v] == '[' && e - v > ve - vs) { ks = p, ke = k, vs = v, ve = e; }
-    p = json_scan_ws(data, len, e);
-    if (data[p] == ',') p = json_scan_ws(data, len, p + 1);
+/* out[name] = value as JSON.parse makes a member (CreateDataProperty): a new member goes
+ * last, a later member of a name already there replaces its value in its place, and a
+ * name the prototype has (`__proto__`) becomes an own property rather than calling its
+ * setter. */
+static bool define_member(runs_t *r, JSObjectRef out, JSStringRef name, JSValueRef value) {
+  JSContextRef ctx = r->ctx;
+  if (!JSObjectHasProperty(ctx, out, name)) {
+    JSObjectSetProperty(ctx, out, name, value, kJSPropertyAttributeNone, r->exc);
+    return !*r->exc;
   }
-  if (ve - vs < len / 2) return NULL;
-  const char *parts[3] = {data, API_JSON_HOLE, data + ve};
-  size_t lens[3] = {vs, strlen(API_JSON_HOLE), len - ve};
-  JSValueRef obj = parse_pieces(ctx, parts, lens, 3, exc);
-  const char *kp[1] = {data + ks};
-  size_t kl[1] = {ke - ks};
-  JSValueRef key = obj ? parse_pieces(ctx, kp, kl, 1, exc) : NULL;
-  size_t done = 0;
-  JSObjectRef array = key ? array_runs(ctx, data, len, vs, &done, exc) : NULL;
-  if (!array) return NULL;
-  /* A later member of the same name won in JSON.parse: it stays. */
-  const char *hp[1] = {API_JSON_HOLE};
-  size_t hl[1] = {strlen(API_JSON_HOLE)};
-  JSValueRef hole = parse_pieces(ctx, hp, hl, 1, exc);
-  JSValueRef now = hole ? JSObjectGetPropertyForKey(ctx, (JSObjectRef)obj, key, exc) : NULL;
-  if (!now) return NULL;
-  if (JSValueIsStrictEqual(ctx, now, hole))
-    JSObjectSetPropertyForKey(ctx, (JSObjectRef)obj, key, array, kJSPropertyAttributeNone, exc);
-  return *exc ? NULL : obj;
+  JSObjectRef d = JSObjectMake(ctx, NULL, NULL);
+  js_set(ctx, d, "value", value);
+  js_set(ctx, d, "writable", JSValueMakeBoolean(ctx, true));
+  js_set(ctx, d, "enumerable", JSValueMakeBoolean(ctx, true));
+  js_set(ctx, d, "configurable", JSValueMakeBoolean(ctx, true));
+  JSValueRef object = js_get(ctx, JSContextGetGlobalObject(ctx), "Object");
+  JSValueRef args[3] = {out, JSValueMakeString(ctx, name), d};
+  return js_call(ctx, js_get(ctx, object, "defineProperty"), object, 3, args, r->exc) != NULL;
 }
 
-JSValueRef api_json_runs(JSContextRef ctx, char *data, size_t len, JSValueRef *exc) {
+/* Puts the members of `part` (a run's object) on *out in their order; the first run is
+ * *out itself. */
+static bool merge_run(runs_t *r, JSObjectRef *out, JSObjectRef part) {
+  if (!*out) {
+    *out = part;
+    return true;
+  }
+  JSPropertyNameArrayRef names = JSObjectCopyPropertyNames(r->ctx, part);
+  size_t k = JSPropertyNameArrayGetCount(names);
+  bool ok = true;
+  for (size_t j = 0; j < k && ok; j++) {
+    JSStringRef name = JSPropertyNameArrayGetNameAtIndex(names, j);
+    JSValueRef value = JSObjectGetProperty(r->ctx, part, name, r->exc);
+    ok = value && define_member(r, *out, name, value);
+  }
+  JSPropertyNameArrayRelease(names);
+  return ok;
+}
+
+/* The object at data[i] (a '{'): runs of whole members, each parsed as an object whose
+ * members are put on the result in order; a member whose value is bigger than a run is
+ * walked in turn and put in its place. */
+static JSValueRef object_runs(runs_t *r, size_t i) {
+  const char *data = r->data;
+  JSObjectRef out = NULL;
+  size_t run_start = 0, run_end = 0;
+  bool in_run = false;
+  for (i = json_scan_ws(data, r->len, i + 1);;) {
+    bool last = data[i] == '}';
+    size_t key_end = 0, vs = i, end = i;
+    if (!last) {
+      key_end = json_scan_value(data, r->len, i); /* "key" : value, checked valid */
+      vs = json_scan_ws(data, r->len, json_scan_ws(data, r->len, key_end) + 1);
+      end = json_scan_value(data, r->len, vs);
+    }
+    bool big = !last && end - vs > r->run && is_container(data[vs]);
+    if (in_run && (last || big || run_end - run_start >= r->run)) {
+      JSValueRef part = parse_span(r, "{", run_start, run_end, "}");
+      if (!part || !merge_run(r, &out, (JSObjectRef)part)) return NULL;
+      give_back(r, run_end);
+      in_run = false;
+    }
+    if (last) break;
+    if (big) {
+      JSValueRef key = parse_span(r, "", i, key_end, "");
+      JSStringRef name = key ? JSValueToStringCopy(r->ctx, key, r->exc) : NULL;
+      JSValueRef value = name ? value_runs(r, vs, end) : NULL;
+      if (!out && value) out = JSObjectMake(r->ctx, NULL, NULL);
+      bool ok = value && define_member(r, out, name, value);
+      if (name) JSStringRelease(name);
+      if (!ok) return NULL;
+    } else {
+      if (!in_run) run_start = i;
+      in_run = true;
+      run_end = end;
+    }
+    i = json_scan_ws(data, r->len, end);
+    if (data[i] == ',') i = json_scan_ws(data, r->len, i + 1);
+  }
+  return out ? out : JSObjectMake(r->ctx, NULL, NULL);
+}
+
+/* The value of data[start, end): a container bigger than a run in runs, anything else at
+ * once. */
+static JSValueRef value_runs(runs_t *r, size_t start, size_t end) {
+  if (end - start > r->run && r->data[start] == '[') return array_runs(r, start);
+  if (end - start > r->run && r->data[start] == '{') return object_runs(r, start);
+  JSValueRef v = parse_span(r, "", start, end, "");
+  if (v) give_back(r, end);
+  return v;
+}
+
+JSValueRef api_json_runs(JSContextRef ctx, char *data, size_t len, size_t run, JSValueRef *exc) {
   *exc = NULL;
   size_t i = json_scan_ws(data, len, 0);
   size_t end = json_scan_value(data, len, i);
   if (end == (size_t)-1 || json_scan_ws(data, len, end) != len) return NULL; /* not valid JSON */
-  size_t done = 0;
-  if (data[i] == '[') return array_runs(ctx, data, len, i, &done, exc);
-  if (data[i] == '{') return object_runs(ctx, data, len, i, exc);
-  return NULL;
+  if (!is_container(data[i])) return NULL;
+  runs_t r = {ctx, data, len, run ? run : 1, 0, exc};
+  return value_runs(&r, i, end);
 }

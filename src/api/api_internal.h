@@ -233,13 +233,16 @@ JSObjectRef api_abort_error_new(JSContextRef ctx, const char *method, const char
                                 JSValueRef reason);
 /* A JS string decoded from UTF-8 as TextDecoder does (invalid sequences → U+FFFD). */
 JSValueRef api_make_text(JSContextRef ctx, const char *data, size_t len);
-/* api_bigjson.c: a large JSON body (valid UTF-8) whose value is an array, or an object with
- * one array member of half the body or more, parsed with the array in runs of whole
- * elements, each run's pages of `data` given back once parsed: the body's bytes and its
- * parsed objects are never all there at once. NULL with *exc NULL when the body is not
- * valid JSON of such a shape (nothing was touched: parse the whole text); NULL with *exc
- * when the engine failed midway (the body is gone then). */
-JSValueRef api_json_runs(JSContextRef ctx, char *data, size_t len, JSValueRef *exc);
+/* api_bigjson.c: a large JSON body (valid UTF-8) whose value is an array or an object,
+ * parsed a run of about `run` bytes of whole members at a time (API_JSON_RUN in use; the
+ * tests take small runs), walking into any member bigger than a run the same way, each
+ * run's pages of `data` given back once parsed: the body's bytes and its parsed objects
+ * are never all there at once. The value equals JSON.parse's (member order, a repeated
+ * name's last value, `__proto__` as an own property). NULL with *exc NULL when the body is
+ * not valid JSON or its value is no array or object (nothing was touched: parse the whole
+ * text); NULL with *exc when the engine failed midway (the body is gone then). */
+#define API_JSON_RUN (1024 * 1024)
+JSValueRef api_json_runs(JSContextRef ctx, char *data, size_t len, size_t run, JSValueRef *exc);
 
 /* ---- logs (api_log.c) ---- */
 

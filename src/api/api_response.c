@@ -43,9 +43,10 @@ JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 #define API_PIECE         (256 * 1024)
 /* From this size up, the pieces are collected as soon as they are joined. */
 #define API_COLLECT_AFTER (16 * 1024 * 1024)
-/* From this size up, a JSON array body (or an object around one) read as data before its
- * text is parsed from its bytes run by run and not kept (api_json_runs): 2.7x its size at
- * the peak before, ~1.8x. Its text() and the like reject then (body_gone). */
+/* From this size up, a JSON array or object body read as data before its text is parsed
+ * from its bytes run by run and not kept (api_json_runs): 2.7-3.1x its size at the peak
+ * before, ~1.8x (the objects and one run). Its text() and the like reject then
+ * (body_gone). */
 #define API_RUNS_FROM     (16 * 1024 * 1024)
 
 typedef struct {
@@ -514,8 +515,8 @@ static void big_make(JSContextRef ctx, JSObjectRef r, api_raw_t *raw) {
   JSValueRef parse_error = NULL, data = NULL;
   if (raw->textual && big_utf8(raw) && !raw->text && raw->len >= API_RUNS_FROM &&
       api_is_json_type(raw->ct)) {
-    data = api_json_runs(ctx, raw->data, raw->len, &parse_error);
-    if (data || parse_error) { /* else not one valid array: untouched, parsed below */
+    data = api_json_runs(ctx, raw->data, raw->len, API_JSON_RUN, &parse_error);
+    if (data || parse_error) { /* else invalid, or a scalar: untouched, parsed below */
       free(raw->data);
       raw->data = NULL;
       raw->gone = true;

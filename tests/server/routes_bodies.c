@@ -1,14 +1,26 @@
 /* sonde-testserver: large generated bodies and connections reset by the server, for the
  * client's memory bounds and its network error messages.
  *
- *   /generate?size=N&type=json|text|utf8|binary[&chunked=1][&broken=1]
+ *   /generate?size=N&type=<type>[&chunked=1][&broken=1]
  *       A body of exactly N bytes (up to 1 GiB) made on the fly as it is sent, so the
- *       server never holds it: json is an array of objects {"id":<1e9+n>,"name":"item <1e9+n>",
- *       "text":"<181 letters>"} (233 bytes; N rounded down to whole items, at least "[]"); text is
- *       lines of letters; utf8 lines of "déjà " (text/plain; charset=utf-8, N rounded down
- *       to whole 64-byte lines); binary is every byte value, NULs and bytes >= 0x80 included.
- *       broken=1 makes a json body invalid: its closing "]" becomes a space.
- *       The Content-Type follows `type`; chunked=1 sends no Content-Length.
+ *       server never holds it. JSON types (application/json), items being objects
+ *       {"id":<1e9+n>,"name":"item <1e9+n>","text":"<181 letters>"} (233 bytes), N rounded
+ *       down to whole items:
+ *         json      an array of items: [item,...]
+ *         jsondeep  the array two objects down, beside other members:
+ *                   {"meta":{...},"results":{"page":1,"rows":[item,...]},"next":null}
+ *         jsonkeys  one object of many keys: {"k<1e9+n>":item,...}
+ *       Text types (text/plain), lines of 64 bytes (N rounded down to whole lines of a
+ *       UTF-8 type, so no character is cut in two):
+ *         text      lines of ASCII letters
+ *         utf8      "déjà " (Latin-1 letters: 2 bytes, one UTF-16 unit)
+ *         cyrillic  "привет, мир " (2-byte letters)
+ *         cjk       "日本語の文字列" (3-byte characters)
+ *         astral    "😀 déja 日本語 " (1- to 4-byte characters, a surrogate pair)
+ *         quotes    "it’s fine, isn’t " (ASCII with U+2019, 3 bytes)
+ *       binary is every byte value, NULs and bytes >= 0x80 included
+ *       (application/octet-stream). broken=1 makes a JSON body invalid: its last byte
+ *       becomes a space. The Content-Type follows `type`; chunked=1 sends no Content-Length.
  *   /conn-reset?after=N
  *       Announces Content-Length N + 1000, sends N bytes of text, then resets the
  *       connection (TCP RST, SO_LINGER 0); after=0 resets it before any response.
@@ -27,15 +39,46 @@
 #define BODIES_MAX_RESET_AFTER (64ul * 1024ul * 1024ul)
 /* One json item: {"id":<10 digits>,"name":"item <10 digits>","text":"<letters>"}. */
 #define BODIES_ITEM_LEN        233
+/* The key before an item of jsonkeys: "k<10 digits>": */
+#define BODIES_KEY_LEN         14
+#define BODIES_LINE            64
 
-typedef enum { BODIES_JSON, BODIES_TEXT, BODIES_UTF8, BODIES_BINARY } bodies_kind_t;
+typedef enum { BODIES_JSON, BODIES_TEXT, BODIES_BINARY } bodies_kind_t;
 
-/* One line of the utf8 body: "déjà " nine times and a newline, 64 bytes. */
-static const char bodies_utf8_word[] = "d\xc3\xa9j\xc3\xa0 ";
-#define BODIES_UTF8_LINE 64
+/* A JSON body: open, items joined by ",", close. */
+typedef struct {
+  const char *name, *open, *close;
+  bool keyed; /* each item has a key before it (an object of many members) */
+} bodies_json_shape_t;
+
+static const bodies_json_shape_t bodies_json_shapes[] = {
+    {"json", "[", "]", false},
+    {"jsondeep",
+     "{\"meta\":{\"page\":1,\"per_page\":1000,\"sort\":[\"id\"]},\"results\":{\"page\":1,\"rows\":"
+     "[",
+     "]},\"next\":null}", false},
+    {"jsonkeys", "{", "}", true},
+};
+
+/* A text body: lines of `word` repeated (its length divides 63) and a newline. */
+typedef struct {
+  const char *name, *word;
+} bodies_text_shape_t;
+
+static const bodies_text_shape_t bodies_text_shapes[] = {
+    {"text", NULL}, /* letters */
+    {"utf8", "d\xc3\xa9j\xc3\xa0 "},
+    {"cyrillic", "\xd0\xbf\xd1\x80\xd0\xb8\xd0\xb2\xd0\xb5\xd1\x82, \xd0\xbc\xd0\xb8\xd1\x80 "},
+    {"cjk", "\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e\xe3\x81\xae\xe6\x96\x87\xe5\xad\x97\xe5\x88\x97"},
+    {"astral", "\xf0\x9f\x98\x80 d\xc3\xa9ja \xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e "},
+    {"quotes", "it\xe2\x80\x99s fine, isn\xe2\x80\x99t "},
+};
 
 typedef struct {
   bodies_kind_t kind;
+  const bodies_json_shape_t *json;
+  const char *word; /* a UTF-8 text's word, NULL for letters */
+  size_t word_len;
   uint64_t size;
   bool broken;
 } bodies_gen_t;
@@ -44,19 +87,28 @@ static const char *bodies_arg(srv_request_t *req, const char *name) {
   return MHD_lookup_connection_value(req->conn, MHD_GET_ARGUMENT_KIND, name);
 }
 
-/* Byte `pos` of a json body of `size` bytes: "[" items joined by "," "]". */
-static char bodies_json_byte(uint64_t pos, uint64_t size, bool broken, char *item,
-                             uint64_t *item_no) {
-  if (pos == 0) return '[';
-  if (pos == size - 1) return broken ? ' ' : ']';
-  uint64_t k = (pos - 1) / (BODIES_ITEM_LEN + 1), off = (pos - 1) % (BODIES_ITEM_LEN + 1);
-  if (off == BODIES_ITEM_LEN) return ',';
+static uint64_t bodies_item_len(const bodies_json_shape_t *j) {
+  return BODIES_ITEM_LEN + (j->keyed ? BODIES_KEY_LEN : 0);
+}
+
+/* Byte `pos` of a json body of `size` bytes: open, items joined by ",", close. */
+static char bodies_json_byte(const bodies_gen_t *g, uint64_t pos, char *item, uint64_t *item_no) {
+  const bodies_json_shape_t *j = g->json;
+  uint64_t open = strlen(j->open), close = strlen(j->close), len = bodies_item_len(j);
+  if (pos == g->size - 1 && g->broken) return ' ';
+  if (pos < open) return j->open[pos];
+  if (pos >= g->size - close) return j->close[pos - (g->size - close)];
+  uint64_t k = (pos - open) / (len + 1), off = (pos - open) % (len + 1);
+  if (off == len) return ',';
   if (*item_no != k) {
     /* Ten-digit ids keep items the same length (JSON numbers take no leading zeros). */
-    int n = snprintf(item, BODIES_ITEM_LEN + 1, "{\"id\":%lu,\"name\":\"item %lu\",\"text\":\"",
-                     1000000000ul + (unsigned long)k, 1000000000ul + (unsigned long)k);
-    for (int i = n; i < BODIES_ITEM_LEN - 2; i++) item[i] = (char)('a' + (k + (uint64_t)i) % 26);
-    memcpy(item + BODIES_ITEM_LEN - 2, "\"}", 2);
+    unsigned long id = 1000000000ul + (unsigned long)k;
+    int n = j->keyed ? snprintf(item, len + 1, "\"k%lu\":", id) : 0;
+    int base = n;
+    n += snprintf(item + n, len + 1 - (size_t)n, "{\"id\":%lu,\"name\":\"item %lu\",\"text\":\"",
+                  id, id);
+    for (int i = n; i < (int)len - 2; i++) item[i] = (char)('a' + (k + (uint64_t)(i - base)) % 26);
+    memcpy(item + len - 2, "\"}", 2);
     *item_no = k;
   }
   return item[off];
@@ -66,17 +118,16 @@ static ssize_t bodies_reader(void *cls, uint64_t pos, char *buf, size_t max) {
   bodies_gen_t *g = cls;
   if (pos >= g->size) return MHD_CONTENT_READER_END_OF_STREAM;
   uint64_t n = g->size - pos < max ? g->size - pos : max;
-  char item[BODIES_ITEM_LEN + 1];
+  char item[BODIES_ITEM_LEN + BODIES_KEY_LEN + 1];
   uint64_t item_no = UINT64_MAX;
   for (uint64_t i = 0; i < n; i++) {
-    uint64_t p = pos + i;
+    uint64_t p = pos + i, col = p % BODIES_LINE;
     switch (g->kind) {
-    case BODIES_JSON: buf[i] = bodies_json_byte(p, g->size, g->broken, item, &item_no); break;
-    case BODIES_TEXT: buf[i] = p % 64 == 63 ? '\n' : (char)('a' + p % 26); break;
-    case BODIES_UTF8:
-      buf[i] = p % BODIES_UTF8_LINE == BODIES_UTF8_LINE - 1
-                   ? '\n'
-                   : bodies_utf8_word[(p % BODIES_UTF8_LINE) % (sizeof bodies_utf8_word - 1)];
+    case BODIES_JSON: buf[i] = bodies_json_byte(g, p, item, &item_no); break;
+    case BODIES_TEXT:
+      buf[i] = col == BODIES_LINE - 1 ? '\n'
+               : g->word              ? g->word[col % g->word_len]
+                                      : (char)('a' + p % 26);
       break;
     case BODIES_BINARY: buf[i] = (char)(p * 7 + (p >> 8)); break;
     }
@@ -84,35 +135,50 @@ static ssize_t bodies_reader(void *cls, uint64_t pos, char *buf, size_t max) {
   return (ssize_t)n;
 }
 
+/* Finds `type` among the shapes into *g; false for an unknown type. */
+static bool bodies_kind_of(const char *type, bodies_gen_t *g, const char **ct) {
+  if (!type) return false;
+  for (size_t i = 0; i < sizeof bodies_json_shapes / sizeof bodies_json_shapes[0]; i++)
+    if (strcmp(type, bodies_json_shapes[i].name) == 0) {
+      g->kind = BODIES_JSON;
+      g->json = &bodies_json_shapes[i];
+      *ct = "application/json";
+      return true;
+    }
+  for (size_t i = 0; i < sizeof bodies_text_shapes / sizeof bodies_text_shapes[0]; i++)
+    if (strcmp(type, bodies_text_shapes[i].name) == 0) {
+      g->kind = BODIES_TEXT;
+      g->word = bodies_text_shapes[i].word;
+      g->word_len = g->word ? strlen(g->word) : 0;
+      *ct = g->word ? "text/plain; charset=utf-8" : "text/plain";
+      return true;
+    }
+  if (strcmp(type, "binary") != 0) return false;
+  g->kind = BODIES_BINARY;
+  *ct = "application/octet-stream";
+  return true;
+}
+
 static enum MHD_Result bodies_generate(srv_request_t *req) {
   unsigned long size = 0;
   const char *s = bodies_arg(req, "size"), *type = bodies_arg(req, "type");
   const char *chunked = bodies_arg(req, "chunked"), *broken = bodies_arg(req, "broken");
-  bodies_gen_t g = {BODIES_JSON, 0, broken && strcmp(broken, "1") == 0};
-  const char *ct = "application/json";
-  if (type && strcmp(type, "text") == 0) {
-    g.kind = BODIES_TEXT;
-    ct = "text/plain";
-  } else if (type && strcmp(type, "utf8") == 0) {
-    g.kind = BODIES_UTF8;
-    ct = "text/plain; charset=utf-8";
-  } else if (type && strcmp(type, "binary") == 0) {
-    g.kind = BODIES_BINARY;
-    ct = "application/octet-stream";
-  } else if (type && strcmp(type, "json") != 0) {
-    type = NULL;
-  }
-  if (!s || !srv_parse_ulong(s, BODIES_MAX_SIZE, &size) || !type)
-    return srv_reply_error(req, MHD_HTTP_BAD_REQUEST, "INVALID_GENERATE",
-                           "Use /generate?size=<bytes up to %lu>&type=json|text|utf8|binary",
-                           BODIES_MAX_SIZE);
+  bodies_gen_t g = {.broken = broken && strcmp(broken, "1") == 0};
+  const char *ct = NULL;
+  if (!s || !srv_parse_ulong(s, BODIES_MAX_SIZE, &size) || !bodies_kind_of(type, &g, &ct))
+    return srv_reply_error(
+        req, MHD_HTTP_BAD_REQUEST, "INVALID_GENERATE",
+        "Use /generate?size=<bytes up to %lu>&type=json|jsondeep|jsonkeys|text|utf8|cyrillic|"
+        "cjk|astral|quotes|binary",
+        BODIES_MAX_SIZE);
   g.size = size;
   if (g.kind == BODIES_JSON) {
-    /* Whole items only: "[" item ("," item)* "]". */
-    uint64_t items = size > 2 ? (size - 1) / (BODIES_ITEM_LEN + 1) : 0;
-    g.size = items ? 2 + items * (BODIES_ITEM_LEN + 1) - 1 : 2;
-  } else if (g.kind == BODIES_UTF8) {
-    g.size -= g.size % BODIES_UTF8_LINE; /* whole lines: no character cut in two */
+    /* Whole items only: open item ("," item)* close. */
+    uint64_t frame = strlen(g.json->open) + strlen(g.json->close), len = bodies_item_len(g.json);
+    uint64_t items = size > frame ? (size - frame + 1) / (len + 1) : 0;
+    g.size = items ? frame + items * (len + 1) - 1 : frame;
+  } else if (g.word) {
+    g.size -= g.size % BODIES_LINE; /* whole lines: no character cut in two */
   }
   bodies_gen_t *state = srv_xmalloc(sizeof *state);
   *state = g;
