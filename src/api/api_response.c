@@ -11,9 +11,12 @@
  * Large bodies (API_BIG_BODY and up) make `data` (and parseError) when it is first read,
  * not before (big_define): a body that is never read as data costs its bytes only. When
  * it is read (or text() is called), a text or JSON body that is valid UTF-8 becomes one
- * string that replaces the bytes, made piece by piece (big_text). JavaScriptCore stores an
- * ASCII string one byte a character, so such a body costs its size once, and about twice
- * while it is made; other text costs two bytes a character, twice that. A whole-body
+ * string that replaces the bytes, made piece by piece (big_text). JavaScriptCore stores a
+ * string whose characters are all below U+0100 one byte a character (the pieces of
+ * Latin-1 text are made so too: latin1_piece), so such a body costs its size or less, and
+ * about twice while it is made; other text costs two bytes a UTF-16 unit, twice that
+ * while it is made (the C API copies every string it is given: a string cannot be built
+ * in place, so the pieces and the joined string are there together). A whole-body
  * decode kept the bytes besides and went through a UTF-16 buffer: three to five times the
  * body. Large bodies that are not UTF-8 keep their bytes; when data is an ArrayBuffer, it
  * takes them (no copy), and text() and bytes() read them from it (as the spec may have
@@ -181,6 +184,45 @@ static void release_pages(char *data, size_t len, size_t from, size_t to) {
   if (b > a && madvise((void *)a, b - a, MADV_DONTNEED) != 0) return;
 }
 
+/* A piece of text (valid UTF-8) past ASCII whose characters all fit in Latin-1 (below
+ * U+0100: no lead byte past 0xC3) as a string of one byte a character; NULL for any other
+ * piece. JavaScriptCore makes 8-bit strings from UTF-8 of ASCII only, anything else takes
+ * two bytes a character, and the joined text is 8-bit only when every piece is: so such
+ * a piece is read by the JSON parser as a string literal of ASCII with escapes, which it
+ * builds 8-bit. "déjà" text costs half then. */
+static JSValueRef latin1_piece(JSContextRef ctx, const char *s, size_t n) {
+  bool high = false;
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c >= 0xC4) return NULL;
+    high |= c >= 0x80;
+  }
+  if (!high) return NULL; /* ASCII: JSStringCreateWithUTF8CString makes it 8-bit */
+  /* "..." with '"', '\\', control and non-ASCII characters as \u00XX: at most 6 bytes a
+   * byte. */
+  static const char hex[] = "0123456789abcdef";
+  char *literal = xmalloc(6 * n + 3), *o = literal;
+  *o++ = '"';
+  for (size_t i = 0; i < n; i++) {
+    unsigned c = (unsigned char)s[i];
+    if (c >= 0x80) c = ((c & 0x1F) << 6) | ((unsigned char)s[++i] & 0x3F); /* 0xC2/0xC3 xx */
+    if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+      *o++ = (char)c;
+    } else {
+      memcpy(o, "\\u00", 4);
+      o[4] = hex[c >> 4];
+      o[5] = hex[c & 0xF];
+      o += 6;
+    }
+  }
+  memcpy(o, "\"", 2);
+  JSStringRef str = JSStringCreateWithUTF8CString(literal);
+  free(literal);
+  JSValueRef v = JSValueMakeFromJSONString(ctx, str);
+  JSStringRelease(str);
+  return v;
+}
+
 /* The body of `raw` (valid UTF-8 without NUL bytes or a BOM, len >= API_BIG_BODY) as one
  * string, raw->data freed: strings are made of API_PIECE-sized pieces (cut between
  * characters) from the end of the body back, the pages of each piece's bytes given back
@@ -197,9 +239,13 @@ static JSValueRef big_text(JSContextRef ctx, api_raw_t *raw, JSValueRef *exc) {
     size_t start = end > API_PIECE ? end - API_PIECE : 0;
     while (start > 0 && ((unsigned char)data[start] & 0xC0) == 0x80) start--; /* continuation */
     data[end] = '\0'; /* data[len] is the body's own terminator; below, a used byte */
-    JSStringRef str = JSStringCreateWithUTF8CString(data + start);
-    JSObjectSetPropertyAtIndex(ctx, pieces, n++, JSValueMakeString(ctx, str), exc);
-    JSStringRelease(str);
+    JSValueRef piece = latin1_piece(ctx, data + start, end - start);
+    if (!piece) {
+      JSStringRef str = JSStringCreateWithUTF8CString(data + start);
+      piece = JSValueMakeString(ctx, str);
+      JSStringRelease(str);
+    }
+    JSObjectSetPropertyAtIndex(ctx, pieces, n++, piece, exc);
     if (*exc) break;
     release_pages(data, len, start, end);
     end = start;

@@ -10,10 +10,12 @@
  *         jsondeep  the array two objects down, beside other members:
  *                   {"meta":{...},"results":{"page":1,"rows":[item,...]},"next":null}
  *         jsonkeys  one object of many keys: {"k<1e9+n>":item,...}
+ *         jsonutf8  an array of items whose text is "déjà déjà ... déjà" (181 bytes)
  *       Text types (text/plain), lines of 64 bytes (N rounded down to whole lines of a
  *       UTF-8 type, so no character is cut in two):
  *         text      lines of ASCII letters
  *         utf8      "déjà " (Latin-1 letters: 2 bytes, one UTF-16 unit)
+ *         latin1    "\"ü\\ß<tab>»" (Latin-1 with characters JSON escapes)
  *         cyrillic  "привет, мир " (2-byte letters)
  *         cjk       "日本語の文字列" (3-byte characters)
  *         astral    "😀 déja 日本語 " (1- to 4-byte characters, a surrogate pair)
@@ -48,16 +50,18 @@ typedef enum { BODIES_JSON, BODIES_TEXT, BODIES_BINARY } bodies_kind_t;
 /* A JSON body: open, items joined by ",", close. */
 typedef struct {
   const char *name, *open, *close;
-  bool keyed; /* each item has a key before it (an object of many members) */
+  bool keyed;       /* each item has a key before it (an object of many members) */
+  const char *text; /* UTF-8 that the item's text repeats, NULL for letters */
 } bodies_json_shape_t;
 
 static const bodies_json_shape_t bodies_json_shapes[] = {
-    {"json", "[", "]", false},
+    {"json", "[", "]", false, NULL},
     {"jsondeep",
      "{\"meta\":{\"page\":1,\"per_page\":1000,\"sort\":[\"id\"]},\"results\":{\"page\":1,\"rows\":"
      "[",
-     "]},\"next\":null}", false},
-    {"jsonkeys", "{", "}", true},
+     "]},\"next\":null}", false, NULL},
+    {"jsonkeys", "{", "}", true, NULL},
+    {"jsonutf8", "[", "]", false, "d\xc3\xa9j\xc3\xa0 "},
 };
 
 /* A text body: lines of `word` repeated (its length divides 63) and a newline. */
@@ -68,6 +72,7 @@ typedef struct {
 static const bodies_text_shape_t bodies_text_shapes[] = {
     {"text", NULL}, /* letters */
     {"utf8", "d\xc3\xa9j\xc3\xa0 "},
+    {"latin1", "\"\xc3\xbc\\\xc3\x9f\t\xc2\xbb"},
     {"cyrillic", "\xd0\xbf\xd1\x80\xd0\xb8\xd0\xb2\xd0\xb5\xd1\x82, \xd0\xbc\xd0\xb8\xd1\x80 "},
     {"cjk", "\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e\xe3\x81\xae\xe6\x96\x87\xe5\xad\x97\xe5\x88\x97"},
     {"astral", "\xf0\x9f\x98\x80 d\xc3\xa9ja \xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e "},
@@ -107,7 +112,9 @@ static char bodies_json_byte(const bodies_gen_t *g, uint64_t pos, char *item, ui
     int base = n;
     n += snprintf(item + n, len + 1 - (size_t)n, "{\"id\":%lu,\"name\":\"item %lu\",\"text\":\"",
                   id, id);
-    for (int i = n; i < (int)len - 2; i++) item[i] = (char)('a' + (k + (uint64_t)(i - base)) % 26);
+    for (int i = n; i < (int)len - 2; i++)
+      item[i] = j->text ? j->text[(size_t)(i - n) % strlen(j->text)]
+                        : (char)('a' + (k + (uint64_t)(i - base)) % 26);
     memcpy(item + len - 2, "\"}", 2);
     *item_no = k;
   }
@@ -166,11 +173,11 @@ static enum MHD_Result bodies_generate(srv_request_t *req) {
   bodies_gen_t g = {.broken = broken && strcmp(broken, "1") == 0};
   const char *ct = NULL;
   if (!s || !srv_parse_ulong(s, BODIES_MAX_SIZE, &size) || !bodies_kind_of(type, &g, &ct))
-    return srv_reply_error(
-        req, MHD_HTTP_BAD_REQUEST, "INVALID_GENERATE",
-        "Use /generate?size=<bytes up to %lu>&type=json|jsondeep|jsonkeys|text|utf8|cyrillic|"
-        "cjk|astral|quotes|binary",
-        BODIES_MAX_SIZE);
+    return srv_reply_error(req, MHD_HTTP_BAD_REQUEST, "INVALID_GENERATE",
+                           "Use /generate?size=<bytes up to "
+                           "%lu>&type=json|jsondeep|jsonkeys|jsonutf8|text|utf8|latin1|cyrillic|"
+                           "cjk|astral|quotes|binary",
+                           BODIES_MAX_SIZE);
   g.size = size;
   if (g.kind == BODIES_JSON) {
     /* Whole items only: open item ("," item)* close. */
