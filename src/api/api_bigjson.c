@@ -76,43 +76,6 @@ static bool append_run(runs_t *r, JSObjectRef *out, unsigned *n, JSObjectRef par
   return !*r->exc;
 }
 
-/* The array at data[i] (a '['): runs of whole elements, each parsed as an array and its
- * elements appended; an element bigger than a run is walked in turn. */
-static JSValueRef array_runs(runs_t *r, size_t i) {
-  const char *data = r->data;
-  JSObjectRef out = NULL;
-  unsigned n = 0;
-  size_t run_start = 0, run_end = 0;
-  bool in_run = false;
-  for (i = json_scan_ws(data, r->len, i + 1);;) {
-    bool last = data[i] == ']';
-    size_t end = last ? i : json_scan_value(data, r->len, i); /* checked valid by the caller */
-    bool big = !last && end - i > r->run && is_container(data[i]);
-    /* The run so far ends at the end, before a big element, or once it is long enough. */
-    if (in_run && (last || big || run_end - run_start >= r->run)) {
-      JSValueRef part = parse_span(r, "[", run_start, run_end, "]");
-      if (!part || !append_run(r, &out, &n, (JSObjectRef)part)) return NULL;
-      give_back(r, run_end);
-      in_run = false;
-    }
-    if (last) break;
-    if (big) {
-      JSValueRef element = value_runs(r, i, end);
-      if (!out && element) out = JSObjectMakeArray(r->ctx, 0, NULL, r->exc);
-      if (!element || !out) return NULL;
-      JSObjectSetPropertyAtIndex(r->ctx, out, n++, element, r->exc);
-      if (*r->exc) return NULL;
-    } else {
-      if (!in_run) run_start = i;
-      in_run = true;
-      run_end = end;
-    }
-    i = json_scan_ws(data, r->len, end);
-    if (data[i] == ',') i = json_scan_ws(data, r->len, i + 1);
-  }
-  return out ? out : JSObjectMakeArray(r->ctx, 0, NULL, r->exc);
-}
-
 /* out[name] = value as JSON.parse makes a member (CreateDataProperty): a new member goes
  * last, a later member of a name already there replaces its value in its place, and a
  * name the prototype has (`__proto__`) becomes an own property rather than calling its
@@ -152,38 +115,66 @@ static bool merge_run(runs_t *r, JSObjectRef *out, JSObjectRef part) {
   return ok;
 }
 
-/* The object at data[i] (a '{'): runs of whole members, each parsed as an object whose
- * members are put on the result in order; a member whose value is bigger than a run is
- * walked in turn and put in its place. */
-static JSValueRef object_runs(runs_t *r, size_t i) {
+/* An empty array or object, as `object` says. */
+static JSObjectRef make_empty(runs_t *r, bool object) {
+  return object ? JSObjectMake(r->ctx, NULL, NULL) : JSObjectMakeArray(r->ctx, 0, NULL, r->exc);
+}
+
+/* Puts on *out (made if need be) the value of data[vs, end), bigger than a run and
+ * walked in turn: an object's member named by the key at data[ks, ke), or an array's
+ * next element (ks == ke). */
+static bool put_big(runs_t *r, JSObjectRef *out, unsigned *n, size_t ks, size_t ke, size_t vs,
+                    size_t end) {
+  if (ks == ke) {
+    JSValueRef element = value_runs(r, vs, end);
+    if (!*out && element) *out = make_empty(r, false);
+    if (!element || !*out) return false;
+    JSObjectSetPropertyAtIndex(r->ctx, *out, (*n)++, element, r->exc);
+    return !*r->exc;
+  }
+  JSValueRef key = parse_span(r, "", ks, ke, "");
+  JSStringRef name = key ? JSValueToStringCopy(r->ctx, key, r->exc) : NULL;
+  JSValueRef value = name ? value_runs(r, vs, end) : NULL;
+  if (!*out && value) *out = make_empty(r, true);
+  bool ok = value && define_member(r, *out, name, value);
+  if (name) JSStringRelease(name);
+  return ok;
+}
+
+/* The array or object at data[i] (a '[' or '{'): runs of whole members, each parsed as an
+ * array or object of its own whose elements are appended or whose members are put on the
+ * result in order; a member bigger than a run is walked in turn and put in its place. */
+static JSValueRef container_runs(runs_t *r, size_t i) {
   const char *data = r->data;
+  bool object = data[i] == '{';
+  const char *open = object ? "{" : "[", *close = object ? "}" : "]";
   JSObjectRef out = NULL;
+  unsigned n = 0; /* an array's elements so far */
   size_t run_start = 0, run_end = 0;
   bool in_run = false;
   for (i = json_scan_ws(data, r->len, i + 1);;) {
-    bool last = data[i] == '}';
-    size_t key_end = 0, vs = i, end = i;
-    if (!last) {
-      key_end = json_scan_value(data, r->len, i); /* "key" : value, checked valid */
-      vs = json_scan_ws(data, r->len, json_scan_ws(data, r->len, key_end) + 1);
-      end = json_scan_value(data, r->len, vs);
+    bool last = data[i] == *close;
+    /* A member: the key at [i, key_end) (none in an array), the value at [vs, end). */
+    size_t key_end = i, vs = i, end = i;
+    if (!last && object) {
+      key_end = json_scan_value(data, r->len, i); /* checked valid by the caller */
+      vs = json_scan_ws(data, r->len, json_scan_ws(data, r->len, key_end) + 1); /* past ':' */
     }
+    if (!last) end = json_scan_value(data, r->len, vs);
     bool big = !last && end - vs > r->run && is_container(data[vs]);
+    /* The run so far ends at the end, before a big member, or once it is long enough. */
     if (in_run && (last || big || run_end - run_start >= r->run)) {
-      JSValueRef part = parse_span(r, "{", run_start, run_end, "}");
-      if (!part || !merge_run(r, &out, (JSObjectRef)part)) return NULL;
+      JSValueRef part = parse_span(r, open, run_start, run_end, close);
+      if (!part) return NULL;
+      if (!(object ? merge_run(r, &out, (JSObjectRef)part)
+                   : append_run(r, &out, &n, (JSObjectRef)part)))
+        return NULL;
       give_back(r, run_end);
       in_run = false;
     }
     if (last) break;
     if (big) {
-      JSValueRef key = parse_span(r, "", i, key_end, "");
-      JSStringRef name = key ? JSValueToStringCopy(r->ctx, key, r->exc) : NULL;
-      JSValueRef value = name ? value_runs(r, vs, end) : NULL;
-      if (!out && value) out = JSObjectMake(r->ctx, NULL, NULL);
-      bool ok = value && define_member(r, out, name, value);
-      if (name) JSStringRelease(name);
-      if (!ok) return NULL;
+      if (!put_big(r, &out, &n, i, key_end, vs, end)) return NULL;
     } else {
       if (!in_run) run_start = i;
       in_run = true;
@@ -192,14 +183,13 @@ static JSValueRef object_runs(runs_t *r, size_t i) {
     i = json_scan_ws(data, r->len, end);
     if (data[i] == ',') i = json_scan_ws(data, r->len, i + 1);
   }
-  return out ? out : JSObjectMake(r->ctx, NULL, NULL);
+  return out ? out : make_empty(r, object);
 }
 
 /* The value of data[start, end): a container bigger than a run in runs, anything else at
  * once. */
 static JSValueRef value_runs(runs_t *r, size_t start, size_t end) {
-  if (end - start > r->run && r->data[start] == '[') return array_runs(r, start);
-  if (end - start > r->run && r->data[start] == '{') return object_runs(r, start);
+  if (end - start > r->run && is_container(r->data[start])) return container_runs(r, start);
   JSValueRef v = parse_span(r, "", start, end, "");
   if (v) give_back(r, end);
   return v;
