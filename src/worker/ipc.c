@@ -438,13 +438,14 @@ int ipc_write_all(int fd, const char *data, size_t len) {
  * reader applies every message in the order the writer encoded them. */
 
 static const char *const title_keys[IPC_TITLE_KEYS] = {"title", "fullTitle", "parent", "file"};
+static const size_t title_key_lens[IPC_TITLE_KEYS] = {5, 9, 6, 4};
 enum { K_TITLE, K_FULL, K_PARENT, K_FILE };
-#define SUITE_GROUP ((1u << K_TITLE) | (1u << K_FULL) | (1u << K_FILE)) /* suite:start's */
-#define TEST_GROUP  ((1u << IPC_TITLE_KEYS) - 1)
+#define TEST_GROUP ((1u << IPC_TITLE_KEYS) - 1)
 
 typedef struct {
   const char *s[IPC_TITLE_KEYS]; /* NULL: not in the group */
   size_t n[IPC_TITLE_KEYS];
+  json_t *v[IPC_TITLE_KEYS]; /* the message's strings (borrowed), when it has them */
 } group_t;
 
 static unsigned group_mask(const group_t *g) {
@@ -466,14 +467,18 @@ static unsigned group_slot(const group_t *g) {
   return h % IPC_TITLE_SLOTS;
 }
 
-/* The message's group; false when a title member is there but not a string (such a
- * message is sent as it is). */
+/* The message's group; false when it has no title, or a title member that is not a
+ * string (such a message is sent as it is). */
 static bool group_of(const json_t *msg, group_t *g) {
   for (int i = 0; i < IPC_TITLE_KEYS; i++) {
-    json_t *v = json_object_get(msg, title_keys[i]);
+    json_t *v = json_object_getn(msg, title_keys[i], title_key_lens[i]);
+    g->v[i] = v;
     g->s[i] = NULL;
     g->n[i] = 0;
-    if (!v) continue;
+    if (!v) {
+      if (i == K_TITLE) return false; /* most messages: no group */
+      continue;
+    }
     if (!json_is_string(v)) return false;
     g->s[i] = json_string_value(v);
     g->n[i] = json_string_length(v);
@@ -533,15 +538,27 @@ static bool suite_slot(const ipc_titles_t *t, const group_t *g, unsigned *slot) 
 
 static bool omitted(const char *key, size_t key_len, unsigned omit) {
   for (int i = 0; i < IPC_TITLE_KEYS; i++)
-    if ((omit & 1u << i) && strlen(title_keys[i]) == key_len &&
+    if ((omit & 1u << i) && title_key_lens[i] == key_len &&
         memcmp(title_keys[i], key, key_len) == 0)
       return true;
   return false;
 }
 
+/* `"name":n` */
+static void put_ref(sbuf_t *out, const char *name, unsigned n) {
+  char digits[12];
+  size_t i = sizeof(digits);
+  do digits[--i] = (char)('0' + n % 10);
+  while (n /= 10);
+  sbuf_putc(out, '"');
+  sbuf_puts(out, name);
+  sbuf_puts(out, "\":");
+  sbuf_append(out, digits + i, sizeof(digits) - i);
+}
+
 void ipc_encode_event_to(sbuf_t *out, ipc_titles_t *titles, const json_t *msg) {
   group_t g;
-  if (!json_is_object(msg) || !group_of(msg, &g) || !g.s[K_TITLE]) {
+  if (!json_is_object(msg) || !group_of(msg, &g)) {
     ipc_encode_to(out, msg);
     return;
   }
@@ -563,17 +580,18 @@ void ipc_encode_event_to(sbuf_t *out, ipc_titles_t *titles, const json_t *msg) {
     sbuf_putc(out, ':');
     encode_value(out, json_object_iter_value(it));
   }
-  char refs[48];
-  if (use) snprintf(refs, sizeof(refs), "\"tref\":%u", slot);
-  else if (in_suite) snprintf(refs, sizeof(refs), "\"tsuite\":%u,\"tdef\":%u", suite, slot);
-  else snprintf(refs, sizeof(refs), "\"tdef\":%u", slot);
   if (!first) sbuf_putc(out, ',');
-  sbuf_puts(out, refs);
+  if (use) {
+    put_ref(out, "tref", slot);
+  } else {
+    if (in_suite) {
+      put_ref(out, "tsuite", suite);
+      sbuf_putc(out, ',');
+    }
+    put_ref(out, "tdef", slot);
+  }
   sbuf_puts(out, "}\n");
-  if (use) return;
-  json_t *v[IPC_TITLE_KEYS];
-  for (int i = 0; i < IPC_TITLE_KEYS; i++) v[i] = json_object_get(msg, title_keys[i]);
-  slot_store(titles, slot, v);
+  if (!use) slot_store(titles, slot, g.v);
 }
 
 /* Puts back the members a message's references stand for (a slot's members replace any
