@@ -42,6 +42,11 @@ assert_openapi_mode_t assert_openapi_validate_mode(void);
 void assert_openapi_auto_check(JSContextRef ctx, JSValueRef response, JSObjectRef origin,
                                void *userdata, JSValueRef *exception);
 
+/* Documents read from http(s) URLs so far, by URL (texts; borrowed, NULL when none): the
+ * launcher hands them to workers, which seed their own reads with them, so the config's
+ * document and its $refs are fetched once per run. */
+json_t *assert_openapi_fetched(void);
+void assert_openapi_seed_fetched(const json_t *texts);
 /* The coverage counted since the last call, one openapi_coverage object per document the
  * process loaded (`all`) or only those checks touched; NULL when there is none. */
 json_t *assert_openapi_take_coverage(bool all);

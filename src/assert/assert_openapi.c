@@ -3,7 +3,9 @@
  * content type, declared headers and the body's schema); toSatisfySchemaInApiSpec(name)
  * checks a value (or a response's data) against one of its named schemas. The document is
  * the one the spec file gave to loadApiSpec(pathOrObject), else apiRunner.openapi of the
- * config (a path, or {spec: path}), resolved from the config's folder. The checking itself
+ * config (a path, or {spec: path}), resolved from the config's folder, or an http(s) URL
+ * (fetched here with a blocking GET: the launcher reads the config's document and hands
+ * the texts to workers, so a run fetches it once). The checking itself
  * is src/openapi/, without JavaScript. Also here: the automatic mode's check of every
  * response (apiRunner.openapi.validate, called by the api client before a call resolves)
  * and the coverage counts a worker reports after each job.
@@ -20,6 +22,7 @@
 #include "common/fsutil.h"
 #include "common/glob.h"
 #include "config/config.h"
+#include "http/get.h"
 #include "js/jsclass.h"
 #include "js/jsutil.h"
 #include "openapi/openapi.h"
@@ -59,8 +62,55 @@ static char *resolve_path(const char *path) {
   return abs;
 }
 
-static bool is_url(const char *s) {
-  return strncmp(s, "http://", 7) == 0 || strncmp(s, "https://", 8) == 0;
+/* ---- documents at URLs ---- */
+
+/* How long a document's server may take, and how large a document may be. */
+#define OPENAPI_FETCH_TIMEOUT_MS 30000L
+#define OPENAPI_FETCH_MAX_BYTES  ((size_t)64 << 20)
+
+/* The texts of documents at URLs by URL: those this process fetched, and in a worker
+ * those the launcher fetched for the config's document (handed over in the init message),
+ * so that a run reads each of those once. */
+static json_t *fetched;
+
+static void fetched_cleanup(void) {
+  json_decref(fetched);
+  fetched = NULL;
+}
+
+static char *fetch_document(void *ud, const char *url, size_t *len, sbuf_t *err) {
+  (void)ud;
+  json_t *known = json_object_get(fetched, url);
+  if (json_is_string(known)) {
+    *len = json_string_length(known);
+    return xstrndup(json_string_value(known), *len);
+  }
+  char *text = http_get_text(url, OPENAPI_FETCH_TIMEOUT_MS, OPENAPI_FETCH_MAX_BYTES, len, err);
+  /* kept only as valid UTF-8 (JSON's strings): anything else fails to parse anyway */
+  json_t *copy = text ? json_stringn(text, *len) : NULL;
+  if (copy) {
+    if (!fetched) {
+      fetched = json_object();
+      atexit(fetched_cleanup);
+    }
+    json_object_set_new(fetched, url, copy);
+  }
+  return text;
+}
+
+json_t *assert_openapi_fetched(void) { return fetched; }
+
+void assert_openapi_seed_fetched(const json_t *texts) {
+  const char *url;
+  json_t *text;
+  json_object_foreach((json_t *)texts, url, text) {
+    if (!json_is_string(text)) continue;
+    if (!fetched) {
+      fetched = json_object();
+      atexit(fetched_cleanup);
+    }
+    json_object_set(fetched, url, text);
+  }
 }
 
 /* The index of the document at `abs` (or of `value`), loaded once; -1 with err. */
@@ -70,6 +120,7 @@ static long spec_index(const char *abs, const json_t *value, sbuf_t *err) {
     if (value && specs.items[i].value && json_equal(specs.items[i].value, (json_t *)value))
       return (long)i;
   }
+  openapi_set_fetcher(fetch_document, NULL);
   openapi_doc_t *doc =
       abs ? openapi_load(abs, err)
           : openapi_load_value(value, specs.config_dir ? specs.config_dir : ".", err);
@@ -114,13 +165,7 @@ int assert_openapi_configure(const sonde_config_t *cfg, bool load, sbuf_t *err) 
     return -1;
   }
   const char *path = json_string_value(spec);
-  if (is_url(path)) {
-    config_key_error(cfg, key, err,
-                     "\"%s\": documents at URLs are not supported yet; save %s and give its path",
-                     key, path);
-    return -1;
-  }
-  specs.config_spec = resolve_path(path);
+  specs.config_spec = openapi_is_url(path) ? xstrdup(path) : resolve_path(path);
   if (load) {
     sbuf_t why = SBUF_INIT;
     if (spec_index(specs.config_spec, NULL, &why) < 0) {
@@ -177,13 +222,9 @@ static JSValueRef load_api_spec(JSContextRef ctx, JSObjectRef fn, JSObjectRef se
   long i = -1;
   if (JSValueIsString(ctx, arg)) {
     char *path = js_value_to_utf8(ctx, arg);
-    if (is_url(path)) {
-      sbuf_printf(&err, "documents at URLs are not supported yet; save %s and give its path", path);
-    } else {
-      char *abs = resolve_path(path);
-      i = spec_index(abs, NULL, &err);
-      free(abs);
-    }
+    char *abs = openapi_is_url(path) ? xstrdup(path) : resolve_path(path);
+    i = spec_index(abs, NULL, &err);
+    free(abs);
     free(path);
   } else if (JSValueIsObject(ctx, arg) && !js_is_function(ctx, arg)) {
     json_t *value = js_to_json(ctx, arg);

@@ -39,7 +39,8 @@
   X(curl_free)                \
   X(curl_getdate)             \
   X(curl_easy_send)           \
-  X(curl_easy_recv)
+  X(curl_easy_recv)           \
+  X(curl_easy_perform)
 // clang-format on
 
 static struct {
@@ -119,6 +120,10 @@ CURLcode curl_dl_easy_send(CURL *h, const void *buf, size_t n, size_t *sent) {
 
 CURLcode curl_dl_easy_recv(CURL *h, void *buf, size_t n, size_t *got) {
   return ready() ? fn.curl_easy_recv(h, buf, n, got) : CURLE_FAILED_INIT;
+}
+
+CURLcode curl_dl_easy_perform(CURL *h) {
+  return ready() ? fn.curl_easy_perform(h) : CURLE_FAILED_INIT;
 }
 
 CURLM *curl_dl_multi_init(void) { return ready() ? fn.curl_multi_init() : NULL; }

@@ -32,6 +32,8 @@ const char *curl_dl_easy_strerror(CURLcode code);
 /* For a CURLOPT_CONNECT_ONLY connection (the WebSocket transport, ws.c). */
 CURLcode curl_dl_easy_send(CURL *h, const void *buf, size_t n, size_t *sent);
 CURLcode curl_dl_easy_recv(CURL *h, void *buf, size_t n, size_t *got);
+/* A blocking transfer (http/get.c: documents read once at load time). */
+CURLcode curl_dl_easy_perform(CURL *h);
 CURLM *curl_dl_multi_init(void);
 CURLMcode curl_dl_multi_cleanup(CURLM *m);
 CURLMcode curl_dl_multi_setopt(CURLM *m, CURLMoption option, ...);
@@ -63,6 +65,7 @@ time_t curl_dl_getdate(const char *p, const time_t *unused);
 #define curl_easy_strerror       curl_dl_easy_strerror
 #define curl_easy_send           curl_dl_easy_send
 #define curl_easy_recv           curl_dl_easy_recv
+#define curl_easy_perform        curl_dl_easy_perform
 #define curl_multi_init          curl_dl_multi_init
 #define curl_multi_cleanup       curl_dl_multi_cleanup
 #define curl_multi_setopt        curl_dl_multi_setopt

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "assert/assert.h"
 #include "common/log.h"
 #include "common/secret.h"
 #include "launcher/launcher_internal.h"
@@ -390,6 +391,9 @@ void pool_init_slot(slot_t *s) {
   s->init_sent = true;
   json_t *init = json_pack("{s:s, s:s, s:O}", "type", "init", "config", s->l->cfg->path,
                            "overrides", s->l->cli->overrides);
+  /* the API document the launcher fetched, so that workers do not fetch it again */
+  json_t *fetched = assert_openapi_fetched();
+  if (fetched) json_object_set(init, "openapiDocuments", fetched);
   pool_send(s, init);
   json_decref(init);
 }

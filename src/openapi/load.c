@@ -5,13 +5,16 @@
  * broken one is an error naming the file and the JSON pointer of the $ref. OpenAPI 3.0's
  * and Swagger 2.0's schema dialect is rewritten into draft 7's (nullable → a "null" type,
  * boolean exclusiveMinimum/Maximum → numbers); every file is then added to one schema
- * registry under its file: URI, so the validator follows $refs across files itself, cycles
- * included.
+ * registry under its file: URI (a document read from an http(s) URL under that URL, its
+ * relative $refs resolved against it), so the validator follows $refs across files itself,
+ * cycles included. URLs are read through the fetcher the caller sets (openapi_set_fetcher),
+ * once per document: this module does no I/O of its own beyond files.
  *
  * Memory: the document owns the files (paths, URIs, values) and the registry. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "common/fsutil.h"
 #include "common/glob.h"
@@ -110,6 +113,31 @@ static oa_file_t *add_file(openapi_doc_t *doc, const char *abs_path, json_t *roo
   return f;
 }
 
+/* The reader of documents at URLs (openapi_set_fetcher); NULL: none can be read. */
+static openapi_fetch_fn url_fetch;
+static void *url_fetch_ud;
+
+void openapi_set_fetcher(openapi_fetch_fn fetch, void *ud) {
+  url_fetch = fetch;
+  url_fetch_ud = ud;
+}
+
+bool openapi_is_url(const char *s) {
+  return strncasecmp(s, "http://", 7) == 0 || strncasecmp(s, "https://", 8) == 0;
+}
+
+static bool file_is_url(const oa_file_t *f) { return openapi_is_url(f->uri); }
+
+/* A file read from a URL: the URL is both its registry name and what messages show. */
+static oa_file_t *add_url_file(openapi_doc_t *doc, const char *url, json_t *root) {
+  doc->files = xrealloc(doc->files, (doc->nfiles + 1) * sizeof *doc->files);
+  oa_file_t *f = &doc->files[doc->nfiles++];
+  f->uri = xstrdup(url);
+  f->path = xstrdup(url);
+  f->root = root;
+  return f;
+}
+
 static json_t *parse_text(const char *text, size_t len, const char *shown, sbuf_t *err) {
   size_t i = 0;
   while (i < len && isspace((unsigned char)text[i])) i++;
@@ -134,6 +162,23 @@ static json_t *read_doc(const char *abs_path, const char *shown, sbuf_t *err) {
   }
   json_t *v = parse_text(text, len, shown, err);
   free(text);
+  return v;
+}
+
+/* Fetches and parses the document at `url` (without a fragment). */
+static json_t *read_url(const char *url, sbuf_t *err) {
+  if (!url_fetch) {
+    sbuf_printf(err, "%s: cannot read the API document: documents at URLs are not read here", url);
+    return NULL;
+  }
+  sbuf_t why = SBUF_INIT;
+  size_t len = 0;
+  char *text = url_fetch(url_fetch_ud, url, &len, &why);
+  json_t *v = NULL;
+  if (!text) sbuf_printf(err, "%s: cannot read the API document: %s", url, sbuf_cstr(&why));
+  else v = parse_text(text, len, url, err);
+  free(text);
+  sbuf_free(&why);
   return v;
 }
 
@@ -167,13 +212,32 @@ static oa_file_t *ref_target(openapi_doc_t *doc, oa_file_t *file, const char *re
   if (n == 0) return file;
   char *target = xstrndup(ref, n);
   oa_file_t *out = NULL;
-  if (strncmp(target, "http://", 7) == 0 || strncmp(target, "https://", 8) == 0) {
-    sbuf_printf(msg,
-                "a $ref to a URL (%s) is not supported yet: save the file beside the "
-                "document and refer to it by path",
-                target);
+  /* a URL, or a reference relative to a document read from one */
+  char *url = openapi_is_url(target)                     ? xstrdup(target)
+              : file_is_url(file) && !has_scheme(target) ? schema_uri_resolve(file->uri, target)
+                                                         : NULL;
+  if (url) {
+    out = find_file(doc, url, strlen(url));
+    if (!out && load) {
+      if (doc->nfiles >= OA_MAX_FILES) {
+        sbuf_printf(msg, "more than %d files are referenced", OA_MAX_FILES);
+      } else {
+        sbuf_t sub = SBUF_INIT;
+        json_t *root = read_url(url, &sub);
+        if (root) out = add_url_file(doc, url, root);
+        else sbuf_puts(msg, sbuf_cstr(&sub));
+        sbuf_free(&sub);
+      }
+    } else if (!out) {
+      sbuf_printf(msg, "\"%s\" is not loaded", url);
+    }
+    free(url);
   } else if (has_scheme(target) && strncmp(target, "file:", 5) != 0) {
-    sbuf_printf(msg, "a $ref to \"%s\" is not supported (only files and this document)", target);
+    sbuf_printf(msg,
+                "a $ref to \"%s\" is not supported (only files, http(s) URLs and this document)",
+                target);
+  } else if (file_is_url(file)) {
+    sbuf_printf(msg, "a document read from a URL cannot refer to a file (%s)", target);
   } else {
     /* a path relative to the referring file's folder */
     char *rel = uri_decode(strncmp(target, "file://", 7) == 0 ? target + 7 : target);
@@ -213,13 +277,63 @@ static oa_file_t *ref_target(openapi_doc_t *doc, oa_file_t *file, const char *re
   return out;
 }
 
-static int walk_refs(ref_walk_t *w, json_t *v, sbuf_t *ptr, unsigned depth, bool in_id);
+/* Whether a JSON object's key holds data (examples, enums, extensions) rather than the
+ * document's structure: neither $refs nor $ids are looked for there. */
+static bool is_data_key(const char *key) {
+  return strcmp(key, "example") == 0 || strcmp(key, "examples") == 0 || strcmp(key, "enum") == 0 ||
+         strcmp(key, "const") == 0 || strncmp(key, "x-", 2) == 0;
+}
 
-static int visit_ref(ref_walk_t *w, const char *ref, sbuf_t *ptr) {
+/* 3.1: the schema resources a file embeds, by their $id resolved against the enclosing
+ * base (without a fragment), into doc->ids. Each is added to the validator's registry
+ * under its $id, so a $ref to one is the validator's to follow, not a file to read, and
+ * its own $refs resolve against its $id however it is reached. */
+static void collect_ids(openapi_doc_t *doc, json_t *v, const char *base, unsigned depth) {
+  if (depth > OA_MAX_DEPTH) return;
+  if (json_is_object(v)) {
+    json_t *id = json_object_get(v, "$id");
+    char *own = NULL;
+    /* a file's own root $id is the registry's to index when it adds the file */
+    if (json_is_string(id) && depth > 0) {
+      own = schema_uri_resolve(base, json_string_value(id));
+      own[strcspn(own, "#")] = '\0';
+      if (!doc->ids) doc->ids = json_object();
+      if (!json_object_get(doc->ids, own)) json_object_set(doc->ids, own, v);
+    }
+    const char *key;
+    json_t *sub;
+    json_object_foreach(v, key, sub) {
+      if (!is_data_key(key)) collect_ids(doc, sub, own ? own : base, depth + 1);
+    }
+    free(own);
+  } else if (json_is_array(v)) {
+    for (size_t i = 0; i < json_array_size(v); i++)
+      collect_ids(doc, json_array_get(v, i), base, depth + 1);
+  }
+}
+
+static int walk_refs(ref_walk_t *w, json_t *v, sbuf_t *ptr, unsigned depth, const char *base);
+
+/* `base`: the $id a $ref is inside of (3.1), NULL when it is relative to its file. */
+static int visit_ref(ref_walk_t *w, const char *ref, sbuf_t *ptr, const char *base) {
   oa_file_t *file = &w->doc->files[w->file_index];
+  char *abs = NULL;
+  if (w->doc->ids) {
+    abs = schema_uri_resolve(base ? base : file->uri, ref);
+    size_t n = strcspn(abs, "#");
+    char saved = abs[n];
+    abs[n] = '\0';
+    bool embedded = json_object_get(w->doc->ids, abs) != NULL;
+    abs[n] = saved;
+    if (embedded) { /* a schema resource of the document: the validator resolves it */
+      free(abs);
+      return 0;
+    }
+  }
   char *frag = NULL;
   sbuf_t msg = SBUF_INIT;
-  oa_file_t *target = ref_target(w->doc, file, ref, !w->check, &frag, &msg);
+  /* inside an $id, relative to it: the absolute form names the file (or URL) */
+  oa_file_t *target = ref_target(w->doc, file, base ? abs : ref, !w->check, &frag, &msg);
   int rc = 0;
   if (target && w->check && (frag[0] == '/' || frag[0] == '\0') && !pointer_get(target->root, frag))
     sbuf_printf(&msg, "%s has nothing at %s", target == file ? "this file" : target->path,
@@ -230,55 +344,57 @@ static int visit_ref(ref_walk_t *w, const char *ref, sbuf_t *ptr) {
     sbuf_printf(w->err, "$ref \"%s\" cannot be resolved: %s", ref, sbuf_cstr(&msg));
     rc = -1;
   }
+  free(abs);
   free(frag);
   sbuf_free(&msg);
   return rc;
 }
 
-static int walk_refs(ref_walk_t *w, json_t *v, sbuf_t *ptr, unsigned depth, bool in_id) {
+static int walk_refs(ref_walk_t *w, json_t *v, sbuf_t *ptr, unsigned depth, const char *base) {
   if (depth > OA_MAX_DEPTH) {
     oa_where(w->err, &w->doc->files[w->file_index], sbuf_cstr(ptr));
     sbuf_printf(w->err, "values nest more than %d levels deep", OA_MAX_DEPTH);
     return -1;
   }
   size_t mark = ptr->len;
+  int rc = 0;
   if (json_is_object(v)) {
-    /* in 3.1, a schema's $id changes what its $refs are relative to: the validator
-     * resolves those, not the loader */
-    if (w->doc->version == 31 && json_is_string(json_object_get(v, "$id"))) in_id = true;
+    /* in 3.1, a schema's $id changes what its $refs are relative to */
+    json_t *id = json_object_get(v, "$id");
+    char *own = NULL;
+    if (w->doc->version == 31 && json_is_string(id)) {
+      own =
+          schema_uri_resolve(base ? base : w->doc->files[w->file_index].uri, json_string_value(id));
+      own[strcspn(own, "#")] = '\0';
+      base = own;
+    }
     json_t *ref = json_object_get(v, "$ref");
-    if (json_is_string(ref) && !in_id) {
-      size_t m = ptr->len;
+    if (json_is_string(ref)) {
       oa_ptr_push(ptr, "$ref");
-      int rc = visit_ref(w, json_string_value(ref), ptr);
-      ptr->len = m;
-      ptr->data[m] = '\0';
-      if (rc != 0) return -1;
+      rc = visit_ref(w, json_string_value(ref), ptr, base);
+      ptr->len = mark;
+      ptr->data[mark] = '\0';
     }
     const char *key;
     json_t *sub;
     json_object_foreach(v, key, sub) {
-      if (!json_is_object(sub) && !json_is_array(sub)) continue;
-      /* examples and extensions are data, not the document's structure */
-      if (strcmp(key, "example") == 0 || strcmp(key, "examples") == 0 || strcmp(key, "enum") == 0 ||
-          strcmp(key, "const") == 0 || strncmp(key, "x-", 2) == 0)
-        continue;
+      if (rc != 0) break;
+      if ((!json_is_object(sub) && !json_is_array(sub)) || is_data_key(key)) continue;
       oa_ptr_push(ptr, key);
-      int rc = walk_refs(w, sub, ptr, depth + 1, in_id);
+      rc = walk_refs(w, sub, ptr, depth + 1, base);
       ptr->len = mark;
       ptr->data[mark] = '\0';
-      if (rc != 0) return -1;
     }
+    free(own);
   } else if (json_is_array(v)) {
-    for (size_t i = 0; i < json_array_size(v); i++) {
+    for (size_t i = 0; rc == 0 && i < json_array_size(v); i++) {
       sbuf_printf(ptr, "/%zu", i);
-      int rc = walk_refs(w, json_array_get(v, i), ptr, depth + 1, in_id);
+      rc = walk_refs(w, json_array_get(v, i), ptr, depth + 1, base);
       ptr->len = mark;
       ptr->data[mark] = '\0';
-      if (rc != 0) return -1;
     }
   }
-  return 0;
+  return rc;
 }
 
 static int resolve_all_refs(openapi_doc_t *doc, sbuf_t *err) {
@@ -288,7 +404,10 @@ static int resolve_all_refs(openapi_doc_t *doc, sbuf_t *err) {
       ref_walk_t w = {doc, NULL, i, err, pass == 1};
       sbuf_t ptr = SBUF_INIT;
       sbuf_puts(&ptr, "");
-      int rc = walk_refs(&w, doc->files[i].root, &ptr, 0, false);
+      /* a file's embedded schema resources before its $refs, which may name them */
+      if (pass == 0 && doc->version == 31)
+        collect_ids(doc, doc->files[i].root, doc->files[i].uri, 0);
+      int rc = walk_refs(&w, doc->files[i].root, &ptr, 0, NULL);
       sbuf_free(&ptr);
       if (rc != 0) return -1;
     }
@@ -453,6 +572,12 @@ static int make_registry(openapi_doc_t *doc, sbuf_t *err) {
     schema_registry_add(doc->reg, "https://spec.openapis.org/oas/3.1/dialect/base", meta);
     json_decref(meta);
   }
+  const char *id;
+  json_t *node;
+  json_object_foreach(doc->ids, id, node) {
+    /* taken by a file or another schema: the first one stands, as in the registry */
+    if (schema_registry_add(doc->reg, id, node) != 0) continue;
+  }
   for (size_t i = 0; i < doc->nfiles; i++) {
     oa_file_t *f = &doc->files[i];
     if (!json_is_object(f->root) && !json_is_boolean(f->root)) continue;
@@ -475,6 +600,18 @@ static openapi_doc_t *finish(openapi_doc_t *doc, sbuf_t *err) {
 }
 
 openapi_doc_t *openapi_load(const char *path, sbuf_t *err) {
+  if (openapi_is_url(path)) {
+    char *url = xstrndup(path, strcspn(path, "#"));
+    json_t *root = read_url(url, err);
+    openapi_doc_t *doc = NULL;
+    if (root) {
+      doc = xcalloc(1, sizeof *doc);
+      add_url_file(doc, url, root);
+      doc->name = xstrdup(url);
+    }
+    free(url);
+    return doc ? finish(doc, err) : NULL;
+  }
   char *cwd = fs_cwd();
   char *abs = path_resolve(cwd ? cwd : "/", path);
   free(cwd);
@@ -519,6 +656,7 @@ void openapi_free(openapi_doc_t *doc) {
   }
   free(doc->files);
   strvec_free(&doc->bases);
+  json_decref(doc->ids);
   free(doc->name);
   free(doc);
 }

@@ -3,7 +3,8 @@
  * file its $refs reach, checked for structure, and its response schemas compiled once on
  * src/schema's validator (3.0's and 2.0's dialect rewritten into draft 7, 3.1's schemas as
  * 2020-12 or its jsonSchemaDialect). An exchange (method, URL, status, headers, body) is then
- * matched to its operation and response and checked. No JavaScript, no HTTP.
+ * matched to its operation and response and checked. No JavaScript and no HTTP of its own:
+ * documents at URLs are read through a fetcher its user sets.
  *
  * Memory: openapi_doc_t owns its files' values, its schema registry and the operation
  * table; openapi_result_t owns its strings. A document is not thread-safe. */
@@ -18,9 +19,18 @@
 
 typedef struct openapi_doc openapi_doc_t;
 
-/* Loads the document at `path` (a file; YAML unless it looks like JSON) and every file its
- * $refs name. NULL with one message in `err` naming the file and the JSON pointer (or
- * line) of the problem. */
+/* Reads the document at an http(s) `url`: its text (malloc'd, length in *len), or NULL
+ * with the reason in `err` ("the server answered HTTP 404 Not Found"). */
+typedef char *(*openapi_fetch_fn)(void *ud, const char *url, size_t *len, sbuf_t *err);
+/* How documents at URLs are read, for the whole process (NULL: they cannot be). */
+void openapi_set_fetcher(openapi_fetch_fn fetch, void *ud);
+/* Whether `s` is an http(s) URL. */
+bool openapi_is_url(const char *s);
+
+/* Loads the document at `path` (a file, or an http(s) URL read through the fetcher; YAML
+ * unless it looks like JSON) and every file or URL its $refs name (relative ones resolved
+ * against the referring document's path or URL). NULL with one message in `err` naming
+ * the file or URL and the JSON pointer (or line) of the problem. */
 openapi_doc_t *openapi_load(const char *path, sbuf_t *err);
 /* The same for a document given as a value (loadApiSpec({...})); relative $refs to files
  * resolve from `base_dir`. The value is copied. */

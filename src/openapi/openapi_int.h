@@ -62,6 +62,7 @@ struct openapi_doc {
   size_t nfiles;
   schema_registry_t *reg;
   strvec_t bases; /* server base paths without a trailing '/' ("" for none) */
+  json_t *ids;    /* 3.1: embedded schema resources by $id (absolute, no fragment), or NULL */
   oa_op_t *ops;
   size_t nops;
   json_t *schemas; /* components.schemas (definitions): borrowed from the root */

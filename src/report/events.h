@@ -5,6 +5,7 @@
  *
  * Launcher → worker:
  *   {"type":"init","config":"<abs path>","overrides":{...},"argv":[...]}   once, first
+ *       (+ "openapiDocuments":{"<url>":"<text>"}: API documents the launcher fetched)
  *   {"type":"run","cid":"0-0","spec":"<abs path>","capabilities":{...}}  one job
  *   {"type":"shutdown"}                                                   finish and exit 0
  *   {"type":"store:reply","id":N,"value"?,"error"?}   the answer to a shared-store request

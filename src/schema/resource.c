@@ -344,8 +344,23 @@ int schema_res_dialect(schema_registry_t *reg, schema_res_t *res, sbuf_t *err) {
   return dialect(reg, res, err, 0);
 }
 
-static schema_loc_t *walk_pointer(schema_res_t *res, const char *ptr, sbuf_t *err,
-                                  const char *uri) {
+/* A document added to the registry under the $id of a subschema of another one (an
+ * OpenAPI 3.1 document registers its Schema Objects with $id so): `json`'s resource
+ * there, or NULL. A pointer that walks into such a subschema continues in that resource,
+ * so that the subschema's $refs resolve against its $id wherever it is entered from. */
+static schema_res_t *registered_resource(schema_registry_t *reg, const schema_res_t *near,
+                                         const json_t *json) {
+  const json_t *id = json_is_object(json) ? json_object_get(json, "$id") : NULL;
+  if (!json_is_string(id) || json_string_value(id)[0] == '#') return NULL;
+  char *abs = schema_uri_resolve(near->uri, json_string_value(id));
+  abs[strcspn(abs, "#")] = '\0';
+  schema_res_t *res = schema_map_gets(&reg->ids, abs);
+  free(abs);
+  return res && res->json == json ? res : NULL;
+}
+
+static schema_loc_t *walk_pointer(schema_registry_t *reg, schema_res_t *res, const char *ptr,
+                                  sbuf_t *err, const char *uri) {
   schema_doc_t *doc = res->doc;
   const json_t *cur = res->json;
   schema_loc_t *start = schema_map_getp(&doc->locs, cur);
@@ -371,6 +386,11 @@ static schema_loc_t *walk_pointer(schema_res_t *res, const char *ptr, sbuf_t *er
     cur = next;
     p += n;
     schema_loc_t *l = json_is_object(cur) ? schema_map_getp(&doc->locs, cur) : NULL;
+    schema_res_t *own = l ? NULL : registered_resource(reg, near, cur);
+    if (own) {
+      doc = own->doc;
+      l = schema_doc_loc(doc, cur, own, "");
+    }
     if (l) {
       near = l->res;
       sbuf_reset(&path);
@@ -401,7 +421,7 @@ schema_loc_t *schema_resolve(schema_registry_t *reg, schema_doc_t *doc, const ch
   }
   schema_loc_t *loc = NULL;
   if (dec[0] == '/') {
-    loc = walk_pointer(res, dec, err, uri);
+    loc = walk_pointer(reg, res, dec, err, uri);
   } else {
     char *key = xasprintf("%s#%s", res->uri, dec);
     loc = schema_map_gets(&res->doc->anchors, key);

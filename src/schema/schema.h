@@ -97,6 +97,10 @@ int schema_validate(schema_registry_t *reg, const json_t *schema, const json_t *
 
 void schema_errors_free(schema_errors_t *errors);
 
+/* RFC 3986 §5.2 resolution of ref against base (which may be empty or relative; then
+ * the result may be relative too). Returns a new string. */
+char *schema_uri_resolve(const char *base, const char *ref);
+
 /* The value a JSON Pointer ("/a/0/b~1c", already percent-decoded) names in root, or NULL. */
 const json_t *schema_pointer_get(const json_t *root, const char *pointer);
 

@@ -95,9 +95,6 @@ bool schema_dec_is_multiple(const schema_dec_t *value, const schema_dec_t *div);
 
 /* ---- URIs (uri.c) ---- */
 
-/* RFC 3986 §5.2 resolution of ref against base (which may be empty or relative; then
- * the result may be relative too). Returns a new string. */
-char *schema_uri_resolve(const char *base, const char *ref);
 /* Whether s has a scheme (is an absolute URI, possibly with a fragment). */
 bool schema_uri_has_scheme(const char *s);
 /* Splits at the first '#': returns a copy of the part before it; *frag points after the

@@ -121,6 +121,7 @@ static void on_message(json_t *msg, void *ud) {
     sbuf_t err = SBUF_INIT;
     const char *path = json_string_value(json_object_get(msg, "config"));
     const json_t *overrides = json_object_get(msg, "overrides");
+    assert_openapi_seed_fetched(json_object_get(msg, "openapiDocuments"));
     if (!path || config_load(w->rt, path, overrides, &w->config, &err) != 0 ||
         api_config_parse(&w->config, &w->api_config, &err) != 0 ||
         /* loaded before the first job, so the worker's memory baseline includes it (a

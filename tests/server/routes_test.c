@@ -1,9 +1,10 @@
 /* sonde-testserver: helper endpoints for e2e tests — fixed statuses, delays, an echo of
- * the request, a login that sets a session cookie, non-JSON and empty bodies, the /stats counters, and a connection that
- * dies without a response.
+ * the request, a login that sets a session cookie, non-JSON and empty bodies, the /stats counters, a connection that
+ * dies without a response, and the files of its working directory (/files/).
  *
  * Memory: handlers borrow the request; the JSON they build goes to the reply helpers,
  * which take it. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -183,6 +184,40 @@ static enum MHD_Result test_crash(srv_request_t *req, const char *rest) {
   return MHD_NO;
 }
 
+/* ---- /files/<path> ---- */
+
+/* A file of the server's working directory (an e2e case's copy), for what sonde reads from
+ * a URL (API documents): its bytes with a type from the extension. No ".." segment, no
+ * absolute path; a missing file is a 404. */
+static enum MHD_Result test_files(srv_request_t *req, const char *rest) {
+  if (!srv_is_get(req)) return srv_reply_bad_method(req, "GET, HEAD");
+  bool bad = !*rest || rest[0] == '/' || strncmp(rest, "../", 3) == 0 || strstr(rest, "/../") ||
+             strcmp(rest, "..") == 0;
+  size_t n = strlen(rest);
+  if (bad || (n >= 3 && strcmp(rest + n - 3, "/..") == 0))
+    return srv_reply_error(req, MHD_HTTP_BAD_REQUEST, "BAD_PATH", "No such file path: %s", rest);
+  FILE *f = fopen(rest, "rb");
+  if (!f) return srv_reply_error(req, MHD_HTTP_NOT_FOUND, "NO_FILE", "No file %s", rest);
+  char *data = NULL;
+  size_t len = 0, cap = 0;
+  for (;;) {
+    if (len == cap) data = srv_xrealloc(data, cap = cap ? cap * 2 : 4096);
+    size_t got = fread(data + len, 1, cap - len, f);
+    len += got;
+    if (got == 0) break;
+  }
+  fclose(f);
+  const char *dot = strrchr(rest, '.');
+  const char *type = !dot                        ? "application/octet-stream"
+                     : strcmp(dot, ".json") == 0 ? "application/json"
+                     : strcmp(dot, ".yaml") == 0 || strcmp(dot, ".yml") == 0
+                         ? "application/yaml"
+                         : "text/plain; charset=utf-8";
+  enum MHD_Result ret = srv_queue(req, MHD_HTTP_OK, srv_response_bytes(type, data, len));
+  free(data);
+  return ret;
+}
+
 /* Exact paths, or prefixes whose remainder is handed over as `rest`. */
 static const struct {
   const char *path;
@@ -202,6 +237,7 @@ static const struct {
     {"/stats/reset", false, test_stats_reset},
     {"/reset", false, test_reset},
     {"/crash-connection", false, test_crash},
+    {"/files/", true, test_files},
 };
 
 bool srv_route_test(srv_request_t *req, enum MHD_Result *ret) {

@@ -3,7 +3,8 @@
 # JSON, nullable and boolean exclusiveMinimum) and a document given as an object through
 # loadApiSpec. pass*.spec.js pass (the deliberate mismatches only negated); fail.spec.js
 # fails once per test, and each message is checked here. Broken documents stop the run
-# before any test with one error naming the file and the JSON pointer (or line).
+# before any test with one error naming the file and the JSON pointer (or line). Documents
+# at URLs come from the test server's /files/ (this case's folder).
 
 plain() { sed 's/^\[api #[0-9-]*\] \{0,1\}//' "$OUT" >plain.txt; }
 expect_clean() {
@@ -67,6 +68,55 @@ OPENAPI_DOC=./openapi/broken-syntax.yaml run_sonde run sonde.conf.js
 expect_err 'sonde: apiRunner.openapi: openapi/broken-syntax.yaml:4:1: YAML syntax error: did not find expected node content'
 OPENAPI_DOC=./openapi/missing.yaml run_sonde run sonde.conf.js
 expect_err 'sonde: apiRunner.openapi: openapi/missing.yaml: cannot read the API document: no such file (or not readable)'
+
+# documents at URLs (the test server's /files/ serves this case's folder): the config's
+# document at a URL, its relative $ref resolved against it. The launcher fetches the
+# document and its $refs and hands the texts to the workers: two workers, one fetch each.
+U=$API_BASE_URL/files/openapi
+fetches() { http_get "log?path=/files/openapi/$1" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))'; }
+http_post reset >/dev/null
+http_post log/reset >/dev/null
+OPENAPI_DOC=$U/users.yaml run_sonde run sonde.conf.js --spec specs/pass.spec.js \
+  --spec specs/url.spec.js --maxInstances 2
+expect_status 0
+expect_clean
+expect_out '7 passing'
+expect_out '3 passing'
+expect_out "OpenAPI coverage of $U/users.yaml: "
+expect_eq "$(fetches users.yaml)" 1 'the config document at a URL is fetched once per run'
+expect_eq "$(fetches schemas/user.yaml)" 1 'a $ref of a document at a URL is fetched once per run'
+# a file whose $refs are URLs
+cat >openapi/url-ref.yaml <<EOF
+openapi: 3.1.0
+info: {title: url refs, version: '1'}
+paths:
+  /users/{id}:
+    get:
+      responses:
+        '200':
+          description: a user
+          content:
+            application/json:
+              schema: {\$ref: '$U/schemas/user.yaml#/User'}
+EOF
+sed 's|/schemas/user.yaml#/User|/schemas/gone.yaml#/User|' openapi/url-ref.yaml >openapi/url-gone.yaml
+http_post reset >/dev/null
+OPENAPI_DOC=./openapi/url-ref.yaml run_sonde run sonde.conf.js --spec specs/url.spec.js
+expect_status 0
+expect_out '3 passing'
+# bad documents at URLs: one error naming the URL (and the $ref's pointer), no test runs
+for doc in http://127.0.0.1:1/openapi.yaml "$U/none.yaml" "$API_BASE_URL/text" ./openapi/url-gone.yaml; do
+  OPENAPI_DOC=$doc run_sonde run sonde.conf.js --spec specs/url.spec.js
+  expect_status 1
+  expect_clean
+  expect_no_out 'passing'
+  case $doc in
+  *:1/*) expect_err 'sonde: apiRunner.openapi: http://127.0.0.1:1/openapi.yaml: cannot read the API document: cannot fetch it: ' ;;
+  */none.yaml) expect_err "sonde: apiRunner.openapi: $U/none.yaml: cannot read the API document: the server answered HTTP 404 Not Found" ;;
+  */text) expect_err "sonde: apiRunner.openapi: $API_BASE_URL/text: (root): an API document must be an object" ;;
+  *) expect_err "sonde: apiRunner.openapi: openapi/url-gone.yaml: /paths/~1users~1{id}/get/responses/200/content/application~1json/schema/\$ref: \$ref \"$U/schemas/gone.yaml#/User\" cannot be resolved: $U/schemas/gone.yaml: cannot read the API document: the server answered HTTP 404 Not Found" ;;
+  esac
+done
 
 # coverage: the table after the summary, openapi-coverage.json in outputDir, minCoverage
 http_post reset >/dev/null
