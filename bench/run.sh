@@ -26,6 +26,10 @@
 #      50 ms late, as a real API is far away), sonde at maxInstances 8, 64 and 256 and
 #      mocha --parallel at --jobs 8 and 32, each against its latency floor
 #      (ceil(files / maxInstances) x tests x 50 ms),
+#   9. the OpenAPI check (issue 20): the 1 000 tests as GET /users/1 of sonde-testserver,
+#      sonde (2 workers) with and without apiRunner.openapi { validate: 'all' } against the
+#      test server's document (tests/e2e/cases/openapi-contract/openapi/users.yaml),
+#      alternating; the CPU the check adds is shown as a share of the requests' CPU,
 # and prints every figure as a ratio against the others measured in the same run. Memory is
 # shown two ways: the largest process's peak RSS (rsswrap, exact) and the peak of the whole
 # run's PSS summed over its processes (bench/psssum.c, sampled every 25 ms), in which pages
@@ -332,6 +336,8 @@ runner_cmd() {
     jest) printf '%s\n' node "$JEST" --config "$w/jest.config.js" ;;
     jest-band) printf '%s\n' env BENCH_JEST_IN_BAND=1 node "$JEST" --config "$w/jest.config.js" ;;
     sonde-m*) printf '%s\n' "$SONDE" run "$w/sonde.conf.js" --maxInstances "${runner#sonde-m}" ;;
+    sonde-oa) printf '%s\n' "$SONDE" run "$w/sonde.conf.js" ;;
+    sonde-oaon) printf '%s\n' "$SONDE" run "$w/sonde-openapi.conf.js" ;;
     mocha-j*) printf '%s\n' node "$MOCHA" --parallel --jobs "${runner#mocha-j}" --require "$w/setup.js" "$w/specs/*.spec.js" ;;
   esac
 }
@@ -340,7 +346,7 @@ runner_cmd() {
 passed_count() {
   local runner=$1 out=$2 err=$3
   case $runner in
-    sonde | sonde1 | sonde-ts | sonde-jas | sonde-m*) grep -oE '[0-9]+ passing' "$out" | awk '{n += $1} END {print n + 0}' ;;
+    sonde | sonde1 | sonde-ts | sonde-jas | sonde-m* | sonde-oa*) grep -oE '[0-9]+ passing' "$out" | awk '{n += $1} END {print n + 0}' ;;
     mocha | mocha-par | mocha-j*) grep -oE '^ *[0-9]+ passing' "$out" | awk '{n += $1} END {print n + 0}' ;;
     jest | jest-band) grep -oE '^Tests: +([0-9]+ failed, )?[0-9]+ passed' "$err" | grep -oE '[0-9]+ passed' | awk '{print $1 + 0}' ;;
   esac || true
@@ -352,7 +358,7 @@ run_one() {
   mapfile -t cmd < <(runner_cmd "$runner" "$w")
   out=$WORK/out.$runner.$wl.$run err=$WORK/err.$runner.$wl.$run rss=$WORK/rss.$runner.$wl.$run
   local status=0 url=$BENCH_URL
-  [[ $wl == lat ]] && url=$LAT_URL
+  [[ $wl == lat || $wl == oa ]] && url=$LAT_URL
   (cd "$w" && BENCH_URL=$url "$PSSSUM" -o "$rss.pss" "$RSSWRAP" -o "$rss" "${cmd[@]}") </dev/null >"$out" 2>"$err" ||
     status=$?
   local passed
@@ -446,6 +452,22 @@ for ((i = 1; i <= LAT_RUNS; i++)); do
   for r in "${order[@]}"; do run_one "$r" lat "$i" "$N_LAT"; done
 done
 
+# The OpenAPI check (issue 20): the main workload's tests as GET /users/1 of the test
+# server, whose document describes it; with the check and without, alternating.
+OA_DOC=$ROOT/tests/e2e/cases/openapi-contract/openapi/users.yaml
+[[ -f $OA_DOC ]] || die "no OpenAPI document at $OA_DOC"
+"$BENCH_DIR/gen.sh" "$WORK/w-oa" "${MAIN[@]}" /users/1 2 id 1
+sed "s|apiRunner: { timeout: 30000 },|apiRunner: { timeout: 30000, openapi: { spec: '$OA_DOC', validate: 'all' } },|; s|^// sonde's config|// sonde's config (OpenAPI check on)|" \
+  "$WORK/w-oa/sonde.conf.js" >"$WORK/w-oa/sonde-openapi.conf.js"
+grep -q "validate: 'all'" "$WORK/w-oa/sonde-openapi.conf.js" || die "cannot write the OpenAPI config"
+OA_RUNNERS=(sonde-oa sonde-oaon)
+log "OpenAPI check: $N_MAIN tests of GET /users/1, with and without it; $RUNS runs each"
+for r in "${OA_RUNNERS[@]}"; do run_one "$r" oa 0 "$N_MAIN"; done
+for ((i = 1; i <= RUNS; i++)); do
+  mapfile -t order < <(rotate "$i" "${OA_RUNNERS[@]}")
+  for r in "${order[@]}"; do run_one "$r" oa "$i" "$N_MAIN"; done
+done
+
 # ---- report ------------------------------------------------------------------------------
 
 # median of the numbers on stdin
@@ -499,6 +521,8 @@ label_of() {
     mocha-par) echo "mocha 10 --parallel --jobs 2" ;;
     jest) echo "jest 29 (2 workers)" ;;
     jest-band) echo "jest 29 (default: in band)" ;;
+    sonde-oa) echo "sonde, no OpenAPI check" ;;
+    sonde-oaon) echo "sonde, OpenAPI validate 'all'" ;;
   esac
 }
 
@@ -620,6 +644,17 @@ done
 echo "  (floor: ceil(files ÷ at once) × tests × ${LAT_DELAY_MS} ms, what perfect scheduling of whole files needs)"
 
 echo
+echo "OpenAPI check ($N_MAIN tests, each GET /users/1 of sonde-testserver, its response checked against $(basename "$OA_DOC"); 2 workers; median of $RUNS):"
+printf '  %-34s %9s %10s\n' runner wall "CPU time"
+for r in "${OA_RUNNERS[@]}"; do
+  printf '  %-34s %9s %10s\n' "$(label_of "$r")" "$(secs "$(wall "$r" oa)")" "$(secs "$(cpu_of "$r" oa)")"
+done
+OA_OFF=$(cpu_of sonde-oa oa) OA_ON=$(cpu_of sonde-oaon oa)
+OA_SHARE=$(awk -v on="$OA_ON" -v off="$OA_OFF" 'BEGIN {if (off > 0) printf "%.1f", (on - off) * 100 / off; else print 0}')
+echo "  validation CPU: $(awk -v on="$OA_ON" -v off="$OA_OFF" -v n="$N_MAIN" 'BEGIN {printf "%.1f µs", (on - off) * 1000 / n}') per response = ${OA_SHARE}% of the request's CPU ($(awk -v off="$OA_OFF" -v n="$N_MAIN" 'BEGIN {printf "%.1f µs", off * 1000 / n}') per test without the check)"
+echo "  (all processes' CPU time; the difference of the two medians, so noise can make it negative on a tiny workload)"
+
+echo
 echo "budget (issue 18; ratios measured in this sitting):"
 if ((PEERS)); then
   M_WALL=$(wall mocha main)
@@ -657,4 +692,6 @@ echo "budget (issue 14):"
 echo "  TypeScript worker CPU ≤ 1.05× JavaScript's: ${T_RATIO}×  $(verdict "$T_WORKER" "$(awk -v s="$S_WORKER" 'BEGIN {print 1.05 * s}')")"
 echo "budget (issue 16):"
 echo "  jasmine worker CPU ≤ 1.10× mocha's:         ${J_RATIO}×  $(verdict "$J_WORKER" "$(awk -v s="$S_WORKER" 'BEGIN {print 1.10 * s}')")"
+echo "budget (issue 20):"
+echo "  OpenAPI validation CPU ≤ 20% of the request's: ${OA_SHARE}%  $(verdict "$OA_SHARE" 20)"
 if ((SMOKE)); then echo "bench: smoke run complete"; fi

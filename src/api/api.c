@@ -26,6 +26,11 @@ void api_set_response_check(api_client_t *c, api_response_check_fn fn, void *use
   c->response_check_ud = userdata;
 }
 
+void api_set_request_check(api_client_t *c, api_request_check_fn fn, void *userdata) {
+  c->request_check = fn;
+  c->request_check_ud = userdata;
+}
+
 api_client_t *api_client_new(uv_loop_t *loop) {
   http_client_t *http = http_client_new(loop);
   if (!http) return NULL;

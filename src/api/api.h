@@ -84,6 +84,22 @@ void api_set_exchange_sink(api_client_t *c, api_exchange_fn fn, void *userdata);
 typedef void (*api_response_check_fn)(JSContextRef ctx, JSValueRef response, JSObjectRef origin,
                                       void *userdata, JSValueRef *exception);
 void api_set_response_check(api_client_t *c, api_response_check_fn fn, void *userdata);
+/* A request about to be sent (after the request interceptors, its params in the URL and
+ * its body serialized). */
+typedef struct {
+  const char *method;
+  const char *url;
+  const char *const *header_names; /* as sent, n_headers of each */
+  const char *const *header_values;
+  size_t n_headers;
+  const char *body; /* body_len bytes; NULL when none */
+  size_t body_len;
+} api_request_info_t;
+/* A check of every request before it is sent: setting *exception rejects the call with it
+ * and the request is not sent. `origin` as for the response check. */
+typedef void (*api_request_check_fn)(JSContextRef ctx, const api_request_info_t *request,
+                                     JSObjectRef origin, void *userdata, JSValueRef *exception);
+void api_set_request_check(api_client_t *c, api_request_check_fn fn, void *userdata);
 /* The body bytes an ApiResponse was made from (owned by the response): false when `v` is
  * no ApiResponse or a large body's bytes were handed to its data. */
 bool api_response_body(JSContextRef ctx, JSValueRef v, const char **data, size_t *len);

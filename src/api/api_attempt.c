@@ -213,6 +213,25 @@ void api_call_send(api_call_t *call, JSObjectRef config, JSValueRef materialized
       .max_body_size =
           call->max_body_size >= (double)SIZE_MAX ? SIZE_MAX : (size_t)call->max_body_size,
   };
+  if (c->request_check) {
+    /* the automatic contract check of requests: a violation rejects the call unsent */
+    JSValueRef thrown = NULL;
+    api_request_info_t info = {call->sent_method,
+                               call->sent_url,
+                               (const char *const *)headers.names,
+                               (const char *const *)headers.values,
+                               headers.len,
+                               data,
+                               len};
+    c->request_check(ctx, &info, call->origin, c->request_check_ud, &thrown);
+    if (thrown) {
+      free(hh);
+      free(data);
+      api_hlist_free(&headers);
+      api_call_settle(call, thrown, true);
+      return;
+    }
+  }
   int max = call->retries + 1;
   json_decref(call->har_request);
   call->har_request = NULL;

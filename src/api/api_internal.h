@@ -71,6 +71,8 @@ struct api_client {
   void *exchange_ud;
   api_response_check_fn response_check; /* apiRunner.openapi's automatic mode, or NULL */
   void *response_check_ud;
+  api_request_check_fn request_check; /* apiRunner.openapi.validateRequests, or NULL */
+  void *request_check_ud;
   JSObjectRef custom;            /* the custom client; protected in custom_ctx; or NULL */
   JSGlobalContextRef custom_ctx; /* the config's context, for unprotecting `custom` */
   bool tls_warned;               /* the NODE_TLS_REJECT_UNAUTHORIZED warning was printed */

@@ -7,6 +7,7 @@
 
 #include <JavaScriptCore/JavaScript.h>
 
+#include "api/api.h"
 #include "common/sbuf.h"
 #include "config/config.h"
 #include "js/runtime.h"
@@ -42,6 +43,11 @@ assert_openapi_mode_t assert_openapi_validate_mode(void);
 void assert_openapi_auto_check(JSContextRef ctx, JSValueRef response, JSObjectRef origin,
                                void *userdata, JSValueRef *exception);
 
+/* apiRunner.openapi.validateRequests (an api_request_check_fn): each request checked
+ * against its operation before it is sent; a violation rejects the call unsent with its
+ * AssertionError (printed instead with validate: 'warn'). */
+void assert_openapi_request_check(JSContextRef ctx, const api_request_info_t *request,
+                                  JSObjectRef origin, void *userdata, JSValueRef *exception);
 /* Documents read from http(s) URLs so far, by URL (texts; borrowed, NULL when none): the
  * launcher hands them to workers, which seed their own reads with them, so the config's
  * document and its $refs are fetched once per run. */

@@ -15,6 +15,7 @@
  * realm remembers which one is its own by an index in its state object. */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "api/api.h"
 #include "assert/assert.h"
@@ -39,6 +40,7 @@ static struct {
   char *config_dir;               /* where relative paths resolve (cwd when NULL) */
   char *config_spec;              /* apiRunner.openapi, absolute; NULL when not set */
   assert_openapi_mode_t validate; /* apiRunner.openapi.validate */
+  bool validate_requests;         /* apiRunner.openapi.validateRequests */
   bool cleanup_set;
 } specs;
 
@@ -143,8 +145,19 @@ int assert_openapi_configure(const sonde_config_t *cfg, bool load, sbuf_t *err) 
   specs.config_dir = cfg->dir ? xstrdup(cfg->dir) : NULL;
   specs.config_spec = NULL;
   specs.validate = ASSERT_OPENAPI_OFF;
+  specs.validate_requests = false;
   json_t *opt = json_object_get(json_object_get(cfg->json, "apiRunner"), "openapi");
   if (!opt || json_is_null(opt)) return 0;
+  json_t *requests = json_object_get(opt, "validateRequests");
+  if (requests && !json_is_null(requests)) {
+    if (!json_is_boolean(requests)) {
+      config_key_error(cfg, "apiRunner.openapi.validateRequests", err,
+                       "\"apiRunner.openapi.validateRequests\" must be true or false (got %s)",
+                       config_json_type(requests));
+      return -1;
+    }
+    specs.validate_requests = json_is_true(requests);
+  }
   json_t *mode = json_object_get(opt, "validate");
   if (mode && !json_is_null(mode)) {
     const char *m = json_string_value(mode);
@@ -383,6 +396,27 @@ bool assert_check_api_spec(assert_run_t *r, size_t argc, const JSValueRef argv[]
   return ok;
 }
 
+/* A request header by name (any case), from what the api client sent. */
+static char *request_header(void *ud, const char *name) {
+  const api_request_info_t *rq = ud;
+  for (size_t i = 0; i < rq->n_headers; i++)
+    if (strcasecmp(rq->header_names[i], name) == 0) return xstrdup(rq->header_values[i]);
+  return NULL;
+}
+
+/* A contract violation of the automatic mode: with 'warn' printed where console.warn's
+ * go, else the call's AssertionError (its stack the call's making: the spec's line). */
+static void auto_violation(JSContextRef ctx, const char *msg, JSObjectRef origin, JSValueRef *exc) {
+  if (specs.validate != ASSERT_OPENAPI_WARN) {
+    *exc = assert_error_new(ctx, msg, origin);
+    return;
+  }
+  JSValueRef console = js_get(ctx, JSContextGetGlobalObject(ctx), "console");
+  JSValueRef warn = js_get(ctx, console, "warn");
+  JSValueRef text = js_make_string(ctx, msg);
+  if (js_is_function(ctx, warn)) js_call(ctx, warn, console, 1, &text, NULL);
+}
+
 void assert_openapi_auto_check(JSContextRef ctx, JSValueRef response, JSObjectRef origin, void *ud,
                                JSValueRef *exc) {
   if (specs.validate == ASSERT_OPENAPI_OFF || assert_not_response(ctx, response)) return;
@@ -397,20 +431,36 @@ void assert_openapi_auto_check(JSContextRef ctx, JSValueRef response, JSObjectRe
     *exc = assert_usage_error(ctx, "Error", sbuf_cstr(&msg), NULL);
   } else if (rc == 0) {
     openapi_result_message(doc, &res, &msg);
-    if (specs.validate == ASSERT_OPENAPI_ALL) {
-      /* the stack of the call's making: its first frame is the spec's line */
-      *exc = assert_error_new(ctx, sbuf_cstr(&msg), origin);
-    } else {
-      /* 'warn': the test goes on; the warning goes where console.warn's do */
-      JSValueRef console = js_get(ctx, JSContextGetGlobalObject(ctx), "console");
-      JSValueRef warn = js_get(ctx, console, "warn");
-      JSValueRef text = js_make_string(ctx, sbuf_cstr(&msg));
-      if (js_is_function(ctx, warn)) js_call(ctx, warn, console, 1, &text, NULL);
-    }
+    auto_violation(ctx, sbuf_cstr(&msg), origin, exc);
   }
   openapi_result_free(&res);
   sbuf_free(&err);
   sbuf_free(&msg);
+}
+
+void assert_openapi_request_check(JSContextRef ctx, const api_request_info_t *rq,
+                                  JSObjectRef origin, void *ud, JSValueRef *exc) {
+  if (!specs.validate_requests) return;
+  assert_run_t run = {.ctx = ctx, .name = "apiRunner.openapi.validateRequests"};
+  openapi_doc_t *doc = realm_doc(&run, exc);
+  if (!doc) return;
+  char *ct = request_header((void *)rq, "content-type");
+  openapi_request_t req = {rq->method,   rq->url,        ct,        rq->body != NULL, rq->body,
+                           rq->body_len, request_header, (void *)rq};
+  openapi_result_t res;
+  sbuf_t err = SBUF_INIT, msg = SBUF_INIT;
+  int rc = openapi_check_request(doc, &req, &res, &err);
+  if (rc < 0) {
+    sbuf_printf(&msg, "apiRunner.openapi.validateRequests: %s", sbuf_cstr(&err));
+    *exc = assert_usage_error(ctx, "Error", sbuf_cstr(&msg), origin);
+  } else if (rc == 0) {
+    openapi_result_message(doc, &res, &msg);
+    auto_violation(ctx, sbuf_cstr(&msg), origin, exc);
+  }
+  openapi_result_free(&res);
+  sbuf_free(&err);
+  sbuf_free(&msg);
+  free(ct);
 }
 
 bool assert_check_schema_in_api_spec(assert_run_t *r, size_t argc, const JSValueRef argv[],

@@ -297,8 +297,13 @@ static void collect_ids(openapi_doc_t *doc, json_t *v, const char *base, unsigne
     if (json_is_string(id) && depth > 0) {
       own = schema_uri_resolve(base, json_string_value(id));
       own[strcspn(own, "#")] = '\0';
-      if (!doc->ids) doc->ids = json_object();
-      if (!json_object_get(doc->ids, own)) json_object_set(doc->ids, own, v);
+      if (strcmp(own, base) == 0) { /* "#name" or "": an anchor, not a resource of its own */
+        free(own);
+        own = NULL;
+      } else {
+        if (!doc->ids) doc->ids = json_object();
+        if (!json_object_get(doc->ids, own)) json_object_set(doc->ids, own, v);
+      }
     }
     const char *key;
     json_t *sub;

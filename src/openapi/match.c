@@ -84,15 +84,14 @@ static void problem(openapi_result_t *out, const char *fmt, ...) {
   strvec_push_owned(&out->problems, sbuf_take(&b));
 }
 
-/* Validates value; every error becomes a problem "<what> <path> <message>". */
-static int check_value(openapi_doc_t *doc, const schema_t *schema, const json_t *value,
-                       const char *what, openapi_result_t *out, sbuf_t *err) {
+int oa_check_value(openapi_doc_t *doc, const schema_t *schema, const json_t *value,
+                   const char *what, const char *sep, openapi_result_t *out, sbuf_t *err) {
   schema_errors_t errors = {0};
   int rc = schema_validate_compiled(doc->reg, schema, value, &errors, err);
   for (size_t i = 0; rc == 0 && i < errors.len; i++) {
     const schema_error_t *e = &errors.items[i];
     const char *path = e->instance_path ? e->instance_path : "";
-    problem(out, "%s%s%s%s%s", what, *what && *path ? " " : "", path, *what || *path ? " " : "",
+    problem(out, "%s%s%s%s%s", what, *what && *path ? sep : "", path, *what || *path ? " " : "",
             e->message ? e->message : "is invalid");
   }
   schema_errors_free(&errors);
@@ -109,8 +108,8 @@ static void list_operations(const openapi_doc_t *doc, sbuf_t *b) {
   if (doc->nops == 0) sbuf_puts(b, " no operations");
 }
 
-static void no_operation(openapi_doc_t *doc, const char *method, const char *path,
-                         const oa_op_t *same_path, openapi_result_t *out) {
+void oa_no_operation(openapi_doc_t *doc, const char *method, const char *path,
+                     const oa_op_t *same_path, openapi_result_t *out) {
   sbuf_t b = SBUF_INIT;
   if (same_path) {
     sbuf_printf(&b, "%s declares no %s operation on %s; it declares:", doc->name, method,
@@ -134,11 +133,12 @@ static void no_operation(openapi_doc_t *doc, const char *method, const char *pat
   strvec_push_owned(&out->problems, sbuf_take(&b));
 }
 
-static oa_op_t *find_op(openapi_doc_t *doc, const char *method, const char *path,
-                        oa_op_t **same_path) {
+oa_op_t *oa_find_op(openapi_doc_t *doc, const char *method, const char *path, oa_op_t **same_path,
+                    const char **rest_out) {
   oa_op_t *best = NULL;
   size_t best_base = 0;
   *same_path = NULL;
+  if (rest_out) *rest_out = path;
   for (size_t b = 0; b < doc->bases.len; b++) {
     const char *base = doc->bases.items[b];
     size_t bl = strlen(base);
@@ -154,6 +154,7 @@ static oa_op_t *find_op(openapi_doc_t *doc, const char *method, const char *path
       if (!best || o->literal > best->literal || (o->literal == best->literal && bl > best_base)) {
         best = o;
         best_base = bl;
+        if (rest_out) *rest_out = rest;
       }
     }
   }
@@ -176,8 +177,7 @@ static oa_resp_t *find_resp(oa_op_t *op, int status) {
 
 /* ---- media types ---- */
 
-/* "application/json" of "Application/JSON; charset=utf-8", malloc'd. */
-static char *media_essence(const char *ct) {
+char *oa_media_essence(const char *ct) {
   while (*ct == ' ' || *ct == '\t') ct++;
   size_t n = strcspn(ct, "; \t");
   char *out = xstrndup(ct, n);
@@ -185,13 +185,11 @@ static char *media_essence(const char *ct) {
   return out;
 }
 
-/* The best media type of r for the response's type: exact, then type/ *, then * / * (or the
- * "" of a 2.0 response without produces). */
-static oa_media_t *find_media(oa_resp_t *r, const char *essence) {
+oa_media_t *oa_find_media(oa_media_t *media, size_t n, const char *essence) {
   oa_media_t *best = NULL;
   int best_rank = 0;
-  for (size_t i = 0; i < r->nmedia; i++) {
-    char *m = media_essence(r->media[i].media);
+  for (size_t i = 0; i < n; i++) {
+    char *m = oa_media_essence(media[i].media);
     int rank = 0;
     const char *slash = strchr(essence, '/');
     if (!m[0] || strcmp(m, "*/*") == 0) rank = 1;
@@ -201,23 +199,23 @@ static oa_media_t *find_media(oa_resp_t *r, const char *essence) {
       rank = 2;
     free(m);
     if (rank > best_rank) {
-      best = &r->media[i];
+      best = &media[i];
       best_rank = rank;
     }
   }
   return best;
 }
 
-static void declared_media(const oa_resp_t *r, sbuf_t *b) {
-  for (size_t i = 0; i < r->nmedia; i++)
-    sbuf_printf(b, "%s%s", i ? ", " : "", r->media[i].media[0] ? r->media[i].media : "*/*");
+void oa_declared_media(const oa_media_t *media, size_t n, sbuf_t *b) {
+  for (size_t i = 0; i < n; i++)
+    sbuf_printf(b, "%s%s", i ? ", " : "", media[i].media[0] ? media[i].media : "*/*");
 }
 
 static int check_body(openapi_doc_t *doc, oa_resp_t *r, const openapi_exchange_t *ex,
                       openapi_result_t *out, sbuf_t *err) {
   if (r->nmedia == 0) return 0; /* no content declared: nothing to hold the body to */
   sbuf_t decl = SBUF_INIT;
-  declared_media(r, &decl);
+  oa_declared_media(r->media, r->nmedia, &decl);
   int rc = 0;
   if (!ex->has_body) {
     bool wants = false;
@@ -226,15 +224,15 @@ static int check_body(openapi_doc_t *doc, oa_resp_t *r, const openapi_exchange_t
       problem(out, "the response has no body, but the document declares one (%s)",
               sbuf_cstr(&decl));
   } else {
-    char *essence = media_essence(ex->content_type ? ex->content_type : "");
-    oa_media_t *m = find_media(r, essence);
+    char *essence = oa_media_essence(ex->content_type ? ex->content_type : "");
+    oa_media_t *m = oa_find_media(r->media, r->nmedia, essence);
     if (!m && !ex->content_type) {
       problem(out, "the response has no Content-Type; the document declares %s", sbuf_cstr(&decl));
     } else if (!m) {
       problem(out, "content type %s is not declared for this response; it declares %s", essence,
               sbuf_cstr(&decl));
     } else if (m->schema && ex->body) {
-      rc = check_value(doc, m->schema, ex->body, "body", out, err);
+      rc = oa_check_value(doc, m->schema, ex->body, "body", " ", out, err);
       rc = rc < 0 ? -1 : 0;
     }
     free(essence);
@@ -270,7 +268,7 @@ static int check_headers(openapi_doc_t *doc, oa_resp_t *r, const openapi_exchang
       if (rc == 0) {
         json_t *typed = header_value(value);
         char *what = xasprintf("header %s", h->name);
-        rc = typed ? check_value(doc, h->schema, typed, what, out, err) : 0;
+        rc = typed ? oa_check_value(doc, h->schema, typed, what, " ", out, err) : 0;
         free(what);
         json_decref(typed);
       }
@@ -291,10 +289,10 @@ int openapi_check(openapi_doc_t *doc, const openapi_exchange_t *ex, openapi_resu
   for (char *p = method; *p; p++) *p = (char)toupper((unsigned char)*p);
   char *path = oa_url_path(ex->url ? ex->url : "");
   oa_op_t *same = NULL;
-  oa_op_t *op = find_op(doc, method, path, &same);
+  oa_op_t *op = oa_find_op(doc, method, path, &same, NULL);
   int rc = 0;
   if (!op) {
-    no_operation(doc, method, path, same, out);
+    oa_no_operation(doc, method, path, same, out);
     if (!ex->uncounted) doc->unmatched++;
   } else {
     out->operation = xasprintf("%s %s", op->method, op->path);
@@ -346,7 +344,7 @@ int openapi_check_schema(openapi_doc_t *doc, const char *name, const json_t *val
   char *uri = oa_uri_of(doc->schemas_file, sbuf_cstr(&ptr));
   json_t *ref = json_pack("{ss}", "$ref", uri);
   const schema_t *schema = schema_compile(doc->reg, ref, err);
-  int rc = schema ? check_value(doc, schema, value, "", out, err) : -1;
+  int rc = schema ? oa_check_value(doc, schema, value, "", " ", out, err) : -1;
   json_decref(ref);
   free(uri);
   sbuf_free(&ptr);
@@ -357,6 +355,9 @@ int openapi_check_schema(openapi_doc_t *doc, const char *name, const json_t *val
 void openapi_result_message(const openapi_doc_t *doc, const openapi_result_t *r, sbuf_t *out) {
   if (r->schema)
     sbuf_printf(out, "Value does not satisfy schema '%s' of %s:", r->schema, doc->name);
+  else if (r->request && r->operation)
+    sbuf_printf(out, "The request to %s does not satisfy %s:", r->operation, doc->name);
+  else if (r->request) sbuf_printf(out, "The request matches no operation of %s:", doc->name);
   else if (r->operation && r->response)
     sbuf_printf(out, "%s (response '%s') does not satisfy %s:", r->operation, r->response,
                 doc->name);

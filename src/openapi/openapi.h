@@ -55,11 +55,24 @@ typedef struct {
   bool uncounted; /* already counted for coverage (a second check of it) */
 } openapi_exchange_t;
 
+/* A request as sent (apiRunner.openapi.validateRequests). */
+typedef struct {
+  const char *method;       /* "POST" (any case) */
+  const char *url;          /* absolute URL or a path, with its query string */
+  const char *content_type; /* the request's Content-Type, NULL when none */
+  bool has_body;
+  const char *body; /* the bytes sent (body_len of them) */
+  size_t body_len;
+  openapi_header_fn header; /* the request header `name`, as for responses */
+  void *header_ud;
+} openapi_request_t;
+
 typedef struct {
   char *operation;   /* "GET /users/{id}", NULL when none matched */
   char *response;    /* the response key matched ("200", "2XX", "default"), or NULL */
   char *schema;      /* openapi_check_schema: the schema's name */
   strvec_t problems; /* one line each; empty when the exchange conforms */
+  bool request;      /* of openapi_check_request */
 } openapi_result_t;
 
 /* Checks a response against its operation. 1: conforms; 0: violates (out->problems says
@@ -67,6 +80,14 @@ typedef struct {
  * -1: cannot check (err). Counts the call for the coverage report. */
 int openapi_check(openapi_doc_t *doc, const openapi_exchange_t *ex, openapi_result_t *out,
                   sbuf_t *err);
+/* Checks a request against its operation: path parameters, query parameters and headers
+ * (required ones present, each against its schema, read from text as the schema's type
+ * wants), and the body (required, its content type declared, its value against that
+ * media type's schema). 1: conforms; 0: violates (problems named by location:
+ * "query.limit must be integer", "body/items/0/id must be integer"); -1: cannot check. Not
+ * counted for coverage. */
+int openapi_check_request(openapi_doc_t *doc, const openapi_request_t *req, openapi_result_t *out,
+                          sbuf_t *err);
 /* Checks `value` against components.schemas[name] (definitions[name] in 2.0). 1, 0 as
  * above; -1 when the document has no such schema (err lists those it has). */
 int openapi_check_schema(openapi_doc_t *doc, const char *name, const json_t *value,

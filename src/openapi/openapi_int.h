@@ -45,6 +45,39 @@ typedef struct {
   unsigned long calls, conforming, violated;
 } oa_resp_t;
 
+/* A parameter of an operation (request.c). */
+typedef enum { OA_IN_PATH, OA_IN_QUERY, OA_IN_HEADER, OA_IN_COOKIE } oa_in_t;
+
+typedef struct {
+  char *name;
+  oa_in_t in;
+  bool required;
+  bool explode;           /* several values as repeated names (query's form default) */
+  bool json;              /* given as `content` of a JSON type: the value is JSON text */
+  unsigned types;         /* OA_T_* bits of its schema's type (0: any), for reading text */
+  unsigned item_types;    /* the same for an array's items */
+  const schema_t *schema; /* NULL: only presence is checked */
+} oa_param_t;
+
+enum {
+  OA_T_STRING = 1,
+  OA_T_NUMBER = 2,
+  OA_T_INTEGER = 4,
+  OA_T_BOOLEAN = 8,
+  OA_T_ARRAY = 16,
+  OA_T_OBJECT = 32,
+  OA_T_NULL = 64
+};
+
+typedef struct {
+  oa_param_t *params;
+  size_t nparams;
+  bool has_body; /* a requestBody (or 2.0 body parameter) is declared */
+  bool body_required;
+  oa_media_t *media; /* its media types */
+  size_t nmedia;
+} oa_req_t;
+
 typedef struct {
   char *method;   /* upper case */
   char *path;     /* the template as written ("/users/{id}") */
@@ -53,6 +86,7 @@ typedef struct {
   oa_resp_t *resps;
   size_t nresps;
   unsigned long undocumented; /* calls with a status it does not declare */
+  oa_req_t req;
 } oa_op_t;
 
 struct openapi_doc {
@@ -87,10 +121,38 @@ void oa_where(sbuf_t *err, const oa_file_t *file, const char *ptr);
 /* ops.c: the operation table (after every file is loaded and registered). */
 int oa_build_ops(openapi_doc_t *doc, sbuf_t *err);
 void oa_free_ops(openapi_doc_t *doc);
+/* Compiles the schema at at->node (through its URI, so its $refs resolve in its file). */
+int oa_compile_at(openapi_doc_t *doc, const oa_at_t *at, const schema_t **out, sbuf_t *err);
+/* A child of `at`: its file, at->node[key], pointer extended (out->ptr to free). Follows
+ * $refs when asked; -1 with err on a broken one. */
+int oa_child(openapi_doc_t *doc, const oa_at_t *at, const char *key, bool follow, oa_at_t *out,
+             sbuf_t *err);
+
+/* request.c: an operation's parameters and request body, from its path item and itself. */
+int oa_build_request(openapi_doc_t *doc, oa_op_t *o, const oa_at_t *item, const oa_at_t *op,
+                     sbuf_t *err);
+void oa_free_request(oa_req_t *r);
 
 /* match.c: the path of a URL ("/v1/users/7") without query, fragment or trailing '/'. */
 char *oa_url_path(const char *url);
 /* Does `path` match the template (each {param} one or more characters other than '/')? */
 bool oa_template_match(const char *tpl, const char *path);
+/* The operation for method (upper case) and path; NULL when none, with *same_path the
+ * best operation on that path for another method (or NULL). *rest: the path less the
+ * server base path matched. */
+oa_op_t *oa_find_op(openapi_doc_t *doc, const char *method, const char *path, oa_op_t **same_path,
+                    const char **rest);
+/* Adds a problem naming the undeclared operation (and what the document declares). */
+void oa_no_operation(openapi_doc_t *doc, const char *method, const char *path,
+                     const oa_op_t *same_path, openapi_result_t *out);
+/* "application/json" of "Application/JSON; charset=utf-8", malloc'd. */
+char *oa_media_essence(const char *ct);
+/* The best of `media` for a type's essence: exact, then type/ *, then * / * (or ""). */
+oa_media_t *oa_find_media(oa_media_t *media, size_t n, const char *essence);
+/* "application/json, text/plain" into b. */
+void oa_declared_media(const oa_media_t *media, size_t n, sbuf_t *b);
+/* Validates value; every error becomes a problem "<what><sep><path> <message>". */
+int oa_check_value(openapi_doc_t *doc, const schema_t *schema, const json_t *value,
+                   const char *what, const char *sep, openapi_result_t *out, sbuf_t *err);
 
 #endif

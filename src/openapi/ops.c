@@ -28,36 +28,43 @@ static int fail(build_t *b, const oa_file_t *file, const char *ptr, const char *
   return -1;
 }
 
-/* Compiles the schema at at->node (through its URI, so its $refs resolve in its file). */
-static int compile_at(build_t *b, const oa_at_t *at, const schema_t **out) {
+int oa_compile_at(openapi_doc_t *doc, const oa_at_t *at, const schema_t **out, sbuf_t *err) {
   char *uri = oa_uri_of(at->file, sbuf_cstr(&at->ptr));
   json_t *ref = json_pack("{ss}", "$ref", uri);
   sbuf_t msg = SBUF_INIT;
-  *out = schema_compile(b->doc->reg, ref, &msg);
+  *out = schema_compile(doc->reg, ref, &msg);
   json_decref(ref);
   free(uri);
   int rc = 0;
   if (!*out) {
-    oa_where(b->err, at->file, sbuf_cstr(&at->ptr));
-    sbuf_printf(b->err, "invalid schema: %s", sbuf_cstr(&msg));
+    oa_where(err, at->file, sbuf_cstr(&at->ptr));
+    sbuf_printf(err, "invalid schema: %s", sbuf_cstr(&msg));
     rc = -1;
   }
   sbuf_free(&msg);
   return rc;
 }
 
-/* A child of `at`: its file, at->node[key], pointer extended. Follows $refs when asked. */
-static int child(build_t *b, const oa_at_t *at, const char *key, bool follow, oa_at_t *out) {
+int oa_child(openapi_doc_t *doc, const oa_at_t *at, const char *key, bool follow, oa_at_t *out,
+             sbuf_t *err) {
   out->file = at->file;
   out->node = json_object_get(at->node, key);
   sbuf_init(&out->ptr);
   sbuf_puts(&out->ptr, sbuf_cstr(&at->ptr));
   oa_ptr_push(&out->ptr, key);
-  if (follow && out->node && oa_follow(b->doc, out, b->err) != 0) {
+  if (follow && out->node && oa_follow(doc, out, err) != 0) {
     sbuf_free(&out->ptr);
     return -1;
   }
   return 0;
+}
+
+static int compile_at(build_t *b, const oa_at_t *at, const schema_t **out) {
+  return oa_compile_at(b->doc, at, out, b->err);
+}
+
+static int child(build_t *b, const oa_at_t *at, const char *key, bool follow, oa_at_t *out) {
+  return oa_child(b->doc, at, key, follow, out, b->err);
 }
 
 static bool valid_status_key(const char *k) {
@@ -155,8 +162,8 @@ static int build_body_v3(build_t *b, const oa_at_t *resp, oa_resp_t *r) {
   return rc;
 }
 
-static int build_op(build_t *b, const char *path, const char *method, oa_at_t *op,
-                    const json_t *produces) {
+static int build_op(build_t *b, const char *path, const char *method, const oa_at_t *item,
+                    oa_at_t *op, const json_t *produces) {
   openapi_doc_t *doc = b->doc;
   if (!json_is_object(op->node))
     return fail(b, op->file, sbuf_cstr(&op->ptr), "an operation must be an object");
@@ -177,6 +184,7 @@ static int build_op(build_t *b, const char *path, const char *method, oa_at_t *o
   json_t *own = json_object_get(op->node, "produces");
   if (json_is_array(own)) produces = own;
 
+  if (oa_build_request(doc, o, item, op, b->err) != 0) return -1;
   oa_at_t rs;
   if (child(b, op, "responses", true, &rs) != 0) return -1;
   int rc = 0;
@@ -300,7 +308,7 @@ int oa_build_ops(openapi_doc_t *doc, sbuf_t *err) {
       }
       if (doc->version != 20 && json_is_object(op.node))
         add_servers(doc, json_object_get(op.node, "servers"));
-      rc = build_op(&b, path, kMethods[m], &op, produces);
+      rc = build_op(&b, path, kMethods[m], &item, &op, produces);
       sbuf_free(&op.ptr);
     }
     sbuf_free(&item.ptr);
@@ -323,6 +331,7 @@ void oa_free_ops(openapi_doc_t *doc) {
       free(r->key);
     }
     free(o->resps);
+    oa_free_request(&o->req);
     free(o->method);
     free(o->path);
     free(o->norm);

@@ -196,6 +196,7 @@ int worker_main(int argc, char **argv) {
   api_set_exchange_sink(w.api, worker_job_exchange, &w);
   /* apiRunner.openapi.validate; the check itself reads the mode, which the config sets */
   api_set_response_check(w.api, assert_openapi_auto_check, NULL);
+  api_set_request_check(w.api, assert_openapi_request_check, NULL);
   exiting_worker = &w;
   atexit(flush_at_exit);
   uv_prepare_init(w.loop, &w.flush_prepare);

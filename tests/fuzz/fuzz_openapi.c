@@ -1,8 +1,9 @@
 /* fuzz_openapi: libFuzzer target for the API document loader and checker (src/openapi/).
  * The input is the text of root.yaml, optionally followed by other files, each after a
  * line "=== <name>" (a-z, '.', up to 16 characters), written to a temporary folder so that
- * $refs between them are followed. When the document loads, a few exchanges and every
- * named schema are checked against it. Whatever the files hold, nothing may crash, leak or
+ * $refs between them are followed; the same parts are served at http://fuzz.test/<name>
+ * (a fetcher, no network), and the root is loaded from there too. When the document loads,
+ * a few exchanges, requests and every named schema are checked against it. Whatever the files hold, nothing may crash, leak or
  * recurse without end. Built and run by scripts/fuzz.sh. */
 // fuzz-build: src/openapi/*.c src/schema/[a-z]*.c src/common/sbuf.c src/common/strvec.c src/common/fsutil.c src/common/glob.c -lunistring
 // fuzz-pkgs: jansson libpcre2-8 libidn2 yaml-0.1
@@ -24,6 +25,30 @@ static void write_part(const char *name, const char *text, size_t len) {
   if (!f) abort();
   fwrite(text, 1, len, f);
   fclose(f);
+}
+
+/* Documents at URLs: http://fuzz.test/<name> is the part of that name (no network). */
+static char *fetch_part(void *ud, const char *url, size_t *len, sbuf_t *err) {
+  static const char prefix[] = "http://fuzz.test/";
+  const char *name = url + sizeof prefix - 1;
+  if (strncmp(url, prefix, sizeof prefix - 1) != 0 || strchr(name, '/') || name[0] == '.') {
+    sbuf_puts(err, "the server answered HTTP 404 Not Found");
+    return NULL;
+  }
+  char path[160];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    sbuf_puts(err, "the server answered HTTP 404 Not Found");
+    return NULL;
+  }
+  sbuf_t b = SBUF_INIT;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0) sbuf_append(&b, buf, n);
+  fclose(f);
+  *len = b.len;
+  return sbuf_take(&b);
 }
 
 static char *no_header(void *ud, const char *name) {
@@ -62,6 +87,19 @@ static void check_some(openapi_doc_t *doc) {
   sbuf_free(&table);
   json_decref(acc);
   json_decref(cov);
+  static const char *const queries[] = {"/a/1?limit=5&tags=1&tags=x", "http://h/v1/users/7?ids=1,2",
+                                        "/users/%zz?flag=true"};
+  for (size_t q = 0; q < 3; q++) {
+    openapi_request_t rq = {
+        methods[q], queries[q], q ? "application/json" : NULL, q != 0, "{\"id\": [1]}", 11,
+        no_header,  NULL};
+    openapi_result_t r;
+    sbuf_t err = SBUF_INIT, msg = SBUF_INIT;
+    if (openapi_check_request(doc, &rq, &r, &err) == 0) openapi_result_message(doc, &r, &msg);
+    openapi_result_free(&r);
+    sbuf_free(&err);
+    sbuf_free(&msg);
+  }
   for (const char *name = "User";; name = "Pet") {
     openapi_result_t r;
     sbuf_t err = SBUF_INIT;
@@ -77,6 +115,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static bool made;
   if (!made) {
     if (!mkdtemp(dir)) abort();
+    openapi_set_fetcher(fetch_part, NULL);
     made = true;
   }
   const char *text = (const char *)data, *end = text + size;
@@ -107,6 +146,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   snprintf(root, sizeof root, "%s/root.yaml", dir);
   sbuf_t err = SBUF_INIT;
   openapi_doc_t *doc = openapi_load(root, &err);
+  if (doc) check_some(doc);
+  openapi_free(doc);
+  /* the same files read from a URL: relative $refs resolve against it */
+  sbuf_reset(&err);
+  doc = openapi_load("http://fuzz.test/root.yaml", &err);
   if (doc) check_some(doc);
   openapi_free(doc);
   sbuf_free(&err);

@@ -279,7 +279,9 @@ static void test_schemas_with_own_id(void **state) {
              "        pets: {type: array, items: {$ref: 'https://schemas.test/pet'}}\n"
              "        anchor: {$ref: '#named'}\n"
              "      $defs:\n"
-             "        named: {$anchor: named, type: boolean}\n");
+             "        named: {$anchor: named, type: boolean}\n"
+             /* an $id that is only a fragment names no resource of its own */
+             "    Odd: {$id: '#odd', type: string}\n");
   sbuf_t err = SBUF_INIT;
   openapi_doc_t *doc = openapi_load("ids.yaml", &err);
   if (!doc) fail_msg("%s", sbuf_cstr(&err));

@@ -35,6 +35,12 @@ expect_out_re '^  sonde, maxInstances 4 +[0-9.]+ s +[0-9.]+ s '
 expect_out_re '^sonde \(2 workers\) .* [0-9.]+ MB +[0-9.]+ MB$'
 expect_out 'budget (issue 18; ratios measured in this sitting):'
 expect_out_re "^  launcher CPU per test ≤ 1/4 of the workers': launcher [0-9.]+ s, workers [0-9.]+ s for [0-9]+ tests: [0-9.]+  (met|MISSED)$"
+expect_out_re '^OpenAPI check \([0-9]+ tests, each GET /users/1 of sonde-testserver'
+expect_out_re "^  sonde, no OpenAPI check +[0-9.]+ s +[0-9.]+ s$"
+expect_out_re "^  sonde, OpenAPI validate 'all' +[0-9.]+ s +[0-9.]+ s$"
+expect_out_re '^  validation CPU: -?[0-9.]+ µs per response = -?[0-9.]+% of the request.s CPU'
+expect_out 'budget (issue 20):'
+expect_out_re '^  OpenAPI validation CPU ≤ 20% of the request.s: -?[0-9.]+%  (met|MISSED)$'
 expect_out 'budget (issue 8):'
 expect_out 'bench: smoke run complete'
 expect_no_err 'bench: sonde on'

@@ -185,6 +185,35 @@ OPENAPI_VALIDATE=often run_sonde run sonde.conf.js --spec specs/auto.spec.js
 expect_status 1
 expect_err "\"apiRunner.openapi.validate\" must be 'all', 'warn' or 'off' (got often)"
 
+# validateRequests: each request is checked before it is sent. 'all' rejects a violating
+# call unsent (the test fails at the line that made it); 'warn' prints and sends it.
+posts() { http_get "log?path=/users" | python3 -c 'import json,sys; print(sum(e.get("method") == "POST" for e in json.load(sys.stdin)))'; }
+http_post reset >/dev/null
+http_post log/reset >/dev/null
+OPENAPI_VALIDATE=all OPENAPI_REQUESTS=1 run_sonde run sonde.conf.js --spec specs/requests.spec.js
+expect_status 1
+expect_clean
+expect_out '[api #0-0] 1 passing'
+expect_out '[api #0-0] 3 failing'
+plain
+expect_file_contains plain.txt "1) request checks a body against its schema
+The request to POST /users does not satisfy openapi/users.yaml:"
+expect_file_contains plain.txt "  - body/name must NOT have fewer than 1 characters"
+expect_file_contains plain.txt "  - body/email must be a valid email"
+expect_file_contains plain.txt "requests.spec.js:13:"
+expect_file_contains plain.txt "The request to GET /users does not satisfy openapi/users.yaml:
+  - query.limit must be integer"
+expect_file_contains plain.txt "The request to GET /users/{id} does not satisfy openapi/users.yaml:
+  - path.id must be integer"
+expect_eq "$(posts)" 1 'a request that violates the contract is not sent'
+http_post reset >/dev/null
+http_post log/reset >/dev/null
+OPENAPI_VALIDATE=warn OPENAPI_REQUESTS=1 run_sonde run sonde.conf.js --spec specs/requests.spec.js
+expect_status 0
+expect_out '[api #0-0] 4 passing'
+expect_err "The request to POST /users does not satisfy openapi/users.yaml:"
+expect_eq "$(posts)" 2 "with 'warn' the request is sent"
+
 # jasmine: the matchers through jasmine's expect; a violation is a failed expectation
 http_post reset >/dev/null
 run_sonde run jasmine.conf.js

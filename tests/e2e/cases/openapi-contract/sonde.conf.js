@@ -1,17 +1,23 @@
 // Contract tests against the test server: apiRunner.openapi names the document (OPENAPI_DOC
 // chooses another for the runs with broken documents; OPENAPI_VALIDATE sets the automatic
-// mode, apiRunner.openapi.validate; OPENAPI_JUNIT adds the junit reporter).
+// mode, apiRunner.openapi.validate, and OPENAPI_REQUESTS its validateRequests; OPENAPI_JUNIT
+// adds the junit reporter).
 const doc = process.env.OPENAPI_DOC || './openapi/users.yaml';
 exports.config = {
   runner: 'api',
   specs: ['./specs/*.spec.js'],
-  exclude: process.env.OPENAPI_VALIDATE ? [] : ['./specs/auto.spec.js'],
+  exclude: [
+    ...(process.env.OPENAPI_VALIDATE ? [] : ['./specs/auto.spec.js']),
+    ...(process.env.OPENAPI_REQUESTS ? [] : ['./specs/requests.spec.js']),
+  ],
   maxInstances: 1,
   baseUrl: process.env.API_BASE_URL,
   mochaOpts: { timeout: 10000 },
   // OPENAPI_JUNIT: the junit reporter too (its run-end coverage document)
   ...(process.env.OPENAPI_JUNIT ? { reporters: ['spec', ['junit', { outputDir: 'out/junit' }]] } : {}),
   apiRunner: {
-    openapi: process.env.OPENAPI_VALIDATE ? { spec: doc, validate: process.env.OPENAPI_VALIDATE } : doc,
+    openapi: process.env.OPENAPI_VALIDATE
+      ? { spec: doc, validate: process.env.OPENAPI_VALIDATE, validateRequests: !!process.env.OPENAPI_REQUESTS }
+      : doc,
   },
 };
