@@ -73,9 +73,7 @@ void openapi_result_free(openapi_result_t *r) {
   memset(r, 0, sizeof *r);
 }
 
-static void problem(openapi_result_t *out, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void problem(openapi_result_t *out, const char *fmt, ...) {
+void oa_problem(openapi_result_t *out, const char *fmt, ...) {
   sbuf_t b = SBUF_INIT;
   va_list ap;
   va_start(ap, fmt);
@@ -91,8 +89,8 @@ int oa_check_value(openapi_doc_t *doc, const schema_t *schema, const json_t *val
   for (size_t i = 0; rc == 0 && i < errors.len; i++) {
     const schema_error_t *e = &errors.items[i];
     const char *path = e->instance_path ? e->instance_path : "";
-    problem(out, "%s%s%s%s%s", what, *what && *path ? sep : "", path, *what || *path ? " " : "",
-            e->message ? e->message : "is invalid");
+    oa_problem(out, "%s%s%s%s%s", what, *what && *path ? sep : "", path, *what || *path ? " " : "",
+               e->message ? e->message : "is invalid");
   }
   schema_errors_free(&errors);
   return rc;
@@ -221,16 +219,17 @@ static int check_body(openapi_doc_t *doc, oa_resp_t *r, const openapi_exchange_t
     bool wants = false;
     for (size_t i = 0; i < r->nmedia; i++) wants |= r->media[i].schema != NULL;
     if (wants)
-      problem(out, "the response has no body, but the document declares one (%s)",
-              sbuf_cstr(&decl));
+      oa_problem(out, "the response has no body, but the document declares one (%s)",
+                 sbuf_cstr(&decl));
   } else {
     char *essence = oa_media_essence(ex->content_type ? ex->content_type : "");
     oa_media_t *m = oa_find_media(r->media, r->nmedia, essence);
     if (!m && !ex->content_type) {
-      problem(out, "the response has no Content-Type; the document declares %s", sbuf_cstr(&decl));
+      oa_problem(out, "the response has no Content-Type; the document declares %s",
+                 sbuf_cstr(&decl));
     } else if (!m) {
-      problem(out, "content type %s is not declared for this response; it declares %s", essence,
-              sbuf_cstr(&decl));
+      oa_problem(out, "content type %s is not declared for this response; it declares %s", essence,
+                 sbuf_cstr(&decl));
     } else if (m->schema && ex->body) {
       rc = oa_check_value(doc, m->schema, ex->body, "body", " ", out, err);
       rc = rc < 0 ? -1 : 0;
@@ -257,7 +256,7 @@ static int check_headers(openapi_doc_t *doc, oa_resp_t *r, const openapi_exchang
     oa_header_t *h = &r->headers[i];
     char *value = ex->header ? ex->header(ex->header_ud, h->name) : NULL;
     if (!value) {
-      if (h->required) problem(out, "header %s is required, but the response has none", h->name);
+      if (h->required) oa_problem(out, "header %s is required, but the response has none", h->name);
       continue;
     }
     if (h->schema) {

@@ -151,6 +151,8 @@ char *oa_media_essence(const char *ct);
 oa_media_t *oa_find_media(oa_media_t *media, size_t n, const char *essence);
 /* "application/json, text/plain" into b. */
 void oa_declared_media(const oa_media_t *media, size_t n, sbuf_t *b);
+/* Appends one problem line to out. */
+void oa_problem(openapi_result_t *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Validates value; every error becomes a problem "<what><sep><path> <message>". */
 int oa_check_value(openapi_doc_t *doc, const schema_t *schema, const json_t *value,
                    const char *what, const char *sep, openapi_result_t *out, sbuf_t *err);

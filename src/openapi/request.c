@@ -17,7 +17,6 @@
  *
  * Memory: oa_req_t belongs to its operation (oa_free_request); results own their strings. */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -261,17 +260,6 @@ void oa_free_request(oa_req_t *r) {
 
 /* ---- checking ---- */
 
-static void problem(openapi_result_t *out, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void problem(openapi_result_t *out, const char *fmt, ...) {
-  sbuf_t b = SBUF_INIT;
-  va_list ap;
-  va_start(ap, fmt);
-  sbuf_vprintf(&b, fmt, ap);
-  va_end(ap);
-  strvec_push_owned(&out->problems, sbuf_take(&b));
-}
-
 static int hexval(int c) {
   return isdigit(c) ? c - '0' : isxdigit(c) ? (tolower(c) - 'a' + 10) : -1;
 }
@@ -405,7 +393,7 @@ static int check_params(openapi_doc_t *doc, const oa_op_t *op, const char *rest,
     char *where = xasprintf("%s.%s", in_name(p->in), p->name);
     int rc = 0;
     if (texts.len == 0) {
-      if (p->required) problem(out, "%s is required, but the request has none", where);
+      if (p->required) oa_problem(out, "%s is required, but the request has none", where);
     } else if (p->schema) {
       json_t *v = param_value(p, &texts);
       rc = oa_check_value(doc, p->schema, v, where, "", out, err);
@@ -425,7 +413,7 @@ static json_t *body_value(const char *essence, const openapi_request_t *rq, open
   if (json) {
     json_error_t jerr;
     json_t *v = json_loadb(rq->body, rq->body_len, JSON_DECODE_ANY | JSON_ALLOW_NUL, &jerr);
-    if (!v) problem(out, "body is not valid JSON: %s", jerr.text);
+    if (!v) oa_problem(out, "body is not valid JSON: %s", jerr.text);
     return v;
   }
   if (!*essence || strncmp(essence, "text/", 5) == 0) return json_stringn(rq->body, rq->body_len);
@@ -436,7 +424,8 @@ static int check_body(openapi_doc_t *doc, oa_op_t *op, const openapi_request_t *
                       openapi_result_t *out, sbuf_t *err) {
   oa_req_t *r = &op->req;
   if (!rq->has_body) {
-    if (r->has_body && r->body_required) problem(out, "body is required, but the request has none");
+    if (r->has_body && r->body_required)
+      oa_problem(out, "body is required, but the request has none");
     return 0;
   }
   if (!r->has_body || r->nmedia == 0) return 0; /* nothing declared to hold it to */
@@ -446,8 +435,8 @@ static int check_body(openapi_doc_t *doc, oa_op_t *op, const openapi_request_t *
   if (!m) {
     sbuf_t decl = SBUF_INIT;
     oa_declared_media(r->media, r->nmedia, &decl);
-    problem(out, "content type %s is not declared for the request body; it declares %s",
-            *essence ? essence : "(none)", sbuf_cstr(&decl));
+    oa_problem(out, "content type %s is not declared for the request body; it declares %s",
+               *essence ? essence : "(none)", sbuf_cstr(&decl));
     sbuf_free(&decl);
   } else if (m->schema) {
     json_t *v = body_value(essence, rq, out);

@@ -331,12 +331,42 @@ fail:
 /* The root suite appears only when tests ran outside any describe. */
 static bool suite_shown(const rm_suite_t *s) { return s->depth > 0 || s->ntests > 0; }
 
+/* A document writer into a new buffer, indented, its XML declaration written; NULL (with
+ * nothing left to free) when libxml2 fails. */
+static xmlTextWriterPtr jw_open(xmlBufferPtr *buf) {
+  *buf = xmlBufferCreate();
+  xmlTextWriterPtr w = *buf ? xmlNewTextWriterMemory(*buf, 0) : NULL;
+  if (w && xmlTextWriterSetIndent(w, 1) >= 0 &&
+      xmlTextWriterSetIndentString(w, BAD_CAST "  ") >= 0 &&
+      xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL) >= 0)
+    return w;
+  if (w) xmlFreeTextWriter(w);
+  if (*buf) xmlBufferFree(*buf);
+  *buf = NULL;
+  return NULL;
+}
+
+/* Ends the document (ok: everything was written) and frees the writer: its text, or NULL
+ * with a message in `err`. */
+static char *jw_close(xmlTextWriterPtr w, xmlBufferPtr buf, bool ok, sbuf_t *err) {
+  char *result = NULL;
+  if (w && ok && xmlTextWriterEndDocument(w) >= 0) {
+    xmlFreeTextWriter(w); /* flushes into buf */
+    w = NULL;
+    result = xstrndup((const char *)xmlBufferContent(buf), (size_t)xmlBufferLength(buf));
+  }
+  if (!result) sbuf_puts(err, "the XML writer failed");
+  if (w) xmlFreeTextWriter(w);
+  if (buf) xmlBufferFree(buf);
+  return result;
+}
+
 char *junit_render(const junit_opts_t *o, const rm_job_t *j, sbuf_t *err) {
-  xmlBufferPtr buf = xmlBufferCreate();
-  xmlTextWriterPtr w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
+  xmlBufferPtr buf;
+  xmlTextWriterPtr w = jw_open(&buf);
   char *caps = report_sanitized_caps(j->capabilities);
   char *file = file_property(j);
-  char *result = NULL;
+  bool ok = false;
   junit_ctx_t c = {o, j, o->package_name && *o->package_name ? o->package_name : caps, caps, file};
   bool job_error = j->error && !j->error_absorbed;
   long long tests = job_error, failures = 0, errors = job_error;
@@ -350,9 +380,6 @@ char *junit_render(const junit_opts_t *o, const rm_job_t *j, sbuf_t *err) {
       errors += counts_as_error(o, s->tests[k]);
     }
   }
-  JW(xmlTextWriterSetIndent(w, 1));
-  JW(xmlTextWriterSetIndentString(w, BAD_CAST "  "));
-  JW(xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL));
   /* junit-10.xsd allows no `skipped` attribute here; the testsuites carry theirs. */
   JW(xmlTextWriterStartElement(w, BAD_CAST "testsuites"));
   JW(jw_attr_int(w, "tests", tests));
@@ -363,31 +390,22 @@ char *junit_render(const junit_opts_t *o, const rm_job_t *j, sbuf_t *err) {
     if (suite_shown(j->suites[i])) JW(write_suite(w, &c, j->suites[i]));
   if (job_error) JW(write_job_error(w, &c));
   JW(xmlTextWriterEndElement(w));
-  JW(xmlTextWriterEndDocument(w));
-  xmlFreeTextWriter(w); /* flushes into buf */
-  w = NULL;
-  result = xstrndup((const char *)xmlBufferContent(buf), (size_t)xmlBufferLength(buf));
+  ok = true;
 fail:
-  if (!result) sbuf_puts(err, "the XML writer failed");
-  if (w) xmlFreeTextWriter(w);
-  if (buf) xmlBufferFree(buf);
   free(caps);
   free(file);
-  return result;
+  return jw_close(w, buf, ok, err);
 }
 
 /* The run's OpenAPI coverage: properties are JUnit's place for a suite's numbers, and a
  * run-wide number exists only at run end, so it gets a document of its own. */
 char *junit_render_openapi(const json_t *coverage, sbuf_t *err) {
-  xmlBufferPtr buf = xmlBufferCreate();
-  xmlTextWriterPtr w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
-  char *result = NULL;
+  xmlBufferPtr buf;
+  xmlTextWriterPtr w = jw_open(&buf);
+  bool ok = false;
   char stamp[64];
   report_local_stamp(report_now_ms(), stamp, sizeof stamp);
   if (!w) goto fail;
-  JW(xmlTextWriterSetIndent(w, 1));
-  JW(xmlTextWriterSetIndentString(w, BAD_CAST "  "));
-  JW(xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL));
   JW(xmlTextWriterStartElement(w, BAD_CAST "testsuites"));
   JW(jw_attr(w, "tests", "0"));
   JW(jw_attr(w, "failures", "0"));
@@ -422,15 +440,9 @@ char *junit_render_openapi(const json_t *coverage, sbuf_t *err) {
     JW(xmlTextWriterEndElement(w));
   }
   JW(xmlTextWriterEndElement(w));
-  JW(xmlTextWriterEndDocument(w));
-  xmlFreeTextWriter(w); /* flushes into buf */
-  w = NULL;
-  result = xstrndup((const char *)xmlBufferContent(buf), (size_t)xmlBufferLength(buf));
+  ok = true;
 fail:
-  if (!result) sbuf_puts(err, "the XML writer failed");
-  if (w) xmlFreeTextWriter(w);
-  if (buf) xmlBufferFree(buf);
-  return result;
+  return jw_close(w, buf, ok, err);
 }
 
 /* --- reporter ------------------------------------------------------------------------------ */
