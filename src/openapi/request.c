@@ -31,6 +31,14 @@ static unsigned schema_types(openapi_doc_t *doc, const oa_at_t *at, unsigned *it
   sbuf_puts(&s.ptr, sbuf_cstr(&at->ptr));
   sbuf_t ignored = SBUF_INIT;
   unsigned bits = 0;
+  /* 3.1: a $ref to a schema by its $id (the validator's to resolve, not a file's) */
+  json_t *ref = json_object_get(s.node, "$ref");
+  if (doc->ids && json_is_string(ref)) {
+    char *abs = schema_uri_resolve(s.file->uri, json_string_value(ref));
+    json_t *target = json_object_get(doc->ids, abs);
+    if (target) s.node = target;
+    free(abs);
+  }
   if (json_is_object(s.node) && oa_follow(doc, &s, &ignored) == 0 && json_is_object(s.node)) {
     static const struct {
       const char *name;

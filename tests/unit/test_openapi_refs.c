@@ -244,6 +244,9 @@ static void test_schemas_with_own_id(void **state) {
              "            application/json: {schema: {$ref: 'https://schemas.test/tags'}}\n"
              "  /owners/{id}:\n"
              "    get:\n"
+             /* a parameter whose schema is given by its $id: read as that schema's type */
+             "      parameters: [{name: id, in: path, required: true, schema: {$ref: "
+             "'https://schemas.test/id'}}]\n"
              "      responses:\n"
              "        '200':\n"
              "          description: an owner\n"
@@ -263,6 +266,7 @@ static void test_schemas_with_own_id(void **state) {
              "        size: {$ref: '#/$defs/size'}\n"
              "      $defs:\n"
              "        size: {enum: [small, large]}\n"
+             "    Id: {$id: 'https://schemas.test/id', type: integer, minimum: 1}\n"
              "    Tag:\n"
              "      $id: https://schemas.test/tag\n"
              "      type: string\n"
@@ -297,6 +301,14 @@ static void test_schemas_with_own_id(void **state) {
   EXPECT(0, "body /pets/0/tag must match pattern", doc, "/owners/1", 200,
          "{\"pets\": [{\"id\": 1, \"tag\": \"D\"}]}");
   EXPECT(0, "body /anchor must be boolean", doc, "/owners/1", 200, "{\"anchor\": 1}");
+  openapi_request_t rq = {"GET", "/owners/7", NULL, false, NULL, 0, NULL, NULL};
+  openapi_result_t rr;
+  assert_int_equal(openapi_check_request(doc, &rq, &rr, &err), 1);
+  openapi_result_free(&rr);
+  rq.url = "/owners/0";
+  assert_int_equal(openapi_check_request(doc, &rq, &rr, &err), 0);
+  assert_string_equal(rr.problems.items[0], "path.id must be >= 1");
+  openapi_result_free(&rr);
   /* components.schemas by name reach the same resources */
   json_t *v = json_pack("{sisssi}", "id", 1, "tag", "x1", "size", 3);
   openapi_result_t r;
