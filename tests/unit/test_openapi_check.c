@@ -11,22 +11,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <strings.h>
-#include <unistd.h>
-
-#include "openapi/openapi.h"
+#include "test_openapi_files.h"
 
 static char tmpdir[] = "/tmp/sonde-openapi-XXXXXX";
-
-static void write_file(const char *name, const char *text) {
-  FILE *f = fopen(name, "w");
-  assert_non_null(f);
-  fputs(text, f);
-  fclose(f);
-}
 
 static const char kUsers30[] =
     "openapi: 3.0.3\n"
@@ -89,31 +76,14 @@ static const char kTeams30[] =
     "    lead: {$ref: './schemas.yaml#/User'}\n";
 
 static int setup(void **state) {
-  assert_non_null(mkdtemp(tmpdir));
-  assert_int_equal(chdir(tmpdir), 0);
+  openapi_tmp_setup(tmpdir);
   write_file("users.yaml", kUsers30);
   write_file("schemas.yaml", kSchemas30);
   write_file("teams.yaml", kTeams30);
   return 0;
 }
 
-static int teardown(void **state) {
-  char cmd[128];
-  snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
-  return system(cmd) == 0 ? 0 : -1;
-}
-
-typedef struct {
-  const char *names[4];
-  const char *values[4];
-} headers_t;
-
-static char *get_header(void *ud, const char *name) {
-  headers_t *h = ud;
-  for (int i = 0; h && i < 4 && h->names[i]; i++)
-    if (strcasecmp(h->names[i], name) == 0) return strdup(h->values[i]);
-  return NULL;
-}
+static int teardown(void **state) { return openapi_tmp_teardown(tmpdir); }
 
 /* Checks one exchange; returns the rc and leaves the message in *msg (caller frees). */
 static int check(openapi_doc_t *doc, const char *method, const char *url, int status,
@@ -124,24 +94,10 @@ static int check(openapi_doc_t *doc, const char *method, const char *url, int st
   openapi_result_t r;
   sbuf_t err = SBUF_INIT;
   int rc = openapi_check(doc, &ex, &r, &err);
-  sbuf_t m = SBUF_INIT;
-  if (rc < 0) sbuf_puts(&m, sbuf_cstr(&err));
-  else if (rc == 0) openapi_result_message(doc, &r, &m);
-  *msg = sbuf_take(&m);
-  openapi_result_free(&r);
-  sbuf_free(&err);
+  *msg = openapi_outcome(doc, rc, &r, &err);
   json_decref(b);
   return rc;
 }
-
-#define EXPECT(rc_want, needle, ...)                                                    \
-  do {                                                                                  \
-    char *msg_;                                                                         \
-    int rc_ = check(__VA_ARGS__, &msg_);                                                \
-    if (rc_ != (rc_want) || !strstr(msg_, needle))                                      \
-      fail_msg("rc %d (want %d), message: %s\n(want: %s)", rc_, rc_want, msg_, needle); \
-    free(msg_);                                                                         \
-  } while (0)
 
 static void test_openapi30_yaml_multifile(void **state) {
   sbuf_t err = SBUF_INIT;

@@ -10,12 +10,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
-#include "openapi/openapi.h"
+#include "test_openapi_files.h"
 
 static char tmpdir[] = "/tmp/sonde-openapi-refs-XXXXXX";
 
@@ -86,25 +81,13 @@ static int reads_of(const char *url) {
   return -1;
 }
 
-static void write_file(const char *name, const char *text) {
-  FILE *f = fopen(name, "w");
-  assert_non_null(f);
-  fputs(text, f);
-  fclose(f);
-}
-
 static int setup(void **state) {
-  assert_non_null(mkdtemp(tmpdir));
-  assert_int_equal(chdir(tmpdir), 0);
+  openapi_tmp_setup(tmpdir);
   openapi_set_fetcher(fetch, NULL);
   return 0;
 }
 
-static int teardown(void **state) {
-  char cmd[128];
-  snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
-  return system(cmd) == 0 ? 0 : -1;
-}
+static int teardown(void **state) { return openapi_tmp_teardown(tmpdir); }
 
 /* Checks a GET response with a JSON body; returns the rc, the message in *msg. */
 static int check(openapi_doc_t *doc, const char *url, int status, const char *body, char **msg) {
@@ -112,25 +95,12 @@ static int check(openapi_doc_t *doc, const char *url, int status, const char *bo
   assert_non_null(b);
   openapi_exchange_t ex = {"GET", url, status, "application/json", true, b, NULL, NULL};
   openapi_result_t r;
-  sbuf_t err = SBUF_INIT, m = SBUF_INIT;
+  sbuf_t err = SBUF_INIT;
   int rc = openapi_check(doc, &ex, &r, &err);
-  if (rc < 0) sbuf_puts(&m, sbuf_cstr(&err));
-  else if (rc == 0) openapi_result_message(doc, &r, &m);
-  *msg = sbuf_take(&m);
-  openapi_result_free(&r);
-  sbuf_free(&err);
+  *msg = openapi_outcome(doc, rc, &r, &err);
   json_decref(b);
   return rc;
 }
-
-#define EXPECT(rc_want, needle, ...)                                                    \
-  do {                                                                                  \
-    char *msg_;                                                                         \
-    int rc_ = check(__VA_ARGS__, &msg_);                                                \
-    if (rc_ != (rc_want) || !strstr(msg_, needle))                                      \
-      fail_msg("rc %d (want %d), message: %s\n(want: %s)", rc_, rc_want, msg_, needle); \
-    free(msg_);                                                                         \
-  } while (0)
 
 static void test_document_at_url(void **state) {
   sbuf_t err = SBUF_INIT;
