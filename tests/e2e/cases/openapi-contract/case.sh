@@ -190,7 +190,7 @@ expect_err "\"apiRunner.openapi.validate\" must be 'all', 'warn' or 'off' (got o
 posts() { http_get "log?path=/users" | python3 -c 'import json,sys; print(sum(e.get("method") == "POST" for e in json.load(sys.stdin)))'; }
 http_post reset >/dev/null
 http_post log/reset >/dev/null
-OPENAPI_VALIDATE=all OPENAPI_REQUESTS=1 run_sonde run sonde.conf.js --spec specs/requests.spec.js
+OPENAPI_VALIDATE=all OPENAPI_REQUESTS=true run_sonde run sonde.conf.js --spec specs/requests.spec.js
 expect_status 1
 expect_clean
 expect_out '[api #0-0] 1 passing'
@@ -208,11 +208,15 @@ expect_file_contains plain.txt "The request to GET /users/{id} does not satisfy 
 expect_eq "$(posts)" 1 'a request that violates the contract is not sent'
 http_post reset >/dev/null
 http_post log/reset >/dev/null
-OPENAPI_VALIDATE=warn OPENAPI_REQUESTS=1 run_sonde run sonde.conf.js --spec specs/requests.spec.js
+OPENAPI_VALIDATE=warn OPENAPI_REQUESTS=true run_sonde run sonde.conf.js --spec specs/requests.spec.js
 expect_status 0
 expect_out '[api #0-0] 4 passing'
 expect_err "The request to POST /users does not satisfy openapi/users.yaml:"
 expect_eq "$(posts)" 2 "with 'warn' the request is sent"
+OPENAPI_VALIDATE=all OPENAPI_REQUESTS='"yes"' run_sonde run sonde.conf.js --spec specs/requests.spec.js
+expect_status 1
+expect_no_out 'passing'
+expect_err '"apiRunner.openapi.validateRequests" must be true or false (got string)'
 
 # jasmine: the matchers through jasmine's expect; a violation is a failed expectation
 http_post reset >/dev/null

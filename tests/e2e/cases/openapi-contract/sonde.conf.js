@@ -1,6 +1,6 @@
 // Contract tests against the test server: apiRunner.openapi names the document (OPENAPI_DOC
 // chooses another for the runs with broken documents; OPENAPI_VALIDATE sets the automatic
-// mode, apiRunner.openapi.validate, and OPENAPI_REQUESTS its validateRequests; OPENAPI_JUNIT
+// mode, apiRunner.openapi.validate, and OPENAPI_REQUESTS (JSON) its validateRequests; OPENAPI_JUNIT
 // adds the junit reporter).
 const doc = process.env.OPENAPI_DOC || './openapi/users.yaml';
 exports.config = {
@@ -17,7 +17,7 @@ exports.config = {
   ...(process.env.OPENAPI_JUNIT ? { reporters: ['spec', ['junit', { outputDir: 'out/junit' }]] } : {}),
   apiRunner: {
     openapi: process.env.OPENAPI_VALIDATE
-      ? { spec: doc, validate: process.env.OPENAPI_VALIDATE, validateRequests: !!process.env.OPENAPI_REQUESTS }
+      ? { spec: doc, validate: process.env.OPENAPI_VALIDATE, validateRequests: JSON.parse(process.env.OPENAPI_REQUESTS || 'false') }
       : doc,
   },
 };
