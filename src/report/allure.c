@@ -191,13 +191,24 @@ static json_t *label(const char *name, const char *value) {
   return label_n(name, value, strlen(value));
 }
 
+/* The describes a test is in, outermost first (the root suite left out): `suite` and its
+ * parents. Their count is suite->depth; NULL when 0. */
+static const rm_suite_t **suite_chain(const rm_job_t *j, const rm_suite_t *suite) {
+  if (suite->depth <= 0) return NULL;
+  const rm_suite_t **chain = xcalloc((size_t)suite->depth, sizeof *chain);
+  for (const rm_suite_t *s = suite; s->depth > 0; s = j->suites[s->parent]) chain[s->depth - 1] = s;
+  return chain;
+}
+
 /* allure-js-commons' getSuiteLabels: the first describe is parentSuite, the second suite,
  * the rest joined with " > " subSuite. */
-static json_t *labels_doc(allure_reporter_t *r, const rm_job_t *j) {
+static json_t *labels_doc(allure_reporter_t *r, const rm_job_t *j, const rm_suite_t *suite) {
   json_t *labels = json_array();
   sbuf_t sub = SBUF_INIT;
-  for (size_t i = 1; i < j->nopen; i++) {
-    const rm_suite_t *s = j->suites[j->open[i]];
+  const rm_suite_t **chain = suite_chain(j, suite);
+  size_t n = (size_t)suite->depth + 1; /* as the open stack counted them, the root first */
+  for (size_t i = 1; i < n; i++) {
+    const rm_suite_t *s = chain[i - 1];
     if (i == 1) json_array_append_new(labels, label_n("parentSuite", s->title, s->title_len));
     else if (i == 2) json_array_append_new(labels, label_n("suite", s->title, s->title_len));
     else {
@@ -205,8 +216,9 @@ static json_t *labels_doc(allure_reporter_t *r, const rm_job_t *j) {
       sbuf_append(&sub, s->title, s->title_len);
     }
   }
-  if (j->nopen > 3) json_array_append_new(labels, label_n("subSuite", sbuf_cstr(&sub), sub.len));
+  if (n > 3) json_array_append_new(labels, label_n("subSuite", sbuf_cstr(&sub), sub.len));
   sbuf_free(&sub);
+  free(chain);
   char *pkg = allure_package_label(j->spec_display);
   json_array_append_new(labels, label("package", pkg));
   free(pkg);
@@ -226,8 +238,8 @@ static json_t *labels_doc(allure_reporter_t *r, const rm_job_t *j) {
   return labels;
 }
 
-/* The spec's path segments, then the open describes. */
-static json_t *title_path(const rm_job_t *j) {
+/* The spec's path segments, then the describes of `suite`. */
+static json_t *title_path(const rm_job_t *j, const rm_suite_t *suite) {
   json_t *path = json_array();
   const char *p = j->spec_display;
   while (*p) {
@@ -241,9 +253,10 @@ static json_t *title_path(const rm_job_t *j) {
     if (!slash) break;
     p = slash + 1;
   }
-  for (size_t i = 1; i < j->nopen; i++)
-    json_array_append_new(
-        path, report_json_text(j->suites[j->open[i]]->title, j->suites[j->open[i]]->title_len, 0));
+  const rm_suite_t **chain = suite_chain(j, suite);
+  for (int i = 0; i < suite->depth; i++)
+    json_array_append_new(path, report_json_text(chain[i]->title, chain[i]->title_len, 0));
+  free(chain);
   return path;
 }
 
@@ -344,10 +357,10 @@ typedef struct {
   size_t pending_len;
 } result_texts_t;
 
-static void write_result(allure_reporter_t *r, const rm_job_t *j, const result_texts_t *texts,
-                         const char *status, const json_t *error, const json_t *exchanges,
-                         const json_t *cuke_steps, const json_t *meta, double start, double stop,
-                         char uuid[37]) {
+static void write_result(allure_reporter_t *r, const rm_job_t *j, const rm_suite_t *suite,
+                         const result_texts_t *texts, const char *status, const json_t *error,
+                         const json_t *exchanges, const json_t *cuke_steps, const json_t *meta,
+                         double start, double stop, char uuid[37]) {
   char hid[33];
   report_uuid4(uuid);
   history_id(j->capabilities, texts->full_title, texts->full_len, hid);
@@ -376,7 +389,7 @@ static void write_result(allure_reporter_t *r, const rm_job_t *j, const result_t
   set_text(doc, "testCaseId", hid);
   json_object_set_new(doc, "name", report_json_text(texts->name, texts->name_len, 0));
   json_object_set_new(doc, "fullName", report_json_text(full_name.data, full_name.len, 0));
-  json_object_set_new(doc, "titlePath", title_path(j));
+  json_object_set_new(doc, "titlePath", title_path(j, suite));
   set_text(doc, "status", status);
   json_t *details = status_details(error);
   if (texts->pending_reason)
@@ -390,7 +403,7 @@ static void write_result(allure_reporter_t *r, const rm_job_t *j, const result_t
                           : exchange_steps(r, exchanges));
   json_object_set_new(doc, "attachments", attachments);
   json_object_set_new(doc, "parameters", parameters);
-  json_t *labels = labels_doc(r, j);
+  json_t *labels = labels_doc(r, j, suite);
   size_t ti;
   json_t *tag;
   json_array_foreach(json_object_get(meta, "tags"), ti, tag)
@@ -420,7 +433,7 @@ static void on_test_end(rm_job_t *j, rm_suite_t *s, rm_test_t *t, void *ud) {
       t->title,          t->full_title,        r->opts.add_console_logs ? t->logs.data : NULL,
       t->title_len,      t->full_title_len,    t->logs.len,
       t->pending_reason, t->pending_reason_len};
-  write_result(r, j, &texts, result_status(t), t->error, t->exchanges, t->steps, t->meta,
+  write_result(r, j, s, &texts, result_status(t), t->error, t->exchanges, t->steps, t->meta,
                t->start_ms, t->stop_ms, uuid);
   for (size_t i = 0; i < j->nopen; i++) {
     allure_suite_t *as = j->suites[j->open[i]]->data;
@@ -489,10 +502,11 @@ static void allure_job_end(reporter_t *base, const report_job_t *job, bool passe
   /* A spec file that failed to load, or a worker lost outside any test. */
   if (j->error && !j->error_absorbed) {
     char uuid[37];
-    j->nopen = 0; /* no describe applies: labels and titlePath name the file only */
     size_t n = strlen(j->spec_display);
     result_texts_t texts = {j->spec_display, j->spec_display, NULL, n, n, 0, NULL, 0};
-    write_result(r, j, &texts, "broken", j->error, NULL, NULL, NULL, j->start_ms, j->stop_ms, uuid);
+    /* No describe applies: labels and titlePath name the file only. */
+    write_result(r, j, j->suites[0], &texts, "broken", j->error, NULL, NULL, NULL, j->start_ms,
+                 j->stop_ms, uuid);
   }
   write_environment(r);
   for (size_t i = 0; i < j->nsuites; i++) {

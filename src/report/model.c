@@ -51,6 +51,22 @@ static void open_push(rm_job_t *j, size_t index) {
 
 static rm_suite_t *innermost(rm_job_t *j) { return j->suites[j->open[j->nopen - 1]]; }
 
+/* The suite a test event belongs to: the innermost open one, except for a late outcome (of
+ * a test that ended before, see fw_emit), which belongs to its test's own suite even when
+ * that suite has ended since, as mocha reports it (the latest suite of that title). */
+static rm_suite_t *suite_of(rm_job_t *j, const json_t *ev) {
+  const char *full;
+  size_t len;
+  if (!json_is_true(json_object_get(ev, "late")) || !report_suite_title_of(ev, &full, &len))
+    return innermost(j);
+  if (len == 0) return j->suites[0];
+  for (size_t i = j->nsuites; i-- > 1;) {
+    rm_suite_t *s = j->suites[i];
+    if (s->full_title_len == len && memcmp(s->full_title, full, len) == 0) return s;
+  }
+  return innermost(j);
+}
+
 static rm_job_t *job_new(rm_set_t *set, const report_job_t *job) {
   rm_job_t *j = xcalloc(1, sizeof *j);
   j->cid = dup_or_empty(job->cid);
@@ -145,8 +161,7 @@ static json_t *exchange_copy(const json_t *ev, double now) {
   return ex;
 }
 
-static void finish_test(rm_set_t *set, rm_job_t *j, rm_test_t *t) {
-  rm_suite_t *s = innermost(j);
+static void finish_test(rm_set_t *set, rm_job_t *j, rm_suite_t *s, rm_test_t *t) {
   t->stop_ms = rm_now(set);
   if (t->start_ms <= 0) t->start_ms = t->stop_ms - t->duration_ms;
   /* A retried attempt may start a forced millisecond late (see on_retry): keep its order. */
@@ -194,7 +209,7 @@ static rm_test_t *take_current(rm_set_t *set, rm_job_t *j, const json_t *ev) {
   }
   if (!t) {
     flush_loose(j);
-    innermost(j)->has_children = true;
+    suite_of(j, ev)->has_children = true;
     t = test_new(ev, rm_now(set));
   }
   return t;
@@ -209,7 +224,7 @@ static void on_test_end(rm_set_t *set, rm_job_t *j, const json_t *ev, rm_state_t
   if (state == RM_FAILED) set_error(t, json_object_get(ev, "error"));
   if (state == RM_SKIPPED && report_jstr(ev, "reason"))
     t->pending_reason = dup_member(ev, "reason", &t->pending_reason_len);
-  finish_test(set, j, t);
+  finish_test(set, j, suite_of(j, ev), t);
 }
 
 /* A failed hook is reported as a test of its own; a test its each-hook abandoned never gets
@@ -231,8 +246,9 @@ static void on_hook_fail(rm_set_t *set, rm_job_t *j, const json_t *ev) {
   }
   json_array_extend(t->exchanges, j->loose);
   json_array_clear(j->loose);
-  innermost(j)->has_children = true;
-  finish_test(set, j, t);
+  rm_suite_t *s = suite_of(j, ev);
+  s->has_children = true;
+  finish_test(set, j, s, t);
 }
 
 static void on_retry(rm_set_t *set, rm_job_t *j, const json_t *ev) {
@@ -247,7 +263,7 @@ static void on_retry(rm_set_t *set, rm_job_t *j, const json_t *ev) {
   if (next < t->start_ms + 1) next = t->start_ms + 1;
   j->current = test_new(ev, next);
   j->current->retries = t->retries + 1;
-  finish_test(set, j, t);
+  finish_test(set, j, suite_of(j, ev), t);
 }
 
 static void close_suite(rm_set_t *set, rm_job_t *j, double duration) {
@@ -270,7 +286,7 @@ static void close_all(rm_set_t *set, rm_job_t *j) {
     t->duration_ms = rm_now(set) - t->start_ms;
     set_error(t, j->error);
     j->error_absorbed = j->error != NULL;
-    finish_test(set, j, t);
+    finish_test(set, j, innermost(j), t);
   }
   while (j->nopen > 1) close_suite(set, j, -1);
   if (j->nopen == 1) {

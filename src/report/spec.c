@@ -47,13 +47,16 @@
 /* The failure shown for a job whose worker ended without runner:end. */
 #define SPEC_WORKER_DIED     "worker exited before the spec file finished"
 
-/* One describe block while it is open. WebdriverIO prints a suite's own tests before its
- * child suites even when a framework (jasmine) runs them interleaved, so a suite's lines
- * and its finished children are kept apart until the suite ends. */
-typedef struct {
-  sbuf_t own;  /* prefixed lines of this suite's tests and failed hooks */
-  sbuf_t kids; /* rendered child suites, in start order */
+/* One describe block. WebdriverIO prints a suite's own tests before its child suites even
+ * when a framework (jasmine) runs them interleaved, so a suite's lines and its finished
+ * children are kept apart; the block is rendered when the job ends, since a late failure
+ * (a timer of a test that ended) may still add a line to a suite that has ended. */
+typedef struct spec_suite {
+  sbuf_t own;               /* prefixed lines of this suite's tests and failed hooks */
+  struct spec_suite **kids; /* ended child suites, in start order; owned */
+  size_t nkids, kids_cap;
   char *title;
+  char *full_title;
   char *file;  /* display path; top-level suites only */
   int depth;   /* 0 is the root suite, which frameworks do not announce */
   int32_t seq; /* start order: the suites' order in WebdriverIO's output */
@@ -253,9 +256,25 @@ static spec_suite_t *spec_push_suite(spec_job_t *j) {
 
 static void spec_suite_free(spec_suite_t *s) {
   sbuf_free(&s->own);
-  sbuf_free(&s->kids);
+  for (size_t i = 0; i < s->nkids; i++) {
+    spec_suite_free(s->kids[i]);
+    free(s->kids[i]);
+  }
+  free(s->kids);
   free(s->title);
+  free(s->full_title);
   free(s->file);
+}
+
+/* The ended suite of fullTitle `full` under `s`, the latest of that title; NULL if none. */
+static spec_suite_t *spec_find_ended(spec_suite_t *s, const char *full, size_t len) {
+  for (size_t i = s->nkids; i-- > 0;) {
+    spec_suite_t *k = s->kids[i], *found = spec_find_ended(k, full, len);
+    if (found) return found;
+    if (k->full_title && strlen(k->full_title) == len && memcmp(k->full_title, full, len) == 0)
+      return k;
+  }
+  return NULL;
 }
 
 static spec_job_t *spec_job_get(spec_reporter_t *r, const report_job_t *job) {
@@ -304,8 +323,23 @@ static void spec_set_file(spec_job_t *j, const char *file) {
 /* Where the next test line goes, with its suite's depth and failure group. Root-level
  * items belong to WebdriverIO's "(root)" pseudo suite: before the first suite it leads the
  * output, after it (after-all hooks) it closes it; the title is written with the first item. */
-static sbuf_t *spec_target(const spec_reporter_t *r, spec_job_t *j, int *depth, int32_t *group) {
+static sbuf_t *spec_target(const spec_reporter_t *r, spec_job_t *j, const json_t *ev, int *depth,
+                           int32_t *group) {
   spec_suite_t *top = &j->stack[j->depth - 1];
+  const char *full;
+  size_t len;
+  /* A late outcome (of a test that ended before) goes to its test's own suite, as mocha
+   * shows it, even when that suite has ended since. */
+  if (json_is_true(json_object_get(ev, "late")) && report_suite_title_of(ev, &full, &len) &&
+      len > 0) {
+    spec_suite_t *own = spec_find_ended(&j->stack[0], full, len);
+    if (own) {
+      *depth = own->depth;
+      *group = own->seq;
+      own->events++;
+      return &own->own;
+    }
+  }
   *depth = top->depth;
   *group = top->seq;
   if (top->depth > 0) {
@@ -387,26 +421,34 @@ static char *spec_render_error_json(const spec_reporter_t *r, const spec_job_t *
  * child suite stay above that child. A suite with neither tests nor child suites is left
  * out, and the blank line follows only suites with lines of their own (WebdriverIO's
  * getResultDisplay). */
-static void spec_close_suite(const spec_reporter_t *r, spec_job_t *j) {
-  spec_suite_t s = j->stack[--j->depth];
+static void spec_close_suite(spec_job_t *j) {
+  spec_suite_t *s = xmalloc(sizeof *s);
+  *s = j->stack[--j->depth];
   spec_suite_t *parent = &j->stack[j->depth - 1];
-  sbuf_t *dst = &parent->kids;
+  if (parent->nkids == parent->kids_cap) {
+    parent->kids_cap = parent->kids_cap ? parent->kids_cap * 2 : 4;
+    parent->kids = xrealloc(parent->kids, parent->kids_cap * sizeof *parent->kids);
+  }
+  parent->kids[parent->nkids++] = s;
+}
 
-  if (s.events || s.has_children) {
-    if (s.depth == 1 && (!j->cur_file || strcmp(j->cur_file, s.file) != 0)) {
-      char *line = xasprintf("» %s", s.file);
+/* Appends the block of ended suite `s` and its children to `dst`. */
+static void spec_render_suite(const spec_reporter_t *r, spec_job_t *j, const spec_suite_t *s,
+                              sbuf_t *dst) {
+  if (s->events || s->has_children) {
+    if (s->depth == 1 && (!j->cur_file || strcmp(j->cur_file, s->file) != 0)) {
+      char *line = xasprintf("» %s", s->file);
       spec_put(r, j, dst, NULL, line);
       free(line);
-      spec_set_file(j, s.file);
+      spec_set_file(j, s->file);
     }
-    char *line = xasprintf("%*s%s", (s.depth - 1) * 4, "", s.title);
+    char *line = xasprintf("%*s%s", (s->depth - 1) * 4, "", s->title);
     spec_put(r, j, dst, NULL, line);
     free(line);
-    sbuf_append(dst, s.own.data, s.own.len);
-    if (s.events) spec_put(r, j, dst, NULL, "");
-    sbuf_append(dst, s.kids.data, s.kids.len);
+    sbuf_append(dst, s->own.data, s->own.len);
+    if (s->events) spec_put(r, j, dst, NULL, "");
   }
-  spec_suite_free(&s);
+  for (size_t i = 0; i < s->nkids; i++) spec_render_suite(r, j, s->kids[i], dst);
 }
 
 /* --- realtime reporting ------------------------------------------------------------------ */
@@ -468,7 +510,7 @@ static int32_t spec_test_line(const spec_reporter_t *r, spec_job_t *j, const jso
                               const char *symbol, const char *color, bool with_duration) {
   int depth;
   int32_t group;
-  sbuf_t *dst = spec_target(r, j, &depth, &group);
+  sbuf_t *dst = spec_target(r, j, ev, &depth, &group);
   const char *title = spec_str(ev, "title");
   const json_t *duration = json_object_get(ev, "duration");
   sbuf_t line = SBUF_INIT;
@@ -501,6 +543,7 @@ static void spec_on_suite_start(const spec_reporter_t *r, spec_job_t *j, const j
   s->depth = depth;
   s->seq = ++j->suite_seq;
   s->title = xstrdup(title ? title : "");
+  s->full_title = xstrdup(spec_str(ev, "fullTitle") ? spec_str(ev, "fullTitle") : s->title);
   if (depth == 1) s->file = spec_file_display(j, spec_str(ev, "file"));
   if (r->realtime) {
     char *file = spec_file_display(j, spec_str(ev, "file"));
@@ -608,7 +651,7 @@ static void spec_event_shown(spec_reporter_t *r, const report_job_t *job, const 
   } else if (strcmp(type, "suite:start") == 0) {
     spec_on_suite_start(r, j, ev);
   } else if (strcmp(type, "suite:end") == 0) {
-    if (j->depth > 1) spec_close_suite(r, j);
+    if (j->depth > 1) spec_close_suite(j);
   } else if (strcmp(type, "test:pass") == 0) {
     spec_test_line(r, j, ev, r->sym_passed, SPEC_GREEN, true);
     spec_forget_exchange(j);
@@ -668,13 +711,13 @@ static void spec_put_counts(const spec_reporter_t *r, const spec_job_t *j, sbuf_
 /* Returns the job's block, or NULL when it has nothing to show (no tests ran and nothing
  * failed): WebdriverIO prints no block for such a worker. */
 static char *spec_job_render(spec_reporter_t *r, spec_job_t *j) {
-  while (j->depth > 1) spec_close_suite(r, j);
+  while (j->depth > 1) spec_close_suite(j);
 
   spec_suite_t *root = &j->stack[0];
   sbuf_t results = SBUF_INIT;
   sbuf_append(&results, root->own.data, root->own.len);
   if (root->events) spec_put(r, j, &results, NULL, "");
-  sbuf_append(&results, root->kids.data, root->kids.len);
+  for (size_t i = 0; i < root->nkids; i++) spec_render_suite(r, j, root->kids[i], &results);
   sbuf_append(&results, j->tail.data, j->tail.len);
   if (j->tail_events) spec_put(r, j, &results, NULL, "");
 

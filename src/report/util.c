@@ -189,6 +189,21 @@ const char *report_jstr(const json_t *obj, const char *key) {
   return json_string_value(json_object_get(obj, key));
 }
 
+bool report_suite_title_of(const json_t *ev, const char **full, size_t *len) {
+  const json_t *f = json_object_get(ev, "fullTitle"), *t = json_object_get(ev, "title");
+  if (!json_is_string(f) || !json_is_string(t)) return false;
+  const char *fs = json_string_value(f), *ts = json_string_value(t);
+  size_t fl = json_string_length(f), tl = json_string_length(t);
+  *full = fs;
+  if (fl == tl && memcmp(fs, ts, fl) == 0) {
+    *len = 0;
+    return true;
+  }
+  if (fl <= tl + 1 || memcmp(fs + fl - tl, ts, tl) != 0 || fs[fl - tl - 1] != ' ') return false;
+  *len = fl - tl - 1;
+  return true;
+}
+
 /* --- time ------------------------------------------------------------------------------- */
 
 double report_now_ms(void) {

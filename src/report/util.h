@@ -53,6 +53,10 @@ json_t *report_json_visible(const json_t *v);
 /* The string member `key` of `obj`, or NULL. */
 const char *report_jstr(const json_t *obj, const char *key);
 
+/* The fullTitle of the suite a test event's test belongs to: its own fullTitle without the
+ * trailing " <title>" (*len 0: the root suite). False when the event's titles do not say. */
+bool report_suite_title_of(const json_t *ev, const char **full, size_t *len);
+
 /* --- time ------------------------------------------------------------------------------- */
 
 /* Milliseconds since the epoch (wall clock, fractional). */

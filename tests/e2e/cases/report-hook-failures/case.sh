@@ -13,6 +13,13 @@ expect_no_out 'never runs'
 expect_out_re '✓ forgot to await'
 expect_out_re '✖ forgot to await'
 expect_out 'thrown after the test'
+# The late failure is listed in its test's own suite, as mocha lists it (also once that
+# suite has ended), not in a "(root)" group after the suites.
+expect_eq "$(grep -A 2 '\] late timer$' "$OUT" | sed 's/^\[api #0-[0-9]\] *//; s/ ([0-9]*ms)$//')" \
+  'late timer
+✓ forgot to await
+✖ forgot to await' 'the late timer block of the spec reporter'
+expect_no_out '(root)'
 expect_out_re '✓ calls done twice'
 expect_out_re '✖ calls done twice'
 expect_out 'done() called multiple times in test <late done calls done twice> of file'
@@ -25,7 +32,10 @@ junit=$(cat reports/junit/*)
   fail "junit lost the passed test: $junit"
 [[ $junit == *'name="after each hook for passes before the hook"'* ]] || fail "junit has no hook failure"
 [[ $junit == *'thrown after the test'* ]] || fail 'junit has no late timer error'
+expect_eq "$(grep -c '<testcase classname="api.late_timer" name="forgot to await"' <<<"$junit")" 2 \
+  'junit testcases of the late timer in its suite'
 [[ $junit == *'done() called multiple times'* ]] || fail 'junit has no second done()'
+[[ $junit != *'(root)'* ]] || fail "junit lists a (root) suite: $junit"
 expect_eq "$(grep -c '<failure' <<<"$junit")" 3 'failures in the junit reports'
 
 # allure: one result per outcome (name | status)
@@ -42,6 +52,14 @@ specs/late-done.spec.js#late done calls done twice | passed
 specs/late-done.spec.js#late done waits | passed
 specs/late-timer.spec.js#late timer forgot to await | broken
 specs/late-timer.spec.js#late timer forgot to await | passed' 'allure results'
+
+# The late outcome's allure result is in its suite too.
+late=$(grep -l '"status": "broken"' reports/allure/*-result.json | xargs grep -l '"name": "forgot to await"')
+expect_file_contains "$late" '"titlePath": [
+    "specs",
+    "late-timer.spec.js",
+    "late timer"
+  ]'
 
 # json: the passed test and its hook's failure; both outcomes of the late ones
 json=$(cat reports/json/*)
