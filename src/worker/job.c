@@ -170,13 +170,39 @@ static void job_unref(job_t *job) {
   strvec_free(&job->support);
   json_decref(job->capabilities);
   json_decref(job->error);
+  json_decref(job->end_error);
   free(job);
 }
 
 static void job_timer_closed(uv_handle_t *h) { job_unref(h->data); }
 
+/* runner:end, with the counts as they are when the realm goes (a job that died keeps those
+ * of its end: nothing it ran since was reported). Sent even for a dead job. */
+static void send_runner_end(job_t *job) {
+  fw_stats_t st = job->end_stats;
+  if (job->runner && !job->dead) fw_runner_stats(job->runner, &st);
+  json_t *error = job->end_error ? job->end_error : job->error;
+  json_t *ev = json_pack("{s:s, s:s, s:i, s:i, s:i, s:f}", "type", "runner:end", "cid", job->cid,
+                         "passes", st.passes, "failures", st.failures + (error ? 1 : 0), "pending",
+                         st.pending, "duration", (double)uv_hrtime() / 1e6 - job->started);
+  if (error) json_object_set(ev, "error", error);
+  if (job->realm && getenv("SONDE_WATCH_GRAPH")) {
+    /* watch mode re-runs this spec file when one of these changes (launcher/watch.c) */
+    strvec_t files = STRVEC_INIT;
+    js_module_files(job->realm, &files);
+    json_t *list = json_array();
+    for (size_t i = 0; i < files.len; i++) json_array_append_new(list, json_string(files.items[i]));
+    json_object_set_new(ev, "modules", list);
+    strvec_free(&files);
+  }
+  worker_send(job->w, ev);
+  json_decref(ev);
+}
+
 void worker_job_cleanup(job_t *job) {
   worker_t *w = job->w;
+  if (job->end_pending) send_runner_end(job);
+  job->end_pending = false;
   fw_stats_t st = {0};
   if (job->runner) fw_runner_stats(job->runner, &st);
   fw_runner_free(job->runner);
@@ -225,26 +251,15 @@ void worker_job_cleanup(job_t *job) {
 
 static void cleanup_fire(uv_timer_t *t) { worker_job_cleanup(t->data); }
 
-/* runner:end; the realm is released on the next turn of the loop. */
+/* The job ends. Its realm is released on the next turn of the loop, and runner:end is sent
+ * then, just before: what the realm still runs until then (an immediate or a timer of an
+ * `after` hook or an 'exit' listener) throws into the runner, which reports it as a late
+ * failure, and that must come before runner:end to count (after it, the launcher has
+ * closed the file and the error was lost). */
 static void job_finish(job_t *job, json_t *extra_error) {
-  fw_stats_t st = {0};
-  if (job->runner) fw_runner_stats(job->runner, &st);
-  json_t *error = extra_error ? extra_error : job->error;
-  json_t *ev = json_pack("{s:s, s:i, s:i, s:i, s:f}", "type", "runner:end", "passes", st.passes,
-                         "failures", st.failures + (error ? 1 : 0), "pending", st.pending,
-                         "duration", (double)uv_hrtime() / 1e6 - job->started);
-  if (error) json_object_set(ev, "error", error);
-  if (job->realm && getenv("SONDE_WATCH_GRAPH")) {
-    /* watch mode re-runs this spec file when one of these changes (launcher/watch.c) */
-    strvec_t files = STRVEC_INIT;
-    js_module_files(job->realm, &files);
-    json_t *list = json_array();
-    for (size_t i = 0; i < files.len; i++) json_array_append_new(list, json_string(files.items[i]));
-    json_object_set_new(ev, "modules", list);
-    strvec_free(&files);
-  }
-  send_job_event(job, ev);
-  json_decref(ev);
+  if (job->runner) fw_runner_stats(job->runner, &job->end_stats);
+  if (extra_error) job->end_error = json_incref(extra_error);
+  job->end_pending = true;
   job->active = false;
   uv_timer_start(&job->cleanup_timer, cleanup_fire, 0, 0);
 }

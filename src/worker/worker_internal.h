@@ -60,6 +60,9 @@ typedef struct job {
   bool waiting;            /* a step is in progress */
   bool has_tests;          /* something left to run after .only/grep */
   json_t *error;           /* the spec file(s) failed to load: reported in runner:end */
+  bool end_pending;        /* the job ended: runner:end goes when its realm is released */
+  json_t *end_error;       /* the error its end gave (process.exit, watchdog), or NULL */
+  fw_stats_t end_stats;    /* the counts when it ended, for a job that died there */
   fw_cucumber_t *cucumber; /* framework: 'cucumber' (owned by the realm) */
   strvec_t support;        /* cucumber: step-definition and support files, loaded in order */
   size_t support_index;

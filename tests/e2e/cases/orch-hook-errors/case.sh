@@ -65,3 +65,15 @@ expect_status 0
 expect_eq "$(grep -c 'boom in beforeTest' "$ERR")" 1 'stderr lines naming the beforeTest error'
 expect_eq "$(grep -c 'boom in afterSuite' "$ERR")" 1 'stderr lines naming the afterSuite error'
 ! grep -q '^@/' "$ERR" || fail 'stderr holds a raw JavaScriptCore stack ("@/..." lines)'
+
+# An error thrown between the end of the run and the release of the spec file's realm (an
+# immediate of afterSession, or of an 'exit' listener) is reported and fails the file: the
+# file's end (runner:end) is sent only when its realm goes.
+run_sonde run teardown.conf.js
+expect_status 1
+expect_out_re '^\[0-[01]\] FAILED in api - specs/ok\.spec\.js$'
+expect_out_re '^\[0-[01]\] FAILED in api - specs/exit-immediate\.spec\.js$'
+expect_out 'Error: boom in teardown'
+expect_out_re 'teardown\.conf\.js:11(:[0-9]+)?'
+expect_out 'Error: boom after the exit listeners'
+expect_out_re 'Spec Files:	 0 passed, 2 failed, 2 total'
