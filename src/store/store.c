@@ -85,22 +85,30 @@ void store_cancel_owner(store_t *s, void *owner) {
   }
 }
 
-static char *missing_pool_message(const char *key) {
-  return xasprintf("'%s' resource pool does not exist. Set it first using 'setResourcePool'", key);
+/* Pool `key`, or NULL after replying that it does not exist (getFromPool, addToPool). */
+static json_t *existing_pool(store_t *s, const char *key, store_reply_fn reply, void *ud) {
+  json_t *pool = json_object_get(s->pools, key);
+  if (pool) return pool;
+  char *msg =
+      xasprintf("'%s' resource pool does not exist. Set it first using 'setResourcePool'", key);
+  reply(NULL, msg, ud);
+  free(msg);
+  return NULL;
+}
+
+/* Removes the pool's first value and returns it (a new reference). */
+static json_t *pool_shift(json_t *pool) {
+  json_t *v = json_incref(json_array_get(pool, 0));
+  json_array_remove(pool, 0);
+  return v;
 }
 
 static void take(store_t *s, const char *key, double timeout, void *owner, store_reply_fn reply,
                  void *ud) {
-  json_t *pool = json_object_get(s->pools, key);
-  if (!pool) {
-    char *msg = missing_pool_message(key);
-    reply(NULL, msg, ud);
-    free(msg);
-    return;
-  }
+  json_t *pool = existing_pool(s, key, reply, ud);
+  if (!pool) return;
   if (json_array_size(pool) > 0) {
-    json_t *v = json_incref(json_array_get(pool, 0));
-    json_array_remove(pool, 0);
+    json_t *v = pool_shift(pool);
     log_debug("store", "took a value from pool '%s' (%zu left)", key, json_array_size(pool));
     reply(v, NULL, ud);
     json_decref(v);
@@ -124,13 +132,8 @@ static void take(store_t *s, const char *key, double timeout, void *owner, store
 
 static void add_to_pool(store_t *s, const char *key, json_t *value, store_reply_fn reply,
                         void *ud) {
-  json_t *pool = json_object_get(s->pools, key);
-  if (!pool) {
-    char *msg = missing_pool_message(key);
-    reply(NULL, msg, ud);
-    free(msg);
-    return;
-  }
+  json_t *pool = existing_pool(s, key, reply, ud);
+  if (!pool) return;
   json_t *v = value ? value : json_null();
   waiter_t *w = s->waiters;
   while (w && strcmp(w->key, key) != 0) w = w->next;
@@ -167,9 +170,7 @@ void store_request(store_t *s, const json_t *req, void *owner, store_reply_fn re
     while (w && json_array_size(json_object_get(s->pools, key)) > 0) {
       waiter_t *next = w->next;
       if (strcmp(w->key, key) == 0) {
-        json_t *pool = json_object_get(s->pools, key);
-        json_t *v = json_incref(json_array_get(pool, 0));
-        json_array_remove(pool, 0);
+        json_t *v = pool_shift(json_object_get(s->pools, key));
         waiter_finish(w, v, NULL);
         json_decref(v);
       }
