@@ -171,29 +171,31 @@ static const char api_helper_src[] =
     "  };\n"
     "})()";
 
-/* helper.toHeaders(object): the api's Headers object of a plain one (names as given). */
-static JSValueRef helper_to_headers(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                                    const JSValueRef argv[], JSValueRef *exc) {
+/* The header list of argv[0] (a Headers object, or any object) made into a JS object by
+ * `make`; NULL with *exc when reading the argument throws. */
+static JSValueRef helper_headers_as(JSContextRef ctx, size_t argc, const JSValueRef argv[],
+                                    JSObjectRef (*make)(JSContextRef, const api_hlist_t *),
+                                    JSValueRef *exc) {
   api_hlist_t h = {0};
   JSValueRef e = NULL;
   api_hlist_from_js(ctx, &h, argc ? argv[0] : JSValueMakeUndefined(ctx), &e);
-  JSObjectRef headers = e ? NULL : api_hlist_to_headers(ctx, &h);
+  JSObjectRef made = e ? NULL : make(ctx, &h);
   api_hlist_free(&h);
   if (e) *exc = e;
-  return headers;
+  return made;
+}
+
+/* helper.toHeaders(object): the api's Headers object of a plain one (names as given). */
+static JSValueRef helper_to_headers(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
+                                    const JSValueRef argv[], JSValueRef *exc) {
+  return helper_headers_as(ctx, argc, argv, api_hlist_to_headers, exc);
 }
 
 /* helper.plainHeaders(headers): a plain object of a Headers object (or any object) with the
  * names as they were given, for wdio-api-runner's (url, options) interceptors. */
 static JSValueRef helper_plain_headers(JSContextRef ctx, JSObjectRef f, JSObjectRef self,
                                        size_t argc, const JSValueRef argv[], JSValueRef *exc) {
-  api_hlist_t h = {0};
-  JSValueRef e = NULL;
-  api_hlist_from_js(ctx, &h, argc ? argv[0] : JSValueMakeUndefined(ctx), &e);
-  JSObjectRef plain = e ? NULL : api_hlist_to_object(ctx, &h);
-  api_hlist_free(&h);
-  if (e) *exc = e;
-  return plain;
+  return helper_headers_as(ctx, argc, argv, api_hlist_to_object, exc);
 }
 
 JSObjectRef api_helper(api_binding_t *b, JSValueRef *exc) {
