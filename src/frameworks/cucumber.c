@@ -26,6 +26,22 @@ static JSValueRef text_value(JSContextRef ctx, const char *s) {
   return v;
 }
 
+char **cuke_arg_strings(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i,
+                        size_t *n) {
+  *n = i < argc ? js_array_length(ctx, argv[i]) : 0;
+  char **strings = xcalloc(*n + 1, sizeof(char *));
+  for (size_t k = 0; k < *n; k++) {
+    char *s = js_value_to_utf8(ctx, js_array_get(ctx, argv[i], (unsigned)k));
+    strings[k] = s ? s : xstrdup("");
+  }
+  return strings;
+}
+
+void cuke_strings_free(char **strings) {
+  for (char **s = strings; s && *s; s++) free(*s);
+  free(strings);
+}
+
 /* defineStep(pattern, flags|null, isRegExp) -> id */
 NATIVE(n_define_step) {
   fw_cucumber_t *ck = data;
@@ -91,16 +107,13 @@ int cuke_defs_finish(fw_cucumber_t *ck, json_t **error) {
 NATIVE(n_define_type) {
   fw_cucumber_t *ck = data;
   char *name = cuke_arg_str(ctx, argc, argv, 0);
-  size_t n = argc > 1 ? js_array_length(ctx, argv[1]) : 0;
-  char **res = xcalloc(n + 1, sizeof(char *));
-  for (size_t i = 0; i < n; i++)
-    res[i] = js_value_to_utf8(ctx, js_array_get(ctx, argv[1], (unsigned)i));
+  size_t n;
+  char **res = cuke_arg_strings(ctx, argc, argv, 1, &n);
   char *err = NULL;
   int rc = cukexpr_registry_define(ck->reg, name ? name : "", (const char *const *)res, n,
                                    argc > 2 && JSValueToBoolean(ctx, argv[2]),
                                    argc > 3 && JSValueToBoolean(ctx, argv[3]), &err);
-  for (size_t i = 0; i < n; i++) free(res[i]);
-  free(res);
+  cuke_strings_free(res);
   free(name);
   if (rc != 0) js_throw(ctx, exc, "Error", "%s", err ? err : "invalid parameter type");
   free(err);
@@ -240,13 +253,10 @@ NATIVE(n_check_tags) {
 NATIVE(n_tags_match) {
   tagexpr_t *e = parse_tags(ctx, argc, argv, exc);
   if (!e) return NULL;
-  size_t n = argc > 1 ? js_array_length(ctx, argv[1]) : 0;
-  char **tags = xcalloc(n + 1, sizeof(char *));
-  for (size_t i = 0; i < n; i++)
-    tags[i] = js_value_to_utf8(ctx, js_array_get(ctx, argv[1], (unsigned)i));
+  size_t n;
+  char **tags = cuke_arg_strings(ctx, argc, argv, 1, &n);
   bool ok = tagexpr_eval(e, (const char *const *)tags, n);
-  for (size_t i = 0; i < n; i++) free(tags[i]);
-  free(tags);
+  cuke_strings_free(tags);
   tagexpr_free(e);
   return JSValueMakeBoolean(ctx, ok);
 }

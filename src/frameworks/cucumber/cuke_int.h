@@ -87,6 +87,11 @@ int cuke_reports_write(fw_cucumber_t *ck, const char *cid, char **err);
   static JSValueRef name(JSContextRef ctx, void *data, JSObjectRef self, size_t argc, \
                          const JSValueRef argv[], JSValueRef *exc)
 char *cuke_arg_str(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i);
+/* The strings of the JS array argv[i] (each String()ed), NULL-terminated, *n of them (0
+ * when the argument is missing); free with cuke_strings_free. */
+char **cuke_arg_strings(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i,
+                        size_t *n);
+void cuke_strings_free(char **strings);
 
 /* ---- cuke_hooks.c: WebdriverIO's cucumber hooks of the config ---- */
 bool cuke_config_hook_defined(fw_cucumber_t *ck, const char *name);

@@ -153,13 +153,11 @@ NATIVE(n_step_defined) {
 NATIVE(n_type_defined) {
   fw_cucumber_t *ck = data;
   char *name = cuke_arg_str(ctx, argc, argv, 0), *where = cuke_arg_str(ctx, argc, argv, 4);
+  size_t n;
+  char **sources = cuke_arg_strings(ctx, argc, argv, 1, &n);
   json_t *res = json_array();
-  size_t n = argc > 1 ? js_array_length(ctx, argv[1]) : 0;
-  for (size_t i = 0; i < n; i++) {
-    char *s = js_value_to_utf8(ctx, js_array_get(ctx, argv[1], (unsigned)i));
-    json_array_append_new(res, json_string(s ? s : ""));
-    free(s);
-  }
+  for (size_t i = 0; i < n; i++) json_array_append_new(res, json_string(sources[i]));
+  cuke_strings_free(sources);
   json_t *t = json_pack(
       "{s:o, s:s, s:o, s:b, s:b, s:o}", "id", new_id(ck), "name", name ? name : "",
       "regularExpressions", res, "preferForRegularExpressionMatch",
@@ -330,14 +328,13 @@ NATIVE(n_suggestion) {
   json_t *pickle_step =
       json_object_get(json_array_get(steps, (size_t)num_arg(ctx, argc, argv, 0)), "pickleStepId");
   if (!pickle_step || argc < 2) return JSValueMakeUndefined(ctx);
+  size_t n;
+  char **codes = cuke_arg_strings(ctx, argc, argv, 1, &n);
   json_t *snippets = json_array();
-  size_t n = js_array_length(ctx, argv[1]);
-  for (size_t i = 0; i < n; i++) {
-    char *code = js_value_to_utf8(ctx, js_array_get(ctx, argv[1], (unsigned)i));
-    json_array_append_new(
-        snippets, json_pack("{s:s, s:s}", "language", "javascript", "code", code ? code : ""));
-    free(code);
-  }
+  for (size_t i = 0; i < n; i++)
+    json_array_append_new(snippets,
+                          json_pack("{s:s, s:s}", "language", "javascript", "code", codes[i]));
+  cuke_strings_free(codes);
   put(m->run, "suggestion",
       json_pack("{s:o, s:O, s:o}", "id", new_id(ck), "pickleStepId", pickle_step, "snippets",
                 snippets));
