@@ -286,7 +286,32 @@ void fw_invoke(fw_runner_t *r, fw_runnable_t *rn) {
 
 /* ---- this.timeout() / this.retries() / this.skip() / this.slow() / this.bail() ---- */
 
-typedef enum { CTX_TIMEOUT, CTX_RETRIES, CTX_SKIP, CTX_SLOW, CTX_BAIL } ctx_method_t;
+typedef enum {
+  CTX_TIMEOUT = FW_SETTING_TIMEOUT,
+  CTX_RETRIES = FW_SETTING_RETRIES,
+  CTX_SLOW = FW_SETTING_SLOW,
+  CTX_SKIP,
+  CTX_BAIL
+} ctx_method_t;
+
+void fw_apply_setting(fw_runner_t *r, fw_runnable_t *rn, fw_suite_t *s, fw_setting_t which,
+                      double v) {
+  if (isnan(v) || v < 0) v = 0;
+  switch (which) {
+  case FW_SETTING_TIMEOUT:
+    if (rn) fw_runnable_set_timeout(r, rn, v);
+    else s->timeout_ms = v > 2147483647.0 ? 0 : v;
+    break;
+  case FW_SETTING_RETRIES:
+    if (rn) rn->retries = (int)v;
+    else s->retries = (int)v;
+    break;
+  case FW_SETTING_SLOW:
+    if (rn) rn->slow_ms = v;
+    else s->slow_ms = v;
+    break;
+  }
+}
 
 static JSValueRef ctx_method(JSContextRef ctx, JSObjectRef self, size_t argc,
                              const JSValueRef argv[], JSValueRef *exc, ctx_method_t which) {
@@ -325,18 +350,7 @@ static JSValueRef ctx_method(JSContextRef ctx, JSObjectRef self, size_t argc,
     default: return JSValueMakeNumber(ctx, rn ? rn->slow_ms : s->slow_ms);
     }
   }
-  double v = JSValueToNumber(ctx, argv[0], NULL);
-  if (isnan(v) || v < 0) v = 0;
-  if (which == CTX_TIMEOUT) {
-    if (rn) fw_runnable_set_timeout(r, rn, v);
-    else s->timeout_ms = v > 2147483647.0 ? 0 : v;
-  } else if (which == CTX_RETRIES) {
-    if (rn) rn->retries = (int)v;
-    else s->retries = (int)v;
-  } else {
-    if (rn) rn->slow_ms = v;
-    else s->slow_ms = v;
-  }
+  fw_apply_setting(r, rn, s, (fw_setting_t)which, JSValueToNumber(ctx, argv[0], NULL));
   return ret;
 }
 

@@ -100,34 +100,30 @@ static JSValueRef rn_title_path(JSContextRef ctx, JSObjectRef f, JSObjectRef sel
 
 /* timeout(ms), retries(n), slow(ms): set and return the object, or read the value. */
 static JSValueRef rn_setting(JSContextRef ctx, JSObjectRef self, size_t argc,
-                             const JSValueRef argv[], int which) {
+                             const JSValueRef argv[], fw_setting_t which) {
   fw_runnable_t *rn = self ? runnable_of(self) : NULL;
   fw_runner_t *r = fw_runner_of(ctx);
   if (!rn || !r) return undefined(ctx);
   if (argc == 0) {
-    if (which == 0) return JSValueMakeNumber(ctx, fw_effective_timeout(r, rn));
-    if (which == 1) return JSValueMakeNumber(ctx, fw_effective_retries(r, rn));
+    if (which == FW_SETTING_TIMEOUT) return JSValueMakeNumber(ctx, fw_effective_timeout(r, rn));
+    if (which == FW_SETTING_RETRIES) return JSValueMakeNumber(ctx, fw_effective_retries(r, rn));
     return JSValueMakeNumber(ctx, fw_effective_slow(r, rn));
   }
-  double v = JSValueToNumber(ctx, argv[0], NULL);
-  if (isnan(v) || v < 0) v = 0;
-  if (which == 0) fw_runnable_set_timeout(r, rn, v);
-  else if (which == 1) rn->retries = (int)v;
-  else rn->slow_ms = v;
+  fw_apply_setting(r, rn, NULL, which, JSValueToNumber(ctx, argv[0], NULL));
   return self;
 }
 
 static JSValueRef rn_timeout(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                              const JSValueRef argv[], JSValueRef *exc) {
-  return rn_setting(ctx, self, argc, argv, 0);
+  return rn_setting(ctx, self, argc, argv, FW_SETTING_TIMEOUT);
 }
 static JSValueRef rn_retries(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                              const JSValueRef argv[], JSValueRef *exc) {
-  return rn_setting(ctx, self, argc, argv, 1);
+  return rn_setting(ctx, self, argc, argv, FW_SETTING_RETRIES);
 }
 static JSValueRef rn_slow(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
                           const JSValueRef argv[], JSValueRef *exc) {
-  return rn_setting(ctx, self, argc, argv, 2);
+  return rn_setting(ctx, self, argc, argv, FW_SETTING_SLOW);
 }
 
 static JSValueRef rn_current_retry(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
@@ -262,11 +258,7 @@ static JSValueRef suite_setting(JSContextRef ctx, JSObjectRef self, size_t argc,
     return JSValueMakeNumber(ctx, which == 0   ? s->timeout_ms
                                   : which == 1 ? s->retries
                                                : s->slow_ms);
-  double v = JSValueToNumber(ctx, argv[0], NULL);
-  if (isnan(v) || v < 0) v = 0;
-  if (which == 0) s->timeout_ms = v > 2147483647.0 ? 0 : v;
-  else if (which == 1) s->retries = (int)v;
-  else s->slow_ms = v;
+  fw_apply_setting(r, NULL, s, (fw_setting_t)which, JSValueToNumber(ctx, argv[0], NULL));
   return self;
 }
 

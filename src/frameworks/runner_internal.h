@@ -241,6 +241,12 @@ void fw_settle(fw_runner_t *r, unsigned serial, JSValueRef error);
 void fw_settle_fire(uv_timer_t *timer);
 /* Sets a runnable's own timeout (0: none); the running one's timer follows. */
 void fw_runnable_set_timeout(fw_runner_t *r, fw_runnable_t *rn, double ms);
+/* What this.timeout(n), this.retries(n), this.slow(n) and the Test, Hook and Suite
+ * methods of those names set: `value` made as mocha makes it (NaN and negatives are 0; a
+ * suite's timeout beyond 2^31-1 ms is none) and given to `rn`, else to the suite `s`. */
+typedef enum { FW_SETTING_TIMEOUT, FW_SETTING_RETRIES, FW_SETTING_SLOW } fw_setting_t;
+void fw_apply_setting(fw_runner_t *r, fw_runnable_t *rn, fw_suite_t *s, fw_setting_t which,
+                      double value);
 /* Lets go of the invocation's done reference (when the next one starts, or at free). */
 void fw_done_ref_release(fw_done_ref_t *ref);
 JSValueRef fw_ctx_timeout(JSContextRef c, JSObjectRef f, JSObjectRef s, size_t n,
