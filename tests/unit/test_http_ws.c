@@ -156,17 +156,22 @@ static void on_connection(uv_stream_t *srv, int status) {
   last_peer = p;
 }
 
+/* Binds `t` (initialised on the loop) to a free port of 127.0.0.1 and returns the port. */
+static int bind_loopback(uv_tcp_t *t) {
+  struct sockaddr_in a;
+  uv_ip4_addr("127.0.0.1", 0, &a);
+  assert_int_equal(uv_tcp_bind(t, (const struct sockaddr *)&a, 0), 0);
+  struct sockaddr_in got;
+  int len = sizeof got;
+  assert_int_equal(uv_tcp_getsockname(t, (struct sockaddr *)&got, &len), 0);
+  return ntohs(got.sin_port);
+}
+
 static int setup(void **state) {
   uv_loop_init(&loop);
   uv_tcp_init(&loop, &listener);
-  struct sockaddr_in a;
-  uv_ip4_addr("127.0.0.1", 0, &a);
-  assert_int_equal(uv_tcp_bind(&listener, (const struct sockaddr *)&a, 0), 0);
+  port = bind_loopback(&listener);
   assert_int_equal(uv_listen((uv_stream_t *)&listener, 16, on_connection), 0);
-  struct sockaddr_in got;
-  int len = sizeof got;
-  uv_tcp_getsockname(&listener, (struct sockaddr *)&got, &len);
-  port = ntohs(got.sin_port);
   return 0;
 }
 
@@ -222,12 +227,14 @@ static void cl_close(ws_conn_t *c, const ws_close_info_t *i, void *ud) {
   ws_free(c); /* from inside the callback */
 }
 
-static void run_client(client_t *cl, const char *path, const char *const *protos, size_t np,
-                       long open_timeout, long close_timeout) {
+/* Starts cl's connection to `target`: a path on the test server, or a whole URL. */
+static void client_start(client_t *cl, const char *target, const char *const *protos, size_t np,
+                         long open_timeout, long close_timeout) {
   sbuf_init(&cl->log);
   sbuf_init(&cl->error);
   char url[128];
-  snprintf(url, sizeof url, "ws://127.0.0.1:%d%s", port, path);
+  if (target[0] == '/') snprintf(url, sizeof url, "ws://127.0.0.1:%d%s", port, target);
+  else snprintf(url, sizeof url, "%s", target);
   ws_options_t o = {.url = url,
                     .protocols = protos,
                     .n_protocols = np,
@@ -235,6 +242,12 @@ static void run_client(client_t *cl, const char *path, const char *const *protos
                     .close_timeout_ms = close_timeout};
   ws_callbacks_t cb = {cl_open, cl_message, cl_close, cl};
   cl->c = ws_connect(&loop, &o, &cb);
+}
+
+/* client_start, then runs the loop until the connection has closed. */
+static void run_client(client_t *cl, const char *path, const char *const *protos, size_t np,
+                       long open_timeout, long close_timeout) {
+  client_start(cl, path, protos, np, open_timeout, close_timeout);
   assert_int_equal(ws_state(cl->c), WS_CONNECTING);
   while (!cl->done) uv_run(&loop, UV_RUN_ONCE);
 }
@@ -330,35 +343,21 @@ static void test_connection_refused_and_bad_url(void **state) {
   /* A port nobody listens on: bind one, close it. */
   uv_tcp_t t;
   uv_tcp_init(&loop, &t);
-  struct sockaddr_in a;
-  uv_ip4_addr("127.0.0.1", 0, &a);
-  uv_tcp_bind(&t, (const struct sockaddr *)&a, 0);
-  struct sockaddr_in got;
-  int len = sizeof got;
-  uv_tcp_getsockname(&t, (struct sockaddr *)&got, &len);
-  int dead = ntohs(got.sin_port);
+  int dead = bind_loopback(&t);
   uv_close((uv_handle_t *)&t, NULL);
   uv_run(&loop, UV_RUN_NOWAIT);
 
   client_t cl = {0};
-  sbuf_init(&cl.log);
-  sbuf_init(&cl.error);
   char url[64];
   snprintf(url, sizeof url, "ws://127.0.0.1:%d/", dead);
-  ws_options_t o = {.url = url};
-  ws_callbacks_t cb = {cl_open, cl_message, cl_close, &cl};
-  cl.c = ws_connect(&loop, &o, &cb);
+  client_start(&cl, url, NULL, 0, 0, 0);
   while (!cl.done) uv_run(&loop, UV_RUN_ONCE);
   assert_string_equal(sbuf_cstr(&cl.log), "close:0:1006::ECONNREFUSED:0\n");
   assert_non_null(strstr(sbuf_cstr(&cl.error), "cannot connect"));
   client_free(&cl);
 
   client_t c2 = {0};
-  sbuf_init(&c2.log);
-  sbuf_init(&c2.error);
-  ws_options_t o2 = {.url = "ftp://x/"};
-  ws_callbacks_t cb2 = {cl_open, cl_message, cl_close, &c2};
-  c2.c = ws_connect(&loop, &o2, &cb2);
+  client_start(&c2, "ftp://x/", NULL, 0, 0, 0);
   assert_false(c2.done); /* never from inside ws_connect */
   while (!c2.done) uv_run(&loop, UV_RUN_ONCE);
   assert_string_equal(sbuf_cstr(&c2.log), "close:0:1006::EINVAL:0\n");
@@ -368,13 +367,8 @@ static void test_connection_refused_and_bad_url(void **state) {
 
 static void test_free_while_connecting(void **state) {
   client_t cl = {0};
-  sbuf_init(&cl.log);
-  sbuf_init(&cl.error);
-  char url[64];
-  snprintf(url, sizeof url, "ws://127.0.0.1:%d/silent", port);
-  ws_options_t o = {.url = url};
-  ws_callbacks_t cb = {cl_open, cl_message, cl_close, &cl};
-  ws_conn_t *c = ws_connect(&loop, &o, &cb);
+  client_start(&cl, "/silent", NULL, 0, 0, 0);
+  ws_conn_t *c = cl.c;
   for (int i = 0; i < 5; i++) uv_run(&loop, UV_RUN_NOWAIT);
   ws_free(c); /* no callback after this; the loop winds down in teardown */
   for (int i = 0; i < 5; i++) uv_run(&loop, UV_RUN_NOWAIT);
@@ -384,13 +378,7 @@ static void test_free_while_connecting(void **state) {
 
 static void test_close_while_connecting(void **state) {
   client_t cl = {0};
-  sbuf_init(&cl.log);
-  sbuf_init(&cl.error);
-  char url[64];
-  snprintf(url, sizeof url, "ws://127.0.0.1:%d/silent", port);
-  ws_options_t o = {.url = url};
-  ws_callbacks_t cb = {cl_open, cl_message, cl_close, &cl};
-  cl.c = ws_connect(&loop, &o, &cb);
+  client_start(&cl, "/silent", NULL, 0, 0, 0);
   uv_run(&loop, UV_RUN_NOWAIT);
   ws_close(cl.c, 1000, NULL, 0);
   assert_false(cl.done); /* reported on a later turn */
@@ -403,13 +391,7 @@ static void test_close_while_connecting(void **state) {
 static void test_many_messages(void **state) {
   /* 2000 messages sent at once, echoed back in order, then a close. */
   client_t cl = {0};
-  sbuf_init(&cl.log);
-  sbuf_init(&cl.error);
-  char url[64];
-  snprintf(url, sizeof url, "ws://127.0.0.1:%d/echo", port);
-  ws_options_t o = {.url = url};
-  ws_callbacks_t cb = {cl_open, cl_message, cl_close, &cl};
-  cl.c = ws_connect(&loop, &o, &cb);
+  client_start(&cl, "/echo", NULL, 0, 0, 0);
   while (ws_state(cl.c) == WS_CONNECTING) uv_run(&loop, UV_RUN_ONCE);
   char msg[64];
   for (int i = 0; i < 2000; i++) {
