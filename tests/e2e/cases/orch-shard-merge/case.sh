@@ -38,6 +38,23 @@ python3 compare.py full full.out merged merged.out >"$E2E_TMP/compare.log" 2>&1 
   fail "the merged reports differ from the unsharded run's: $(cat "$E2E_TMP/compare.log")"
 expect_eq "$(grep -c 'Spec Files:' full.out)" 1 'the unsharded run has one summary line'
 
+# Without --config, merge-reports takes the config of the working directory (sonde.conf.js
+# here), as `sonde run` does; with none there, it says how to name one.
+export RUN_TAG=merged-default
+run_sonde merge-reports s1/json s2/json s3/json
+expect_status 1
+expect_out_re 'Spec Files:	 4 passed, 2 failed, 6 total \(100% completed\)'
+cp "$OUT" merged-default.out
+python3 compare.py full full.out merged-default merged-default.out >"$E2E_TMP/compare.log" 2>&1 ||
+  fail "the default config's merge differs from the unsharded run: $(cat "$E2E_TMP/compare.log")"
+mkdir noconf
+cd noconf
+run_sonde merge-reports ../s1/json
+cd ..
+expect_status 1
+expect_err 'merge-reports needs the config whose reporters write the merged reports: --config <file>, or sonde.conf.* / wdio.conf.* in this folder'
+expect_no_file noconf/merged-default
+
 # Shards without a failure merge to exit 0: the shard holding a.spec.js and d.spec.js.
 mkdir -p green
 for f in s*/json/wdio-*-json-reporter.log; do
