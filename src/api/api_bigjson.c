@@ -37,10 +37,12 @@ static void give_back(runs_t *r, size_t upto) {
 }
 
 /* The engine's parse of open + data[start, end) + close (valid JSON, checked by the
- * caller; open and close may be ""); NULL with *exc when the engine fails. (Handing the
- * engine ASCII with \u escapes gets 8-bit strings where they fit in Latin-1, but the
- * parser builds escaped strings with room to spare: a 100 MB array of items with "déjà"
- * text took 250 MB so, 219 MB as it is.) */
+ * caller; open and close may be ""); NULL with *exc when the engine fails. A text past
+ * ASCII becomes a UTF-16 string, and so do all the strings parsed from it. Two ways to
+ * 8-bit strings were measured on a 100 MB array of items with "déjà" text (222 MB at the
+ * peak as it is): ASCII with \u escapes, 250 MB (the parser builds escaped strings with
+ * room to spare); an 8-bit text made through a string literal, 236 MB (the objects are
+ * smaller, but each run leaves garbage the collector is slower to take back). */
 static JSValueRef parse_span(runs_t *r, const char *open, size_t start, size_t end,
                              const char *close) {
   size_t no = strlen(open), nc = strlen(close), n = end - start;

@@ -124,6 +124,13 @@ static void test_arrays(void **state) {
       "[\"d\xc3\xa9j\xc3\xa0\", \"\\u00e9\\n\\\"\", {\"__proto__\": 1}, \"\xf0\x9f\x98\x80\"]");
   /* Numbers as JSON.parse reads them: -0, beyond double range, past 2^53. */
   check_same("[-0, 0, 1e400, -1e400, 12345678901234567890, 0.1, 5e-324, 1E+2]");
+  /* Text past ASCII is handed to the engine 8-bit, characters beyond Latin-1 escaped:
+   * Latin-1, CJK, U+2028, astral, escapes beside raw characters, in values and keys. */
+  check_same(
+      "[\t\"\xc3\xbc\\\\\\\"\\t\xc2\xbb\", {\"\xe6\x97\xa5\xe6\x9c\xac\": "
+      "\"\xe2\x80\xa8\xe2\x80\x99\"},"
+      " \"\xf0\x9f\x98\x80\\ud83d\\ude00\xc3\xa9\", {\"d\xc3\xa9j\xc3\xa0\": "
+      "[\"\\u00e9\\\\u00e9\"]}]\n");
   /* Lone surrogates and escapes stay as they are, in values and keys. */
   check_same("[\"\\ud800\", \"\\udc00x\", \"\\ud83d\\ude00\", {\"\\ud800\": \"\\u0000\"}]");
   /* Arrays of arrays: each inner array walked in turn. */
