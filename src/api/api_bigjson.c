@@ -59,6 +59,10 @@ static JSValueRef parse_span(runs_t *r, const char *open, size_t start, size_t e
   return v;
 }
 
+/* A string or number of 1/API_JSON_LONG of the body or more (and over API_JSON_RUN)
+ * sends it to JSON.parse. */
+#define API_JSON_LONG 16
+
 static bool is_container(char c) { return c == '[' || c == '{'; }
 
 static JSValueRef value_runs(runs_t *r, size_t start, size_t end);
@@ -197,6 +201,28 @@ static JSValueRef value_runs(runs_t *r, size_t start, size_t end) {
   return v;
 }
 
+/* Whether the walk from the container at data[i] would meet a string (or number) longer
+ * than `most`. It parses such a value whole, from a copy of its text that the engine
+ * widens to UTF-16 on the way: several times the value, more than one JSON.parse of the
+ * whole text from a string made in pieces (a JSON body that is mostly one base64 file). */
+static bool long_scalar(const runs_t *r, size_t i, size_t most) {
+  const char *data = r->data;
+  bool object = data[i] == '{';
+  char close = object ? '}' : ']';
+  for (i = json_scan_ws(data, r->len, i + 1); data[i] != close;) {
+    size_t vs = i;
+    if (object)
+      vs = json_scan_ws(data, r->len,
+                        json_scan_ws(data, r->len, json_scan_value(data, r->len, i)) + 1);
+    size_t end = json_scan_value(data, r->len, vs);
+    if (!is_container(data[vs]) && end - vs > most) return true;
+    if (is_container(data[vs]) && end - vs > r->run && long_scalar(r, vs, most)) return true;
+    i = json_scan_ws(data, r->len, end);
+    if (data[i] == ',') i = json_scan_ws(data, r->len, i + 1);
+  }
+  return false;
+}
+
 JSValueRef api_json_runs(JSContextRef ctx, char *data, size_t len, size_t run, JSValueRef *exc) {
   *exc = NULL;
   size_t i = json_scan_ws(data, len, 0);
@@ -204,5 +230,9 @@ JSValueRef api_json_runs(JSContextRef ctx, char *data, size_t len, size_t run, J
   if (end == (size_t)-1 || json_scan_ws(data, len, end) != len) return NULL; /* not valid JSON */
   if (!is_container(data[i])) return NULL;
   runs_t r = {ctx, data, len, run ? run : 1, 0, exc};
+  /* A value of a sixteenth of the body or more (and more than a run of the size in use)
+   * is left to JSON.parse with the rest. */
+  size_t most = len / API_JSON_LONG > API_JSON_RUN ? len / API_JSON_LONG : API_JSON_RUN;
+  if (end - i > r.run && long_scalar(&r, i, most)) return NULL;
   return value_runs(&r, i, end);
 }

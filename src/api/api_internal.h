@@ -241,8 +241,9 @@ JSValueRef api_make_text(JSContextRef ctx, const char *data, size_t len);
  * run's pages of `data` given back once parsed: the body's bytes and its parsed objects
  * are never all there at once. The value equals JSON.parse's (member order, a repeated
  * name's last value, `__proto__` as an own property). NULL with *exc NULL when the body is
- * not valid JSON or its value is no array or object (nothing was touched: parse the whole
- * text); NULL with *exc when the engine failed midway (the body is gone then). */
+ * not valid JSON, its value is no array or object, or it holds a string (or number) of a
+ * sixteenth of the body or more and over API_JSON_RUN (nothing was touched: parse the
+ * whole text); NULL with *exc when the engine failed midway (the body is gone then). */
 #define API_JSON_RUN (1024 * 1024)
 JSValueRef api_json_runs(JSContextRef ctx, char *data, size_t len, size_t run, JSValueRef *exc);
 

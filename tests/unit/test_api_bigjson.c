@@ -185,6 +185,24 @@ static void test_objects(void **state) {
 }
 
 static void test_left_to_json_parse(void **state) {
+  /* A long string (a sixteenth of the body or more, over API_JSON_RUN) at any depth the
+   * walk goes: it would be parsed whole from a copy widened to UTF-16, more than one
+   * JSON.parse of the text. */
+  char *many = items(300, false);
+  sbuf_t blob = SBUF_INIT;
+  for (int i = 0; i < 300000; i++) sbuf_puts(&blob, "QUJD"); /* 1.2 MB */
+  char *json = xasprintf("{\"rows\": [%s], \"file\": {\"base64\": \"%s\"}}", many, blob.data);
+  check_left(json);
+  free(json);
+  json = xasprintf("[%s, \"%s\"]", many, blob.data);
+  check_left(json);
+  free(json);
+  /* Shorter, it is one more value of a run. */
+  json = xasprintf("[%s, \"%.400s\"]", many, blob.data);
+  check_same(json);
+  free(json);
+  sbuf_free(&blob);
+  free(many);
   check_left("42");
   check_left("\"text\"");
   check_left("null");
