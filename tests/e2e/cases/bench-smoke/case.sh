@@ -34,6 +34,8 @@ expect_out_re '^  sonde, maxInstances 2 +[0-9.]+ s +[0-9.]+ s '
 expect_out_re '^  sonde, maxInstances 4 +[0-9.]+ s +[0-9.]+ s '
 expect_out_re '^sonde \(2 workers\) .* [0-9.]+ MB +[0-9.]+ MB$'
 expect_out 'budget (issue 18; ratios measured in this sitting):'
+expect_out_re "^  the floors' CPU time: +libcurl [0-9.]+ µs \\+ JavaScriptCore [0-9.]+ µs = [0-9.]+ µs per test$"
+expect_out_re "^  CPU per test ≤ 1\\.5× the JavaScriptCore \\+ libcurl floors' CPU: [0-9.]+ µs vs [0-9.]+ µs = [0-9.]+×  (met|MISSED)$"
 expect_out_re "^  launcher CPU per test ≤ 1/4 of the workers': launcher [0-9.]+ s, workers [0-9.]+ s for [0-9]+ tests: [0-9.]+  (met|MISSED)$"
 expect_out_re '^OpenAPI check \([0-9]+ tests, each GET /users/1 of sonde-testserver'
 expect_out_re "^  sonde, no OpenAPI check +[0-9.]+ s +[0-9.]+ s$"
