@@ -30,6 +30,23 @@ static const char *str(const json_t *o, const char *key) {
   return s ? s : "";
 }
 
+/* A text the reports show (names, step texts, messages) as a new JSON string: a NUL in it
+ * (one in the feature file) as the visible "\u2400", as sonde's other text reports show it;
+ * JUnit XML cannot hold U+0000 at all. */
+static json_t *shown(const json_t *o, const char *key) {
+  const json_t *v = json_object_get(o, key);
+  const char *s = json_string_value(v);
+  size_t n = s ? json_string_length(v) : 0;
+  sbuf_t b = SBUF_INIT;
+  for (size_t i = 0; i < n; i++) {
+    if (s[i]) sbuf_putc(&b, s[i]);
+    else sbuf_puts(&b, "\xE2\x90\x80");
+  }
+  json_t *j = json_stringn(b.data ? b.data : "", b.len);
+  sbuf_free(&b);
+  return j ? j : json_string("");
+}
+
 static double stamp_ms(const json_t *ts) {
   return (double)json_integer_value(json_object_get(ts, "seconds")) * 1e3 +
          (double)json_integer_value(json_object_get(ts, "nanos")) / 1e6;
@@ -71,8 +88,7 @@ cuke_doc_t *cuke_doc_from_messages(const json_t *envelopes) {
   json_array_foreach(envelopes, i, e) {
     json_t *v;
     if ((v = json_object_get(e, "gherkinDocument"))) {
-      json_object_set_new(features, str(v, "uri"),
-                          json_string(str(json_object_get(v, "feature"), "name")));
+      json_object_set_new(features, str(v, "uri"), shown(json_object_get(v, "feature"), "name"));
       collect_keywords(v, keywords);
     } else if ((v = json_object_get(e, "pickle"))) {
       json_object_set(pickles, str(v, "id"), v);
@@ -92,8 +108,8 @@ cuke_doc_t *cuke_doc_from_messages(const json_t *envelopes) {
       json_t *c = json_object_get(by_case, str(tc, "id"));
       if (!c) {
         c = json_pack(
-            "{s:s, s:s, s:s, s:i, s:i}", "feature", str(features, str(p, "uri")), "uri",
-            str(p, "uri"), "name", str(p, "name"), "line",
+            "{s:s, s:s, s:o, s:i, s:i}", "feature", str(features, str(p, "uri")), "uri",
+            str(p, "uri"), "name", shown(p, "name"), "line",
             (int)json_integer_value(json_object_get(json_object_get(p, "location"), "line")),
             "attempts", 0);
         json_array_append_new(doc->cases, c);
@@ -115,7 +131,7 @@ cuke_doc_t *cuke_doc_from_messages(const json_t *envelopes) {
           json_object_set_new(s, "hook", json_true());
           json_object_set_new(s, "keyword",
                               json_string(strncmp(type, "AFTER", 5) == 0 ? "After" : "Before"));
-          json_object_set_new(s, "text", json_string(str(hook, "name")));
+          json_object_set_new(s, "text", shown(hook, "name"));
         } else {
           const json_t *ps = NULL;
           size_t m;
@@ -124,7 +140,7 @@ cuke_doc_t *cuke_doc_from_messages(const json_t *envelopes) {
                              x) if (strcmp(str(x, "id"), str(ts, "pickleStepId")) == 0) ps = x;
           const char *ast = json_string_value(json_array_get(json_object_get(ps, "astNodeIds"), 0));
           json_object_set_new(s, "keyword", json_string(str(keywords, ast ? ast : "")));
-          json_object_set_new(s, "text", json_string(str(ps, "text")));
+          json_object_set_new(s, "text", shown(ps, "text"));
         }
         json_object_set_new(s, "attachments", json_array());
         json_array_append_new(steps, s);
@@ -151,8 +167,7 @@ cuke_doc_t *cuke_doc_from_messages(const json_t *envelopes) {
           step, "ms",
           json_real((double)json_integer_value(json_object_get(d, "seconds")) * 1e3 +
                     (double)json_integer_value(json_object_get(d, "nanos")) / 1e6));
-      if (json_object_get(r, "message"))
-        json_object_set_new(step, "error", json_string(str(r, "message")));
+      if (json_object_get(r, "message")) json_object_set_new(step, "error", shown(r, "message"));
       if (severity(status) > severity(str(c, "status")))
         json_object_set_new(c, "status", json_string(status));
       free(status);

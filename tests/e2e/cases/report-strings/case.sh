@@ -127,6 +127,16 @@ has cucumber-reports/cucumber-0-0.json '"content": "doc\u0000string",'
 has cucumber-reports/cucumber-0-0.json '"c\u0000ell"'
 has cucumber-reports/messages-0-0.ndjson '"text":"a st\u0000ep"'
 has cucumber-reports/messages-0-0.ndjson '"name":"sc\u0000en"'
+# Its JUnit, HTML and summary show the NUL as "␀", as sonde's own text reports do (XML
+# cannot hold U+0000); the HTML page's embedded messages keep "\u0000".
+has cucumber-reports/cucumber-0-0.xml '<testcase classname="fe␀at" name="sc␀en"'
+has cucumber-reports/cucumber-0-0.html 'sc␀en'
+has cucumber-reports/cucumber-0-0.html '"text":"a st\u0000ep"'
+e2e_check
+xmllint --noout cucumber-reports/cucumber-0-0.xml 2>"$E2E_TMP/xmllint.log" || fail "cucumber junit: $(cat "$E2E_TMP/xmllint.log")"
+e2e_check
+! LC_ALL=C grep -qaP '\x00' "$OUT" cucumber-reports/cucumber-0-0.xml cucumber-reports/cucumber-0-0.html ||
+  fail 'a cucumber report holds a raw NUL byte'
 for f in cucumber-reports/json/*.log cucumber-reports/allure/*-result.json cucumber-reports/cucumber-0-0.json; do
   e2e_check
   jq -e . "$f" >/dev/null || fail "$f is not JSON"

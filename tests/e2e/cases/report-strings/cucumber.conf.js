@@ -12,6 +12,12 @@ exports.config = {
   ],
   cucumberOpts: {
     require: ['./cucumber/steps.js'],
-    format: ['json:cucumber-reports/cucumber.json', 'message:cucumber-reports/messages.ndjson'],
+    format: [
+      'json:cucumber-reports/cucumber.json',
+      'message:cucumber-reports/messages.ndjson',
+      'junit:cucumber-reports/cucumber.xml',
+      'html:cucumber-reports/cucumber.html',
+      'summary',
+    ],
   },
 };
