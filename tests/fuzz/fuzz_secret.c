@@ -30,8 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   size_t out_len = 0;
   char *masked = secret_mask(text, len, &out_len);
   size_t n = strlen(value); /* the header's value as registered: up to a NUL */
-  if (n >= SECRET_MIN_LEN && !memchr(value, '*', n) && masked &&
-      memmem(masked, out_len, value, n))
+  if (n >= SECRET_MIN_LEN && !memchr(value, '*', n) && masked && memmem(masked, out_len, value, n))
     abort();
   if (n >= SECRET_MIN_LEN && !memchr(value, '*', n) && !masked && memmem(text, len, value, n))
     abort();
