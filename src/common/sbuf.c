@@ -67,6 +67,7 @@ void sbuf_reserve(sbuf_t *b, size_t extra) {
   while (cap < need) cap *= 2;
   b->data = xrealloc(b->data, cap);
   b->cap = cap;
+  b->data[b->len] = '\0'; /* a fresh buffer reads as "" until written to */
 }
 
 void sbuf_append(sbuf_t *b, const char *s, size_t n) {

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "common/sbuf.h"
-#include "common/sbuf.h"
 
 struct cuke_doc {
   json_t *cases;
