@@ -488,12 +488,19 @@ static void attach_services(job_t *job, JSValueRef caps) {
   sbuf_free(&err);
 }
 
+/* The job's capabilities as a value of its realm, for a hook's arguments. */
+static JSValueRef job_caps(job_t *job) {
+  return js_from_json(js_realm_context(job->realm), job->capabilities);
+}
+
+/* A job's hook arguments are made only for a hook that is defined: the `before` hook's
+ * third, the realm's lazy `browser` global, costs a compile of api-browser.js (~2 M
+ * instructions, more than the rest of a small spec file's realm). */
 static void job_advance(job_t *job) {
   worker_t *w = job->w;
   const sonde_config_t *cfg = &w->config;
   while (job->active && !job->waiting && !job->dead) {
     JSContextRef ctx = js_realm_context(job->realm);
-    JSValueRef caps = js_from_json(ctx, job->capabilities);
     switch (job->phase) {
     case JP_CONFIG:
       if (job->config) { /* the promise of the config module has settled */
@@ -503,7 +510,7 @@ static void job_advance(job_t *job) {
         else if (!job->error)
           job->error = json_pack("{s:s, s:s}", "name", "Error", "message",
                                  "the config file exported no config in the spec file's realm");
-        if (!job->error && services_configured(cfg)) attach_services(job, caps);
+        if (!job->error && services_configured(cfg)) attach_services(job, job_caps(job));
         job->phase = job->error ? JP_END : JP_BEFORE_SESSION;
       } else if (w->has_worker_hooks) {
         /* The module's promise stands in job->config until it settles. */
@@ -520,7 +527,8 @@ static void job_advance(job_t *job) {
       break;
     case JP_BEFORE_SESSION: {
       job->phase = JP_REQUIRE;
-      JSValueRef argv[4] = {job->config ? job->config : cfg->object, caps,
+      if (!runner_hook_defined(job, "beforeSession")) break;
+      JSValueRef argv[4] = {job->config ? job->config : cfg->object, job_caps(job),
                             specs_value(ctx, &job->specs), js_make_string(ctx, job->cid)};
       job_hook(job, "beforeSession", 4, argv);
       break;
@@ -579,8 +587,9 @@ static void job_advance(job_t *job) {
     }
     case JP_BEFORE: {
       job->phase = JP_RUN;
+      if (!runner_hook_defined(job, "before")) break;
       /* (capabilities, specs, browser), as WebdriverIO calls it */
-      JSValueRef argv[3] = {caps, specs_value(ctx, &job->specs),
+      JSValueRef argv[3] = {job_caps(job), specs_value(ctx, &job->specs),
                             js_get(ctx, JSContextGetGlobalObject(ctx), "browser")};
       job_hook(job, "before", 3, argv);
       break;
@@ -592,16 +601,18 @@ static void job_advance(job_t *job) {
       break;
     case JP_AFTER: {
       job->phase = JP_AFTER_SESSION;
+      if (!runner_hook_defined(job, "after")) break;
       fw_stats_t st;
       fw_runner_stats(job->runner, &st);
-      JSValueRef argv[3] = {JSValueMakeNumber(ctx, st.failures), caps,
+      JSValueRef argv[3] = {JSValueMakeNumber(ctx, st.failures), job_caps(job),
                             specs_value(ctx, &job->specs)};
       job_hook(job, "after", 3, argv);
       break;
     }
     case JP_AFTER_SESSION: {
       job->phase = JP_END;
-      JSValueRef argv[3] = {job->config ? job->config : cfg->object, caps,
+      if (!runner_hook_defined(job, "afterSession")) break;
+      JSValueRef argv[3] = {job->config ? job->config : cfg->object, job_caps(job),
                             specs_value(ctx, &job->specs)};
       job_hook(job, "afterSession", 3, argv);
       break;
