@@ -5,6 +5,7 @@
  * setTimeout/setImmediate return Timeout/Immediate objects that hold only the timer id. */
 #include "js/runtime.h"
 
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@ static int live_runtimes; /* the cached property names go with the last runtime 
 
 /* Not in the public headers of this JavaScriptCore, but exported by the library. */
 JS_EXPORT void JSSynchronousEdenCollectForDebugging(JSContextRef ctx);
+JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 typedef bool (*JSShouldTerminateCallback)(JSContextRef ctx, void *context);
 JS_EXPORT void JSContextGroupSetExecutionTimeLimit(JSContextGroupRef group, double limit,
                                                    JSShouldTerminateCallback callback,
@@ -480,6 +482,27 @@ js_realm_t *js_realm_new(js_runtime_t *rt) {
   return realm;
 }
 
+static JSValueRef no_rejection_handler(JSContextRef ctx, JSObjectRef fn, JSObjectRef self,
+                                       size_t argc, const JSValueRef argv[], JSValueRef *exc) {
+  return JSValueMakeUndefined(ctx);
+}
+
+/* The engine holds a realm's unhandled-rejection callback through a strong handle, a root:
+ * the realm's own function kept its global object, and with it the whole realm, alive for
+ * good (~90 KB a realm, which a full collection could not free: the reason workers grew
+ * with every spec file and had to be replaced). A released realm's callback becomes a
+ * function of another live realm; the handle goes when the released global object is
+ * collected. (With no other realm left, the process is ending anyway.) */
+static void detach_rejection_callback(js_realm_t *realm) {
+  for (js_realm_t *r = all_realms; r; r = r->next) {
+    if (r != realm && !r->closing) {
+      JSObjectRef fn = JSObjectMakeFunctionWithCallback(r->ctx, NULL, no_rejection_handler);
+      JSGlobalContextSetUnhandledRejectionCallback(realm->ctx, fn, NULL);
+      return;
+    }
+  }
+}
+
 void js_realm_free(js_realm_t *realm) {
   if (!realm || realm->closing) return;
   /* process.on('exit') listeners still run in a live realm. */
@@ -502,6 +525,7 @@ void js_realm_free(js_realm_t *realm) {
   free(realm->held);
   js_console_free(realm);
   js_module_free_realm(realm);
+  detach_rejection_callback(realm);
   JSGlobalContextRelease(realm->ctx);
   free(realm);
 }
@@ -514,6 +538,16 @@ void js_runtime_collect_young(js_runtime_t *rt) {
       break;
     }
   }
+}
+
+void js_runtime_collect_full(js_runtime_t *rt) {
+  for (js_realm_t *r = all_realms; r; r = r->next) {
+    if (r->rt == rt && !r->closing) {
+      JSSynchronousGarbageCollectForDebugging(r->ctx);
+      break;
+    }
+  }
+  malloc_trim(0);
 }
 
 void js_realm_on_free(js_realm_t *realm, void (*fn)(js_realm_t *, void *), void *userdata) {

@@ -81,6 +81,10 @@ void js_realm_emit_exit(js_realm_t *realm);
  * are mostly young; the engine's own schedule would keep them until a full collection it
  * seldom runs, so a process that releases many realms calls this every few of them. */
 void js_runtime_collect_young(js_runtime_t *rt);
+/* A full collection, now, then the C heap's free pages given back to the system: what
+ * released realms left behind, young or old. Costs milliseconds (a worker's whole heap is
+ * marked); for a process that would otherwise be replaced for its memory. */
+void js_runtime_collect_full(js_runtime_t *rt);
 JSGlobalContextRef js_realm_context(js_realm_t *realm);
 js_runtime_t *js_realm_runtime(js_realm_t *realm);
 void js_realm_set_console(js_realm_t *realm, js_console_sink sink, void *userdata);

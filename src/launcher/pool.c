@@ -389,8 +389,11 @@ void pool_start_slot(launcher_t *l) {
 void pool_init_slot(slot_t *s) {
   if (s->init_sent || s->exited) return;
   s->init_sent = true;
-  json_t *init = json_pack("{s:s, s:s, s:O}", "type", "init", "config", s->l->cfg->path,
-                           "overrides", s->l->cli->overrides);
+  /* A worker that grew by half its budget first collects its garbage in full (worker/job.c):
+   * replacing it is for memory that a collection does not give back. */
+  json_t *init =
+      json_pack("{s:s, s:s, s:O, s:I}", "type", "init", "config", s->l->cfg->path, "overrides",
+                s->l->cli->overrides, "collectAt", (json_int_t)(recycle_growth_bytes() / 2));
   /* the API document the launcher fetched, so that workers do not fetch it again */
   json_t *fetched = assert_openapi_fetched();
   if (fetched) json_object_set(init, "openapiDocuments", fetched);

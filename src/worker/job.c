@@ -199,6 +199,23 @@ static void send_runner_end(job_t *job) {
   json_decref(ev);
 }
 
+/* A worker that grew past the launcher's threshold (half the growth after which it is
+ * replaced) collects everything, old garbage included, before it reports its memory: the
+ * launcher replaces it only when that did not bring it back under its budget. Once per MB
+ * of further growth at most, so memory that stays does not cost a collection per file. */
+static long long collect_if_grown(worker_t *w) {
+  long long rss = worker_resident_bytes();
+  if (w->collect_at <= 0 || !w->rss_start || rss - w->rss_start <= w->collect_at ||
+      rss - w->collected_rss < 1048576)
+    return rss;
+  js_runtime_collect_full(w->rt);
+  w->young_garbage = 0;
+  w->collected_rss = worker_resident_bytes();
+  log_debug("worker", "grew to %.1f MB: a full collection left %.1f MB", rss / 1048576.0,
+            w->collected_rss / 1048576.0);
+  return w->collected_rss;
+}
+
 void worker_job_cleanup(job_t *job) {
   worker_t *w = job->w;
   if (job->end_pending) send_runner_end(job);
@@ -223,6 +240,7 @@ void worker_job_cleanup(job_t *job) {
     js_runtime_collect_young(w->rt);
     w->young_garbage = 0;
   }
+  long long rss = collect_if_grown(w);
   drop_exchanges(job);
   if (job->log) fclose(job->log);
   job->log = NULL;
@@ -244,7 +262,7 @@ void worker_job_cleanup(job_t *job) {
   uv_close((uv_handle_t *)&job->cleanup_timer, job_timer_closed);
   job_unref(job); /* the list's */
   if (w->n_jobs == 0) log_set_file(NULL);
-  json_t *ready = worker_ready_message();
+  json_t *ready = worker_ready_message(rss);
   worker_send(w, ready);
   json_decref(ready);
 }

@@ -21,8 +21,7 @@
 #include "store/store_js.h"
 #include "worker/worker_internal.h"
 
-/* The resident memory of this process in bytes (0 when /proc is unavailable). */
-static long long resident_bytes(void) {
+long long worker_resident_bytes(void) {
   FILE *f = fopen("/proc/self/statm", "r");
   if (!f) return 0;
   long long size = 0, resident = 0;
@@ -32,8 +31,8 @@ static long long resident_bytes(void) {
 }
 
 /* "ready" carries the worker's memory, so the launcher can retire a worker that grew. */
-json_t *worker_ready_message(void) {
-  return json_pack("{s:s, s:I}", "type", "ready", "rss", (json_int_t)resident_bytes());
+json_t *worker_ready_message(long long rss) {
+  return json_pack("{s:s, s:I}", "type", "ready", "rss", (json_int_t)rss);
 }
 
 /* Messages are batched: one write per loop turn instead of one per event (a run of a
@@ -108,7 +107,8 @@ static void on_api_ready(const char *error, void *ud) {
     worker_stop(w);
     return;
   }
-  json_t *ready = worker_ready_message();
+  w->rss_start = worker_resident_bytes();
+  json_t *ready = worker_ready_message(w->rss_start);
   worker_send(w, ready);
   json_decref(ready);
 }
@@ -139,6 +139,7 @@ static void on_message(json_t *msg, void *ud) {
     }
     sbuf_free(&err);
     w->have_config = true;
+    w->collect_at = (long long)json_integer_value(json_object_get(msg, "collectAt"));
     w->all_exchanges = (report_needs(&w->config) & REPORT_NEEDS_ALL_EXCHANGES) != 0;
     /* Services count: their worker hooks run in the spec's realm too (job.c). */
     w->has_worker_hooks = worker_has_job_hooks(&w->config) || services_configured(&w->config);

@@ -94,6 +94,9 @@ struct worker {
   size_t n_jobs;
   double watchdog_s;          /* CPU seconds one entry into a spec's JavaScript may take */
   bool has_worker_hooks;      /* the config defines hooks that run in the spec's realm */
+  long long rss_start;        /* resident bytes when the worker was first ready */
+  long long collect_at;       /* growth over rss_start that calls for a full collection */
+  long long collected_rss;    /* resident bytes after the last full collection */
   uv_prepare_t flush_prepare; /* writes the batched messages before the loop waits */
   sbuf_t outbox;              /* encoded messages not yet written to the launcher */
   ipc_titles_t titles;        /* the title groups sent so far (sent once, then named) */
@@ -110,8 +113,11 @@ struct worker {
 void worker_send(worker_t *w, json_t *msg);
 /* Writes the queued messages now. */
 void worker_flush(worker_t *w);
-/* {"type":"ready","rss":...}: the worker can take a job; its memory, for recycling. */
-json_t *worker_ready_message(void);
+/* {"type":"ready","rss":...}: the worker can take a job; its memory (worker_resident_bytes),
+ * for recycling. */
+json_t *worker_ready_message(long long rss);
+/* The resident memory of this process in bytes (0 when /proc is unavailable). */
+long long worker_resident_bytes(void);
 
 /* ---- job.c ---- */
 /* Starts the job of a "run" message in a new realm. */
