@@ -1,4 +1,5 @@
 # shellcheck shell=bash disable=SC2034 # STATUS and E2E_LAST_CMD belong to lib.sh
+# ctest-timeout: 240
 # The benchmark (bench/run.sh, `make bench`) in its smoke mode, so it cannot rot: a tiny
 # workload, one run of each measurement, sonde only (no npm, no peers), no timing
 # assertions. It builds bench/rsswrap.c and bench/floor.c with cc, serves the document
@@ -15,7 +16,7 @@ fi
 E2E_LAST_CMD=$(printf '%q ' env SONDE="$SONDE" bash "$root/bench/run.sh" "${args[@]}")
 STATUS=0
 ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 SONDE=$SONDE \
-  timeout -k 5 100 bash "$root/bench/run.sh" "${args[@]}" </dev/null >"$OUT" 2>"$ERR" || STATUS=$?
+  timeout -k 5 200 bash "$root/bench/run.sh" "${args[@]}" </dev/null >"$OUT" 2>"$ERR" || STATUS=$?
 
 expect_status 0
 expect_out 'SMOKE MODE'
@@ -33,6 +34,10 @@ expect_out_re '^ +12 tests: '
 expect_out_re '^  sonde, maxInstances 2 +[0-9.]+ s +[0-9.]+ s '
 expect_out_re '^  sonde, maxInstances 4 +[0-9.]+ s +[0-9.]+ s '
 expect_out_re '^sonde \(2 workers\) .* [0-9.]+ MB +[0-9.]+ MB$'
+expect_out_re '^per-file overhead \(4 files of 1 trivial test vs 1 file of 4; '
+expect_out_re '^  sonde worker: +-?[0-9.]+ ms per file '
+expect_out_re '^  bare JavaScriptCore: +-?[0-9.]+ ms per file '
+expect_out_re '^  per-file worker CPU ≤ 1\.5× a bare JavaScriptCore context.s: (-?[0-9.]+|-)×  (met|MISSED)$'
 expect_out 'budget (issue 18; ratios measured in this sitting):'
 expect_out_re "^  the floors' CPU time: +libcurl [0-9.]+ µs \\+ JavaScriptCore [0-9.]+ µs = [0-9.]+ µs per test$"
 expect_out_re "^  CPU per test ≤ 1\\.5× the JavaScriptCore \\+ libcurl floors' CPU: [0-9.]+ µs vs [0-9.]+ µs = [0-9.]+×  (met|MISSED)$"
