@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "common/fsutil.h"
+#include "common/utf8.h"
 
 #define SECRET_MAX           4096
 /* The most text one byte of a secret can take: "%5C%75%30%30%31%62" ("\u001b" with every
@@ -149,29 +150,6 @@ static int raw_next(const unsigned char *t, const unsigned char *end, size_t *n)
   return t[0];
 }
 
-static size_t utf8_put(unsigned char *out, unsigned long cp) {
-  if (cp < 0x80) {
-    out[0] = (unsigned char)cp;
-    return 1;
-  }
-  if (cp < 0x800) {
-    out[0] = (unsigned char)(0xC0 | (cp >> 6));
-    out[1] = (unsigned char)(0x80 | (cp & 0x3F));
-    return 2;
-  }
-  if (cp < 0x10000) {
-    out[0] = (unsigned char)(0xE0 | (cp >> 12));
-    out[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-    out[2] = (unsigned char)(0x80 | (cp & 0x3F));
-    return 3;
-  }
-  out[0] = (unsigned char)(0xF0 | (cp >> 18));
-  out[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
-  out[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-  out[3] = (unsigned char)(0x80 | (cp & 0x3F));
-  return 4;
-}
-
 /* "\uXXXX" at t, each character literal or percent-encoded: the code unit, or -1. */
 static long u_escape(const unsigned char *t, const unsigned char *end, size_t *n) {
   size_t k, at = 0;
@@ -214,11 +192,10 @@ static size_t json_escape(const unsigned char *t, const unsigned char *end, unsi
     long low = u_escape(t + un, end, &ln);
     if (low < 0xDC00 || low > 0xDFFF) return 0;
     *n = un + ln;
-    return utf8_put(out,
-                    0x10000 + (((unsigned long)u - 0xD800) << 10) + ((unsigned long)low - 0xDC00));
+    return utf8_put(out, (uint32_t)(0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00)));
   }
   *n = un;
-  return utf8_put(out, (unsigned long)u);
+  return utf8_put(out, (uint32_t)u);
 }
 
 /* An HTML/XML character reference at t ("&amp;", "&#233;", "&#xE9;"): as json_escape. */
@@ -249,7 +226,7 @@ static size_t entity(const unsigned char *t, const unsigned char *end, unsigned 
   }
   if (!digits || p >= end || *p != ';' || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
   *n = (size_t)(p + 1 - t);
-  return utf8_put(out, cp);
+  return utf8_put(out, (uint32_t)cp);
 }
 
 /* The readings of the text at t: up to SECRET_READINGS (bytes, text taken) pairs. */

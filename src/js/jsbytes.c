@@ -9,32 +9,10 @@
 #include <strings.h>
 
 #include "common/sbuf.h"
+#include "common/utf8.h"
 #include "js/jsutil.h"
 
 /* ---- UTF-16 <-> UTF-8 ---- */
-
-static size_t put_utf8(unsigned char *o, uint32_t c) {
-  if (c < 0x80) {
-    o[0] = (unsigned char)c;
-    return 1;
-  }
-  if (c < 0x800) {
-    o[0] = (unsigned char)(0xC0 | (c >> 6));
-    o[1] = (unsigned char)(0x80 | (c & 0x3F));
-    return 2;
-  }
-  if (c < 0x10000) {
-    o[0] = (unsigned char)(0xE0 | (c >> 12));
-    o[1] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-    o[2] = (unsigned char)(0x80 | (c & 0x3F));
-    return 3;
-  }
-  o[0] = (unsigned char)(0xF0 | (c >> 18));
-  o[1] = (unsigned char)(0x80 | ((c >> 12) & 0x3F));
-  o[2] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-  o[3] = (unsigned char)(0x80 | (c & 0x3F));
-  return 4;
-}
 
 static char *utf16_to_utf8(const JSChar *u, size_t n, size_t *len) {
   unsigned char *out = xmalloc(n * 3 + 1);
@@ -47,7 +25,7 @@ static char *utf16_to_utf8(const JSChar *u, size_t n, size_t *len) {
     } else if (c >= 0xD800 && c <= 0xDFFF) {
       c = 0xFFFD;
     }
-    o += put_utf8(out + o, c);
+    o += utf8_put(out + o, c);
   }
   out[o] = '\0';
   if (len) *len = o;
