@@ -358,12 +358,7 @@ static JSObjectRef make_array_buffer(JSContextRef ctx, const char *data, size_t 
 
 /* A promise settled with `value` (or rejected with `error` when it is not NULL). */
 static JSValueRef settled(JSContextRef ctx, JSValueRef value, JSValueRef error, JSValueRef *exc) {
-  JSObjectRef resolve, reject;
-  JSObjectRef promise = JSObjectMakeDeferredPromise(ctx, &resolve, &reject, exc);
-  if (!promise) return NULL;
-  JSValueRef arg = error ? error : value;
-  if (!js_call(ctx, error ? reject : resolve, NULL, 1, &arg, exc)) return NULL;
-  return promise;
+  return js_settled_promise(ctx, !error, error ? error : value, exc);
 }
 
 /* The bytes of a body whose data became an ArrayBuffer: that buffer's, as the spec may have

@@ -152,10 +152,7 @@ static bool has_header(const js_request_parts_t *parts, JSContextRef ctx, const 
 }
 
 static JSValueRef rejected(JSContextRef ctx, JSValueRef reason, JSValueRef *exc) {
-  JSObjectRef resolve, reject;
-  JSObjectRef promise = JSObjectMakeDeferredPromise(ctx, &resolve, &reject, exc);
-  if (promise) js_call(ctx, reject, NULL, 1, &reason, NULL);
-  return promise;
+  return js_settled_promise(ctx, false, reason, exc);
 }
 
 static JSValueRef fetch_call(JSContextRef ctx, void *data, JSObjectRef self, size_t argc,

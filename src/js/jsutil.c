@@ -344,6 +344,15 @@ JSValueRef js_call(JSContextRef ctx, JSValueRef fn, JSValueRef this_obj, size_t 
   return v;
 }
 
+JSObjectRef js_settled_promise(JSContextRef ctx, bool ok, JSValueRef v, JSValueRef *exception) {
+  JSObjectRef resolve, reject;
+  JSObjectRef promise = JSObjectMakeDeferredPromise(ctx, &resolve, &reject, exception);
+  if (!promise) return NULL;
+  if (!v) v = JSValueMakeUndefined(ctx);
+  if (!js_call(ctx, ok ? resolve : reject, NULL, 1, &v, exception)) return NULL;
+  return promise;
+}
+
 void js_error_info(JSContextRef ctx, JSValueRef err, js_error_info_t *out) {
   memset(out, 0, sizeof(*out));
   if (err && JSValueIsObject(ctx, err)) {

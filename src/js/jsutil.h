@@ -69,6 +69,10 @@ JSValueRef js_eval(JSContextRef ctx, const char *src, const char *file, int line
 JSValueRef js_call(JSContextRef ctx, JSValueRef fn, JSValueRef this_obj, size_t argc,
                    const JSValueRef argv[], JSValueRef *exception);
 
+/* A promise already settled: fulfilled with v when ok, else rejected with it. NULL and
+ * *exception when the engine cannot make one. */
+JSObjectRef js_settled_promise(JSContextRef ctx, bool ok, JSValueRef v, JSValueRef *exception);
+
 /* Error-ish description of a thrown value: name, message and stack (all malloc'd; any may
  * be NULL for non-Error values: then message is the value converted to a string). */
 typedef struct {

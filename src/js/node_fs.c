@@ -148,12 +148,7 @@ static JSValueRef call_promise(JSContextRef ctx, void *data, JSObjectRef self, s
   const fs_op_t *op = data;
   JSValueRef err = NULL;
   JSValueRef r = op->fn(ctx, argc, argv, &err);
-  JSObjectRef resolve, reject;
-  JSObjectRef p = JSObjectMakeDeferredPromise(ctx, &resolve, &reject, exc);
-  if (!p) return NULL;
-  JSValueRef v = err ? err : r ? r : JSValueMakeUndefined(ctx);
-  js_call(ctx, err ? reject : resolve, NULL, 1, &v, NULL);
-  return p;
+  return js_settled_promise(ctx, !err, err ? err : r, exc);
 }
 
 /* exists(path, cb): cb(boolean), no error argument (the deprecated Node shape). */

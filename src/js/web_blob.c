@@ -151,10 +151,7 @@ static JSValueRef blob_type(JSContextRef ctx, JSObjectRef f, JSObjectRef self, s
 }
 
 static JSValueRef resolved(JSContextRef ctx, JSValueRef v, JSValueRef *exc) {
-  JSObjectRef resolve, reject;
-  JSObjectRef p = JSObjectMakeDeferredPromise(ctx, &resolve, &reject, exc);
-  if (p) js_call(ctx, resolve, NULL, 1, &v, NULL);
-  return p;
+  return js_settled_promise(ctx, true, v, exc);
 }
 
 static JSValueRef blob_text(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,

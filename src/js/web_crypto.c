@@ -81,11 +81,7 @@ static gnutls_digest_algorithm_t web_digest(JSContextRef ctx, JSValueRef algo, c
 }
 
 static JSValueRef settled(JSContextRef ctx, JSValueRef value, bool ok, JSValueRef *exc) {
-  JSObjectRef resolve, reject;
-  JSObjectRef p = JSObjectMakeDeferredPromise(ctx, &resolve, &reject, exc);
-  if (!p) return NULL;
-  js_call(ctx, ok ? resolve : reject, NULL, 1, &value, NULL);
-  return p;
+  return js_settled_promise(ctx, ok, value, exc);
 }
 
 static JSValueRef rejected_dom(JSContextRef ctx, const char *name, const char *msg,

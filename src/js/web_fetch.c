@@ -94,10 +94,7 @@ void js_body_take(body_t *b, unsigned char *data, size_t len, bool has) {
 /* ---- the body mixin ---- */
 
 static JSValueRef settle(JSContextRef ctx, JSValueRef v, bool ok, JSValueRef *exc) {
-  JSObjectRef resolve, reject;
-  JSObjectRef p = JSObjectMakeDeferredPromise(ctx, &resolve, &reject, exc);
-  if (p) js_call(ctx, ok ? resolve : reject, NULL, 1, &v, NULL);
-  return p;
+  return js_settled_promise(ctx, ok, v, exc);
 }
 
 JSValueRef js_body_headers_of(JSContextRef ctx, JSValueRef msg) {

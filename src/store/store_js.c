@@ -159,10 +159,7 @@ static JSValueRef as_promise(JSContextRef ctx, JSValueRef r, JSValueRef *exc) {
   if (r || !*exc) return r;
   JSValueRef error = *exc;
   *exc = NULL;
-  JSObjectRef resolve, reject;
-  JSObjectRef promise = JSObjectMakeDeferredPromise(ctx, &resolve, &reject, exc);
-  if (promise) js_call(ctx, reject, NULL, 1, &error, NULL);
-  return promise;
+  return js_settled_promise(ctx, false, error, exc);
 }
 
 static JSValueRef n_set_value_sync(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
