@@ -1,8 +1,6 @@
-/* runtime: the context group, realms (global contexts), timers and queueMicrotask; the
- * other globals come from the API families (node_console.c, node_process.c, web.c, ...),
- * which this file calls when a realm is made and freed. Timers are libuv timers owned by
- * their realm; the JS callbacks they hold are protected from GC until the timer ends, and
- * setTimeout/setImmediate return Timeout/Immediate objects that hold only the timer id. */
+/* runtime: the context group, realms (global contexts) and queueMicrotask; the other
+ * globals come from the API families (timers.c, node_console.c, node_process.c, web.c, ...),
+ * which this file calls when a realm is made and freed. */
 #include "js/runtime.h"
 
 #include <malloc.h>
@@ -95,6 +93,7 @@ void js_runtime_free(js_runtime_t *rt) {
     next = r->next;
     if (r->rt == rt) js_realm_free(r);
   }
+  js_timers_runtime_free(rt);
   for (size_t i = 0; i < rt->n_free_hooks; i++) rt->free_hooks[i].fn(rt->free_hooks[i].userdata);
   free(rt->free_hooks);
   free(rt->realm_hooks);
@@ -130,225 +129,7 @@ void js_runtime_on_free(js_runtime_t *rt, void (*fn)(void *), void *userdata) {
   rt->free_hooks[rt->n_free_hooks++] = (js_free_hook_t){fn, userdata};
 }
 
-/* ---- timers ---- */
-
-static void timer_closed(uv_handle_t *h) { free(h->data); }
-
-static void timer_stop(js_timer_t *t) {
-  js_realm_t *realm = t->realm;
-  if (t->prev) t->prev->next = t->next;
-  else realm->timers = t->next;
-  if (t->next) t->next->prev = t->prev;
-  if (!t->unref) realm->n_timers--;
-  JSValueUnprotect(realm->ctx, t->fn);
-  if (t->args) JSValueUnprotect(realm->ctx, t->args);
-  uv_timer_stop(&t->handle);
-  uv_close((uv_handle_t *)&t->handle, timer_closed);
-}
-
-static void timer_fire(uv_timer_t *h) {
-  js_timer_t *t = h->data;
-  js_realm_t *realm = t->realm;
-  JSContextRef ctx = realm->ctx;
-  size_t argc = t->args ? js_array_length(ctx, t->args) : 0;
-  JSValueRef *argv = argc ? xmalloc(argc * sizeof(JSValueRef)) : NULL;
-  for (size_t i = 0; i < argc; i++) argv[i] = js_array_get(ctx, t->args, (unsigned)i);
-  JSValueRef fn = t->fn;
-  JSValueProtect(ctx, fn);
-  if (!t->repeat) timer_stop(t); /* before the call: the callback may set new timers */
-  JSValueRef exc = NULL;
-  js_call(ctx, fn, NULL, argc, argv, &exc);
-  JSValueUnprotect(ctx, fn);
-  free(argv);
-  if (exc && !js_process_handle_uncaught(realm, exc, false, NULL))
-    js_realm_report_uncaught(realm, exc, false);
-}
-
-static js_timer_t *timer_add(js_realm_t *realm, JSObjectRef fn, size_t argc,
-                             const JSValueRef argv[], uint64_t ms, bool repeat) {
-  JSContextRef ctx = realm->ctx;
-  js_timer_t *t = xcalloc(1, sizeof(*t));
-  t->realm = realm;
-  t->id = ++realm->rt->next_timer_id;
-  t->repeat = repeat;
-  t->delay = ms;
-  t->fn = fn;
-  JSValueProtect(ctx, t->fn);
-  if (argc > 0) {
-    t->args = js_make_array(ctx, argc, argv);
-    JSValueProtect(ctx, t->args);
-  }
-  uv_timer_init(realm->rt->loop, &t->handle);
-  t->handle.data = t;
-  /* libuv counts from the loop's cached time, which is stale by however long JavaScript
-   * has run since the loop woke: refresh it, or a timer could fire early. */
-  uv_update_time(realm->rt->loop);
-  uv_timer_start(&t->handle, timer_fire, ms, repeat ? (ms ? ms : 1) : 0);
-  t->next = realm->timers;
-  if (realm->timers) realm->timers->prev = t;
-  realm->timers = t;
-  realm->n_timers++;
-  return t;
-}
-
-static js_timer_t *timer_find(js_realm_t *realm, uint64_t id) {
-  for (js_timer_t *t = realm ? realm->timers : NULL; t; t = t->next)
-    if (t->id == id) return t;
-  return NULL;
-}
-
-/* Timeout and Immediate objects: what Node's timer functions return. They hold the id
- * only, so a handle outliving its timer is harmless. */
-static uint64_t *timer_id_of(JSContextRef ctx, JSValueRef v);
-
-static JSValueRef timeout_ref(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                              const JSValueRef argv[], JSValueRef *exc) {
-  uint64_t *id = timer_id_of(ctx, self);
-  js_timer_t *t = id ? timer_find(js_realm_from_context(ctx), *id) : NULL;
-  if (t && t->unref) {
-    t->unref = false;
-    t->realm->n_timers++;
-    uv_ref((uv_handle_t *)&t->handle);
-  }
-  return self;
-}
-
-static JSValueRef timeout_unref(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                                const JSValueRef argv[], JSValueRef *exc) {
-  uint64_t *id = timer_id_of(ctx, self);
-  js_timer_t *t = id ? timer_find(js_realm_from_context(ctx), *id) : NULL;
-  if (t && !t->unref) {
-    t->unref = true;
-    t->realm->n_timers--;
-    uv_unref((uv_handle_t *)&t->handle);
-  }
-  return self;
-}
-
-static JSValueRef timeout_has_ref(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                                  const JSValueRef argv[], JSValueRef *exc) {
-  uint64_t *id = timer_id_of(ctx, self);
-  js_timer_t *t = id ? timer_find(js_realm_from_context(ctx), *id) : NULL;
-  return JSValueMakeBoolean(ctx, t && !t->unref);
-}
-
-static JSValueRef timeout_refresh(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                                  const JSValueRef argv[], JSValueRef *exc) {
-  uint64_t *id = timer_id_of(ctx, self);
-  js_timer_t *t = id ? timer_find(js_realm_from_context(ctx), *id) : NULL;
-  if (t) {
-    uv_update_time(js_runtime_loop(js_realm_runtime(t->realm)));
-    uv_timer_start(&t->handle, timer_fire, t->delay, t->repeat ? (t->delay ? t->delay : 1) : 0);
-  }
-  return self;
-}
-
-static JSValueRef timeout_close(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                                const JSValueRef argv[], JSValueRef *exc) {
-  uint64_t *id = timer_id_of(ctx, self);
-  js_timer_t *t = id ? timer_find(js_realm_from_context(ctx), *id) : NULL;
-  if (t) timer_stop(t);
-  return self;
-}
-
-static JSValueRef timeout_prim(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                               const JSValueRef argv[], JSValueRef *exc) {
-  uint64_t *id = timer_id_of(ctx, self);
-  return JSValueMakeNumber(ctx, id ? (double)*id : 0);
-}
-
-static void timeout_finalize(JSObjectRef o) { free(JSObjectGetPrivate(o)); }
-
-static const js_fn_t timeout_methods[] = {
-    {"ref", timeout_ref, 0},         {"unref", timeout_unref, 0}, {"hasRef", timeout_has_ref, 0},
-    {"refresh", timeout_refresh, 0}, {"close", timeout_close, 0}, {NULL, NULL, 0},
-};
-static const js_fn_t immediate_methods[] = {
-    {"ref", timeout_ref, 0},
-    {"unref", timeout_unref, 0},
-    {"hasRef", timeout_has_ref, 0},
-    {NULL, NULL, 0},
-};
-static js_class_def_t timeout_class = {
-    .name = "Timeout", .finalize = timeout_finalize, .methods = timeout_methods};
-static js_class_def_t immediate_class = {
-    .name = "Immediate", .finalize = timeout_finalize, .methods = immediate_methods};
-
-static uint64_t *timer_id_of(JSContextRef ctx, JSValueRef v) {
-  uint64_t *id = js_class_private(ctx, &timeout_class, v);
-  return id ? id : js_class_private(ctx, &immediate_class, v);
-}
-
-/* The Timeout and Immediate classes of a realm, set up when its first timer is made:
- * most spec files never make one, and the set-up runs JavaScript (a class shim) that the
- * engine compiles afresh in every realm. */
-static void timer_classes(JSContextRef ctx) {
-  js_realm_t *realm = js_realm_from_context(ctx);
-  if (realm && realm->timer_classes_ready) return;
-  if (realm) realm->timer_classes_ready = true;
-  /* +timeout gives the id, as Node's Timeout[Symbol.toPrimitive] does. */
-  JSObjectRef timeout_ctor = js_class_init(ctx, &timeout_class);
-  if (timeout_ctor)
-    js_set_keyed(ctx, (JSObjectRef)js_get(ctx, timeout_ctor, "prototype"),
-                 js_symbol(ctx, "toPrimitive"),
-                 js_make_function(ctx, "[Symbol.toPrimitive]", timeout_prim, 0));
-  js_class_init(ctx, &immediate_class);
-}
-
-static JSObjectRef timer_handle(JSContextRef ctx, js_timer_t *t, bool immediate) {
-  timer_classes(ctx);
-  uint64_t *id = xmalloc(sizeof(*id));
-  *id = t->id;
-  return js_class_make(ctx, immediate ? &immediate_class : &timeout_class, id, NULL);
-}
-
-static JSValueRef timer_start(JSContextRef ctx, size_t argc, const JSValueRef argv[],
-                              JSValueRef *exception, bool repeat, bool immediate) {
-  js_realm_t *realm = js_realm_from_context(ctx);
-  if (!realm) return JSValueMakeUndefined(ctx);
-  if (argc < 1 || !js_is_function(ctx, argv[0]))
-    return js_throw_arg_type(ctx, exception, "callback", "of type function", argc ? argv[0] : NULL);
-  double delay = 0;
-  size_t first_arg = immediate ? 1 : 2;
-  if (!immediate) {
-    delay = argc > 1 ? JSValueToNumber(ctx, argv[1], NULL) : 1;
-    if (!(delay >= 1)) delay = 1; /* Node clamps to 1 ms (also NaN) */
-    if (delay > 2147483647.0) delay = 1;
-  }
-  js_timer_t *t = timer_add(realm, (JSObjectRef)argv[0], argc > first_arg ? argc - first_arg : 0,
-                            argv + first_arg, (uint64_t)delay, repeat);
-  return timer_handle(ctx, t, immediate);
-}
-
-static JSValueRef js_set_timeout(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                                 const JSValueRef argv[], JSValueRef *exc) {
-  return timer_start(ctx, argc, argv, exc, false, false);
-}
-
-static JSValueRef js_set_interval(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                                  const JSValueRef argv[], JSValueRef *exc) {
-  return timer_start(ctx, argc, argv, exc, true, false);
-}
-
-static JSValueRef js_set_immediate(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                                   const JSValueRef argv[], JSValueRef *exc) {
-  return timer_start(ctx, argc, argv, exc, false, true);
-}
-
-static JSValueRef js_clear_timer(JSContextRef ctx, JSObjectRef f, JSObjectRef self, size_t argc,
-                                 const JSValueRef argv[], JSValueRef *exc) {
-  js_realm_t *realm = js_realm_from_context(ctx);
-  if (!realm || argc < 1) return JSValueMakeUndefined(ctx);
-  uint64_t *idp = timer_id_of(ctx, argv[0]);
-  uint64_t id = idp ? *idp : 0;
-  if (!idp && (JSValueIsNumber(ctx, argv[0]) || JSValueIsString(ctx, argv[0])))
-    id = (uint64_t)JSValueToNumber(ctx, argv[0], NULL);
-  js_timer_t *t = id ? timer_find(realm, id) : NULL;
-  if (t) timer_stop(t);
-  return JSValueMakeUndefined(ctx);
-}
-
-size_t js_realm_pending_timers(js_realm_t *realm) { return realm->n_timers; }
+/* ---- timers (timers.c) and holds ---- */
 
 void js_realm_hold(js_realm_t *realm, int delta) {
   if (delta < 0 && realm->n_holds < (size_t)-delta) realm->n_holds = 0;
@@ -356,11 +137,6 @@ void js_realm_hold(js_realm_t *realm, int delta) {
 }
 
 size_t js_realm_pending_work(js_realm_t *realm) { return realm->n_timers + realm->n_holds; }
-
-void js_realm_defer(js_realm_t *realm, JSObjectRef fn, size_t argc, const JSValueRef argv[]) {
-  if (realm->closing) return;
-  timer_add(realm, fn, argc, argv, 0, false);
-}
 
 /* ---- queueMicrotask / process.nextTick ---- */
 
@@ -465,12 +241,7 @@ js_realm_t *js_realm_new(js_runtime_t *rt) {
   js_set(ctx, global, "global", global);
   js_set(ctx, global, "globalThis", global);
   js_errors_install(ctx);
-  js_set_function(ctx, global, "setTimeout", js_set_timeout);
-  js_set_function(ctx, global, "setInterval", js_set_interval);
-  js_set_function(ctx, global, "setImmediate", js_set_immediate);
-  js_set_function(ctx, global, "clearTimeout", js_clear_timer);
-  js_set_function(ctx, global, "clearInterval", js_clear_timer);
-  js_set_function(ctx, global, "clearImmediate", js_clear_timer);
+  js_timers_install(ctx);
   js_set_function(ctx, global, "queueMicrotask", js_queue_microtask);
   JSObjectRef handler =
       js_make_closure(ctx, "onUnhandledRejection", on_unhandled_rejection, NULL, NULL);
@@ -520,7 +291,7 @@ void js_realm_free(js_realm_t *realm) {
       break;
     }
   }
-  while (realm->timers) timer_stop(realm->timers);
+  js_timers_realm_free(realm);
   for (size_t i = 0; i < realm->n_held; i++) JSValueUnprotect(realm->ctx, realm->held[i]);
   free(realm->held);
   js_console_free(realm);

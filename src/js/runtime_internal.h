@@ -39,18 +39,25 @@ struct js_runtime {
   uint64_t started_ns;     /* performance.timeOrigin, process.uptime() */
   js_watchdog_fn watchdog; /* js_runtime_set_watchdog */
   void *watchdog_ud;
+  struct js_immediates *immediates; /* timers.c; NULL until the first setImmediate */
 };
 
+typedef struct js_immediates js_immediates_t;
+
 typedef struct js_timer {
-  uv_timer_t handle;
-  js_realm_t *realm;
+  uv_timer_t handle; /* unused by an immediate */
+  js_realm_t *realm; /* NULL: a C call queued by js_runtime_after_immediates */
   uint64_t id;
   uint64_t delay;
   bool repeat;
-  bool unref;       /* not counted by js_realm_pending_timers */
-  JSObjectRef fn;   /* protected while the timer lives */
-  JSObjectRef args; /* extra arguments (array), protected; NULL when none */
-  struct js_timer *prev, *next;
+  bool unref;                   /* not counted by js_realm_pending_timers */
+  bool immediate;               /* in the runtime's immediates queue, not a libuv timer */
+  JSObjectRef fn;               /* protected while the timer lives */
+  JSObjectRef args;             /* extra arguments (array), protected; NULL when none */
+  struct js_timer *prev, *next; /* the realm's timers */
+  struct js_timer *queue_prev, *queue_next; /* the immediates queue */
+  void (*c_fn)(void *); /* js_runtime_after_immediates (realm NULL): called, then freed */
+  void *c_userdata;
 } js_timer_t;
 
 typedef struct js_cleanup {
@@ -87,7 +94,7 @@ struct js_realm {
   bool closures_ready;        /* jsutil.c: the closure class's prototype inherits from
                                 * Function.prototype in this realm */
   bool process_ready;         /* node_process.c: the process object exists */
-  bool timer_classes_ready;   /* runtime.c: Timeout and Immediate are set up */
+  bool timer_classes_ready;   /* timers.c: Timeout and Immediate are set up */
   struct js_realm *next;
 };
 
@@ -116,6 +123,12 @@ bool js_process_handle_uncaught(js_realm_t *realm, JSValueRef error, bool reject
 void js_stdio_write(js_realm_t *realm, bool err, const char *text, size_t len);
 #include "js/node.h"
 #include "js/web.h"
+
+/* timers.c: the timer globals of a realm; ending a realm's timers; closing the runtime's
+ * immediates queue (after its realms are freed). */
+void js_timers_install(JSContextRef ctx);
+void js_timers_realm_free(js_realm_t *realm);
+void js_timers_runtime_free(js_runtime_t *rt);
 
 /* Error.captureStackTrace in V8's manner (node_errors.c). */
 void js_errors_install(JSContextRef ctx);

@@ -259,7 +259,6 @@ void worker_job_cleanup(job_t *job) {
       break;
     }
   uv_close((uv_handle_t *)&job->advance_timer, job_timer_closed);
-  uv_close((uv_handle_t *)&job->cleanup_timer, job_timer_closed);
   job_unref(job); /* the list's */
   if (w->n_jobs == 0) log_set_file(NULL);
   json_t *ready = worker_ready_message(rss);
@@ -267,19 +266,22 @@ void worker_job_cleanup(job_t *job) {
   json_decref(ready);
 }
 
-static void cleanup_fire(uv_timer_t *t) { worker_job_cleanup(t->data); }
+static void cleanup_fire(void *job) { worker_job_cleanup(job); }
 
-/* The job ends. Its realm is released on the next turn of the loop, and runner:end is sent
- * then, just before: what the realm still runs until then (an immediate or a timer of an
- * `after` hook or an 'exit' listener) throws into the runner, which reports it as a late
- * failure, and that must come before runner:end to count (after it, the launcher has
+/* The job ends. Its realm is released once the immediates it has queued have run, and
+ * runner:end is sent then, just before: what the realm still runs until then (an immediate
+ * of an `after` hook or an 'exit' listener) throws into the runner, which reports it as a
+ * late failure, and that must come before runner:end to count (after it, the launcher has
  * closed the file and the error was lost). */
 static void job_finish(job_t *job, json_t *extra_error) {
   if (job->runner) fw_runner_stats(job->runner, &job->end_stats);
   if (extra_error) job->end_error = json_incref(extra_error);
-  job->end_pending = true;
   job->active = false;
-  uv_timer_start(&job->cleanup_timer, cleanup_fire, 0, 0);
+  if (job->end_pending) return;
+  job->end_pending = true;
+  /* The list's reference keeps the job until then; if the loop is stopped first, the
+   * worker cleans every job up itself and the call is dropped. */
+  js_runtime_after_immediates(job->w->rt, cleanup_fire, job);
 }
 
 static void job_end(job_t *job) {
@@ -677,9 +679,7 @@ static void job_open_log(job_t *job) {
 void worker_job_start(worker_t *w, json_t *msg) {
   job_t *job = xcalloc(1, sizeof(*job));
   job->w = w;
-  job->refs = 3; /* the list's and the two timers' */
-  uv_timer_init(w->loop, &job->cleanup_timer);
-  job->cleanup_timer.data = job;
+  job->refs = 2; /* the list's and the advance timer's */
   uv_timer_init(w->loop, &job->advance_timer);
   job->advance_timer.data = job;
   job->next = w->jobs;

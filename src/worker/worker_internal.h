@@ -71,7 +71,6 @@ typedef struct job {
   FILE *log;                 /* outputDir: this spec file's own log */
   char *log_path;            /* its path; NULL without outputDir */
   unsigned long log_secrets; /* secret_generation() when it was opened */
-  uv_timer_t cleanup_timer;
   uv_timer_t advance_timer;
   /* The current test's last exchanges, until its outcome is known (oldest first). */
   api_exchange_t *exchanges[EXCHANGES_KEPT_PER_TEST];

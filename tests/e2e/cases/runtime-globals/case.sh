@@ -34,7 +34,10 @@ expect_out '[0-1] TICKS 3'
 expect_out '[0-1] MICRO async-start,sync,promise1,microtask,after-await,promise2'
 expect_out '[0-1] FROM-TIMER timer,micro,immediate,timeout'
 expect_out '[0-1] FROM-IO immediate,timeout'
-expect_out '[api #0-1] 5 passing'
+expect_out '[0-1] NESTED a,b,c'
+# Immediates run after the loop's poll phase: a chain of them lets the response in.
+expect_out '[0-1] CHAIN answered=true within=true'
+expect_out '[api #0-1] 7 passing'
 
 # process
 expect_out "[0-2] ENV $API_BASE_URL"

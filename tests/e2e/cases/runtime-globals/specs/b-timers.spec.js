@@ -68,4 +68,33 @@ describe('timers', () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     console.log(`FROM-IO ${order.join(',')}`);
   });
+
+  it('runs immediates set by an immediate on the next turn, after the queue', (done) => {
+    const order = [];
+    setImmediate(() => {
+      order.push('a');
+      setImmediate(() => order.push('c'));
+    });
+    setImmediate(() => order.push('b'));
+    const cancelled = setImmediate(() => order.push('cleared'));
+    clearImmediate(cancelled);
+    setTimeout(() => {
+      console.log(`NESTED ${order.join(',')}`);
+      done();
+    }, 40);
+  });
+
+  it('lets I/O in between a chain of immediates', async () => {
+    let answered = false;
+    const request = api.get('/echo').then(() => {
+      answered = true;
+    });
+    let turns = 0;
+    while (!answered && turns < 1000000) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turns++;
+    }
+    await request;
+    console.log(`CHAIN answered=${answered} within=${turns < 100000}`);
+  });
 });
