@@ -81,6 +81,9 @@ static void run_worker(int channel, int control, int exits, int sigfd, const sig
   close(exits);
   close(sigfd);
   for (int sig = 1; sig < NSIG; sig++) signal(sig, SIG_DFL);
+  /* As worker_main does, but before the mask opens: a Ctrl-C held while this forked must
+   * not kill the worker either. */
+  signal(SIGINT, SIG_IGN);
   sigprocmask(SIG_SETMASK, mask, NULL);
   if (channel != WORKER_CHANNEL_FD) {
     if (dup2(channel, WORKER_CHANNEL_FD) < 0) _exit(2);

@@ -3,6 +3,7 @@
  * its jobs (job.c), and the engine's watchdog. */
 #include "worker/worker.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,6 +177,10 @@ static void close_walk(uv_handle_t *h, void *arg) {
 }
 
 int worker_main(int argc, char **argv) {
+  /* Ctrl-C reaches the whole process group: the launcher handles it (it stops the workers
+   * with SIGTERM and finishes the reports), so a worker must not die of it first, which
+   * the launcher could see before its own SIGINT and take for a crash. */
+  signal(SIGINT, SIG_IGN);
   worker_t w = {0};
   w.loop = uv_default_loop();
   w.rt = js_runtime_new(w.loop, argc, argv);
