@@ -62,7 +62,8 @@ done
 # The hook that never resolved and the file that did not load are reported too.
 [[ $junit == *'before all'*'hook'* ]] || fail 'junit has no failed before-all hook'
 [[ $json == *'SyntaxError'* ]] || fail 'json has no load error'
-passed=$(jq '[.suites[].tests[] | select(.state == "passed")] | length' reports/json/* |
+# (sonde-timings.json beside the reports holds no suites.)
+passed=$(jq '[.suites[]?.tests[] | select(.state == "passed")] | length' reports/json/* |
   awk '{ n += $1 } END { print n }')
 expect_eq "$passed" 6 'passed tests in the json reports'
 
