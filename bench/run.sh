@@ -25,7 +25,8 @@
 #   8. latency-bound: 200 files x 5 tests against sonde-testserver's /delay/50 (every answer
 #      50 ms late, as a real API is far away), sonde at maxInstances 8, 64 and 256 and
 #      mocha --parallel at --jobs 8 and 32, each against its latency floor
-#      (ceil(files / maxInstances) x tests x 50 ms),
+#      (ceil(files / maxInstances) x tests x 50 ms; sonde's maxInstancesPerCapability is
+#      set to maxInstances, or its default of 100 would hold 256 to 100 files at once),
 #   9. the OpenAPI check (issue 20): the 1 000 tests as GET /users/1 of sonde-testserver,
 #      sonde (2 workers) with and without apiRunner.openapi { validate: 'all' } against the
 #      test server's document (tests/e2e/cases/openapi-contract/openapi/users.yaml),
@@ -369,7 +370,9 @@ runner_cmd() {
     mocha-par) printf '%s\n' node "$MOCHA" --parallel --jobs 2 --require "$w/setup.js" "$w/specs/*.spec.js" ;;
     jest) printf '%s\n' node "$JEST" --config "$w/jest.config.js" ;;
     jest-band) printf '%s\n' env BENCH_JEST_IN_BAND=1 node "$JEST" --config "$w/jest.config.js" ;;
-    sonde-m*) printf '%s\n' "$SONDE" run "$w/sonde.conf.js" --maxInstances "${runner#sonde-m}" ;;
+    # maxInstancesPerCapability too: it defaults to 100 (WebdriverIO's default), which
+    # would hold maxInstances 256 to 100 files at once, and the floor counts on all of them.
+    sonde-m*) printf '%s\n' "$SONDE" run "$w/sonde.conf.js" --maxInstances "${runner#sonde-m}" --maxInstancesPerCapability "${runner#sonde-m}" ;;
     sonde-oa) printf '%s\n' "$SONDE" run "$w/sonde.conf.js" ;;
     sonde-oaon) printf '%s\n' "$SONDE" run "$w/sonde-openapi.conf.js" ;;
     mocha-j*) printf '%s\n' node "$MOCHA" --parallel --jobs "${runner#mocha-j}" --require "$w/setup.js" "$w/specs/*.spec.js" ;;

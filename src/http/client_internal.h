@@ -74,6 +74,8 @@ struct http_client {
   uv_timer_t timer; /* curl's one timeout (CURLMOPT_TIMERFUNCTION) */
   uv_idle_t defer;  /* reports errors on a later loop turn, never inside send */
   http_xfer_list_t active;
+  size_t n_active;   /* on `active`: in the multi */
+  long max_connects; /* CURLMOPT_MAXCONNECTS as set (http_cache_fit) */
   http_xfer_list_t deferred;
   http_sock_t *socks;
   uint64_t next_id;

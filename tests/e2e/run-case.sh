@@ -114,7 +114,8 @@ fi
 SERVER_PORT=$(<"$E2E_TMP/port")
 API_BASE_URL=http://127.0.0.1:$SERVER_PORT
 # Helpers several cases' specs share (tests/e2e/shared), loaded by absolute path.
-E2E_SHARED=$(cd "$(dirname "${BASH_SOURCE[0]}")/shared" && pwd -P)
+# (From E2E_LIB_DIR, made absolute before the cd above: BASH_SOURCE may be relative.)
+E2E_SHARED=$E2E_LIB_DIR/shared
 export SONDE API_BASE_URL SERVER_PORT OUT ERR CASE_DIR CASE_NAME E2E_TMP E2E_SERVER_LOG E2E_SHARED
 
 # shellcheck source=lib.sh

@@ -7,6 +7,32 @@
 # and the worker is replaced), a crash (every file of that process is reported lost).
 # ctest-timeout: 240
 
+# ---- 80 files at once in one worker: every connection is kept for the next request ----
+# The first request waits long enough for all 80 to be in flight together (a sanitizer
+# build loads the files slowly); each file's second request then finds an idle connection.
+mkdir -p many
+for ((n = 1; n <= 80; n++)); do
+  cat >"many/f$n.spec.js" <<JS
+describe('many $n', () => {
+  it('waits with the others', async () => {
+    const first = await api.get('/delay/1500');
+    if (first.status !== 200) throw new Error('status ' + first.status);
+  });
+  it('reuses a connection', async () => {
+    const second = await api.get('/delay/10');
+    if (second.status !== 200) throw new Error('status ' + second.status);
+  });
+});
+JS
+done
+http_post stats/reset >/dev/null
+run_sonde run many.conf.js
+expect_status 0
+expect_out_re 'Spec Files:	 80 passed, 80 total \(100% completed\)'
+at_once=$(server_stat maxInFlight)
+((at_once > 64)) || fail "only $at_once requests were in flight at once: the check needs more than 64"
+expect_eq "$(server_stat connections)" "$at_once" 'connections: one per request in flight at once, kept for the second requests'
+
 # ---- 6 files, 2 workers, 3 interleaved in each ----
 http_post stats/reset >/dev/null
 run_sonde run interleave.conf.js
