@@ -89,9 +89,15 @@ void js_realm_set_exit_handler(js_realm_t *realm, js_exit_handler fn, void *user
 
 void js_runtime_free(js_runtime_t *rt) {
   if (!rt) return;
-  for (js_realm_t *r = all_realms, *next; r; r = next) {
-    next = r->next;
-    if (r->rt == rt) js_realm_free(r);
+  /* From the head each time: a realm's 'exit' listeners run JavaScript, and looking a realm
+   * up moves it to the front of the list (js_realm_from_context). */
+  for (js_realm_t *r = all_realms; r;) {
+    if (r->rt == rt && !r->closing) {
+      js_realm_free(r);
+      r = all_realms;
+    } else {
+      r = r->next;
+    }
   }
   js_timers_runtime_free(rt);
   for (size_t i = 0; i < rt->n_free_hooks; i++) rt->free_hooks[i].fn(rt->free_hooks[i].userdata);
@@ -371,10 +377,20 @@ void *js_realm_get_slot(js_realm_t *realm, int slot) {
 }
 
 js_realm_t *js_realm_from_context(JSContextRef ctx) {
-  /* Realms per process are few (the config's and the current spec's): a list suffices. */
+  /* A list, the realm found moved to its front: a worker may run a hundred spec files at
+   * once, but the calls come in runs from one realm (its test's JavaScript), so the realm
+   * asked for is nearly always the first. */
   JSGlobalContextRef g = JSContextGetGlobalContext(ctx);
-  for (js_realm_t *r = all_realms; r; r = r->next)
-    if (r->ctx == g) return r;
+  for (js_realm_t **p = &all_realms; *p; p = &(*p)->next) {
+    js_realm_t *r = *p;
+    if (r->ctx != g) continue;
+    if (p != &all_realms) {
+      *p = r->next;
+      r->next = all_realms;
+      all_realms = r;
+    }
+    return r;
+  }
   return NULL;
 }
 
