@@ -3,7 +3,8 @@
  * timeouts, also a synchronous overrun found when the function returns; done() called
  * twice, even long after; a callback that also returns a promise; this.timeout(),
  * this.retries(), this.skip() and this.bail() on the mocha Context. Settling is processed
- * from a zero-delay timer (see runner.c) so synchronous tests never nest. */
+ * on a later turn, after the immediates the function queued, as mocha goes on through
+ * setImmediate (see runner.c), so synchronous tests never nest. */
 #include "frameworks/runner_internal.h"
 #include "js/jsclass.h"
 
@@ -35,7 +36,9 @@ void fw_settle(fw_runner_t *r, unsigned serial, JSValueRef error) {
     JSValueProtect(r->ctx, error);
   }
   uv_timer_stop(&inv->timeout_timer);
-  uv_timer_start(&inv->settle_timer, fw_settle_fire, 0, 0);
+  /* As mocha's Runner.immediately: after the immediates the function queued. */
+  if (!inv->settle_call)
+    inv->settle_call = js_runtime_after_immediates(js_realm_runtime(r->realm), fw_settle_fire, r);
 }
 
 /* ---- done ---- */

@@ -14,8 +14,9 @@
 
 /* ---- the config's hooks (beforeSuite, beforeTest, beforeHook ...) ---- */
 
-static void resume_fire(uv_timer_t *t) {
-  fw_runner_t *r = t->data;
+static void resume_fire(void *runner) {
+  fw_runner_t *r = runner;
+  r->resume_call = 0;
   if (r->finished || r->freeing) return;
   fw_runnable_t *deferred = r->deferred;
   r->deferred = NULL;
@@ -26,7 +27,8 @@ static void resume_fire(uv_timer_t *t) {
 static void hook_resume(void *ud) {
   fw_runner_t *r = ud;
   /* Always continue from the loop: the caller may still be inside fw_step. */
-  uv_timer_start(&r->resume_timer, resume_fire, 0, 0);
+  if (!r->resume_call)
+    r->resume_call = js_runtime_after_immediates(js_realm_runtime(r->realm), resume_fire, r);
 }
 
 /* Asked once per runner and hook: the config does not change during a spec file. */
@@ -268,9 +270,10 @@ static void hook_settled(fw_runner_t *r, fw_runnable_t *hook, JSValueRef err, bo
 }
 
 /* Processes the settled invocation: records the outcome where the state machine waits. */
-void fw_settle_fire(uv_timer_t *timer) {
-  fw_runner_t *r = timer->data;
+void fw_settle_fire(void *runner) {
+  fw_runner_t *r = runner;
   invocation_t *inv = &r->inv;
+  inv->settle_call = 0;
   if (!inv->running) return;
   inv->running = false;
   fw_runnable_t *rn = inv->runnable;
@@ -588,13 +591,9 @@ fw_runner_t *fw_runner_new(js_realm_t *realm, const fw_options_t *opts, fw_emit_
   r->collecting = r->root;
   uv_loop_t *loop = js_runtime_loop(js_realm_runtime(realm));
   uv_timer_init(loop, &r->inv.timeout_timer);
-  uv_timer_init(loop, &r->inv.settle_timer);
-  uv_timer_init(loop, &r->resume_timer);
   uv_timer_init(loop, &r->drain_timer);
   uv_check_init(loop, &r->drain_check);
   init_handle(r, (uv_handle_t *)&r->inv.timeout_timer);
-  init_handle(r, (uv_handle_t *)&r->inv.settle_timer);
-  init_handle(r, (uv_handle_t *)&r->resume_timer);
   init_handle(r, (uv_handle_t *)&r->drain_timer);
   init_handle(r, (uv_handle_t *)&r->drain_check);
   js_realm_set_slot(realm, JS_SLOT_FRAMEWORK, r);
@@ -688,10 +687,11 @@ void fw_runner_free(fw_runner_t *r) {
   JSValueUnprotect(r->ctx, r->skip_marker);
   free(r->frames);
   free(r->file);
+  js_runtime_t *rt = js_realm_runtime(r->realm);
+  js_runtime_cancel_after_immediates(rt, r->inv.settle_call);
+  js_runtime_cancel_after_immediates(rt, r->resume_call);
   r->freeing = true;
   uv_close((uv_handle_t *)&r->inv.timeout_timer, fw_handle_closed);
-  uv_close((uv_handle_t *)&r->inv.settle_timer, fw_handle_closed);
-  uv_close((uv_handle_t *)&r->resume_timer, fw_handle_closed);
   uv_close((uv_handle_t *)&r->drain_timer, fw_handle_closed);
   uv_close((uv_handle_t *)&r->drain_check, fw_handle_closed);
 }

@@ -138,7 +138,7 @@ typedef struct {
   double started;
   double timeout_ms;
   uv_timer_t timeout_timer;
-  uv_timer_t settle_timer;
+  uint64_t settle_call; /* fw_settle_fire queued (js_runtime_after_immediates id), or 0 */
 } invocation_t;
 
 struct fw_runner {
@@ -173,7 +173,7 @@ struct fw_runner {
   fw_hook_defined_fn hook_defined;
   signed char hook_known[FW_CONFIG_HOOKS]; /* 0: not asked yet, 1: defined, -1: not */
   void *hook_ud;
-  uv_timer_t resume_timer;  /* continues the run after a config hook */
+  uint64_t resume_call;     /* resume_fire queued after a config hook (an id), or 0 */
   uv_timer_t drain_timer;   /* the bound of the drain */
   uv_check_t drain_check;   /* ends the drain once no timer is left */
   fw_runnable_t *deferred;  /* a mocha hook to invoke once beforeHook has run */
@@ -238,7 +238,7 @@ void fw_handle_closed(uv_handle_t *h);
 void fw_invoke(fw_runner_t *r, fw_runnable_t *rn);
 /* Records how the running function ended (once per invocation). */
 void fw_settle(fw_runner_t *r, unsigned serial, JSValueRef error);
-void fw_settle_fire(uv_timer_t *timer);
+void fw_settle_fire(void *runner);
 /* Sets a runnable's own timeout (0: none); the running one's timer follows. */
 void fw_runnable_set_timeout(fw_runner_t *r, fw_runnable_t *rn, double ms);
 /* What this.timeout(n), this.retries(n), this.slow(n) and the Test, Hook and Suite

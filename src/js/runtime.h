@@ -119,9 +119,12 @@ bool js_realm_closing(js_realm_t *realm);
 void js_realm_defer(js_realm_t *realm, JSObjectRef fn, size_t argc, const JSValueRef argv[]);
 
 /* Calls fn(userdata) once the immediates queued so far have run (in the loop's check phase,
- * after them): what must come after a realm's last immediates, such as its release. Not
- * called if the loop is stopped first (dropped by js_runtime_free). */
-void js_runtime_after_immediates(js_runtime_t *rt, void (*fn)(void *), void *userdata);
+ * after them), as a setImmediate of C: what must come after a realm's last immediates, such
+ * as its release, or mocha's next step (its Runner.immediately). Returns an id for
+ * js_runtime_cancel_after_immediates, which does nothing once the call was made. Not called
+ * if the loop is stopped first (dropped by js_runtime_free). */
+uint64_t js_runtime_after_immediates(js_runtime_t *rt, void (*fn)(void *), void *userdata);
+void js_runtime_cancel_after_immediates(js_runtime_t *rt, uint64_t id);
 
 /* Around a call whose returned promise the caller handles once the call returns (a config
  * hook): the engine announces such a promise's rejection as unhandled as the call returns,

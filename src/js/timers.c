@@ -121,13 +121,25 @@ static void immediates_closed(uv_handle_t *h) {
   if (--imm->open_handles == 0) free(imm);
 }
 
-void js_runtime_after_immediates(js_runtime_t *rt, void (*fn)(void *), void *userdata) {
+uint64_t js_runtime_after_immediates(js_runtime_t *rt, void (*fn)(void *), void *userdata) {
   js_timer_t *t = xcalloc(1, sizeof(*t));
   t->id = ++rt->next_timer_id;
   t->immediate = true;
   t->c_fn = fn;
   t->c_userdata = userdata;
   immediates_push(immediates_of(rt), t);
+  return t->id;
+}
+
+void js_runtime_cancel_after_immediates(js_runtime_t *rt, uint64_t id) {
+  js_immediates_t *imm = rt->immediates;
+  for (js_timer_t *t = imm && id ? imm->head : NULL; t; t = t->queue_next) {
+    if (t->id == id && !t->realm) {
+      immediates_remove(imm, t);
+      free(t);
+      return;
+    }
+  }
 }
 
 void js_timers_runtime_free(js_runtime_t *rt) {
