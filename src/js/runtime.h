@@ -125,6 +125,8 @@ void js_realm_defer(js_realm_t *realm, JSObjectRef fn, size_t argc, const JSValu
  * if the loop is stopped first (dropped by js_runtime_free). */
 uint64_t js_runtime_after_immediates(js_runtime_t *rt, void (*fn)(void *), void *userdata);
 void js_runtime_cancel_after_immediates(js_runtime_t *rt, uint64_t id);
+/* True while an immediate (of JavaScript or C) is queued: the loop will not wait. */
+bool js_runtime_immediates_pending(js_runtime_t *rt);
 
 /* Around a call whose returned promise the caller handles once the call returns (a config
  * hook): the engine announces such a promise's rejection as unhandled as the call returns,

@@ -131,6 +131,10 @@ uint64_t js_runtime_after_immediates(js_runtime_t *rt, void (*fn)(void *), void 
   return t->id;
 }
 
+bool js_runtime_immediates_pending(js_runtime_t *rt) {
+  return rt->immediates && rt->immediates->head;
+}
+
 void js_runtime_cancel_after_immediates(js_runtime_t *rt, uint64_t id) {
   js_immediates_t *imm = rt->immediates;
   for (js_timer_t *t = imm && id ? imm->head : NULL; t; t = t->queue_next) {

@@ -54,7 +54,15 @@ void worker_flush(worker_t *w) {
 /* A shared-store request (store_js.c) to the launcher. */
 static void store_send(json_t *msg, void *ud) { worker_send(ud, msg); }
 
-static void on_flush_prepare(uv_prepare_t *h) { worker_flush(h->data); }
+/* Before the loop waits. When it will not wait (an immediate is queued: mocha's next step
+ * after a test is one), the batch grows on unless it is WORKER_START_FLUSH_NS old: a write
+ * for every step of a run of quick tests woke the launcher each time. */
+static void on_flush_prepare(uv_prepare_t *h) {
+  worker_t *w = h->data;
+  if (js_runtime_immediates_pending(w->rt) && uv_hrtime() - w->flushed_ns < WORKER_START_FLUSH_NS)
+    return;
+  worker_flush(w);
+}
 
 /* process.exit() outside a spec file's realm (the config's code) ends the process from
  * inside JavaScript: still deliver what the jobs reported so far. */
