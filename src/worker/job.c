@@ -275,9 +275,12 @@ static void cleanup_fire(void *job) { worker_job_cleanup(job); }
  * closed the file and the error was lost). */
 static void job_finish(job_t *job, json_t *extra_error) {
   if (job->runner) fw_runner_stats(job->runner, &job->end_stats);
-  if (extra_error) job->end_error = json_incref(extra_error);
+  if (extra_error) {
+    json_decref(job->end_error);
+    job->end_error = json_incref(extra_error);
+  }
   job->active = false;
-  if (job->end_pending) return;
+  if (job->end_pending) return; /* already queued */
   job->end_pending = true;
   /* The list's reference keeps the job until then; if the loop is stopped first, the
    * worker cleans every job up itself and the call is dropped. */
