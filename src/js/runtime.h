@@ -114,8 +114,8 @@ void js_realm_on_scope_end(js_realm_t *realm,
 /* True once js_realm_free has started for `realm`. */
 bool js_realm_closing(js_realm_t *realm);
 
-/* Calls fn(...argv) on a later turn of the loop, as setImmediate does: the callbacks of
- * Node's asynchronous APIs. A throw goes to the uncaught handler. */
+/* Calls fn(...argv) on a later turn of the loop, after the immediates queued beside the
+ * call: the callbacks of Node's asynchronous APIs. A throw goes to the uncaught handler. */
 void js_realm_defer(js_realm_t *realm, JSObjectRef fn, size_t argc, const JSValueRef argv[]);
 
 /* Calls fn(userdata) once the immediates queued so far have run (in the loop's check phase,

@@ -50,11 +50,12 @@ typedef struct js_timer {
   uint64_t id;
   uint64_t delay;
   bool repeat;
-  bool unref;                   /* not counted by js_realm_pending_timers */
-  bool immediate;               /* in the runtime's immediates queue, not a libuv timer */
-  JSObjectRef fn;               /* protected while the timer lives */
-  JSObjectRef args;             /* extra arguments (array), protected; NULL when none */
-  struct js_timer *prev, *next; /* the realm's timers */
+  bool unref;       /* not counted by js_realm_pending_timers */
+  bool immediate;   /* in the runtime's immediates queue, not a libuv timer */
+  bool requeue;     /* js_realm_defer: goes round the immediates queue once more before it runs */
+  JSObjectRef fn;   /* protected while the timer lives */
+  JSObjectRef args; /* extra arguments (array), protected; NULL when none */
+  struct js_timer *prev, *next;             /* the realm's timers */
   struct js_timer *queue_prev, *queue_next; /* the immediates queue */
   void (*c_fn)(void *); /* js_runtime_after_immediates (realm NULL): called, then freed */
   void *c_userdata;

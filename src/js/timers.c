@@ -41,6 +41,7 @@ static void timers_uv_must(int rc, const char *what) {
 
 /* ---- the immediates' queue ---- */
 
+static void immediates_push(js_immediates_t *imm, js_timer_t *t);
 static void immediates_remove(js_immediates_t *imm, js_timer_t *t);
 
 static void immediates_run(uv_check_t *check) {
@@ -49,6 +50,13 @@ static void immediates_run(uv_check_t *check) {
   uint64_t last = imm->tail ? imm->tail->id : 0;
   while (imm->head && imm->head->id <= last) {
     js_timer_t *t = imm->head;
+    if (t->requeue) { /* js_realm_defer: to the back, for the next turn */
+      t->requeue = false;
+      immediates_remove(imm, t);
+      t->id = ++t->realm->rt->next_timer_id;
+      immediates_push(imm, t);
+      continue;
+    }
     if (t->realm) {
       timer_run(t);
       continue;
@@ -91,6 +99,7 @@ static js_immediates_t *immediates_of(js_runtime_t *rt) {
 }
 
 static void immediates_push(js_immediates_t *imm, js_timer_t *t) {
+  t->queue_next = NULL;
   t->queue_prev = imm->tail;
   if (imm->tail) imm->tail->queue_next = t;
   else imm->head = t;
@@ -425,5 +434,9 @@ size_t js_realm_pending_timers(js_realm_t *realm) { return realm->n_timers; }
 
 void js_realm_defer(js_realm_t *realm, JSObjectRef fn, size_t argc, const JSValueRef argv[]) {
   if (realm->closing) return;
-  timer_add(realm, fn, argc, argv, 0, false, true);
+  /* An immediate that goes round the queue once more before it runs: after the immediates
+   * queued beside the call, whichever phase it was made in, as an I/O callback of Node's
+   * comes (fs.readFile(cb) and then setImmediate(i): i first). */
+  js_timer_t *t = timer_add(realm, fn, argc, argv, 0, false, true);
+  t->requeue = true;
 }

@@ -37,7 +37,9 @@ expect_out '[0-1] FROM-IO immediate,timeout'
 expect_out '[0-1] NESTED a,b,c'
 # Immediates run after the loop's poll phase: a chain of them lets the response in.
 expect_out '[0-1] CHAIN answered=true within=true'
-expect_out '[api #0-1] 7 passing'
+# fs.readFile's callback comes after an immediate set beside it, as in Node.
+expect_out '[0-1] ASYNC-API immediate,fs'
+expect_out '[api #0-1] 8 passing'
 
 # process
 expect_out "[0-2] ENV $API_BASE_URL"

@@ -97,4 +97,14 @@ describe('timers', () => {
     await request;
     console.log(`CHAIN answered=${answered} within=${turns < 100000}`);
   });
+
+  it("runs an asynchronous API's callback after the immediates queued beside it", (done) => {
+    const order = [];
+    require('fs').readFile(__filename, () => order.push('fs'));
+    setImmediate(() => order.push('immediate'));
+    setTimeout(() => {
+      console.log(`ASYNC-API ${order.join(',')}`);
+      done();
+    }, 30);
+  });
 });
