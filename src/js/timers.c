@@ -6,7 +6,10 @@
  * runtime that a check handle runs right after the loop's poll phase, as Node does. So an
  * immediate set by an I/O callback (a response arriving) runs before a timeout set beside it,
  * an immediate set by a timer runs before the next turn's timers, and one set by an
- * immediate waits for the next turn: a chain of immediates never keeps I/O waiting.
+ * immediate waits for the next turn: a chain of immediates never keeps I/O waiting. C code
+ * queues calls in the same queue (js_runtime_after_immediates: the runner's next step, a
+ * spec file's release), and the callbacks of Node's asynchronous APIs (js_realm_defer) go
+ * round it once more, to come after the immediates queued beside the call.
  *
  * Memory: a timer (js_timer_t) belongs to its realm's list from setTimeout/setImmediate
  * until it ends (fired once, cleared, or its realm freed); its callback and arguments are
