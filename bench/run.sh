@@ -438,16 +438,21 @@ rotate() {
   for ((i = 0; i < k; i++)); do printf '%s\n' "${items[(i + n) % k]}"; done
 }
 
-log "server $URL$DOC_PATH; sonde $SONDE"
-log "warm-up: ${RUNNERS[*]}"
-for r in "${RUNNERS[@]}"; do run_one "$r" main 0 "$N_MAIN"; done
-run_one sonde1 main 0 "$N_MAIN"
+# run_alternating WORKLOAD TESTS RUNS RUNNER...: a warm-up run of each runner (run 0, not
+# kept), then RUNS rounds, the runners' order rotated every round.
+run_alternating() {
+  local wl=$1 tests=$2 runs=$3 r i order
+  shift 3
+  for r in "$@"; do run_one "$r" "$wl" 0 "$tests"; done
+  for ((i = 1; i <= runs; i++)); do
+    mapfile -t order < <(rotate "$i" "$@")
+    for r in "${order[@]}"; do run_one "$r" "$wl" "$i" "$tests"; done
+  done
+}
 
-log "$N_MAIN-test workload: $RUNS runs each, alternating"
-for ((i = 1; i <= RUNS; i++)); do
-  mapfile -t order < <(rotate "$i" "${RUNNERS[@]}" sonde1)
-  for r in "${order[@]}"; do run_one "$r" main "$i" "$N_MAIN"; done
-done
+log "server $URL$DOC_PATH; sonde $SONDE"
+log "$N_MAIN-test workload: ${RUNNERS[*]} sonde1; a warm-up, then $RUNS runs each, alternating"
+run_alternating main "$N_MAIN" "$RUNS" "${RUNNERS[@]}" sonde1
 
 log "cold start: $COLD_RUNS runs each, alternating"
 for r in "${COLD_RUNNERS[@]}"; do run_one "$r" cold 0 1; done
@@ -497,11 +502,7 @@ if ((PEERS)); then for j in "${LAT_MOCHA[@]}"; do LAT_RUNNERS+=("mocha-j$j"); do
 LAT_RUNS=$((RUNS < 3 ? RUNS : 3))
 start_testserver
 log "latency-bound: ${LAT[0]} files x ${LAT[1]} tests, every answer ${LAT_DELAY_MS} ms late; ${LAT_RUNNERS[*]}, $LAT_RUNS runs each"
-for r in "${LAT_RUNNERS[@]}"; do run_one "$r" lat 0 "$N_LAT"; done
-for ((i = 1; i <= LAT_RUNS; i++)); do
-  mapfile -t order < <(rotate "$i" "${LAT_RUNNERS[@]}")
-  for r in "${order[@]}"; do run_one "$r" lat "$i" "$N_LAT"; done
-done
+run_alternating lat "$N_LAT" "$LAT_RUNS" "${LAT_RUNNERS[@]}"
 
 # The OpenAPI check (issue 20): the main workload's tests as GET /users/1 of the test
 # server, whose document describes it; with the check and without, alternating.
@@ -513,11 +514,7 @@ sed "s|apiRunner: { timeout: 30000 },|apiRunner: { timeout: 30000, openapi: { sp
 grep -q "validate: 'all'" "$WORK/w-oa/sonde-openapi.conf.js" || die "cannot write the OpenAPI config"
 OA_RUNNERS=(sonde-oa sonde-oaon)
 log "OpenAPI check: $N_MAIN tests of GET /users/1, with and without it; $RUNS runs each"
-for r in "${OA_RUNNERS[@]}"; do run_one "$r" oa 0 "$N_MAIN"; done
-for ((i = 1; i <= RUNS; i++)); do
-  mapfile -t order < <(rotate "$i" "${OA_RUNNERS[@]}")
-  for r in "${order[@]}"; do run_one "$r" oa "$i" "$N_MAIN"; done
-done
+run_alternating oa "$N_MAIN" "$RUNS" "${OA_RUNNERS[@]}"
 
 # ---- report ------------------------------------------------------------------------------
 
