@@ -202,22 +202,13 @@ API_FN(api_start_recording) {
   return rc == 0 ? JSValueMakeUndefined(ctx) : NULL;
 }
 
-/* A promise already settled with `value` (rejected when `reject`). */
-static JSValueRef settled(JSContextRef ctx, JSValueRef value, bool reject, JSValueRef *exc) {
-  JSObjectRef resolve, rejecter;
-  JSObjectRef promise = JSObjectMakeDeferredPromise(ctx, &resolve, &rejecter, exc);
-  if (!promise) return NULL;
-  if (!js_call(ctx, reject ? rejecter : resolve, NULL, 1, &value, exc)) return NULL;
-  return promise;
-}
-
 API_FN(api_stop_recording) {
   api_inst_t *inst = inst_of(ctx, data, exc);
   if (!inst) return NULL;
   sbuf_t err = SBUF_INIT;
   char *path = api_har_stop(&inst->har, &err);
-  JSValueRef r = path ? settled(ctx, js_make_string(ctx, path), false, exc)
-                      : settled(ctx, js_make_error(ctx, "Error", sbuf_cstr(&err)), true, exc);
+  JSValueRef r = path ? js_settled_promise(ctx, true, js_make_string(ctx, path), exc)
+                      : js_settled_promise(ctx, false, js_make_error(ctx, "Error", sbuf_cstr(&err)), exc);
   free(path);
   sbuf_free(&err);
   return r;

@@ -528,7 +528,7 @@ size_t secret_safe_cut(const char *text, size_t len, size_t n) {
   for (bool moved = true; moved && n > 0;) {
     moved = false;
     for (size_t p = n > reach ? n - reach : 0; p < n; p++) {
-      if (!may_start[t[p]]) continue;
+      if (!candidate(t + p, end)) continue;
       size_t m = span_at(t + p, end);
       if (m && p + m > n) {
         n = p;

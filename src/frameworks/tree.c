@@ -118,13 +118,8 @@ void fw_runnable_set_pending_reason(fw_runnable_t *rn, const char *reason) {
 
 void fw_runnable_set_pending_reason_n(fw_runnable_t *rn, const char *reason, size_t len) {
   free(rn->pending_reason);
-  rn->pending_reason = NULL;
-  rn->pending_reason_len = 0;
-  if (!reason) return;
-  rn->pending_reason = xmalloc(len + 1);
-  memcpy(rn->pending_reason, reason, len);
-  rn->pending_reason[len] = '\0';
-  rn->pending_reason_len = len;
+  rn->pending_reason = reason ? memdup_text(reason, len) : NULL;
+  rn->pending_reason_len = reason ? len : 0;
 }
 
 fw_suite_t *fw_root_suite(fw_runner_t *r) { return r->root; }

@@ -476,12 +476,7 @@ static JSValueRef require_call(JSContextRef ctx, void *data, JSObjectRef self, s
     if (exc) *exception = exc;
     return r;
   }
-  JSObjectRef resolve, reject;
-  JSObjectRef promise = JSObjectMakeDeferredPromise(ctx, &resolve, &reject, exception);
-  if (!promise) return NULL;
-  JSValueRef value = exc ? exc : namespace_of(ctx, r);
-  js_call(ctx, exc ? reject : resolve, NULL, 1, &value, NULL);
-  return promise;
+  return js_settled_promise(ctx, !exc, exc ? exc : namespace_of(ctx, r), exception);
 }
 
 /* require.resolve(request[, {paths}]) */

@@ -90,19 +90,16 @@ static char *file_property(const rm_job_t *j) {
 
 /* --- writing ------------------------------------------------------------------------------ */
 
-static int jw_attr(xmlTextWriterPtr w, const char *name, const char *value) {
-  char *clean = report_clean_cstr(value, REPORT_CLEAN_XML | REPORT_CLEAN_ANSI);
-  int rc = xmlTextWriterWriteAttribute(w, BAD_CAST name, BAD_CAST clean);
-  free(clean);
-  return rc;
-}
-
-/* The same for a value of `len` bytes that may hold NULs (shown as XML allows, see util.h). */
+/* An attribute of `len` bytes that may hold NULs (shown as XML allows, see util.h). */
 static int jw_attr_n(xmlTextWriterPtr w, const char *name, const char *value, size_t len) {
   char *clean = report_clean_text(value, len, REPORT_CLEAN_XML | REPORT_CLEAN_ANSI);
   int rc = xmlTextWriterWriteAttribute(w, BAD_CAST name, BAD_CAST clean);
   free(clean);
   return rc;
+}
+
+static int jw_attr(xmlTextWriterPtr w, const char *name, const char *value) {
+  return jw_attr_n(w, name, value, value ? strlen(value) : 0);
 }
 
 static int jw_attr_int(xmlTextWriterPtr w, const char *name, long long v) {

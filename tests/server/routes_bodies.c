@@ -84,6 +84,7 @@ typedef struct {
   const bodies_json_shape_t *json;
   const char *word; /* a UTF-8 text's word, NULL for letters */
   size_t word_len;
+  size_t open_len, close_len, text_len; /* of json's open, close and text: asked per byte */
   uint64_t size;
   bool broken;
 } bodies_gen_t;
@@ -99,7 +100,7 @@ static uint64_t bodies_item_len(const bodies_json_shape_t *j) {
 /* Byte `pos` of a json body of `size` bytes: open, items joined by ",", close. */
 static char bodies_json_byte(const bodies_gen_t *g, uint64_t pos, char *item, uint64_t *item_no) {
   const bodies_json_shape_t *j = g->json;
-  uint64_t open = strlen(j->open), close = strlen(j->close), len = bodies_item_len(j);
+  uint64_t open = g->open_len, close = g->close_len, len = bodies_item_len(j);
   if (pos == g->size - 1 && g->broken) return ' ';
   if (pos < open) return j->open[pos];
   if (pos >= g->size - close) return j->close[pos - (g->size - close)];
@@ -113,7 +114,7 @@ static char bodies_json_byte(const bodies_gen_t *g, uint64_t pos, char *item, ui
     n += snprintf(item + n, len + 1 - (size_t)n, "{\"id\":%lu,\"name\":\"item %lu\",\"text\":\"",
                   id, id);
     for (int i = n; i < (int)len - 2; i++)
-      item[i] = j->text ? j->text[(size_t)(i - n) % strlen(j->text)]
+      item[i] = j->text ? j->text[(size_t)(i - n) % g->text_len]
                         : (char)('a' + (k + (uint64_t)(i - base)) % 26);
     memcpy(item + len - 2, "\"}", 2);
     *item_no = k;
@@ -149,6 +150,9 @@ static bool bodies_kind_of(const char *type, bodies_gen_t *g, const char **ct) {
     if (strcmp(type, bodies_json_shapes[i].name) == 0) {
       g->kind = BODIES_JSON;
       g->json = &bodies_json_shapes[i];
+      g->open_len = strlen(g->json->open);
+      g->close_len = strlen(g->json->close);
+      g->text_len = g->json->text ? strlen(g->json->text) : 0;
       *ct = "application/json";
       return true;
     }
@@ -181,7 +185,7 @@ static enum MHD_Result bodies_generate(srv_request_t *req) {
   g.size = size;
   if (g.kind == BODIES_JSON) {
     /* Whole items only: open item ("," item)* close. */
-    uint64_t frame = strlen(g.json->open) + strlen(g.json->close), len = bodies_item_len(g.json);
+    uint64_t frame = g.open_len + g.close_len, len = bodies_item_len(g.json);
     uint64_t items = size > frame ? (size - frame + 1) / (len + 1) : 0;
     g.size = items ? frame + items * (len + 1) - 1 : frame;
   } else if (g.word) {

@@ -37,10 +37,7 @@ static json_t *shown(const json_t *o, const char *key) {
   const char *s = json_string_value(v);
   size_t n = s ? json_string_length(v) : 0;
   sbuf_t b = SBUF_INIT;
-  for (size_t i = 0; i < n; i++) {
-    if (s[i]) sbuf_putc(&b, s[i]);
-    else sbuf_puts(&b, "\xE2\x90\x80");
-  }
+  sbuf_append_visible(&b, s, n);
   json_t *j = json_stringn(b.data ? b.data : "", b.len);
   sbuf_free(&b);
   return j ? j : json_string("");
