@@ -293,8 +293,8 @@ static void collect_ids(openapi_doc_t *doc, json_t *v, const char *base, unsigne
   if (json_is_object(v)) {
     json_t *id = json_object_get(v, "$id");
     char *own = NULL;
-    /* a file's own root $id is the registry's to index when it adds the file */
-    if (json_is_string(id) && depth > 0) {
+    /* a file's root $id too: the file's $refs resolve against it, so they name it */
+    if (json_is_string(id)) {
       own = schema_uri_resolve(base, json_string_value(id));
       own[strcspn(own, "#")] = '\0';
       if (strcmp(own, base) == 0) { /* "#name" or "": an anchor, not a resource of its own */
@@ -322,9 +322,8 @@ static int walk_refs(ref_walk_t *w, json_t *v, sbuf_t *ptr, unsigned depth, cons
 /* `base`: the $id a $ref is inside of (3.1), NULL when it is relative to its file. */
 static int visit_ref(ref_walk_t *w, const char *ref, sbuf_t *ptr, const char *base) {
   oa_file_t *file = &w->doc->files[w->file_index];
-  char *abs = NULL;
+  char *abs = schema_uri_resolve(base ? base : file->uri, ref);
   if (w->doc->ids) {
-    abs = schema_uri_resolve(base ? base : file->uri, ref);
     size_t n = strcspn(abs, "#");
     char saved = abs[n];
     abs[n] = '\0';

@@ -3,7 +3,8 @@
  * resolved against the URL, $refs from a file to a URL, each read once, and the one error
  * of an unreadable URL naming it and the $ref's pointer; and $refs inside OpenAPI 3.1
  * schemas that carry their own $id (relative to that $id, to an embedded resource, to its
- * own $defs). Files are written to a temporary folder, the working directory meanwhile. */
+ * own $defs, a file's root $id). Files are written to a temporary folder, the working
+ * directory meanwhile. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -290,12 +291,42 @@ static void test_schemas_with_own_id(void **state) {
   sbuf_free(&err);
 }
 
+/* 3.1: a $ref to another file whose root schema carries its own $id: that file's $refs
+ * resolve against the $id, and a fragment of it names the file's own $defs (the loader
+ * must neither crash on them nor try to read the $id's URL). */
+static void test_file_with_root_id(void **state) {
+  write_file("root-id.yaml",
+             "openapi: 3.1.0\n"
+             "info: {title: root id, version: '1'}\n"
+             "paths:\n"
+             "  /pets/{id}:\n"
+             "    get:\n"
+             "      responses:\n"
+             "        '200':\n"
+             "          description: a pet\n"
+             "          content:\n"
+             "            application/json: {schema: {$ref: pet.json}}\n");
+  write_file("pet.json",
+             "{\"$id\": \"https://example.com/pet\", \"type\": \"object\", \"required\": "
+             "[\"id\", \"tag\"], \"properties\": {\"id\": {\"type\": \"integer\"}, \"tag\": "
+             "{\"$ref\": \"#/$defs/tag\"}}, \"$defs\": {\"tag\": {\"type\": \"string\", "
+             "\"minLength\": 2}}}");
+  sbuf_t err = SBUF_INIT;
+  openapi_doc_t *doc = openapi_load("root-id.yaml", &err);
+  if (!doc) fail_msg("%s", sbuf_cstr(&err));
+  EXPECT(1, "", doc, "/pets/1", 200, "{\"id\": 1, \"tag\": \"ab\"}");
+  EXPECT(0, "body /tag must NOT have fewer than 2 characters", doc, "/pets/1", 200,
+         "{\"id\": 1, \"tag\": \"a\"}");
+  EXPECT(0, "body must have required property 'tag'", doc, "/pets/1", 200, "{\"id\": 1}");
+  openapi_free(doc);
+  sbuf_free(&err);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_document_at_url),
-      cmocka_unit_test(test_file_refers_to_url),
-      cmocka_unit_test(test_url_errors),
-      cmocka_unit_test(test_schemas_with_own_id),
+      cmocka_unit_test(test_document_at_url),   cmocka_unit_test(test_file_refers_to_url),
+      cmocka_unit_test(test_url_errors),        cmocka_unit_test(test_schemas_with_own_id),
+      cmocka_unit_test(test_file_with_root_id),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
