@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/fsutil.h"
 #include "openapi/openapi.h"
 
 static char dir[] = "/tmp/sonde-fuzz-openapi-XXXXXX";
@@ -37,18 +38,9 @@ static char *fetch_part(void *ud, const char *url, size_t *len, sbuf_t *err) {
   }
   char path[160];
   snprintf(path, sizeof path, "%s/%s", dir, name);
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    sbuf_puts(err, "the server answered HTTP 404 Not Found");
-    return NULL;
-  }
-  sbuf_t b = SBUF_INIT;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, f)) > 0) sbuf_append(&b, buf, n);
-  fclose(f);
-  *len = b.len;
-  return sbuf_take(&b);
+  char *text = fs_read_file(path, len);
+  if (!text) sbuf_puts(err, "the server answered HTTP 404 Not Found");
+  return text;
 }
 
 static char *no_header(void *ud, const char *name) {
