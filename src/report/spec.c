@@ -333,12 +333,7 @@ static sbuf_t *spec_target(const spec_reporter_t *r, spec_job_t *j, const json_t
   if (json_is_true(json_object_get(ev, "late")) && report_suite_title_of(ev, &full, &len) &&
       len > 0) {
     spec_suite_t *own = spec_find_ended(&j->stack[0], full, len);
-    if (own) {
-      *depth = own->depth;
-      *group = own->seq;
-      own->events++;
-      return &own->own;
-    }
+    if (own) top = own; /* never the root: its title is empty */
   }
   *depth = top->depth;
   *group = top->seq;
