@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/sbuf.h"
+#include "common/utf8.h"
 #include "js/runtime_internal.h"
 
 /* UTF-16 to UTF-8 as reports need it: a lone surrogate becomes U+FFFD (JSC's own converter
@@ -17,11 +18,8 @@ static char *utf16_to_utf8(const JSChar *u, size_t n, bool keep_nul, size_t *len
   for (size_t i = 0; i < n; i++) {
     uint32_t c = u[i];
     if (c < 0x80) {
-      if (c == 0 && !keep_nul) {
-        *p++ = (char)0xE2, *p++ = (char)0x90, *p++ = (char)0x80; /* U+2400 */
-        continue;
-      }
-      *p++ = (char)c;
+      if (c == 0 && !keep_nul) p += utf8_put((unsigned char *)p, 0x2400); /* "␀" */
+      else *p++ = (char)c;
       continue;
     }
     if (c >= 0xD800 && c <= 0xDBFF && i + 1 < n && u[i + 1] >= 0xDC00 && u[i + 1] <= 0xDFFF) {
@@ -29,17 +27,7 @@ static char *utf16_to_utf8(const JSChar *u, size_t n, bool keep_nul, size_t *len
     } else if (c >= 0xD800 && c <= 0xDFFF) {
       c = 0xFFFD;
     }
-    if (c < 0x800) {
-      *p++ = (char)(0xC0 | (c >> 6));
-    } else if (c < 0x10000) {
-      *p++ = (char)(0xE0 | (c >> 12));
-      *p++ = (char)(0x80 | ((c >> 6) & 0x3F));
-    } else {
-      *p++ = (char)(0xF0 | (c >> 18));
-      *p++ = (char)(0x80 | ((c >> 12) & 0x3F));
-      *p++ = (char)(0x80 | ((c >> 6) & 0x3F));
-    }
-    *p++ = (char)(0x80 | (c & 0x3F));
+    p += utf8_put((unsigned char *)p, c);
   }
   *p = '\0';
   if (len) *len = (size_t)(p - buf);

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/utf8.h"
+
 /* ---- decoding ----
  * The launcher reads a few messages per test from each worker; json_loadb spent ~27 k
  * instructions on each. This reader builds the same jansson values for the JSON that
@@ -49,17 +51,8 @@ static int hex4(const char *p) {
 }
 
 static void put_utf8(sbuf_t *b, uint32_t cp) {
-  char u[4];
-  size_t n;
-  if (cp < 0x80) u[0] = (char)cp, n = 1;
-  else if (cp < 0x800) u[0] = (char)(0xC0 | cp >> 6), u[1] = (char)(0x80 | (cp & 0x3F)), n = 2;
-  else if (cp < 0x10000)
-    u[0] = (char)(0xE0 | cp >> 12), u[1] = (char)(0x80 | ((cp >> 6) & 0x3F)),
-    u[2] = (char)(0x80 | (cp & 0x3F)), n = 3;
-  else
-    u[0] = (char)(0xF0 | cp >> 18), u[1] = (char)(0x80 | ((cp >> 12) & 0x3F)),
-    u[2] = (char)(0x80 | ((cp >> 6) & 0x3F)), u[3] = (char)(0x80 | (cp & 0x3F)), n = 4;
-  sbuf_append(b, u, n);
+  unsigned char u[4];
+  sbuf_append(b, (const char *)u, utf8_put(u, cp));
 }
 
 /* A string at ps->p (after its opening quote) into ps->text; false when malformed. */
