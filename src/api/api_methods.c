@@ -207,8 +207,9 @@ API_FN(api_stop_recording) {
   if (!inst) return NULL;
   sbuf_t err = SBUF_INIT;
   char *path = api_har_stop(&inst->har, &err);
-  JSValueRef r = path ? js_settled_promise(ctx, true, js_make_string(ctx, path), exc)
-                      : js_settled_promise(ctx, false, js_make_error(ctx, "Error", sbuf_cstr(&err)), exc);
+  JSValueRef r =
+      path ? js_settled_promise(ctx, true, js_make_string(ctx, path), exc)
+           : js_settled_promise(ctx, false, js_make_error(ctx, "Error", sbuf_cstr(&err)), exc);
   free(path);
   sbuf_free(&err);
   return r;
