@@ -94,6 +94,7 @@ typedef struct {
   size_t n_headers;
   const char *body; /* body_len bytes; NULL when none */
   size_t body_len;
+  bool cookie_jar; /* apiRunner.cookies: the jar adds cookies these headers do not show */
 } api_request_info_t;
 /* A check of every request before it is sent: setting *exception rejects the call with it
  * and the request is not sent. `origin` as for the response check. */
@@ -103,9 +104,6 @@ void api_set_request_check(api_client_t *c, api_request_check_fn fn, void *userd
 /* The body bytes an ApiResponse was made from (owned by the response): false when `v` is
  * no ApiResponse or a large body's bytes were handed to its data. */
 bool api_response_body(JSContextRef ctx, JSValueRef v, const char **data, size_t *len);
-/* Whether a Content-Type is JSON (application/json, any +json) / read as text. */
-bool api_is_json_type(const char *content_type);
-bool api_is_text_type(const char *content_type);
 
 /* Called once api_client_prepare is done: `error` NULL when the client is ready (custom or
  * built-in), else why the run cannot go on (e.g. the custom client lacks a method). */

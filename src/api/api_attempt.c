@@ -222,7 +222,8 @@ void api_call_send(api_call_t *call, JSObjectRef config, JSValueRef materialized
                                (const char *const *)headers.values,
                                headers.len,
                                data,
-                               len};
+                               len,
+                               b->cfg.cookies};
     c->request_check(ctx, &info, call->origin, c->request_check_ud, &thrown);
     if (thrown) {
       free(hh);

@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "api/api_internal.h"
+#include "common/media.h"
 #include "js/jsbytes.h"
 
 /* Not in the public headers of this JavaScriptCore, but exported by the library. */
@@ -292,50 +293,6 @@ static bool big_utf8(api_raw_t *raw) {
   return raw->utf8 == 1;
 }
 
-/* ---- content types ---- */
-
-/* The media type of a Content-Type without parameters, lower-cased; malloc'd. */
-static char *media_type(const char *ct) {
-  size_t n = strcspn(ct, ";");
-  while (n && (ct[n - 1] == ' ' || ct[n - 1] == '\t')) n--;
-  while (n && (*ct == ' ' || *ct == '\t')) {
-    ct++;
-    n--;
-  }
-  char *m = xstrndup(ct, n);
-  for (char *p = m; *p; p++)
-    if (*p >= 'A' && *p <= 'Z') *p = (char)(*p - 'A' + 'a');
-  return m;
-}
-
-static bool ends_with(const char *s, const char *suffix) {
-  size_t n = strlen(s), m = strlen(suffix);
-  return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
-bool api_is_json_type(const char *ct) {
-  if (!ct) return false;
-  char *m = media_type(ct);
-  bool json =
-      strcmp(m, "application/json") == 0 || strcmp(m, "text/json") == 0 || ends_with(m, "+json");
-  free(m);
-  return json;
-}
-
-bool api_is_text_type(const char *ct) {
-  if (!ct) return false;
-  static const char *const exact[] = {"application/xml",        "application/x-www-form-urlencoded",
-                                      "application/javascript", "application/ecmascript",
-                                      "application/x-ndjson",   "application/graphql",
-                                      "application/yaml",       "application/x-yaml"};
-  char *m = media_type(ct);
-  bool text = strncmp(m, "text/", 5) == 0 || ends_with(m, "+xml");
-  for (size_t i = 0; !text && i < sizeof(exact) / sizeof(exact[0]); i++)
-    text = strcmp(m, exact[i]) == 0;
-  free(m);
-  return text;
-}
-
 /* ---- the ApiResponse class ---- */
 
 static void raw_finalize(JSObjectRef obj) {
@@ -488,7 +445,7 @@ static api_raw_t *raw_of(JSContextRef ctx, JSObjectRef self, JSValueRef *exc) {
 static JSValueRef parse_data(JSContextRef ctx, const char *ct, const char *data, size_t len,
                              JSValueRef *parse_error) {
   if (len == 0) return JSValueMakeNull(ctx);
-  if (api_is_json_type(ct)) {
+  if (media_is_json(ct)) {
     /* The common case (valid UTF-8, no BOM, valid JSON) parses in C without a JS call;
      * anything else goes through JSON.parse for its SyntaxError. */
     bool bom = len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0;
@@ -508,7 +465,7 @@ static JSValueRef parse_data(JSContextRef ctx, const char *ct, const char *data,
     *parse_error = err;
     return text;
   }
-  if (api_is_text_type(ct) || (!ct && utf8_text(data, len))) return api_make_text(ctx, data, len);
+  if (media_is_text(ct) || (!ct && utf8_text(data, len))) return api_make_text(ctx, data, len);
   return make_array_buffer(ctx, data, len);
 }
 
@@ -555,7 +512,7 @@ static void big_make(JSContextRef ctx, JSObjectRef r, api_raw_t *raw) {
   raw->made = true;
   JSValueRef parse_error = NULL, data = NULL;
   if (raw->textual && big_utf8(raw) && !raw->text && raw->len >= API_RUNS_FROM &&
-      api_is_json_type(raw->ct)) {
+      media_is_json(raw->ct)) {
     data = api_json_runs(ctx, raw->data, raw->len, API_JSON_RUN, &parse_error);
     if (data || parse_error) { /* else invalid, or a scalar: untouched, parsed below */
       free(raw->data);
@@ -573,9 +530,9 @@ static void big_make(JSContextRef ctx, JSObjectRef r, api_raw_t *raw) {
       parse_error = exc ? exc : js_make_error(ctx, "Error", "out of memory");
       text = js_make_string(ctx, "");
     }
-    if (!parse_error && api_is_json_type(raw->ct)) data = json_parse(ctx, text, &parse_error);
+    if (!parse_error && media_is_json(raw->ct)) data = json_parse(ctx, text, &parse_error);
     if (!data) data = text;
-  } else if (!api_is_json_type(raw->ct) && !api_is_text_type(raw->ct)) {
+  } else if (!media_is_json(raw->ct) && !media_is_text(raw->ct)) {
     /* Bytes (parse_data's ArrayBuffer): the buffer takes the body's memory rather than a
      * copy of it, and text() and bytes() read it from there. */
     JSValueRef exc = NULL;
@@ -700,7 +657,7 @@ JSObjectRef api_response_new(JSContextRef ctx, const api_exchange_info_t *info,
   if (big) {
     raw->box = JSObjectMake(ctx, NULL, NULL);
     raw->ct = ct ? xstrdup(ct) : NULL;
-    raw->textual = api_is_json_type(ct) || api_is_text_type(ct) || !ct;
+    raw->textual = media_is_json(ct) || media_is_text(ct) || !ct;
     raw->utf8 = -1;
     hold(ctx, r, raw->box);
   } else {

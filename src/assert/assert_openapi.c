@@ -22,6 +22,7 @@
 #include "assert/assert_internal.h"
 #include "common/fsutil.h"
 #include "common/glob.h"
+#include "common/media.h"
 #include "config/config.h"
 #include "http/get.h"
 #include "js/jsclass.h"
@@ -309,8 +310,8 @@ static void negated_message(assert_run_t *r, const openapi_doc_t *doc,
  * untyped UTF-8) as a string; NULL for binary bodies and for JSON that does not parse (the
  * caller then takes response.data, the text, which the schema rejects with a message). */
 static json_t *raw_body_value(const char *ct, const char *raw, size_t len) {
-  if (api_is_json_type(ct)) return json_loadb(raw, len, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
-  if (!ct || api_is_text_type(ct)) return json_stringn(raw, len);
+  if (media_is_json(ct)) return json_loadb(raw, len, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
+  if (!ct || media_is_text(ct)) return json_stringn(raw, len);
   return NULL;
 }
 
@@ -445,8 +446,8 @@ void assert_openapi_request_check(JSContextRef ctx, const api_request_info_t *rq
   openapi_doc_t *doc = realm_doc(&run, exc);
   if (!doc) return;
   char *ct = request_header((void *)rq, "content-type");
-  openapi_request_t req = {rq->method,   rq->url,        ct,        rq->body != NULL, rq->body,
-                           rq->body_len, request_header, (void *)rq};
+  openapi_request_t req = {rq->method,   rq->url,        ct,         rq->body != NULL, rq->body,
+                           rq->body_len, request_header, (void *)rq, rq->cookie_jar};
   openapi_result_t res;
   sbuf_t err = SBUF_INIT, msg = SBUF_INIT;
   int rc = openapi_check_request(doc, &req, &res, &err);

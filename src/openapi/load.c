@@ -56,24 +56,29 @@ static int hexval(int c) {
   return isdigit(c) ? c - '0' : isxdigit(c) ? (tolower(c) - 'a' + 10) : -1;
 }
 
-/* Percent-decoding; NULL on a bad escape. */
-static char *uri_decode(const char *s) {
+char *oa_percent_decode(const char *s, size_t n, unsigned flags) {
   sbuf_t b = SBUF_INIT;
-  for (const char *p = s; *p; p++) {
-    if (*p == '%') {
-      int h = hexval((unsigned char)p[1]), l = h < 0 ? -1 : hexval((unsigned char)p[2]);
-      if (h < 0 || l < 0 || (h == 0 && l == 0)) {
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] == '%') {
+      int h = i + 2 < n ? hexval((unsigned char)s[i + 1]) : -1;
+      int l = h < 0 ? -1 : hexval((unsigned char)s[i + 2]);
+      if (h >= 0 && l >= 0 && (h || l || !(flags & OA_DECODE_STRICT))) {
+        sbuf_putc(&b, (char)(h * 16 + l));
+        i += 2;
+        continue;
+      }
+      if (flags & OA_DECODE_STRICT) {
         sbuf_free(&b);
         return NULL;
       }
-      sbuf_putc(&b, (char)(h * 16 + l));
-      p += 2;
-    } else {
-      sbuf_putc(&b, *p);
     }
+    sbuf_putc(&b, (flags & OA_DECODE_PLUS) && s[i] == '+' ? ' ' : s[i]);
   }
   return sbuf_take(&b);
 }
+
+/* A URI's text percent-decoded; NULL on a bad escape. */
+static char *uri_decode(const char *s) { return oa_percent_decode(s, strlen(s), OA_DECODE_STRICT); }
 
 /* A URI scheme in front ("urn:", "http:"): two letters at least, so that a Windows-style
  * "C:" is not one. */
@@ -295,8 +300,7 @@ static void collect_ids(openapi_doc_t *doc, json_t *v, const char *base, unsigne
     char *own = NULL;
     /* a file's root $id too: the file's $refs resolve against it, so they name it */
     if (json_is_string(id)) {
-      own = schema_uri_resolve(base, json_string_value(id));
-      own[strcspn(own, "#")] = '\0';
+      own = schema_uri_resolve_base(base, json_string_value(id));
       if (strcmp(own, base) == 0) { /* "#name" or "": an anchor, not a resource of its own */
         free(own);
         own = NULL;
@@ -323,16 +327,12 @@ static int walk_refs(ref_walk_t *w, json_t *v, sbuf_t *ptr, unsigned depth, cons
 static int visit_ref(ref_walk_t *w, const char *ref, sbuf_t *ptr, const char *base) {
   oa_file_t *file = &w->doc->files[w->file_index];
   char *abs = schema_uri_resolve(base ? base : file->uri, ref);
-  if (w->doc->ids) {
-    size_t n = strcspn(abs, "#");
-    char saved = abs[n];
-    abs[n] = '\0';
-    bool embedded = json_object_get(w->doc->ids, abs) != NULL;
-    abs[n] = saved;
-    if (embedded) { /* a schema resource of the document: the validator resolves it */
-      free(abs);
-      return 0;
-    }
+  char *resource = w->doc->ids ? schema_uri_resolve_base(abs, "") : NULL;
+  bool embedded = resource && json_object_get(w->doc->ids, resource);
+  free(resource);
+  if (embedded) { /* a schema resource of the document: the validator resolves it */
+    free(abs);
+    return 0;
   }
   char *frag = NULL;
   sbuf_t msg = SBUF_INIT;
@@ -367,9 +367,8 @@ static int walk_refs(ref_walk_t *w, json_t *v, sbuf_t *ptr, unsigned depth, cons
     json_t *id = json_object_get(v, "$id");
     char *own = NULL;
     if (w->doc->version == 31 && json_is_string(id)) {
-      own =
-          schema_uri_resolve(base ? base : w->doc->files[w->file_index].uri, json_string_value(id));
-      own[strcspn(own, "#")] = '\0';
+      own = schema_uri_resolve_base(base ? base : w->doc->files[w->file_index].uri,
+                                    json_string_value(id));
       base = own;
     }
     json_t *ref = json_object_get(v, "$ref");

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/media.h"
 #include "openapi/openapi_int.h"
 
 /* Operations listed at most in an "it declares" message. */
@@ -43,16 +44,21 @@ char *oa_url_path(const char *url) {
   return xstrndup(p, n);
 }
 
-static bool tpl_match(const char *t, const char *s, unsigned depth) {
-  if (depth > 64) return false;
+/* The template t against s; `depth` {params} matched so far. On a match, caps (when
+ * given) hold each {param}'s text: set on the way back, so only the match's are kept. */
+static bool tpl_match(const char *t, const char *s, unsigned depth, oa_capture_t *caps) {
+  if (depth > OA_MAX_CAPTURES) return false;
   while (*t) {
     if (*t == '{') {
       const char *close = strchr(t, '}');
       if (close) {
         /* one or more characters of one segment; try each length, shortest last */
         size_t seg = strcspn(s, "/");
-        for (size_t k = seg; k >= 1; k--)
-          if (tpl_match(close + 1, s + k, depth + 1)) return true;
+        for (size_t k = seg; k >= 1; k--) {
+          if (!tpl_match(close + 1, s + k, depth + 1, caps)) continue;
+          if (caps) caps[depth] = (oa_capture_t){t + 1, (size_t)(close - t - 1), s, k};
+          return true;
+        }
         return false;
       }
     }
@@ -60,10 +66,13 @@ static bool tpl_match(const char *t, const char *s, unsigned depth) {
     t++;
     s++;
   }
+  if (*s == '\0' && caps) caps[depth].name = NULL;
   return *s == '\0';
 }
 
-bool oa_template_match(const char *tpl, const char *path) { return tpl_match(tpl, path, 0); }
+bool oa_template_match(const char *tpl, const char *path, oa_capture_t *caps) {
+  return tpl_match(tpl, path, 0, caps);
+}
 
 void openapi_result_free(openapi_result_t *r) {
   free(r->operation);
@@ -144,7 +153,7 @@ oa_op_t *oa_find_op(openapi_doc_t *doc, const char *method, const char *path, oa
     const char *rest = path + bl;
     for (size_t i = 0; i < doc->nops; i++) {
       oa_op_t *o = &doc->ops[i];
-      if (!oa_template_match(o->norm, rest)) continue;
+      if (!oa_template_match(o->norm, rest, NULL)) continue;
       if (strcmp(o->method, method) != 0) {
         if (!*same_path || o->literal > (*same_path)->literal) *same_path = o;
         continue;
@@ -175,19 +184,11 @@ static oa_resp_t *find_resp(oa_op_t *op, int status) {
 
 /* ---- media types ---- */
 
-char *oa_media_essence(const char *ct) {
-  while (*ct == ' ' || *ct == '\t') ct++;
-  size_t n = strcspn(ct, "; \t");
-  char *out = xstrndup(ct, n);
-  for (char *p = out; *p; p++) *p = (char)tolower((unsigned char)*p);
-  return out;
-}
-
 oa_media_t *oa_find_media(oa_media_t *media, size_t n, const char *essence) {
   oa_media_t *best = NULL;
   int best_rank = 0;
   for (size_t i = 0; i < n; i++) {
-    char *m = oa_media_essence(media[i].media);
+    char *m = media_essence(media[i].media);
     int rank = 0;
     const char *slash = strchr(essence, '/');
     if (!m[0] || strcmp(m, "*/*") == 0) rank = 1;
@@ -222,7 +223,7 @@ static int check_body(openapi_doc_t *doc, oa_resp_t *r, const openapi_exchange_t
       oa_problem(out, "the response has no body, but the document declares one (%s)",
                  sbuf_cstr(&decl));
   } else {
-    char *essence = oa_media_essence(ex->content_type ? ex->content_type : "");
+    char *essence = media_essence(ex->content_type ? ex->content_type : "");
     oa_media_t *m = oa_find_media(r->media, r->nmedia, essence);
     if (!m && !ex->content_type) {
       oa_problem(out, "the response has no Content-Type; the document declares %s",

@@ -65,6 +65,8 @@ typedef struct {
   size_t body_len;
   openapi_header_fn header; /* the request header `name`, as for responses */
   void *header_ud;
+  bool cookie_jar; /* a cookie jar adds cookies the Cookie header does not show: a cookie
+                      parameter missing from it is not reported */
 } openapi_request_t;
 
 typedef struct {
@@ -80,9 +82,9 @@ typedef struct {
  * -1: cannot check (err). Counts the call for the coverage report. */
 int openapi_check(openapi_doc_t *doc, const openapi_exchange_t *ex, openapi_result_t *out,
                   sbuf_t *err);
-/* Checks a request against its operation: path parameters, query parameters and headers
- * (required ones present, each against its schema, read from text as the schema's type
- * wants), and the body (required, its content type declared, its value against that
+/* Checks a request against its operation: path parameters, query parameters, headers and
+ * cookies (required ones present, each against its schema, read from text as the
+ * schema's type wants), and the body (required, its content type declared, its value against that
  * media type's schema). 1: conforms; 0: violates (problems named by location:
  * "query.limit must be integer", "body/items/0/id must be integer"); -1: cannot check. Not
  * counted for coverage. */

@@ -54,20 +54,10 @@ typedef struct {
   bool required;
   bool explode;           /* several values as repeated names (query's form default) */
   bool json;              /* given as `content` of a JSON type: the value is JSON text */
-  unsigned types;         /* OA_T_* bits of its schema's type (0: any), for reading text */
+  unsigned types;         /* SCHEMA_TYPE_* bits its schema allows (0: any), for reading text */
   unsigned item_types;    /* the same for an array's items */
   const schema_t *schema; /* NULL: only presence is checked */
 } oa_param_t;
-
-enum {
-  OA_T_STRING = 1,
-  OA_T_NUMBER = 2,
-  OA_T_INTEGER = 4,
-  OA_T_BOOLEAN = 8,
-  OA_T_ARRAY = 16,
-  OA_T_OBJECT = 32,
-  OA_T_NULL = 64
-};
 
 typedef struct {
   oa_param_t *params;
@@ -117,12 +107,19 @@ char *oa_uri_of(const oa_file_t *file, const char *ptr);
 int oa_follow(openapi_doc_t *doc, oa_at_t *at, sbuf_t *err);
 /* "file: /pointer: " in front of a document error. */
 void oa_where(sbuf_t *err, const oa_file_t *file, const char *ptr);
+/* Percent-decoding of n bytes of s. OA_DECODE_STRICT: NULL on a bad escape or %00 (a
+ * URI's); else a bad escape stays as it is (a request's text). OA_DECODE_PLUS: '+' is a
+ * space (a query string's form encoding). malloc'd. */
+enum { OA_DECODE_STRICT = 1, OA_DECODE_PLUS = 2 };
+char *oa_percent_decode(const char *s, size_t n, unsigned flags);
 
 /* ops.c: the operation table (after every file is loaded and registered). */
 int oa_build_ops(openapi_doc_t *doc, sbuf_t *err);
 void oa_free_ops(openapi_doc_t *doc);
 /* Compiles the schema at at->node (through its URI, so its $refs resolve in its file). */
 int oa_compile_at(openapi_doc_t *doc, const oa_at_t *at, const schema_t **out, sbuf_t *err);
+/* Appends a media type (copied) with its schema to a list. */
+void oa_add_media(oa_media_t **media, size_t *n, const char *type, const schema_t *schema);
 /* A child of `at`: its file, at->node[key], pointer extended (out->ptr to free). Follows
  * $refs when asked; -1 with err on a broken one. */
 int oa_child(openapi_doc_t *doc, const oa_at_t *at, const char *key, bool follow, oa_at_t *out,
@@ -135,8 +132,19 @@ void oa_free_request(oa_req_t *r);
 
 /* match.c: the path of a URL ("/v1/users/7") without query, fragment or trailing '/'. */
 char *oa_url_path(const char *url);
-/* Does `path` match the template (each {param} one or more characters other than '/')? */
-bool oa_template_match(const char *tpl, const char *path);
+/* A {param} of a path template and the text it matched. */
+typedef struct {
+  const char *name; /* in the template, name_len bytes; NULL ends a list */
+  size_t name_len;
+  const char *text; /* in the path, len bytes (not decoded) */
+  size_t len;
+} oa_capture_t;
+/* Templates with more {params} than this match nothing. */
+#define OA_MAX_CAPTURES 64
+/* Does `path` match the template (each {param} one or more characters other than '/',
+ * the first ones as long as the rest allows)? With caps (OA_MAX_CAPTURES + 1 of them),
+ * each {param}'s text in this match, in order, then one whose name is NULL. */
+bool oa_template_match(const char *tpl, const char *path, oa_capture_t *caps);
 /* The operation for method (upper case) and path; NULL when none, with *same_path the
  * best operation on that path for another method (or NULL). *rest: the path less the
  * server base path matched. */
@@ -145,8 +153,6 @@ oa_op_t *oa_find_op(openapi_doc_t *doc, const char *method, const char *path, oa
 /* Adds a problem naming the undeclared operation (and what the document declares). */
 void oa_no_operation(openapi_doc_t *doc, const char *method, const char *path,
                      const oa_op_t *same_path, openapi_result_t *out);
-/* "application/json" of "Application/JSON; charset=utf-8", malloc'd. */
-char *oa_media_essence(const char *ct);
 /* The best of `media` for a type's essence: exact, then type/ *, then * / * (or ""). */
 oa_media_t *oa_find_media(oa_media_t *media, size_t n, const char *essence);
 /* "application/json, text/plain" into b. */

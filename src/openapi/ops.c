@@ -74,10 +74,10 @@ static bool valid_status_key(const char *k) {
   return isdigit((unsigned char)k[1]) && isdigit((unsigned char)k[2]);
 }
 
-static void add_media(oa_resp_t *r, const char *media, const schema_t *schema) {
-  r->media = xrealloc(r->media, (r->nmedia + 1) * sizeof *r->media);
-  r->media[r->nmedia].media = xstrdup(media);
-  r->media[r->nmedia++].schema = schema;
+void oa_add_media(oa_media_t **media, size_t *n, const char *type, const schema_t *schema) {
+  *media = xrealloc(*media, (*n + 1) * sizeof **media);
+  (*media)[*n].media = xstrdup(type);
+  (*media)[(*n)++].schema = schema;
 }
 
 static int build_headers(build_t *b, const oa_at_t *resp, oa_resp_t *r) {
@@ -128,8 +128,8 @@ static int build_body_v2(build_t *b, const oa_at_t *resp, const json_t *produces
   size_t n = json_array_size(produces);
   for (size_t i = 0; i < n; i++)
     if (json_is_string(json_array_get(produces, i)))
-      add_media(r, json_string_value(json_array_get(produces, i)), schema);
-  if (r->nmedia == 0 && schema) add_media(r, "", schema);
+      oa_add_media(&r->media, &r->nmedia, json_string_value(json_array_get(produces, i)), schema);
+  if (r->nmedia == 0 && schema) oa_add_media(&r->media, &r->nmedia, "", schema);
   return 0;
 }
 
@@ -156,7 +156,7 @@ static int build_body_v3(build_t *b, const oa_at_t *resp, oa_resp_t *r) {
     }
     sbuf_free(&mt.ptr);
     if (rc != 0) break;
-    add_media(r, media, schema);
+    oa_add_media(&r->media, &r->nmedia, media, schema);
   }
   sbuf_free(&content.ptr);
   return rc;

@@ -1,76 +1,33 @@
 /* request: what an operation asks of a request, and a request checked against it.
  *
  * Building: the parameters of the path item and of the operation (the operation's win on
- * the same name and location; Reference Objects followed), each with its schema compiled
- * and the JSON types that schema allows (followed through $refs), which say how to read
- * the parameter's text; and the request body's media types with their schemas (3.x
- * requestBody; 2.0's body parameter under the operation's consumes). Parameters "in"
- * cookie, and 2.0's formData, are not checked.
+ * the same name and location, as a 2.0 body parameter does; Reference Objects followed),
+ * each with its schema compiled and the JSON types that schema allows (as the compiled
+ * schema says, through $refs and allOf), which say how to read the parameter's text; and
+ * the request body's media types with their schemas (3.x requestBody; 2.0's body
+ * parameter under the operation's consumes). 2.0's formData is not checked.
  *
- * Checking: path parameters are taken from the URL by the operation's template, query
- * parameters from its query string (percent-decoded, repeated names as arrays), headers by
- * name; each text is read as the type its schema wants (a number, a boolean, an array of
- * form or comma-separated values) and validated. A required parameter or body that is
+ * Checking: path parameters are taken from the URL by the operation's template (the same
+ * match that chose the operation), query parameters from its query string
+ * (percent-decoded, repeated names as arrays), headers by name, cookies from the Cookie
+ * header; each text is read as the type its schema wants (a number, a boolean, an array
+ * of form or comma-separated values) and validated. A required parameter or body that is
  * missing, a content type the request body does not declare, and every schema error are
  * problems named by location: "query.limit must be integer", "body/items/0/id must be
  * integer".
  *
  * Memory: oa_req_t belongs to its operation (oa_free_request); results own their strings. */
 #include <ctype.h>
+#include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "common/media.h"
 #include "openapi/openapi_int.h"
 
 /* ---- building ---- */
-
-/* OA_T_* bits of the schema at `at` (its type, through $refs; 0 when it names none). */
-static unsigned schema_types(openapi_doc_t *doc, const oa_at_t *at, unsigned *item_types) {
-  oa_at_t s = {at->file, at->node, SBUF_INIT};
-  sbuf_puts(&s.ptr, sbuf_cstr(&at->ptr));
-  sbuf_t ignored = SBUF_INIT;
-  unsigned bits = 0;
-  /* 3.1: a $ref to a schema by its $id (the validator's to resolve, not a file's) */
-  json_t *ref = json_object_get(s.node, "$ref");
-  if (doc->ids && json_is_string(ref)) {
-    char *abs = schema_uri_resolve(s.file->uri, json_string_value(ref));
-    json_t *target = json_object_get(doc->ids, abs);
-    if (target) s.node = target;
-    free(abs);
-  }
-  if (json_is_object(s.node) && oa_follow(doc, &s, &ignored) == 0 && json_is_object(s.node)) {
-    static const struct {
-      const char *name;
-      unsigned bit;
-    } kTypes[] = {{"string", OA_T_STRING},   {"number", OA_T_NUMBER}, {"integer", OA_T_INTEGER},
-                  {"boolean", OA_T_BOOLEAN}, {"array", OA_T_ARRAY},   {"object", OA_T_OBJECT},
-                  {"null", OA_T_NULL}};
-    json_t *type = json_object_get(s.node, "type");
-    size_t n = json_is_array(type) ? json_array_size(type) : 1;
-    for (size_t i = 0; i < n; i++) {
-      const char *t = json_string_value(json_is_array(type) ? json_array_get(type, i) : type);
-      for (size_t k = 0; t && k < sizeof kTypes / sizeof *kTypes; k++)
-        if (strcmp(t, kTypes[k].name) == 0) bits |= kTypes[k].bit;
-    }
-    if (item_types && (bits & OA_T_ARRAY)) {
-      oa_at_t items;
-      if (oa_child(doc, &s, "items", false, &items, &ignored) == 0) {
-        *item_types = items.node ? schema_types(doc, &items, NULL) : 0;
-        sbuf_free(&items.ptr);
-      }
-    }
-  }
-  sbuf_free(&s.ptr);
-  sbuf_free(&ignored);
-  return bits;
-}
-
-static void add_media(oa_req_t *r, const char *media, const schema_t *schema) {
-  r->media = xrealloc(r->media, (r->nmedia + 1) * sizeof *r->media);
-  r->media[r->nmedia].media = xstrdup(media);
-  r->media[r->nmedia++].schema = schema;
-}
 
 /* 2.0: a non-body parameter is itself schema-like; its schema is a copy without the
  * parameter's own keys (its boolean `required` is no schema keyword). */
@@ -86,10 +43,11 @@ static int compile_v2_param(openapi_doc_t *doc, const oa_at_t *at, oa_param_t *p
     oa_where(err, at->file, sbuf_cstr(&at->ptr));
     sbuf_printf(err, "invalid parameter: %s", sbuf_cstr(&msg));
     rc = -1;
+  } else {
+    p->types = schema_type_bits(p->schema, &p->item_types);
   }
   const char *fmt = json_string_value(json_object_get(at->node, "collectionFormat"));
   p->explode = fmt && strcmp(fmt, "multi") == 0;
-  p->types = schema_types(doc, &(oa_at_t){at->file, copy, at->ptr}, &p->item_types);
   sbuf_free(&msg);
   json_decref(copy);
   return rc;
@@ -117,9 +75,10 @@ static int add_param(openapi_doc_t *doc, oa_req_t *r, const oa_at_t *at, sbuf_t 
     int rc = s.node ? oa_compile_at(doc, &s, &schema, err) : 0;
     sbuf_free(&s.ptr);
     if (rc != 0) return -1;
-    r->media = xrealloc(r->media, (r->nmedia + 1) * sizeof *r->media);
-    r->media[r->nmedia].media = xstrdup(""); /* consumes are added by the caller */
-    r->media[r->nmedia++].schema = schema;
+    /* the operation's body parameter replaces the path item's */
+    for (size_t i = 0; i < r->nmedia; i++) free(r->media[i].media);
+    r->nmedia = 0;
+    oa_add_media(&r->media, &r->nmedia, "", schema); /* consumes are added by the caller */
     return 0;
   } else {
     return 0; /* formData: not checked */
@@ -161,9 +120,7 @@ static int add_param(openapi_doc_t *doc, oa_req_t *r, const oa_at_t *at, sbuf_t 
       json_t *v;
       if (json_is_object(content.node)) { json_object_foreach(content.node, media, v) break; }
       if (media) {
-        char *essence = oa_media_essence(media);
-        p.json = strcmp(essence, "application/json") == 0 || strstr(essence, "+json");
-        free(essence);
+        p.json = media_is_json(media);
         oa_child(doc, &content, media, false, &mt, err);
         sbuf_free(&s.ptr);
         oa_child(doc, &mt, "schema", false, &s, err);
@@ -171,7 +128,7 @@ static int add_param(openapi_doc_t *doc, oa_req_t *r, const oa_at_t *at, sbuf_t 
     }
     if (s.node) {
       rc = oa_compile_at(doc, &s, &p.schema, err);
-      p.types = schema_types(doc, &s, &p.item_types);
+      if (rc == 0) p.types = schema_type_bits(p.schema, &p.item_types);
     }
     sbuf_free(&s.ptr);
     sbuf_free(&content.ptr);
@@ -229,7 +186,7 @@ static int add_request_body(openapi_doc_t *doc, oa_req_t *r, const oa_at_t *op, 
       }
       sbuf_free(&mt.ptr);
       if (rc != 0) break;
-      add_media(r, media, schema);
+      oa_add_media(&r->media, &r->nmedia, media, schema);
     }
     if (content.ptr.data) sbuf_free(&content.ptr);
   }
@@ -251,7 +208,8 @@ int oa_build_request(openapi_doc_t *doc, oa_op_t *o, const oa_at_t *item, const 
       r->nmedia = 0;
       for (size_t i = 0; i < json_array_size(consumes); i++)
         if (json_is_string(json_array_get(consumes, i)))
-          add_media(r, json_string_value(json_array_get(consumes, i)), schema);
+          oa_add_media(&r->media, &r->nmedia, json_string_value(json_array_get(consumes, i)),
+                       schema);
     }
     return 0;
   }
@@ -268,27 +226,6 @@ void oa_free_request(oa_req_t *r) {
 
 /* ---- checking ---- */
 
-static int hexval(int c) {
-  return isdigit(c) ? c - '0' : isxdigit(c) ? (tolower(c) - 'a' + 10) : -1;
-}
-
-/* Percent-decoding of n bytes (a bad escape stays as it is); '+' is a space in a query. */
-static char *decode(const char *s, size_t n, bool plus) {
-  sbuf_t b = SBUF_INIT;
-  for (size_t i = 0; i < n; i++) {
-    if (s[i] == '%' && i + 2 < n) {
-      int h = hexval((unsigned char)s[i + 1]), l = hexval((unsigned char)s[i + 2]);
-      if (h >= 0 && l >= 0) {
-        sbuf_putc(&b, (char)(h * 16 + l));
-        i += 2;
-        continue;
-      }
-    }
-    sbuf_putc(&b, plus && s[i] == '+' ? ' ' : s[i]);
-  }
-  return sbuf_take(&b);
-}
-
 /* The values of query parameter `name` in the URL's query string, decoded. */
 static void query_values(const char *url, const char *name, strvec_t *out) {
   const char *q = strchr(url, '?');
@@ -300,74 +237,104 @@ static void query_values(const char *url, const char *name, strvec_t *out) {
     if (n > end - i) n = end - i;
     const char *eq = memchr(q + i, '=', n);
     size_t kn = eq ? (size_t)(eq - (q + i)) : n;
-    char *key = decode(q + i, kn, true);
+    char *key = oa_percent_decode(q + i, kn, OA_DECODE_PLUS);
     if (strcmp(key, name) == 0)
-      strvec_push_owned(out, eq ? decode(eq + 1, n - kn - 1, true) : xstrdup(""));
+      strvec_push_owned(out,
+                        eq ? oa_percent_decode(eq + 1, n - kn - 1, OA_DECODE_PLUS) : xstrdup(""));
     free(key);
     i += n + 1;
   }
 }
 
-/* The text of path parameter `name` of template `tpl` in `path`, or NULL. */
-static char *path_value(const char *tpl, const char *path, const char *name) {
-  const char *t = tpl, *s = path;
-  while (*t) {
-    if (*t == '{') {
-      const char *close = strchr(t, '}');
-      if (!close) return NULL;
-      /* one segment piece: up to the template's next literal character (or the segment) */
-      char stop = close[1];
-      size_t k = 0;
-      while (s[k] && s[k] != '/' && (stop == '\0' || stop == '/' || s[k] != stop)) k++;
-      size_t nl = (size_t)(close - t - 1);
-      if (strlen(name) == nl && strncmp(t + 1, name, nl) == 0) return decode(s, k, false);
-      s += k;
-      t = close + 1;
-      continue;
+/* The values of cookie `name` in a Cookie header ("a=1; b=2"), decoded (RFC 6265's
+ * quotes taken off). */
+static void cookie_values(const char *header, const char *name, strvec_t *out) {
+  for (const char *p = header; *p;) {
+    size_t n = strcspn(p, ";");
+    const char *k = p, *end = p + n;
+    while (k < end && (*k == ' ' || *k == '\t')) k++;
+    const char *eq = memchr(k, '=', (size_t)(end - k));
+    if (eq) {
+      const char *kend = eq, *v = eq + 1, *vend = end;
+      while (kend > k && (kend[-1] == ' ' || kend[-1] == '\t')) kend--;
+      while (v < vend && (*v == ' ' || *v == '\t')) v++;
+      while (vend > v && (vend[-1] == ' ' || vend[-1] == '\t')) vend--;
+      if (vend - v >= 2 && *v == '"' && vend[-1] == '"') v++, vend--;
+      if ((size_t)(kend - k) == strlen(name) && strncmp(k, name, (size_t)(kend - k)) == 0)
+        strvec_push_owned(out, oa_percent_decode(v, (size_t)(vend - v), 0));
     }
-    if (*t != *s) return NULL;
-    t++;
-    s++;
+    p = *end ? end + 1 : end;
   }
-  return NULL;
 }
 
-/* A parameter's text as the value its schema's types most likely mean. */
-static json_t *typed_value(const char *text, unsigned types) {
-  if (types & (OA_T_INTEGER | OA_T_NUMBER)) {
-    char *end;
-    double d = strtod(text, &end);
-    if (*text && !*end && !isspace((unsigned char)*text)) {
-      if ((types & OA_T_INTEGER) && d == (double)(json_int_t)d && !strpbrk(text, ".eE"))
-        return json_integer((json_int_t)d);
-      return json_real(d);
-    }
+/* Whether text is a decimal number ("-12", "1.5", "2e3", "+.5"); *integral when it has
+ * neither a fraction nor an exponent. */
+static bool number_text(const char *text, bool *integral) {
+  const char *p = text + (*text == '-' || *text == '+');
+  size_t digits = strspn(p, "0123456789");
+  p += digits;
+  *integral = true;
+  if (*p == '.') {
+    *integral = false;
+    size_t frac = strspn(p + 1, "0123456789");
+    digits += frac;
+    p += 1 + frac;
   }
-  if ((types & OA_T_BOOLEAN) && (strcmp(text, "true") == 0 || strcmp(text, "false") == 0))
+  if (digits == 0) return false;
+  if (*p == 'e' || *p == 'E') {
+    *integral = false;
+    p++;
+    p += *p == '-' || *p == '+';
+    size_t exp = strspn(p, "0123456789");
+    if (exp == 0) return false;
+    p += exp;
+  }
+  return *p == '\0';
+}
+
+/* A parameter's text as the value its schema's types most likely mean. A number beyond
+ * a double's range stays text, with *too_big set. */
+static json_t *typed_value(const char *text, unsigned types, bool *too_big) {
+  bool integral;
+  if ((types & (SCHEMA_TYPE_INTEGER | SCHEMA_TYPE_NUMBER)) && number_text(text, &integral)) {
+    double d = strtod(text, NULL);
+    if (!isfinite(d)) {
+      *too_big = true;
+      return json_string(text);
+    }
+    if ((types & SCHEMA_TYPE_INTEGER) && integral) {
+      errno = 0;
+      long long i = strtoll(text, NULL, 10);
+      /* beyond 64 bits an integer is still a JSON number: a double with no fraction */
+      if (errno != ERANGE) return json_integer((json_int_t)i);
+    }
+    return json_real(d);
+  }
+  if ((types & SCHEMA_TYPE_BOOLEAN) && (strcmp(text, "true") == 0 || strcmp(text, "false") == 0))
     return json_boolean(text[0] == 't');
-  if ((types & OA_T_NULL) && strcmp(text, "null") == 0) return json_null();
+  if ((types & SCHEMA_TYPE_NULL) && strcmp(text, "null") == 0) return json_null();
   return json_string(text);
 }
 
 /* The parameter's value from its texts: an array when its schema wants one (repeated
  * names, or comma-separated values), else the first text, typed. */
-static json_t *param_value(const oa_param_t *p, const strvec_t *texts) {
+static json_t *param_value(const oa_param_t *p, const strvec_t *texts, bool *too_big) {
   if (p->json) {
     json_t *v = json_loads(texts->items[0], JSON_DECODE_ANY, NULL);
     return v ? v : json_string(texts->items[0]);
   }
-  if (!(p->types & OA_T_ARRAY)) return typed_value(texts->items[0], p->types);
+  if (!(p->types & SCHEMA_TYPE_ARRAY)) return typed_value(texts->items[0], p->types, too_big);
   json_t *arr = json_array();
   for (size_t i = 0; i < texts->len; i++) {
     const char *t = texts->items[i];
-    if (p->explode && p->in == OA_IN_QUERY) {
-      json_array_append_new(arr, typed_value(t, p->item_types));
+    if (p->explode && (p->in == OA_IN_QUERY || p->in == OA_IN_COOKIE)) {
+      json_array_append_new(arr, typed_value(t, p->item_types, too_big));
       continue;
     }
     while (*t) {
       size_t n = strcspn(t, ",");
       char *item = xstrndup(t, n);
-      json_array_append_new(arr, typed_value(item, p->item_types));
+      json_array_append_new(arr, typed_value(item, p->item_types, too_big));
       free(item);
       t += n + (t[n] ? 1 : 0);
     }
@@ -382,29 +349,50 @@ static const char *in_name(oa_in_t in) {
                               : "cookie";
 }
 
+/* The texts of parameter p in the request; `caps`: the path template's. */
+static void param_texts(const oa_param_t *p, const oa_capture_t *caps, const openapi_request_t *rq,
+                        strvec_t *texts) {
+  if (p->in == OA_IN_PATH) {
+    for (const oa_capture_t *c = caps; c->name; c++)
+      if (c->name_len == strlen(p->name) && strncmp(c->name, p->name, c->name_len) == 0) {
+        strvec_push_owned(texts, oa_percent_decode(c->text, c->len, 0));
+        break;
+      }
+  } else if (p->in == OA_IN_QUERY) {
+    query_values(rq->url ? rq->url : "", p->name, texts);
+  } else {
+    char *v =
+        rq->header ? rq->header(rq->header_ud, p->in == OA_IN_COOKIE ? "cookie" : p->name) : NULL;
+    if (v && p->in == OA_IN_COOKIE) cookie_values(v, p->name, texts);
+    else if (v) strvec_push(texts, v);
+    free(v);
+  }
+}
+
 static int check_params(openapi_doc_t *doc, const oa_op_t *op, const char *rest,
                         const openapi_request_t *rq, openapi_result_t *out, sbuf_t *err) {
-  /* by place, as a URL reads: path, query, then headers */
-  for (size_t k = 0; k < 3 * op->req.nparams; k++) {
-    const oa_param_t *p = &op->req.params[k % op->req.nparams];
-    if (p->in != (oa_in_t)(k / op->req.nparams)) continue;
+  /* the path's {params} as the operation matched them */
+  oa_capture_t caps[OA_MAX_CAPTURES + 1] = {{0}};
+  if (!oa_template_match(op->norm, rest, caps)) caps[0].name = NULL;
+  /* by place, as a request reads: path, query, headers, then cookies */
+  size_t n = op->req.nparams;
+  for (size_t k = 0; k < 4 * n; k++) {
+    const oa_param_t *p = &op->req.params[k % n];
+    if (p->in != (oa_in_t)(k / n)) continue;
     strvec_t texts = {0};
-    if (p->in == OA_IN_PATH) {
-      char *v = path_value(op->norm, rest, p->name);
-      if (v) strvec_push_owned(&texts, v);
-    } else if (p->in == OA_IN_QUERY) {
-      query_values(rq->url ? rq->url : "", p->name, &texts);
-    } else {
-      char *v = rq->header ? rq->header(rq->header_ud, p->name) : NULL;
-      if (v) strvec_push_owned(&texts, v);
-    }
+    param_texts(p, caps, rq, &texts);
     char *where = xasprintf("%s.%s", in_name(p->in), p->name);
     int rc = 0;
+    bool too_big = false;
     if (texts.len == 0) {
-      if (p->required) oa_problem(out, "%s is required, but the request has none", where);
+      /* a cookie the client's jar adds is not seen here: only those it does show count */
+      if (p->required && !(p->in == OA_IN_COOKIE && rq->cookie_jar))
+        oa_problem(out, "%s is required, but the request has none", where);
     } else if (p->schema) {
-      json_t *v = param_value(p, &texts);
-      rc = oa_check_value(doc, p->schema, v, where, "", out, err);
+      json_t *v = param_value(p, &texts, &too_big);
+      if (too_big)
+        oa_problem(out, "%s is too large a number to check (beyond a double's range)", where);
+      else rc = oa_check_value(doc, p->schema, v, where, "", out, err);
       json_decref(v);
     }
     free(where);
@@ -417,8 +405,7 @@ static int check_params(openapi_doc_t *doc, const oa_op_t *op, const char *rest,
 /* The request body as its schema judges it: JSON types parsed, text (and untyped UTF-8)
  * as a string; NULL for types it cannot read (forms, binary): then only its type counts. */
 static json_t *body_value(const char *essence, const openapi_request_t *rq, openapi_result_t *out) {
-  bool json = strcmp(essence, "application/json") == 0 || strstr(essence, "+json") != NULL;
-  if (json) {
+  if (media_is_json(essence)) {
     json_error_t jerr;
     json_t *v = json_loadb(rq->body, rq->body_len, JSON_DECODE_ANY | JSON_ALLOW_NUL, &jerr);
     if (!v) oa_problem(out, "body is not valid JSON: %s", jerr.text);
@@ -437,7 +424,7 @@ static int check_body(openapi_doc_t *doc, oa_op_t *op, const openapi_request_t *
     return 0;
   }
   if (!r->has_body || r->nmedia == 0) return 0; /* nothing declared to hold it to */
-  char *essence = oa_media_essence(rq->content_type ? rq->content_type : "");
+  char *essence = media_essence(rq->content_type ? rq->content_type : "");
   oa_media_t *m = oa_find_media(r->media, r->nmedia, essence);
   int rc = 0;
   if (!m) {

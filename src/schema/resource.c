@@ -203,13 +203,11 @@ schema_doc_t *schema_doc_new(json_t *root, const char *uri, schema_draft_t draft
   if (json_is_string(id) && json_string_value(id)[0] != '#' &&
       !(res->draft == SCHEMA_DRAFT_7 && json_object_get(root, "$ref"))) {
     /* the root's own $id names the root resource; the retrieval URI stays an alias */
-    char *abs = schema_uri_resolve(base, json_string_value(id));
-    char *idbase = schema_uri_split(abs, &frag);
+    char *idbase = schema_uri_resolve_base(base, json_string_value(id));
     free(res->uri);
     res->uri = xstrdup(idbase);
     schema_map_add(&doc->ids, idbase, strlen(idbase), res);
     free(idbase);
-    free(abs);
   }
   free(base);
   sbuf_t path = SBUF_INIT;
@@ -352,8 +350,7 @@ static schema_res_t *registered_resource(schema_registry_t *reg, const schema_re
                                          const json_t *json) {
   const json_t *id = json_is_object(json) ? json_object_get(json, "$id") : NULL;
   if (!json_is_string(id) || json_string_value(id)[0] == '#') return NULL;
-  char *abs = schema_uri_resolve(near->uri, json_string_value(id));
-  abs[strcspn(abs, "#")] = '\0';
+  char *abs = schema_uri_resolve_base(near->uri, json_string_value(id));
   schema_res_t *res = schema_map_gets(&reg->ids, abs);
   free(abs);
   return res && res->json == json ? res : NULL;

@@ -97,9 +97,29 @@ int schema_validate(schema_registry_t *reg, const json_t *schema, const json_t *
 
 void schema_errors_free(schema_errors_t *errors);
 
+/* JSON types, as bits: what schema_type_bits answers. "number" admits integers too. */
+enum {
+  SCHEMA_TYPE_NULL = 1,
+  SCHEMA_TYPE_BOOLEAN = 2,
+  SCHEMA_TYPE_OBJECT = 4,
+  SCHEMA_TYPE_ARRAY = 8,
+  SCHEMA_TYPE_NUMBER = 16,
+  SCHEMA_TYPE_STRING = 32,
+  SCHEMA_TYPE_INTEGER = 64
+};
+
+/* The JSON types a value valid against `schema` can have, as its "type", "const" and
+ * "enum" keywords say, followed through $ref, allOf (each narrows) and anyOf/oneOf (their
+ * union): SCHEMA_TYPE_* bits, 0 when they do not restrict it. With item_types, the same
+ * for the items of an array it allows (0 when it allows no array or any items). */
+unsigned schema_type_bits(const schema_t *schema, unsigned *item_types);
+
 /* RFC 3986 §5.2 resolution of ref against base (which may be empty or relative; then
  * the result may be relative too). Returns a new string. */
 char *schema_uri_resolve(const char *base, const char *ref);
+/* The same without the result's fragment: the base URI a "$id" names (an absolute one
+ * when base is). Returns a new string. */
+char *schema_uri_resolve_base(const char *base, const char *ref);
 
 /* The value a JSON Pointer ("/a/0/b~1c", already percent-decoded) names in root, or NULL. */
 const json_t *schema_pointer_get(const json_t *root, const char *pointer);

@@ -246,14 +246,15 @@ enum {
 };
 #define SK_BIT(k) (1ull << (k))
 
+/* "type" bits, in the order compile_kw.c's names list them (schema.h's SCHEMA_TYPE_*). */
 enum {
-  ST_NULL = 1,
-  ST_BOOLEAN = 2,
-  ST_OBJECT = 4,
-  ST_ARRAY = 8,
-  ST_NUMBER = 16,
-  ST_STRING = 32,
-  ST_INTEGER = 64
+  ST_NULL = SCHEMA_TYPE_NULL,
+  ST_BOOLEAN = SCHEMA_TYPE_BOOLEAN,
+  ST_OBJECT = SCHEMA_TYPE_OBJECT,
+  ST_ARRAY = SCHEMA_TYPE_ARRAY,
+  ST_NUMBER = SCHEMA_TYPE_NUMBER,
+  ST_STRING = SCHEMA_TYPE_STRING,
+  ST_INTEGER = SCHEMA_TYPE_INTEGER
 };
 
 typedef struct schema_node schema_node_t;

@@ -149,6 +149,12 @@ char *schema_uri_resolve(const char *base, const char *ref) {
   return sbuf_take(&out);
 }
 
+char *schema_uri_resolve_base(const char *base, const char *ref) {
+  char *abs = schema_uri_resolve(base, ref);
+  abs[strcspn(abs, "#")] = '\0';
+  return abs;
+}
+
 char *schema_uri_split(const char *uri, const char **frag) {
   const char *hash = strchr(uri, '#');
   if (!hash) {

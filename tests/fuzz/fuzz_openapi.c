@@ -5,7 +5,7 @@
  * (a fetcher, no network), and the root is loaded from there too. When the document loads,
  * a few exchanges, requests and every named schema are checked against it. Whatever the files hold, nothing may crash, leak or
  * recurse without end. Built and run by scripts/fuzz.sh. */
-// fuzz-build: src/openapi/*.c src/schema/[a-z]*.c src/common/sbuf.c src/common/strvec.c src/common/fsutil.c src/common/glob.c -lunistring
+// fuzz-build: src/openapi/*.c src/schema/[a-z]*.c src/common/media.c src/common/sbuf.c src/common/strvec.c src/common/fsutil.c src/common/glob.c -lunistring
 // fuzz-pkgs: jansson libpcre2-8 libidn2 yaml-0.1
 #include <stddef.h>
 #include <stdint.h>
@@ -44,6 +44,7 @@ static char *fetch_part(void *ud, const char *url, size_t *len, sbuf_t *err) {
 }
 
 static char *no_header(void *ud, const char *name) {
+  if (strcmp(name, "cookie") == 0) return strdup("a=1; session=\"s-1\" ;n=123456789012345678901;=");
   return strcmp(name, "X-Rate-Limit") == 0 ? strdup("5") : NULL;
 }
 
@@ -80,11 +81,18 @@ static void check_some(openapi_doc_t *doc) {
   json_decref(acc);
   json_decref(cov);
   static const char *const queries[] = {"/a/1?limit=5&tags=1&tags=x", "http://h/v1/users/7?ids=1,2",
-                                        "/users/%zz?flag=true"};
-  for (size_t q = 0; q < 3; q++) {
-    openapi_request_t rq = {
-        methods[q], queries[q], q ? "application/json" : NULL, q != 0, "{\"id\": [1]}", 11,
-        no_header,  NULL};
+                                        "/users/%zz?flag=true", "/f/a.tar.gz?limit=1e999&n=-0x1",
+                                        "/a/99999999999999999999?limit=123456789012345678901234"};
+  for (size_t q = 0; q < 5; q++) {
+    openapi_request_t rq = {methods[q % 3],
+                            queries[q],
+                            q ? "application/json" : NULL,
+                            q != 0,
+                            "{\"id\": [1]}",
+                            11,
+                            no_header,
+                            NULL,
+                            q == 4};
     openapi_result_t r;
     sbuf_t err = SBUF_INIT, msg = SBUF_INIT;
     if (openapi_check_request(doc, &rq, &r, &err) == 0) openapi_result_message(doc, &r, &msg);

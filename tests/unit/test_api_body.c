@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "api/api_internal.h"
+#include "common/media.h"
 
 static JSGlobalContextRef ctx;
 
@@ -61,24 +62,24 @@ static void test_make_text(void **state) {
 }
 
 static void test_content_types(void **state) {
-  assert_true(api_is_json_type("application/json"));
-  assert_true(api_is_json_type("Application/JSON; charset=utf-8"));
-  assert_true(api_is_json_type("application/problem+json"));
-  assert_true(api_is_json_type("application/vnd.api+json ; x=y"));
-  assert_true(api_is_json_type("text/json"));
-  assert_false(api_is_json_type("application/jsonl"));
-  assert_false(api_is_json_type("text/plain"));
-  assert_false(api_is_json_type(NULL));
+  assert_true(media_is_json("application/json"));
+  assert_true(media_is_json("Application/JSON; charset=utf-8"));
+  assert_true(media_is_json("application/problem+json"));
+  assert_true(media_is_json("application/vnd.api+json ; x=y"));
+  assert_true(media_is_json("text/json"));
+  assert_false(media_is_json("application/jsonl"));
+  assert_false(media_is_json("text/plain"));
+  assert_false(media_is_json(NULL));
 
-  assert_true(api_is_text_type("text/plain"));
-  assert_true(api_is_text_type("text/html; charset=utf-8"));
-  assert_true(api_is_text_type("application/xml"));
-  assert_true(api_is_text_type("application/atom+xml"));
-  assert_true(api_is_text_type("application/x-www-form-urlencoded"));
-  assert_true(api_is_text_type("application/javascript"));
-  assert_false(api_is_text_type("application/octet-stream"));
-  assert_false(api_is_text_type("image/png"));
-  assert_false(api_is_text_type(NULL));
+  assert_true(media_is_text("text/plain"));
+  assert_true(media_is_text("text/html; charset=utf-8"));
+  assert_true(media_is_text("application/xml"));
+  assert_true(media_is_text("application/atom+xml"));
+  assert_true(media_is_text("application/x-www-form-urlencoded"));
+  assert_true(media_is_text("application/javascript"));
+  assert_false(media_is_text("application/octet-stream"));
+  assert_false(media_is_text("image/png"));
+  assert_false(media_is_text(NULL));
 }
 
 static void test_looks_like_json(void **state) {

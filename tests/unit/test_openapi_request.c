@@ -85,11 +85,68 @@ static const char kDoc20[] =
     "definitions:\n"
     "  Pet: {type: object, required: [name], properties: {name: {type: string}}}\n";
 
+/* Parameters whose types only the compiled schema knows ($ref into an $id resource,
+ * allOf, enum, anyOf), a template with two {params} in one segment, huge numbers, JSON
+ * media types as the api client reads them, and cookies. */
+static const char kDocEdge[] =
+    "openapi: 3.1.0\n"
+    "info: {title: edge, version: '1'}\n"
+    "paths:\n"
+    "  /items:\n"
+    "    get:\n"
+    "      parameters:\n"
+    "        - {name: a, in: query, schema: {allOf: [{$ref: '#/components/schemas/Count'}]}}\n"
+    "        - {name: b, in: query, schema: {$ref: 'https://edge.test/page'}}\n"
+    "        - {name: c, in: query, schema: {enum: [1, 2]}}\n"
+    "        - {name: d, in: query, schema: {anyOf: [{type: integer}, {type: boolean}]}}\n"
+    "        - {name: e, in: query, schema: {type: array, items: {$ref: "
+    "'https://edge.test/page'}}}\n"
+    "        - {name: big, in: query, schema: {type: integer}}\n"
+    "        - {name: small, in: query, schema: {type: integer, maximum: 50}}\n"
+    "        - {name: f, in: query, content: {text/json: {schema: {type: object, required: "
+    "[q]}}}}\n"
+    "        - {name: session, in: cookie, required: true, schema: {type: string, pattern: "
+    "'^s-'}}\n"
+    "        - {name: n, in: cookie, schema: {type: integer}}\n"
+    "      responses: {'200': {description: ok}}\n"
+    "  /f/{name}.{ext}:\n"
+    "    get:\n"
+    "      parameters:\n"
+    "        - {name: name, in: path, required: true, schema: {type: string, pattern: "
+    "'^a\\.tar$'}}\n"
+    "        - {name: ext, in: path, required: true, schema: {enum: [gz]}}\n"
+    "      responses: {'200': {description: ok}}\n"
+    "  /doc:\n"
+    "    put:\n"
+    "      requestBody: {content: {text/json: {schema: {type: object}}}}\n"
+    "      responses: {'200': {description: ok}}\n"
+    "components:\n"
+    "  schemas:\n"
+    "    Count: {$id: 'https://edge.test/count', type: integer, minimum: 1}\n"
+    "    Page: {$id: 'https://edge.test/page', $ref: count}\n";
+
+/* Swagger 2.0: a body parameter on the path item and on the operation (the operation's
+ * replaces it). */
+static const char kDoc20Body[] =
+    "swagger: '2.0'\n"
+    "info: {title: t, version: '1'}\n"
+    "consumes: [application/json]\n"
+    "paths:\n"
+    "  /notes:\n"
+    "    parameters: [{name: note, in: body, schema: {type: string}}]\n"
+    "    post:\n"
+    "      parameters: [{name: note, in: body, required: true, schema: {type: object}}]\n"
+    "      responses: {'200': {description: ok}}\n"
+    "    put:\n"
+    "      responses: {'200': {description: ok}}\n";
+
 static int setup(void **state) {
   openapi_tmp_setup(tmpdir);
   write_file("shop.yaml", kDoc31);
   write_file("search.json", kDoc30);
   write_file("pets.yaml", kDoc20);
+  write_file("edge.yaml", kDocEdge);
+  write_file("notes.yaml", kDoc20Body);
   return 0;
 }
 
@@ -202,11 +259,104 @@ static void test_v30_and_v20(void **state) {
   openapi_free(doc);
 }
 
+static void test_types_from_the_schema(void **state) {
+  openapi_doc_t *doc = load("edge.yaml");
+  headers_t c = {{"Cookie"}, {"session=s-1"}};
+  EXPECT(1, "", doc, "GET", "/items?a=5&b=7&c=2&d=3&e=1&e=2", NULL, NULL, &c);
+  EXPECT(1, "", doc, "GET", "/items?d=true", NULL, NULL, &c);
+  EXPECT(0, "query.a must be >= 1", doc, "GET", "/items?a=0", NULL, NULL, &c);
+  EXPECT(0, "query.a must be integer", doc, "GET", "/items?a=x", NULL, NULL, &c);
+  EXPECT(0, "query.b must be integer", doc, "GET", "/items?b=1.5", NULL, NULL, &c);
+  EXPECT(0, "query.c must be one of: 1, 2", doc, "GET", "/items?c=3", NULL, NULL, &c);
+  EXPECT(0, "query.e/1 must be integer", doc, "GET", "/items?e=1&e=x", NULL, NULL, &c);
+  openapi_free(doc);
+}
+
+static void test_template_captures(void **state) {
+  openapi_doc_t *doc = load("edge.yaml");
+  /* {name} takes as much as the rest of the template allows, as the operation matched */
+  EXPECT(1, "", doc, "GET", "/f/a.tar.gz", NULL, NULL, NULL);
+  EXPECT(0, "path.ext must be one of: gz", doc, "GET", "/f/a.tar.zip", NULL, NULL, NULL);
+  EXPECT(0, "path.name must match pattern", doc, "GET", "/f/b.gz", NULL, NULL, NULL);
+  /* a path parameter is percent-decoded */
+  EXPECT(1, "", doc, "GET", "/f/a%2Etar.gz", NULL, NULL, NULL);
+  openapi_free(doc);
+}
+
+static void test_numbers(void **state) {
+  openapi_doc_t *doc = load("edge.yaml");
+  headers_t c = {{"Cookie"}, {"session=s-1"}};
+  /* beyond 64 bits an integer is still one (a JSON number with no fraction) */
+  EXPECT(1, "", doc, "GET", "/items?big=123456789012345678901234567890", NULL, NULL, &c);
+  EXPECT(1, "", doc, "GET", "/items?big=-99999999999999999999", NULL, NULL, &c);
+  EXPECT(0, "query.small must be <= 50", doc, "GET", "/items?small=123456789012345678901234", NULL,
+         NULL, &c);
+  EXPECT(0, "query.big is too large a number to check", doc, "GET", "/items?big=1e999", NULL, NULL,
+         &c);
+  /* only decimal numbers: not strtod's hex, infinity or nan */
+  EXPECT(0, "query.big must be integer", doc, "GET", "/items?big=0x10", NULL, NULL, &c);
+  EXPECT(0, "query.big must be integer", doc, "GET", "/items?big=nan", NULL, NULL, &c);
+  EXPECT(0, "query.big must be integer", doc, "GET", "/items?big=inf", NULL, NULL, &c);
+  EXPECT(0, "query.big must be integer", doc, "GET", "/items?big=1.5", NULL, NULL, &c);
+  EXPECT(1, "", doc, "GET", "/items?big=2e3&small=-7", NULL, NULL, &c);
+  openapi_free(doc);
+}
+
+static void test_json_media(void **state) {
+  openapi_doc_t *doc = load("edge.yaml");
+  headers_t c = {{"Cookie"}, {"session=s-1"}};
+  /* text/json is JSON, as the api client reads it */
+  EXPECT(1, "", doc, "PUT", "/doc", "Text/JSON; charset=utf-8", "{}", NULL);
+  EXPECT(0, "body must be object", doc, "PUT", "/doc", "text/json", "[]", NULL);
+  EXPECT(0, "query.f must have required property 'q'", doc, "GET", "/items?f=%7B%7D", NULL, NULL,
+         &c);
+  openapi_free(doc);
+}
+
+static void test_cookies(void **state) {
+  openapi_doc_t *doc = load("edge.yaml");
+  headers_t ok = {{"cookie"}, {"theme=dark;session=\"s-42\" ; n=7"}};
+  EXPECT(1, "", doc, "GET", "/items", NULL, NULL, &ok);
+  EXPECT(0, "cookie.session is required, but the request has none", doc, "GET", "/items", NULL,
+         NULL, NULL);
+  headers_t other = {{"Cookie"}, {"sessionid=s-1"}};
+  EXPECT(0, "cookie.session is required", doc, "GET", "/items", NULL, NULL, &other);
+  headers_t bad = {{"Cookie"}, {"session=x-1; n=seven"}};
+  EXPECT(0,
+         "  - cookie.session must match pattern \"^s-\"\n"
+         "  - cookie.n must be integer",
+         doc, "GET", "/items", NULL, NULL, &bad);
+  /* with a cookie jar, a cookie the header does not show may still be sent */
+  openapi_request_t rq = {"GET", "/items", NULL, false, NULL, 0, get_header, NULL, true};
+  openapi_result_t r;
+  sbuf_t err = SBUF_INIT;
+  assert_int_equal(openapi_check_request(doc, &rq, &r, &err), 1);
+  openapi_result_free(&r);
+  rq.header_ud = &bad;
+  assert_int_equal(openapi_check_request(doc, &rq, &r, &err), 0);
+  openapi_result_free(&r);
+  sbuf_free(&err);
+  openapi_free(doc);
+}
+
+static void test_v20_body_override(void **state) {
+  openapi_doc_t *doc = load("notes.yaml");
+  EXPECT(1, "", doc, "POST", "/notes", "application/json", "{}", NULL);
+  EXPECT(0, "body must be object", doc, "POST", "/notes", "application/json", "\"text\"", NULL);
+  EXPECT(0, "body is required", doc, "POST", "/notes", NULL, NULL, NULL);
+  /* the path item's own, where the operation declares none */
+  EXPECT(1, "", doc, "PUT", "/notes", "application/json", "\"text\"", NULL);
+  EXPECT(0, "body must be string", doc, "PUT", "/notes", "application/json", "{}", NULL);
+  openapi_free(doc);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_parameters),
-      cmocka_unit_test(test_body),
-      cmocka_unit_test(test_v30_and_v20),
+      cmocka_unit_test(test_parameters),        cmocka_unit_test(test_body),
+      cmocka_unit_test(test_v30_and_v20),       cmocka_unit_test(test_types_from_the_schema),
+      cmocka_unit_test(test_template_captures), cmocka_unit_test(test_numbers),
+      cmocka_unit_test(test_json_media),        cmocka_unit_test(test_cookies),
+      cmocka_unit_test(test_v20_body_override),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -218,6 +218,41 @@ expect_status 1
 expect_no_out 'passing'
 expect_err '"apiRunner.openapi.validateRequests" must be true or false (got string)'
 
+# validateRequests without `validate`: requests are checked all the same (a violation
+# rejects the call unsent) and responses are not. Parameter types come from the compiled
+# schema (allOf, a $ref into an $id), path parameters from the template's match (a.tar.gz
+# of {name}.{ext} is a.tar and gz), cookies from the Cookie header.
+echoes() { http_get "log?path=/echo/a.tar.gz" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))'; }
+http_post reset >/dev/null
+http_post log/reset >/dev/null
+OPENAPI_DOC=./openapi/requests.yaml OPENAPI_REQUESTS=true run_sonde run sonde.conf.js \
+  --spec specs/requests-params.spec.js
+expect_status 1
+expect_clean
+expect_out '[api #0-0] 2 passing'
+expect_out '[api #0-0] 3 failing'
+plain
+expect_file_contains plain.txt "1) request parameters are checked against their schemas
+The request to GET /users does not satisfy openapi/requests.yaml:
+  - query.limit must be >= 1"
+expect_file_contains plain.txt "2) request parameters include cookies
+The request to GET /echo/{name}.{ext} does not satisfy openapi/requests.yaml:
+  - cookie.session must match pattern \"^s-[0-9]+\$\""
+expect_file_contains plain.txt "3) request parameters include required cookies
+The request to GET /echo/{name}.{ext} does not satisfy openapi/requests.yaml:
+  - cookie.session is required, but the request has none"
+expect_eq "$(echoes)" 1 'requests that violate the contract are not sent'
+# with apiRunner.cookies, the jar may add a cookie the check cannot see: not reported missing
+http_post reset >/dev/null
+OPENAPI_DOC=./openapi/requests.yaml OPENAPI_REQUESTS=true OPENAPI_COOKIES=1 run_sonde run \
+  sonde.conf.js --spec specs/requests-params.spec.js
+expect_status 1
+expect_clean
+expect_out '[api #0-0] 3 passing'
+expect_out '[api #0-0] 2 failing'
+expect_out 'cookie.session must match pattern'
+expect_no_out 'cookie.session is required'
+
 # jasmine: the matchers through jasmine's expect; a violation is a failed expectation
 http_post reset >/dev/null
 run_sonde run jasmine.conf.js
