@@ -17,7 +17,10 @@
 #      jest (2 workers) and jest with its default scheduling (in band for <= 20 fast files),
 #      every run under bench/rsswrap.c, which records the wall time, the CPU time and the
 #      exact peak RSS of every process the runner starts,
-#   5. cold start (one spec of one test) for sonde, mocha and jest, alternating,
+#   5. cold start (one spec of one test) for sonde, mocha and jest, alternating with its two
+#      floors (bench/coldfloor.c): one process that loads JavaScriptCore and libcurl, makes
+#      a context, evaluates the file and runs its test with one libcurl GET, and the same
+#      program exiting as main starts (the dynamic loading alone),
 #   6. the floors: bench/floor.c makes the same 1 000 GETs on one keep-alive libcurl
 #      connection, bench/jscfloor.c runs the same test functions in bare JavaScriptCore
 #      without HTTP; sonde with 1 worker is compared per test with both,
@@ -141,11 +144,15 @@ command -v pkg-config >/dev/null || die "pkg-config is needed to build bench/flo
 # shellcheck disable=SC2046
 "$CC" -O2 -o "$WORK/bin/jscfloor" "$BENCH_DIR/jscfloor.c" \
   $(pkg-config --cflags --libs javascriptcoregtk-4.1) || die "cannot build jscfloor"
+# shellcheck disable=SC2046
+"$CC" -O2 -o "$WORK/bin/coldfloor" "$BENCH_DIR/coldfloor.c" \
+  $(pkg-config --cflags --libs javascriptcoregtk-4.1 libcurl) || die "cannot build coldfloor"
 "$CC" -O2 -o "$WORK/bin/psssum" "$BENCH_DIR/psssum.c" || die "cannot build psssum"
 PSSSUM=$WORK/bin/psssum
 RSSWRAP=$WORK/bin/rsswrap
 FLOOR=$WORK/bin/floor
 JSCFLOOR=$WORK/bin/jscfloor
+COLDFLOOR=$WORK/bin/coldfloor
 
 # ---- server ------------------------------------------------------------------------------
 
@@ -376,6 +383,8 @@ runner_cmd() {
     sonde-oa) printf '%s\n' "$SONDE" run "$w/sonde.conf.js" ;;
     sonde-oaon) printf '%s\n' "$SONDE" run "$w/sonde-openapi.conf.js" ;;
     mocha-j*) printf '%s\n' node "$MOCHA" --parallel --jobs "${runner#mocha-j}" --require "$w/setup.js" "$w/specs/*.spec.js" ;;
+    coldfloor) printf '%s\n' "$COLDFLOOR" "$BENCH_URL" "$w/specs/f001.spec.js" ;;
+    coldload) printf '%s\n' "$COLDFLOOR" --load-only ;;
   esac
 }
 
@@ -383,9 +392,10 @@ runner_cmd() {
 passed_count() {
   local runner=$1 out=$2 err=$3
   case $runner in
-    sonde | sonde1 | sonde-ts | sonde-jas | sonde-m* | sonde-oa*) grep -oE '[0-9]+ passing' "$out" | awk '{n += $1} END {print n + 0}' ;;
+    sonde | sonde1 | sonde-ts | sonde-jas | sonde-m* | sonde-oa* | coldfloor) grep -oE '[0-9]+ passing' "$out" | awk '{n += $1} END {print n + 0}' ;;
     sonde-dot) awk 'p && /^[.]+$/ {n += length($0)} /"dot" Reporter:/ {p = 1} END {print n + 0}' "$out" ;;
     mocha | mocha-par | mocha-j*) grep -oE '^ *[0-9]+ passing' "$out" | awk '{n += $1} END {print n + 0}' ;;
+    coldload) echo 0 ;;
     jest | jest-band) grep -oE '^Tests: +([0-9]+ failed, )?[0-9]+ passed' "$err" | grep -oE '[0-9]+ passed' | awk '{print $1 + 0}' ;;
   esac || true
 }
@@ -426,7 +436,8 @@ run_one() {
 
 RUNNERS=(sonde sonde-ts sonde-jas)
 ((PEERS)) && RUNNERS+=(mocha mocha-par jest jest-band)
-COLD_RUNNERS=(sonde)
+# coldfloor and coldload: the floors of a cold start (bench/coldfloor.c), timed like sonde.
+COLD_RUNNERS=(sonde coldfloor coldload)
 ((PEERS)) && COLD_RUNNERS+=(mocha jest)
 
 # rotate N ITEMS...: ITEMS rotated left by N (so no runner always goes first).
@@ -455,9 +466,10 @@ log "$N_MAIN-test workload: ${RUNNERS[*]} sonde1; a warm-up, then $RUNS runs eac
 run_alternating main "$N_MAIN" "$RUNS" "${RUNNERS[@]}" sonde1
 
 log "cold start: $COLD_RUNS runs each, alternating"
-for r in "${COLD_RUNNERS[@]}"; do run_one "$r" cold 0 1; done
+cold_tests() { if [[ $1 == coldload ]]; then echo 0; else echo 1; fi; }
+for r in "${COLD_RUNNERS[@]}"; do run_one "$r" cold 0 "$(cold_tests "$r")"; done
 for ((i = 1; i <= COLD_RUNS; i++)); do
-  for r in "${COLD_RUNNERS[@]}"; do run_one "$r" cold "$i" 1; done
+  for r in "${COLD_RUNNERS[@]}"; do run_one "$r" cold "$i" "$(cold_tests "$r")"; done
 done
 
 log "floor: raw libcurl, $N_MAIN GETs on one connection"
@@ -571,6 +583,8 @@ label_of() {
     jest-band) echo "jest 29 (default: in band)" ;;
     sonde-oa) echo "sonde, no OpenAPI check" ;;
     sonde-oaon) echo "sonde, OpenAPI validate 'all'" ;;
+    coldfloor) echo "floor: one process, 1 GET" ;;
+    coldload) echo "floor: loading only" ;;
   esac
 }
 
@@ -757,7 +771,8 @@ fi
 S_MAXK=$(awk '$1 ~ /^sonde/ {if ($6 > m) m = $6} END {print m + 0}' "$RESULTS")
 echo "  every sonde process ≤ 30 MB peak RSS: largest seen $(mb "$S_MAXK")  $(verdict "$S_MAXK" $((30 * 1024)))"
 echo "  per-test cost ≤ 1.5× the floor:       $(ratio "$S1_MARG" "$F_US")  $(verdict "$S1_MARG" "$(awk -v f="$F_US" 'BEGIN {print 1.5 * f}')")"
-echo "  cold start ≤ 20 ms:                   $(awk -v m="$S_COLD" 'BEGIN {printf "%.1f ms", m}')  $(verdict "$S_COLD" 20)"
+echo "  cold start ≤ 20 ms:                   $(awk -v m="$S_COLD" 'BEGIN {printf "%.1f ms", m}')  $(verdict "$S_COLD" 20)" \
+  "(its floor $(awk -v m="$(wall coldfloor cold)" 'BEGIN {printf "%.1f ms", m}'): sonde $(ratio "$S_COLD" "$(wall coldfloor cold)") the floor)"
 echo
 echo "budget (issue 14):"
 echo "  TypeScript worker CPU ≤ 1.05× JavaScript's: ${T_RATIO}×  $(verdict "$T_WORKER" "$(awk -v s="$S_WORKER" 'BEGIN {print 1.05 * s}')")"
