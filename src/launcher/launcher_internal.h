@@ -78,6 +78,7 @@ struct launcher {
   slot_t *slots;
   size_t n_slots;        /* live worker processes */
   uv_poll_t zygote_poll; /* the zygote's exit reports (pool.c) */
+  slot_t *pid_pending;   /* the early worker, whose pid the zygote has not yet told */
   bool zygote_watched;
   bool zygote_gone;  /* it was killed mid-run: forked workers' exits are not reported */
   size_t max_slots;  /* worker processes (option workers, default one per CPU) */
@@ -122,6 +123,8 @@ bool launcher_coverage_finish(launcher_t *l, const json_t *document);
 /* Starts a worker process; it gets the config at once when the launcher has one, else
  * with pool_init_slot once the config is known to be good. */
 void pool_start_slot(launcher_t *l);
+/* Reads the pid of the worker started before the config was loaded, if not yet read. */
+void pool_settle_pid(launcher_t *l);
 void pool_init_slot(slot_t *s);
 void pool_send(slot_t *s, json_t *msg);
 void pool_run_job(slot_t *s, job_t *job);

@@ -109,6 +109,7 @@ void pool_shutdown_slot(slot_t *s) {
 }
 
 void pool_kill_slot(slot_t *s, int signum) {
+  pool_settle_pid(s->l);
   if (s->exited) return;
   if (s->forked) kill(s->pid, signum);
   else uv_process_kill(&s->proc, signum);
@@ -136,6 +137,7 @@ static void on_worker_message(json_t *msg, void *ud) {
   const char *type = json_string_value(json_object_get(msg, "type"));
   if (!type) return;
   if (strcmp(type, "ready") == 0) {
+    pool_settle_pid(l); /* the zygote wrote it as it forked the worker */
     s->ever_ready = true;
     long long rss = (long long)json_integer_value(json_object_get(msg, "rss"));
     /* Files still running hold memory of their own: each may add a growth's worth. */
@@ -267,6 +269,7 @@ static void on_worker_exit(uv_process_t *proc, int64_t status, int signal) {
 
 static void on_forked_exit(pid_t pid, int status, void *ud) {
   launcher_t *l = ud;
+  pool_settle_pid(l);
   for (slot_t *s = l->slots; s; s = s->next) {
     if (!s->forked || s->pid != pid || s->exited) continue;
     if (WIFSIGNALED(status)) slot_exited(s, 0, WTERMSIG(status));
@@ -295,9 +298,13 @@ static void on_zygote_readable(uv_poll_t *poll, int status, int events) {
   }
 }
 
-/* The slot's worker forked by the zygote; false when there is no zygote or it failed. */
+/* The slot's worker forked by the zygote; false when there is no zygote or it failed. The
+ * worker asked for before the config is loaded does not wait for its pid: the zygote may
+ * still be preloading libcurl, and the launcher evaluates the config meanwhile.
+ * pool_settle_pid reads it. */
 static bool fork_worker(launcher_t *l, slot_t *s) {
   if (!zygote_available()) return false;
+  pool_settle_pid(l);
   if (!l->zygote_watched) {
     if (uv_poll_init(l->loop, &l->zygote_poll, zygote_exit_fd()) != 0) return false;
     l->zygote_poll.data = l;
@@ -306,16 +313,35 @@ static bool fork_worker(launcher_t *l, slot_t *s) {
   }
   int sv[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) return false;
-  pid_t pid = zygote_spawn(sv[1]);
+  bool early = !l->cfg;
+  pid_t pid = 0;
+  bool asked = early ? zygote_spawn_start(sv[1]) : (pid = zygote_spawn(sv[1])) > 0;
   close(sv[1]);
-  if (pid < 0 || uv_pipe_open(&s->channel, sv[0]) != 0) {
+  if (!asked || uv_pipe_open(&s->channel, sv[0]) != 0) {
     close(sv[0]);
+    if (asked && early) pid = zygote_spawn_pid();
     if (pid > 0) kill(pid, SIGKILL); /* reaped by the zygote; no slot knows it */
     return false;
   }
   s->pid = pid;
   s->forked = true;
+  if (early) l->pid_pending = s;
   return true;
+}
+
+void pool_settle_pid(launcher_t *l) {
+  slot_t *s = l->pid_pending;
+  if (!s) return;
+  l->pid_pending = NULL;
+  s->pid = zygote_spawn_pid();
+  if (s->pid > 0) {
+    log_debug("launcher", "forked worker process %d", (int)s->pid);
+    return;
+  }
+  /* The zygote could not fork it, or has gone: the slot is dropped (it never had the
+   * config), and the launcher starts another when it needs one. */
+  s->pid = 0;
+  if (!s->exited) slot_exited(s, 0, 0);
 }
 
 void pool_close(launcher_t *l) {
@@ -340,7 +366,7 @@ static void on_read(uv_stream_t *stream, ssize_t n, const uv_buf_t *buf) {
 
 /* A worker process runs: the slot joins the pool and listens on its channel. */
 static void slot_started(launcher_t *l, slot_t *s, const char *how) {
-  log_debug("launcher", "%s worker process %d", how, (int)s->pid);
+  if (s != l->pid_pending) log_debug("launcher", "%s worker process %d", how, (int)s->pid);
   s->handles_open = s->forked ? 1 : 2; /* the channel, and the process handle if spawned */
   s->next = l->slots;
   l->slots = s;

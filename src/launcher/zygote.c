@@ -182,8 +182,10 @@ void zygote_start(const char *exe, void (*preload)(void),
 
 bool zygote_available(void) { return control_fd >= 0; }
 
-pid_t zygote_spawn(int channel) {
-  if (control_fd < 0) return -1;
+static bool spawn_pending; /* a request sent whose pid has not been read */
+
+bool zygote_spawn_start(int channel) {
+  if (control_fd < 0 || spawn_pending) return false;
   char byte = 'w';
   struct iovec iov = {&byte, 1};
   union {
@@ -201,7 +203,13 @@ pid_t zygote_spawn(int channel) {
   ssize_t n;
   do n = sendmsg(control_fd, &msg, MSG_NOSIGNAL);
   while (n < 0 && errno == EINTR);
-  if (n != 1) return -1;
+  spawn_pending = n == 1;
+  return spawn_pending;
+}
+
+pid_t zygote_spawn_pid(void) {
+  if (!spawn_pending) return -1;
+  spawn_pending = false;
   int32_t pid;
   size_t got = 0;
   while (got < sizeof(pid)) {
@@ -212,6 +220,8 @@ pid_t zygote_spawn(int channel) {
   }
   return pid;
 }
+
+pid_t zygote_spawn(int channel) { return zygote_spawn_start(channel) ? zygote_spawn_pid() : -1; }
 
 int zygote_exit_fd(void) { return exits_fd; }
 

@@ -21,6 +21,11 @@ void zygote_start(const char *exe, void (*preload)(void), int (*child_main)(int 
 bool zygote_available(void);
 /* Starts a worker whose fd 3 is `channel` (the caller closes its copy): its pid, or -1. */
 pid_t zygote_spawn(int channel);
+/* The same in two halves, so that the launcher need not wait while the zygote is still
+ * preloading: the request (false if it could not be sent, or another one's pid is still
+ * unread), then its pid, read when needed (-1 if the zygote forked nothing or has gone). */
+bool zygote_spawn_start(int channel);
+pid_t zygote_spawn_pid(void);
 /* The socket on which exits are reported (readable: call zygote_read_exits), or -1. */
 int zygote_exit_fd(void);
 /* Reads the exits reported so far, calling on_exit(pid, wait status) for each. False once
