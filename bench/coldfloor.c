@@ -24,7 +24,8 @@ static const char prelude[] =
     "var __test = null, __resolve = null, __passed = false;\n"
     "function describe(title, body) { body(); }\n"
     "function it(title, fn) { if (!__test) __test = fn; }\n"
-    "var api = { get(path) { __path = path; return new Promise(function (r) { __resolve = r; }); } };\n"
+    "var api = { get(path) { __path = path; return new Promise(function (r) { __resolve = r; }); } "
+    "};\n"
     "var __path = '';\n"
     "function __respond(status, type, body) {\n"
     "  __resolve({ status: status, headers: new Map([['content-type', type]]),\n"
@@ -97,8 +98,8 @@ int main(int argc, char **argv) {
   }
   JSGlobalContextRef ctx = JSGlobalContextCreate(NULL);
   if (!eval(ctx, prelude, "prelude") || !eval(ctx, source, argv[2])) return 1;
-  JSValueRef promise = eval(ctx, "Promise.resolve(__test()).then(() => { __passed = true; })",
-                            "call");
+  JSValueRef promise =
+      eval(ctx, "Promise.resolve(__test()).then(() => { __passed = true; })", "call");
   char *path = promise ? js_text(ctx, eval(ctx, "__path", "path")) : NULL;
   if (!path) return 1;
 
@@ -121,8 +122,8 @@ int main(int argc, char **argv) {
   curl_easy_getinfo(curl, CURLINFO_CONTENT_TYPE, &type);
 
   JSStringRef respond_name = JSStringCreateWithUTF8CString("__respond");
-  JSObjectRef respond = (JSObjectRef)JSObjectGetProperty(ctx, JSContextGetGlobalObject(ctx),
-                                                         respond_name, NULL);
+  JSObjectRef respond =
+      (JSObjectRef)JSObjectGetProperty(ctx, JSContextGetGlobalObject(ctx), respond_name, NULL);
   JSStringRelease(respond_name);
   JSStringRef type_s = JSStringCreateWithUTF8CString(type ? type : "");
   JSStringRef body_s = JSStringCreateWithUTF8CString(body.data);
