@@ -768,8 +768,12 @@ if ((PEERS)); then
   M_WALL=$(wall mocha main)
   echo "  ≥ 10× faster than mocha (1 process):  $(ratio "$M_WALL" "$S_WALL")  $(verdict "$(awk -v s="$S_WALL" 'BEGIN {print 10 * s}')" "$M_WALL")"
 fi
-S_MAXK=$(awk '$1 ~ /^sonde/ {if ($6 > m) m = $6} END {print m + 0}' "$RESULTS")
-echo "  every sonde process ≤ 30 MB peak RSS: largest seen $(mb "$S_MAXK")  $(verdict "$S_MAXK" $((30 * 1024)))"
+# On the 1 000-test workload, as issue 18 words it: the latency-bound runs put up to 128
+# files at once in one worker on purpose (their budget is the total PSS, below).
+S_MAXK=$(awk '$1 ~ /^sonde/ && $2 == "main" {if ($6 > m) m = $6} END {print m + 0}' "$RESULTS")
+S_MAXK_ALL=$(awk '$1 ~ /^sonde/ {if ($6 > m) m = $6} END {print m + 0}' "$RESULTS")
+echo "  every sonde process ≤ 30 MB peak RSS on $N_MAIN tests: largest $(mb "$S_MAXK")  $(verdict "$S_MAXK" $((30 * 1024)))" \
+  "(largest in any run of this sitting: $(mb "$S_MAXK_ALL"))"
 echo "  per-test cost ≤ 1.5× the floor:       $(ratio "$S1_MARG" "$F_US")  $(verdict "$S1_MARG" "$(awk -v f="$F_US" 'BEGIN {print 1.5 * f}')")"
 echo "  cold start ≤ 20 ms:                   $(awk -v m="$S_COLD" 'BEGIN {printf "%.1f ms", m}')  $(verdict "$S_COLD" 20)" \
   "(its floor $(awk -v m="$(wall coldfloor cold)" 'BEGIN {printf "%.1f ms", m}'): sonde $(ratio "$S_COLD" "$(wall coldfloor cold)") the floor)"
