@@ -266,13 +266,28 @@ static void spec_suite_free(spec_suite_t *s) {
   free(s->file);
 }
 
+static bool spec_suite_is(const spec_suite_t *s, const char *full, size_t len) {
+  return s->full_title && strlen(s->full_title) == len && memcmp(s->full_title, full, len) == 0;
+}
+
 /* The ended suite of fullTitle `full` under `s`, the latest of that title; NULL if none. */
 static spec_suite_t *spec_find_ended(spec_suite_t *s, const char *full, size_t len) {
   for (size_t i = s->nkids; i-- > 0;) {
     spec_suite_t *k = s->kids[i], *found = spec_find_ended(k, full, len);
     if (found) return found;
-    if (k->full_title && strlen(k->full_title) == len && memcmp(k->full_title, full, len) == 0)
-      return k;
+    if (spec_suite_is(k, full, len)) return k;
+  }
+  return NULL;
+}
+
+/* The suite of fullTitle `full`, open or ended, searched from the innermost open suite
+ * outwards: an ended suite hangs under the open suite it ended in (its parent), so one
+ * that ended inside a describe still running is found under that describe. NULL if none. */
+static spec_suite_t *spec_find_suite(spec_job_t *j, const char *full, size_t len) {
+  for (size_t i = j->depth; i-- > 0;) {
+    spec_suite_t *open = &j->stack[i], *found = spec_find_ended(open, full, len);
+    if (found) return found;
+    if (i > 0 && spec_suite_is(open, full, len)) return open;
   }
   return NULL;
 }
@@ -329,10 +344,10 @@ static sbuf_t *spec_target(const spec_reporter_t *r, spec_job_t *j, const json_t
   const char *full;
   size_t len;
   /* A late outcome (of a test that ended before) goes to its test's own suite, as mocha
-   * shows it, even when that suite has ended since. */
+   * lists it, even when that suite has ended since. */
   if (json_is_true(json_object_get(ev, "late")) && report_suite_title_of(ev, &full, &len) &&
       len > 0) {
-    spec_suite_t *own = spec_find_ended(&j->stack[0], full, len);
+    spec_suite_t *own = spec_find_suite(j, full, len);
     if (own) top = own; /* never the root: its title is empty */
   }
   *depth = top->depth;
