@@ -236,7 +236,7 @@ static http_response_t *http_xfer_take_response(http_xfer_t *x) {
   if (irc != CURLE_OK || status == 0) status = x->status;
   res->error = HTTP_OK;
   res->status = status;
-  if (x->status == status && x->status_text && x->status_text[0]) {
+  if (x->status == status && x->status_text) { /* from http_status_line */
     res->status_text = x->status_text;
     x->status_text = NULL;
   } else {

@@ -1,10 +1,11 @@
 /* get: see get.h. */
 #include "http/get.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <stdbool.h>
+#include "http/client.h"
 #include "http/curl_dl.h"
 
 typedef struct {
@@ -24,19 +25,19 @@ static size_t on_data(char *data, size_t size, size_t n, void *ud) {
   return bytes;
 }
 
-/* The reason phrase of a status line, read from the headers libcurl hands over. */
+/* The final response's status line, read from the headers libcurl hands over (one status
+ * line per response: redirects and 1xx come first). */
+typedef struct {
+  long code;
+  char *reason;
+} get_status_t;
+
 static size_t on_header(char *data, size_t size, size_t n, void *ud) {
-  sbuf_t *reason = ud;
+  get_status_t *st = ud;
   size_t bytes = size * n;
   if (bytes > 5 && strncmp(data, "HTTP/", 5) == 0) {
-    const char *sp = memchr(data, ' ', bytes);
-    const char *sp2 = sp ? memchr(sp + 1, ' ', bytes - (size_t)(sp + 1 - data)) : NULL;
-    sbuf_reset(reason);
-    if (sp2) {
-      size_t k = bytes - (size_t)(sp2 + 1 - data);
-      while (k > 0 && (sp2[k] == '\r' || sp2[k] == '\n')) k--;
-      sbuf_append(reason, sp2 + 1, k);
-    }
+    free(st->reason);
+    st->code = http_status_line(data, bytes, &st->reason);
   }
   return bytes;
 }
@@ -53,7 +54,7 @@ char *http_get_text(const char *url, long timeout_ms, size_t max_bytes, size_t *
     return NULL;
   }
   get_sink_t sink = {SBUF_INIT, max_bytes, false};
-  sbuf_t reason = SBUF_INIT;
+  get_status_t reason = {0, NULL};
   char detail[CURL_ERROR_SIZE] = "";
   struct curl_slist *headers =
       curl_slist_append(NULL, "Accept: application/yaml, application/json;q=0.9, */*;q=0.8");
@@ -85,14 +86,15 @@ char *http_get_text(const char *url, long timeout_ms, size_t max_bytes, size_t *
   } else if (rc != CURLE_OK) {
     sbuf_printf(err, "cannot fetch it: %s", detail[0] ? detail : curl_easy_strerror(rc));
   } else if (status < 200 || status > 299) {
-    sbuf_printf(err, "the server answered HTTP %ld%s%s", status, reason.len ? " " : "",
-                sbuf_cstr(&reason));
+    const char *text =
+        reason.code == status && reason.reason ? reason.reason : http_status_text(status);
+    sbuf_printf(err, "the server answered HTTP %ld%s%s", status, *text ? " " : "", text);
   } else {
     *len = sink.body.len;
     out = sbuf_take(&sink.body);
   }
   sbuf_free(&sink.body);
-  sbuf_free(&reason);
+  free(reason.reason);
   curl_slist_free_all(headers);
   curl_easy_cleanup(h);
   return out;

@@ -1,9 +1,13 @@
 /* status: the standard reason phrases of HTTP status codes, from the IANA "HTTP Status
  * Code Registry" (RFC 9110 wording: 413 "Content Too Large", 422 "Unprocessable Content").
- * The client falls back on this table when a response carries no reason phrase of its own,
- * which is always the case over HTTP/2. Static data only; nothing to free. */
+ * http_status_line, which reads the status line for the client and for the one-off GET
+ * (get.c), falls back on this table when a response carries no reason phrase of its own,
+ * which is always the case over HTTP/2. Static data; http_status_line's phrase is the
+ * caller's to free. */
+#include <ctype.h>
 #include <stddef.h>
 
+#include "common/sbuf.h"
 #include "http/client.h"
 
 typedef struct {
@@ -83,4 +87,17 @@ const char *http_status_text(long status) {
     if (http_status_table[i].code == status) return http_status_table[i].text;
   }
   return "";
+}
+
+long http_status_line(const char *line, size_t len, char **reason) {
+  const char *p = line, *e = line + len;
+  while (p < e && *p != ' ') p++; /* the protocol: "HTTP/1.1", "HTTP/2" */
+  while (p < e && *p == ' ') p++;
+  long code = 0;
+  for (int i = 0; i < 3 && p < e && isdigit((unsigned char)*p); i++, p++)
+    code = code * 10 + (*p - '0');
+  while (p < e && (*p == ' ' || *p == '\t')) p++;
+  while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r' || e[-1] == '\n')) e--;
+  *reason = p < e ? xstrndup(p, (size_t)(e - p)) : xstrdup(http_status_text(code));
+  return code;
 }

@@ -162,19 +162,11 @@ static const char *http_trim(const char *s, const char *e, const char **end) {
 /* "HTTP/1.1 404 Not Found" or curl's "HTTP/2 200 " for HTTP/2: a new response starts, so
  * whatever headers came before (1xx, a proxy's CONNECT reply) are not the final ones. */
 static void http_on_status_line(http_xfer_t *x, const char *p, const char *e) {
-  while (p < e && *p != ' ') p++;
-  while (p < e && *p == ' ') p++;
-  long code = 0;
-  for (int i = 0; i < 3 && p < e && isdigit((unsigned char)*p); i++, p++)
-    code = code * 10 + (*p - '0');
-  const char *end;
-  const char *reason = http_trim(p, e, &end);
   http_headers_free(x->headers, x->n_headers);
   x->headers = NULL;
   x->n_headers = x->cap_headers = 0;
   free(x->status_text);
-  x->status = code;
-  x->status_text = xstrndup(reason, (size_t)(end - reason));
+  x->status = http_status_line(p, (size_t)(e - p), &x->status_text);
   x->headers_done = false;
 }
 

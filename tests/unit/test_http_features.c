@@ -1,6 +1,7 @@
 /* test_http_features: what the http client does beyond one plain exchange: redirects
  * (fetch's method rules, the limit, credentials across origins, the timeout spanning hops),
- * content decoding, the cookie jar, proxies, debug lines, and Retry-After parsing.
+ * content decoding, the cookie jar, proxies, debug lines, Retry-After parsing, and reason
+ * phrases (status lines without one, as over HTTP/2, get the standard phrase).
  *
  * A libmicrohttpd server on 127.0.0.1 serves the routes below and records the last request
  * it saw; a raw socket "canned" server sends fixed bytes (an encoded body) or plays a
@@ -28,6 +29,7 @@
 
 #include "common/sbuf.h"
 #include "http/client.h"
+#include "http/get.h"
 
 /* ---- MHD server ----------------------------------------------------------------------- */
 
@@ -623,6 +625,44 @@ static void test_retry_after(void **state) {
   assert_true(http_retry_after_ms(NULL, now) == -1);
 }
 
+/* ---- reason phrases --------------------------------------------------------------------- */
+
+static void test_status_line(void **state) {
+  char *reason;
+  const char h2[] = "HTTP/2 404 \r\n", own[] = "HTTP/1.1 404 Gone Fishing\r\n",
+             bare[] = "HTTP/1.1 299\r\n";
+  assert_int_equal(http_status_line(h2, sizeof(h2) - 1, &reason), 404);
+  assert_string_equal(reason, "Not Found"); /* HTTP/2 sends none: the standard one */
+  free(reason);
+  assert_int_equal(http_status_line(own, sizeof(own) - 1, &reason), 404);
+  assert_string_equal(reason, "Gone Fishing");
+  free(reason);
+  assert_int_equal(http_status_line(bare, sizeof(bare) - 1, &reason), 299);
+  assert_string_equal(reason, ""); /* an unregistered code has no standard phrase */
+  free(reason);
+}
+
+/* The one-off GET (API documents at a URL) names the status as the client does. */
+static void test_get_text_reason(void **state) {
+  static const char *const replies[] = {
+      "HTTP/1.1 404 \r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+      "HTTP/1.1 404 Gone Fishing\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"};
+  static const char *const expected[] = {"the server answered HTTP 404 Not Found",
+                                         "the server answered HTTP 404 Gone Fishing"};
+  for (int i = 0; i < 2; i++) {
+    canned_t cs;
+    canned_start(&cs, replies[i], strlen(replies[i]));
+    char *url = xasprintf("http://127.0.0.1:%u/doc.yaml", cs.port);
+    sbuf_t err = SBUF_INIT;
+    size_t len = 0;
+    assert_null(http_get_text(url, 30000, 1 << 20, &len, &err));
+    assert_string_equal(sbuf_cstr(&err), expected[i]);
+    canned_stop(&cs);
+    sbuf_free(&err);
+    free(url);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_redirect_followed, setup, teardown),
@@ -639,6 +679,8 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_proxy, setup, teardown),
       cmocka_unit_test_setup_teardown(test_debug_lines, setup, teardown),
       cmocka_unit_test(test_retry_after),
+      cmocka_unit_test(test_status_line),
+      cmocka_unit_test(test_get_text_reason),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,7 +20,7 @@ export NODE_TLS_REJECT_UNAUTHORIZED=0
 run_sonde run sonde.conf.js
 expect_status 0
 expect_out_re 'Spec Files:	 2 passed, 2 total \(100% completed\)'
-expect_out '[api #0-0] 2 passing'
+expect_out '[api #0-0] 3 passing'
 expect_out '[api #0-1] 2 passing'
 # One worker ran both spec files (several TLS requests): one warning.
 n=$(grep -c 'NODE_TLS_REJECT_UNAUTHORIZED' "$ERR") || true

@@ -8,6 +8,11 @@ describe('HTTP/2', () => {
     eq([res.status, res.httpVersion, res.data.alpn], [200, '2', 'h2'], 'status, version, ALPN');
   });
 
+  it('gives the standard statusText, which HTTP/2 does not send', async () => {
+    const res = await api.get(`${PROBE}/anything`);
+    eq([res.httpVersion, res.statusText], ['2', 'OK'], 'version, statusText');
+  });
+
   it('multiplexes later requests over the same connection', async () => {
     const [a, b] = await Promise.all([api.get(`${PROBE}/a`), api.get(`${PROBE}/b`)]);
     eq([a.httpVersion, b.httpVersion], ['2', '2'], 'both over HTTP/2');
