@@ -13,6 +13,7 @@
 
 #include "common/fsutil.h"
 #include "common/secret.h"
+#include "common/titles.h"
 
 /* --- text ------------------------------------------------------------------------------ */
 
@@ -192,16 +193,9 @@ const char *report_jstr(const json_t *obj, const char *key) {
 bool report_suite_title_of(const json_t *ev, const char **full, size_t *len) {
   const json_t *f = json_object_get(ev, "fullTitle"), *t = json_object_get(ev, "title");
   if (!json_is_string(f) || !json_is_string(t)) return false;
-  const char *fs = json_string_value(f), *ts = json_string_value(t);
-  size_t fl = json_string_length(f), tl = json_string_length(t);
-  *full = fs;
-  if (fl == tl && memcmp(fs, ts, fl) == 0) {
-    *len = 0;
-    return true;
-  }
-  if (fl <= tl + 1 || memcmp(fs + fl - tl, ts, tl) != 0 || fs[fl - tl - 1] != ' ') return false;
-  *len = fl - tl - 1;
-  return true;
+  *full = json_string_value(f);
+  return title_suite_len(*full, json_string_length(f), json_string_value(t), json_string_length(t),
+                         len);
 }
 
 /* --- time ------------------------------------------------------------------------------- */

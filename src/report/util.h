@@ -53,8 +53,9 @@ json_t *report_json_visible(const json_t *v);
 /* The string member `key` of `obj`, or NULL. */
 const char *report_jstr(const json_t *obj, const char *key);
 
-/* The fullTitle of the suite a test event's test belongs to: its own fullTitle without the
- * trailing " <title>" (*len 0: the root suite). False when the event's titles do not say. */
+/* The fullTitle of the suite a test event's test belongs to (title_suite_len): *full
+ * points to the event's fullTitle, the suite's being its first *len bytes (0: the root
+ * suite). False when the event's titles do not say. */
 bool report_suite_title_of(const json_t *ev, const char **full, size_t *len);
 
 /* --- time ------------------------------------------------------------------------------- */

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/titles.h"
 #include "common/utf8.h"
 
 /* ---- decoding ----
@@ -341,25 +342,37 @@ static void encode_string(sbuf_t *out, const char *s, size_t n) {
   sbuf_putc(out, '"');
 }
 
+static void encode_value(sbuf_t *out, const json_t *v);
+static bool omitted(const char *key, size_t key_len, unsigned omit);
+
+/* An object's members, comma-separated and without the braces, leaving out the title
+ * members in `omit` (see "titles once"); false when none was written. */
+static bool encode_members(sbuf_t *out, const json_t *obj, unsigned omit) {
+  bool first = true;
+  for (void *it = json_object_iter((json_t *)obj); it;
+       it = json_object_iter_next((json_t *)obj, it)) {
+    /* The key's whole length: a key holding a NUL (the reader keeps those) must not be
+     * cut (found by fuzz_ipc). */
+    const char *key = json_object_iter_key(it);
+    size_t key_len = json_object_iter_key_len(it);
+    if (omit && omitted(key, key_len, omit)) continue;
+    if (!first) sbuf_putc(out, ',');
+    first = false;
+    encode_string(out, key, key_len);
+    sbuf_putc(out, ':');
+    encode_value(out, json_object_iter_value(it));
+  }
+  return !first;
+}
+
 static void encode_value(sbuf_t *out, const json_t *v) {
   char num[32];
   switch (json_typeof(v)) {
-  case JSON_OBJECT: {
+  case JSON_OBJECT:
     sbuf_putc(out, '{');
-    bool first = true;
-    for (void *it = json_object_iter((json_t *)v); it;
-         it = json_object_iter_next((json_t *)v, it)) {
-      if (!first) sbuf_putc(out, ',');
-      first = false;
-      /* The key's whole length: a key holding a NUL (the reader keeps those) must not be
-         * cut (found by fuzz_ipc). */
-      encode_string(out, json_object_iter_key(it), json_object_iter_key_len(it));
-      sbuf_putc(out, ':');
-      encode_value(out, json_object_iter_value(it));
-    }
+    encode_members(out, v, 0);
     sbuf_putc(out, '}');
     break;
-  }
   case JSON_ARRAY:
     sbuf_putc(out, '[');
     for (size_t i = 0; i < json_array_size(v); i++) {
@@ -510,21 +523,14 @@ void ipc_titles_free(ipc_titles_t *t) {
 
 /* A test's group as its suite's (suite:start's group) would give it: true with the
  * suite's slot when the suite's group is there. The full title joins the suite's and the
- * test's with a space, or is the test's alone when the suite's is empty. */
+ * test's with a space, or is the test's alone when the suite's is empty (the rule of
+ * title_suite_len). */
 static bool suite_slot(const ipc_titles_t *t, const group_t *g, unsigned *slot) {
   if (group_mask(g) != TEST_GROUP) return false;
-  group_t suite = {{g->s[K_PARENT], NULL, NULL, g->s[K_FILE]},
+  group_t suite = {{g->s[K_PARENT], g->s[K_FULL], NULL, g->s[K_FILE]},
                    {g->n[K_PARENT], 0, 0, g->n[K_FILE]}};
-  size_t tn = g->n[K_TITLE], fn = g->n[K_FULL];
-  if (fn == tn && memcmp(g->s[K_FULL], g->s[K_TITLE], tn) == 0) {
-    suite.s[K_FULL] = "";
-  } else if (fn > tn + 1 && g->s[K_FULL][fn - tn - 1] == ' ' &&
-             memcmp(g->s[K_FULL] + fn - tn, g->s[K_TITLE], tn) == 0) {
-    suite.s[K_FULL] = g->s[K_FULL];
-    suite.n[K_FULL] = fn - tn - 1;
-  } else {
+  if (!title_suite_len(g->s[K_FULL], g->n[K_FULL], g->s[K_TITLE], g->n[K_TITLE], &suite.n[K_FULL]))
     return false;
-  }
   *slot = group_slot(&suite);
   return slot_holds(t, *slot, &suite);
 }
@@ -561,19 +567,7 @@ void ipc_encode_event_to(sbuf_t *out, ipc_titles_t *titles, const json_t *msg) {
   if (use) omit = group_mask(&g);
   else if (in_suite) omit = TEST_GROUP & ~(1u << K_TITLE);
   sbuf_putc(out, '{');
-  bool first = true;
-  for (void *it = json_object_iter((json_t *)msg); it;
-       it = json_object_iter_next((json_t *)msg, it)) {
-    const char *key = json_object_iter_key(it);
-    size_t key_len = json_object_iter_key_len(it);
-    if (omit && omitted(key, key_len, omit)) continue;
-    if (!first) sbuf_putc(out, ',');
-    first = false;
-    encode_string(out, key, key_len);
-    sbuf_putc(out, ':');
-    encode_value(out, json_object_iter_value(it));
-  }
-  if (!first) sbuf_putc(out, ',');
+  if (encode_members(out, msg, omit)) sbuf_putc(out, ',');
   if (use) {
     put_ref(out, "tref", slot);
   } else {

@@ -5,7 +5,7 @@
  * must give an equal value (the reader owns the message); the same messages also go
  * through a writer's titles (sent once, then named by slot) to a second reader, which
  * must get each back whole. Built and run by scripts/fuzz.sh. */
-// fuzz-build: src/worker/ipc.c src/common/sbuf.c
+// fuzz-build: src/worker/ipc.c src/common/sbuf.c src/common/titles.c
 // fuzz-pkgs: jansson
 #include <stddef.h>
 #include <stdint.h>
