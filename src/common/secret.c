@@ -604,6 +604,11 @@ int secret_mask_file(const char *path) {
   return rc;
 }
 
+void secret_remask_file(const char *path, unsigned long generation, const char *who) {
+  if (generation != secret_generation() && secret_mask_file(path) != 0)
+    fprintf(stderr, "%s: cannot mask secrets in %s: %s\n", who, path, strerror(errno));
+}
+
 void secret_clear(void) {
   for (size_t i = 0; i < n_secrets; i++) free(secrets[i].value);
   n_secrets = 0;

@@ -75,6 +75,10 @@ int secret_mask_file(const char *path);
 /* A number that changes whenever a secret is registered: a writer that saw the same number
  * when it began has masked everything it wrote with every secret known now. */
 unsigned long secret_generation(void);
+/* A file written (or opened) when secret_generation() was `generation`: masked again
+ * (secret_mask_file) when a secret was registered since. A failure is told on stderr as
+ * "<who>: cannot mask secrets in <path>: <reason>"; the run goes on. */
+void secret_remask_file(const char *path, unsigned long generation, const char *who);
 /* Masks every string value inside a JSON value (objects and arrays walked), in place. */
 void secret_mask_json(json_t *v);
 /* Forgets every secret (tests). */

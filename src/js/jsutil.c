@@ -407,7 +407,7 @@ static JSClassRef closure_class(void) {
  * as its prototype made a new object shape per closure; instead the class's own prototype
  * object, shared by the realm's closures, inherits from Function.prototype, set up once
  * per realm (per closure where there is no realm). */
-static JSObjectRef make_closure(JSContextRef ctx, const char *name, closure_t *c) {
+static JSObjectRef make_closure(JSContextRef ctx, closure_t *c) {
   JSObjectRef f = JSObjectMake(ctx, closure_class(), c);
   js_realm_t *realm = js_realm_from_context(ctx);
   if (!realm || !realm->closures_ready) {
@@ -421,20 +421,19 @@ static JSObjectRef make_closure(JSContextRef ctx, const char *name, closure_t *c
       JSObjectSetPrototype(ctx, f, fproto);
     }
   }
-  /* No `name`: a put of "name" on the closure fails, Function.prototype.name being
-   * read-only and inherited, so closures have always been anonymous ([Function
-   * (anonymous)]); trying cost ~4 k instructions a closure, ~35 closures a spec file. */
-  (void)name;
   return f;
 }
 
+/* `name` is not set: a put of "name" on the closure fails, Function.prototype.name being
+ * read-only and inherited, so closures have always been anonymous ([Function
+ * (anonymous)]); trying cost ~4 k instructions a closure, ~35 closures a spec file. */
 JSObjectRef js_make_closure(JSContextRef ctx, const char *name, js_closure_fn fn, void *data,
                             void (*free_data)(void *)) {
   closure_t *c = xcalloc(1, sizeof(*c));
   c->fn = fn;
   c->data = data;
   c->free_data = free_data;
-  return make_closure(ctx, name, c);
+  return make_closure(ctx, c);
 }
 
 bool js_then(JSContextRef ctx, JSValueRef thenable, js_closure_fn on_ok, js_closure_fn on_err,
@@ -445,7 +444,7 @@ bool js_then(JSContextRef ctx, JSValueRef thenable, js_closure_fn on_ok, js_clos
   closure_t *b = xcalloc(1, sizeof(*b));
   *a = (closure_t){on_ok, data, free_data, refs};
   *b = (closure_t){on_err, data, free_data, refs};
-  JSValueRef args[2] = {make_closure(ctx, NULL, a), make_closure(ctx, NULL, b)};
+  JSValueRef args[2] = {make_closure(ctx, a), make_closure(ctx, b)};
   JSValueRef then = js_get(ctx, thenable, "then");
   return js_call(ctx, then, thenable, 2, args, exception) != NULL;
 }

@@ -91,7 +91,7 @@ void js_error_info_free(js_error_info_t *info);
 /* A callable JS function backed by a C callback with private data: the closures the
  * runtime needs (per-module require, done callbacks, promise continuations). `free_data`
  * runs when the engine collects the function (it must not call into the engine). `name`
- * is for the reader: the function is anonymous (see make_closure). */
+ * is for the reader: the function is anonymous (see js_make_closure). */
 typedef JSValueRef (*js_closure_fn)(JSContextRef ctx, void *data, JSObjectRef this_obj, size_t argc,
                                     const JSValueRef argv[], JSValueRef *exception);
 JSObjectRef js_make_closure(JSContextRef ctx, const char *name, js_closure_fn fn, void *data,

@@ -201,12 +201,12 @@ static const rm_suite_t **suite_chain(const rm_job_t *j, const rm_suite_t *suite
 }
 
 /* allure-js-commons' getSuiteLabels: the first describe is parentSuite, the second suite,
- * the rest joined with " > " subSuite. */
-static json_t *labels_doc(allure_reporter_t *r, const rm_job_t *j, const rm_suite_t *suite) {
+ * the rest joined with " > " subSuite. `chain` holds the test's `depth` describes. */
+static json_t *labels_doc(allure_reporter_t *r, const rm_job_t *j, const rm_suite_t **chain,
+                          int depth) {
   json_t *labels = json_array();
   sbuf_t sub = SBUF_INIT;
-  const rm_suite_t **chain = suite_chain(j, suite);
-  size_t n = (size_t)suite->depth + 1; /* as the open stack counted them, the root first */
+  size_t n = (size_t)depth + 1; /* as the open stack counted them, the root first */
   for (size_t i = 1; i < n; i++) {
     const rm_suite_t *s = chain[i - 1];
     if (i == 1) json_array_append_new(labels, label_n("parentSuite", s->title, s->title_len));
@@ -218,7 +218,6 @@ static json_t *labels_doc(allure_reporter_t *r, const rm_job_t *j, const rm_suit
   }
   if (n > 3) json_array_append_new(labels, label_n("subSuite", sbuf_cstr(&sub), sub.len));
   sbuf_free(&sub);
-  free(chain);
   char *pkg = allure_package_label(j->spec_display);
   json_array_append_new(labels, label("package", pkg));
   free(pkg);
@@ -238,8 +237,8 @@ static json_t *labels_doc(allure_reporter_t *r, const rm_job_t *j, const rm_suit
   return labels;
 }
 
-/* The spec's path segments, then the describes of `suite`. */
-static json_t *title_path(const rm_job_t *j, const rm_suite_t *suite) {
+/* The spec's path segments, then the test's `depth` describes in `chain`. */
+static json_t *title_path(const rm_job_t *j, const rm_suite_t **chain, int depth) {
   json_t *path = json_array();
   const char *p = j->spec_display;
   while (*p) {
@@ -253,10 +252,8 @@ static json_t *title_path(const rm_job_t *j, const rm_suite_t *suite) {
     if (!slash) break;
     p = slash + 1;
   }
-  const rm_suite_t **chain = suite_chain(j, suite);
-  for (int i = 0; i < suite->depth; i++)
+  for (int i = 0; i < depth; i++)
     json_array_append_new(path, report_json_text(chain[i]->title, chain[i]->title_len, 0));
-  free(chain);
   return path;
 }
 
@@ -389,7 +386,8 @@ static void write_result(allure_reporter_t *r, const rm_job_t *j, const rm_suite
   set_text(doc, "testCaseId", hid);
   json_object_set_new(doc, "name", report_json_text(texts->name, texts->name_len, 0));
   json_object_set_new(doc, "fullName", report_json_text(full_name.data, full_name.len, 0));
-  json_object_set_new(doc, "titlePath", title_path(j, suite));
+  const rm_suite_t **chain = suite_chain(j, suite);
+  json_object_set_new(doc, "titlePath", title_path(j, chain, suite->depth));
   set_text(doc, "status", status);
   json_t *details = status_details(error);
   if (texts->pending_reason)
@@ -403,7 +401,8 @@ static void write_result(allure_reporter_t *r, const rm_job_t *j, const rm_suite
                           : exchange_steps(r, exchanges));
   json_object_set_new(doc, "attachments", attachments);
   json_object_set_new(doc, "parameters", parameters);
-  json_t *labels = labels_doc(r, j, suite);
+  json_t *labels = labels_doc(r, j, chain, suite->depth);
+  free(chain);
   size_t ti;
   json_t *tag;
   json_array_foreach(json_object_get(meta, "tags"), ti, tag)
@@ -522,9 +521,7 @@ static void allure_run_end(reporter_t *base, const report_summary_t *summary) {
   allure_reporter_t *r = (allure_reporter_t *)base;
   write_environment(r);
   for (size_t i = 0; i < r->nwritten; i++)
-    if (r->written[i].secrets != secret_generation() && secret_mask_file(r->written[i].path) != 0)
-      fprintf(stderr, "sonde: allure reporter: cannot mask secrets in %s: %s\n", r->written[i].path,
-              strerror(errno));
+    secret_remask_file(r->written[i].path, r->written[i].secrets, "sonde: allure reporter");
 }
 
 static void allure_free(reporter_t *base) {

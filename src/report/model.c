@@ -322,12 +322,11 @@ void rm_feed(rm_set_t *set, const report_job_t *job, const json_t *ev) {
     j->current->meta = json_deep_copy(ev);
   } else if (strcmp(type, "step:start") == 0 && j->current) {
     if (!j->current->steps) j->current->steps = json_array();
-    size_t title_len; /* the title whole: it may hold NULs */
-    char *title = dup_member(ev, "title", &title_len);
-    json_array_append_new(j->current->steps,
-                          json_pack("{s:s%, s:f, s:[]}", "title", title, title_len, "start",
-                                    rm_now(set), "exchanges"));
-    free(title);
+    /* The event's title itself, shared (NULs and all), or "" when it has none. */
+    json_t *title = json_object_get(ev, "title");
+    title = json_is_string(title) ? json_incref(title) : json_string("");
+    json_array_append_new(j->current->steps, json_pack("{s:o, s:f, s:[]}", "title", title, "start",
+                                                       rm_now(set), "exchanges"));
   } else if (strcmp(type, "step:end") == 0 && j->current) {
     json_t *step = json_array_get(j->current->steps, json_array_size(j->current->steps) - 1);
     if (step && !json_object_get(step, "status")) {

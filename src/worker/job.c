@@ -246,10 +246,7 @@ void worker_job_cleanup(job_t *job) {
   job->log = NULL;
   /* A secret learned while the file ran (a token from a login response) may be in lines
    * written before it was known: the file is masked again with every secret known now. */
-  if (job->log_path && secret_generation() != job->log_secrets &&
-      secret_mask_file(job->log_path) != 0)
-    fprintf(stderr, "sonde worker: cannot mask secrets in %s: %s\n", job->log_path,
-            strerror(errno));
+  if (job->log_path) secret_remask_file(job->log_path, job->log_secrets, "sonde worker");
   free(job->log_path);
   job->log_path = NULL;
   for (job_t **pp = &w->jobs; *pp; pp = &(*pp)->next)
