@@ -3,7 +3,8 @@
  * worker's openapi:coverage event adds what a job's checks touched. At the end the table
  * follows the summary, <outputDir>/openapi-coverage.json is written, and minCoverage
  * (--openapi.minCoverage, or apiRunner.openapi.minCoverage) fails a run whose share of
- * documented responses exercised is below it.
+ * documented responses exercised is below it. `sonde merge-reports` does the same with the
+ * shards' openapi-coverage.json documents (merge.c).
  *
  * Memory: the accumulator (l->openapi_cov) belongs to the launcher; freed by
  * launcher_coverage_finish. */
@@ -16,9 +17,9 @@
 #include "launcher/launcher_internal.h"
 #include "openapi/openapi.h"
 
-int launcher_coverage_seed(launcher_t *l, sbuf_t *err) {
-  l->min_coverage = -1;
-  const json_t *cfg = l->cfg->json;
+int launcher_coverage_min(const sonde_config_t *config, double *min_coverage, sbuf_t *err) {
+  *min_coverage = -1;
+  const json_t *cfg = config->json;
   const char *key = "openapi.minCoverage";
   json_t *min = json_object_get(json_object_get(cfg, "openapi"), "minCoverage");
   if (!min) {
@@ -33,12 +34,17 @@ int launcher_coverage_seed(launcher_t *l, sbuf_t *err) {
     if (json_is_string(min)) v = strtod(json_string_value(min), &end);
     bool text_ok = json_is_string(min) && end != json_string_value(min) && *end == '\0';
     if ((!json_is_number(min) && !text_ok) || v < 0 || v > 100) {
-      config_key_error(l->cfg, key, err, "\"%s\" must be a percentage from 0 to 100 (got %s)", key,
+      config_key_error(config, key, err, "\"%s\" must be a percentage from 0 to 100 (got %s)", key,
                        config_json_type(min));
       return -1;
     }
-    l->min_coverage = v;
+    *min_coverage = v;
   }
+  return 0;
+}
+
+int launcher_coverage_seed(launcher_t *l, sbuf_t *err) {
+  if (launcher_coverage_min(l->cfg, &l->min_coverage, err) != 0) return -1;
   l->openapi_cov = json_object();
   json_t *seed = assert_openapi_take_coverage(true);
   size_t i;
@@ -48,12 +54,14 @@ int launcher_coverage_seed(launcher_t *l, sbuf_t *err) {
   return 0;
 }
 
-void launcher_coverage_add(launcher_t *l, const json_t *ev) {
-  if (!l->openapi_cov) return;
+void launcher_coverage_merge(json_t *acc, const json_t *coverage) {
   size_t i;
   json_t *doc;
-  json_array_foreach(json_object_get(ev, "documents"), i, doc)
-      openapi_cov_merge(l->openapi_cov, doc);
+  json_array_foreach(json_object_get(coverage, "documents"), i, doc) openapi_cov_merge(acc, doc);
+}
+
+void launcher_coverage_add(launcher_t *l, const json_t *ev) {
+  if (l->openapi_cov) launcher_coverage_merge(l->openapi_cov, ev);
 }
 
 json_t *launcher_coverage_document(launcher_t *l) {
@@ -61,34 +69,39 @@ json_t *launcher_coverage_document(launcher_t *l) {
   return openapi_cov_document(l->openapi_cov);
 }
 
-bool launcher_coverage_finish(launcher_t *l, const json_t *document) {
+bool launcher_coverage_report(const sonde_config_t *cfg, const json_t *acc, const json_t *document,
+                              double min_coverage) {
+  if (!document) return true;
   bool ok = true;
-  if (document) {
-    sbuf_t table = SBUF_INIT;
-    openapi_cov_table(l->openapi_cov, &table);
-    printf("\n%s", sbuf_cstr(&table));
-    fflush(stdout);
-    sbuf_free(&table);
-    if (l->cfg->output_dir) {
-      char *text = json_dumps(document, JSON_INDENT(2));
-      char *path = xasprintf("%s/openapi-coverage.json", l->cfg->output_dir);
-      if (fs_mkdir_p(l->cfg->output_dir) != 0 || !text ||
-          fs_write_file_atomic(path, text, strlen(text)) != 0)
-        fprintf(stderr, "sonde: cannot write %s\n", path);
-      free(path);
-      free(text);
-    }
-    const char *name;
-    json_t *doc;
-    json_object_foreach(l->openapi_cov, name, doc) {
-      double pct = openapi_cov_percent(doc, NULL, NULL);
-      if (l->min_coverage >= 0 && pct < l->min_coverage) {
-        fprintf(stderr, "sonde: OpenAPI coverage of %s is %.1f%%, below minCoverage %g%%\n", name,
-                pct, l->min_coverage);
-        ok = false;
-      }
+  sbuf_t table = SBUF_INIT;
+  openapi_cov_table(acc, &table);
+  printf("\n%s", sbuf_cstr(&table));
+  fflush(stdout);
+  sbuf_free(&table);
+  if (cfg->output_dir) {
+    char *text = json_dumps(document, JSON_INDENT(2));
+    char *path = xasprintf("%s/" REPORT_OPENAPI_COVERAGE_FILE, cfg->output_dir);
+    if (fs_mkdir_p(cfg->output_dir) != 0 || !text ||
+        fs_write_file_atomic(path, text, strlen(text)) != 0)
+      fprintf(stderr, "sonde: cannot write %s\n", path);
+    free(path);
+    free(text);
+  }
+  const char *name;
+  json_t *doc;
+  json_object_foreach((json_t *)acc, name, doc) {
+    double pct = openapi_cov_percent(doc, NULL, NULL);
+    if (min_coverage >= 0 && pct < min_coverage) {
+      fprintf(stderr, "sonde: OpenAPI coverage of %s is %.1f%%, below minCoverage %g%%\n", name,
+              pct, min_coverage);
+      ok = false;
     }
   }
+  return ok;
+}
+
+bool launcher_coverage_finish(launcher_t *l, const json_t *document) {
+  bool ok = launcher_coverage_report(l->cfg, l->openapi_cov, document, l->min_coverage);
   json_decref(l->openapi_cov);
   l->openapi_cov = NULL;
   return ok;

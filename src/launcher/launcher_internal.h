@@ -118,6 +118,16 @@ void launcher_coverage_add(launcher_t *l, const json_t *ev);
 /* openapi-coverage.json's value (a new reference), NULL when no document was used. */
 json_t *launcher_coverage_document(launcher_t *l);
 bool launcher_coverage_finish(launcher_t *l, const json_t *document);
+/* The pieces seed and finish are made of, for merge-reports (merge.c) too: the config's
+ * minCoverage (-1 when unset; -1 returned with a message when it is not a percentage);
+ * merging a {"documents": [...]} value (an openapi:coverage event, openapi-coverage.json)
+ * into `acc` (documents by name) by openapi_cov_merge; and the end: `acc`'s table on
+ * stdout, `document` (openapi_cov_document of acc; NULL: nothing to do) written to
+ * <outputDir>/openapi-coverage.json, false when a document is below min_coverage. */
+int launcher_coverage_min(const sonde_config_t *cfg, double *min_coverage, sbuf_t *err);
+void launcher_coverage_merge(json_t *acc, const json_t *coverage);
+bool launcher_coverage_report(const sonde_config_t *cfg, const json_t *acc, const json_t *document,
+                              double min_coverage);
 
 /* pool.c */
 /* Starts a worker process; it gets the config at once when the launcher has one, else

@@ -5,6 +5,12 @@
  * results folder...), in spec file order, with the cids an unsharded run would have had
  * (`<capability>-<n>`, numbered per capability in that order).
  *
+ * A shard that checked responses against an API document has its openapi-coverage.json
+ * beside its documents (the json reporter writes it there): those are merged as the
+ * launcher merges its workers' coverage (coverage.c), and the merged run ends as a run
+ * does: the table, <outputDir>/openapi-coverage.json, the reporters' coverage documents
+ * and minCoverage.
+ *
  * What a document does not keep is not replayed: the order of a suite's tests relative to
  * its child suites (its tests come first, as mocha runs them), spec file retries, cucumber
  * steps, and the timing of console output within a test (it comes before the test's end).
@@ -23,6 +29,8 @@
 #include "config/config.h"
 #include "js/runtime.h"
 #include "launcher/launcher.h"
+#include "launcher/launcher_internal.h"
+#include "openapi/openapi.h"
 #include "report/json.h"
 #include "report/registry.h"
 
@@ -46,14 +54,32 @@ static void docs_push(doc_list_t *l, json_t *doc) {
   l->items[l->len++] = doc;
 }
 
+/* A shard's openapi-coverage.json: its documents merged into `coverage`. */
+static int collect_coverage(const char *path, json_t *coverage, sbuf_t *err) {
+  json_error_t jerr;
+  json_t *doc = json_load_file(path, 0, &jerr);
+  bool ok = doc && json_is_array(json_object_get(doc, "documents"));
+  if (ok) launcher_coverage_merge(coverage, doc);
+  else if (!doc) sbuf_printf(err, "merge-reports: %s:%d: %s", path, jerr.line, jerr.text);
+  else
+    sbuf_printf(err, "merge-reports: %s: \"documents\" must be an array of coverage documents",
+                path);
+  json_decref(doc);
+  return ok ? 0 : -1;
+}
+
 /* A folder: every file in it that is a json reporter document (other reporters' files and
- * sonde-timings.json may sit beside them). A file named on the command line must be one. */
-static int collect(const char *input, doc_list_t *docs, sbuf_t *err) {
+ * sonde-timings.json may sit beside them), and its openapi-coverage.json. A file named on
+ * the command line must be one of the two. */
+static int collect(const char *input, doc_list_t *docs, json_t *coverage, sbuf_t *err) {
   struct stat st;
   if (stat(input, &st) != 0) {
     sbuf_printf(err, "merge-reports: %s does not exist", input);
     return -1;
   }
+  const char *base = strrchr(input, '/') ? strrchr(input, '/') + 1 : input;
+  if (!S_ISDIR(st.st_mode) && strcmp(base, REPORT_OPENAPI_COVERAGE_FILE) == 0)
+    return collect_coverage(input, coverage, err);
   if (!S_ISDIR(st.st_mode)) {
     json_error_t jerr;
     json_t *doc = json_load_file(input, 0, &jerr);
@@ -76,8 +102,14 @@ static int collect(const char *input, doc_list_t *docs, sbuf_t *err) {
     if (e->d_name[0] != '.') strvec_push(&names, e->d_name);
   closedir(dir);
   strvec_sort_unique(&names);
-  for (size_t i = 0; i < names.len; i++) {
+  int rc = 0;
+  for (size_t i = 0; i < names.len && rc == 0; i++) {
     char *path = xasprintf("%s/%s", input, names.items[i]);
+    if (strcmp(names.items[i], REPORT_OPENAPI_COVERAGE_FILE) == 0) {
+      rc = collect_coverage(path, coverage, err);
+      free(path);
+      continue;
+    }
     struct stat fst;
     json_t *doc =
         stat(path, &fst) == 0 && S_ISREG(fst.st_mode) ? json_load_file(path, 0, NULL) : NULL;
@@ -86,7 +118,7 @@ static int collect(const char *input, doc_list_t *docs, sbuf_t *err) {
     free(path);
   }
   strvec_free(&names);
-  return 0;
+  return rc;
 }
 
 static long cap_index_of(const json_t *doc) {
@@ -250,6 +282,7 @@ static void replay_doc(replay_t *r, const json_t *doc, const char *cid, report_s
 int launcher_merge_reports(const cli_options_t *opts, int argc, char **argv) {
   sbuf_t err = SBUF_INIT;
   doc_list_t docs = {0};
+  json_t *coverage_acc = json_object(); /* documents by name, as coverage.c keeps them */
   int code = 2;
   if (opts->inputs.len == 0) {
     fprintf(stderr,
@@ -258,7 +291,7 @@ int launcher_merge_reports(const cli_options_t *opts, int argc, char **argv) {
     return 2;
   }
   for (size_t i = 0; i < opts->inputs.len; i++)
-    if (collect(opts->inputs.items[i], &docs, &err) != 0) goto out;
+    if (collect(opts->inputs.items[i], &docs, coverage_acc, &err) != 0) goto out;
   if (docs.len == 0) {
     sbuf_printf(&err, "merge-reports: no json reporter documents in %s%s", opts->inputs.items[0],
                 opts->inputs.len > 1 ? " and the other inputs" : "");
@@ -272,11 +305,13 @@ int launcher_merge_reports(const cli_options_t *opts, int argc, char **argv) {
   reporter_t **reporters = NULL;
   size_t n = 0;
   report_env_t env = {stdout, launcher_use_color()};
+  double min_coverage;
   if (config_load(rt, opts->config_path, opts->overrides, &cfg, &err) != 0) {
     js_runtime_free(rt);
     goto out;
   }
-  if (report_create_all(&cfg, &env, &reporters, &n, &err) != 0) {
+  if (launcher_coverage_min(&cfg, &min_coverage, &err) != 0 ||
+      report_create_all(&cfg, &env, &reporters, &n, &err) != 0) {
     config_free(&cfg);
     js_runtime_free(rt);
     goto out;
@@ -298,17 +333,22 @@ int launcher_merge_reports(const cli_options_t *opts, int argc, char **argv) {
   }
   sum.specs_total = (int)docs.len;
   sum.duration_ms = last_end > first_start ? last_end - first_start : 0;
+  json_t *coverage = json_object_size(coverage_acc) ? openapi_cov_document(coverage_acc) : NULL;
+  sum.openapi_coverage = coverage;
   for (size_t i = 0; i < n; i++) reporters[i]->ops->run_end(reporters[i], &sum);
   launcher_print_summary(&sum);
+  bool coverage_ok = launcher_coverage_report(&cfg, coverage_acc, coverage, min_coverage);
+  json_decref(coverage);
   for (size_t i = 0; i < n; i++) reporters[i]->ops->free(reporters[i]);
   free(reporters);
   config_free(&cfg);
   js_runtime_free(rt);
-  code = sum.specs_failed ? 1 : 0;
+  code = sum.specs_failed || !coverage_ok ? 1 : 0;
 out:
   if (err.len) fprintf(stderr, "sonde: %s\n", sbuf_cstr(&err));
   for (size_t i = 0; i < docs.len; i++) json_decref(docs.items[i]);
   free(docs.items);
+  json_decref(coverage_acc);
   sbuf_free(&err);
   return code;
 }

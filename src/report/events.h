@@ -89,6 +89,10 @@ typedef struct {
   const json_t *capabilities;
 } report_job_t;
 
+/* The file the run's OpenAPI coverage is written to: in the config's outputDir, and in the
+ * json reporter's folder, where `sonde merge-reports` finds each shard's. */
+#define REPORT_OPENAPI_COVERAGE_FILE "openapi-coverage.json"
+
 typedef struct {
   int specs_passed;
   int specs_failed;

@@ -189,6 +189,13 @@ static void json_run_end(reporter_t *base, const report_summary_t *summary) {
     free(text);
     json_decref(doc);
   }
+  /* The run's OpenAPI coverage beside the documents: a shard's folder is all that
+   * `sonde merge-reports` gets of it. */
+  if (r->opts.output_dir && summary->openapi_coverage) {
+    char *text = json_dumps(summary->openapi_coverage, JSON_INDENT(2));
+    if (text) report_write_document("json", r->opts.output_dir, REPORT_OPENAPI_COVERAGE_FILE, text);
+    free(text);
+  }
 }
 
 static void json_free(reporter_t *base) {

@@ -17,8 +17,10 @@
  * through a temporary file and a rename; without an outputDir the documents are printed at
  * run end under "json" Reporter:. With an outputDir the run's end also writes
  * <outputDir>/sonde-timings.json, {"version":1,"specs":{"<spec as displayed>": ms}}, which
- * `shardTimings` reads to balance `--shard` by duration. `sonde merge-reports` reads the
- * documents back (suites are listed in start order; "depth" gives their nesting).
+ * `shardTimings` reads to balance `--shard` by duration, and a run that checked responses
+ * against an API document writes its coverage there too (openapi-coverage.json, as in the
+ * config's outputDir). `sonde merge-reports` reads the documents back (suites are listed in
+ * start order; "depth" gives their nesting) and merges the coverage.
  * Ownership: the reporter copies the strings and takes `namer`; `out` is borrowed. */
 #ifndef SONDE_REPORT_JSON_H
 #define SONDE_REPORT_JSON_H

@@ -1,7 +1,7 @@
 # --shard i/n and `sonde merge-reports`: three shards of one suite, merged, give the spec
 # reporter's blocks, JUnit files, Allure results and json documents of one unsharded run,
 # and its exit code; the json reporter writes sonde-timings.json, and --shardTimings
-# balances shards by it.
+# balances shards by it; the shards' OpenAPI coverage merges too.
 # ctest-timeout: 300
 export RUN_TAG=full
 run_sonde run sonde.conf.js
@@ -65,6 +65,48 @@ export RUN_TAG=green-merged
 run_sonde merge-reports --config sonde.conf.js green
 expect_status 0
 expect_out_re 'Spec Files:	 2 passed, 2 total'
+
+# OpenAPI coverage: each run writes openapi-coverage.json beside its json documents too, and
+# merge-reports merges the shards' as the launcher merges its workers' (counts add up): the
+# merged run's table, openapi-coverage.json (outputDir and json folder) and JUnit coverage
+# document are the unsharded run's, and minCoverage judges the merged coverage.
+export RUN_TAG=cov-full
+run_sonde run coverage.conf.js
+expect_status 0
+cp "$OUT" cov-full.out
+for i in 1 2; do
+  export RUN_TAG=cov-s$i
+  run_sonde run coverage.conf.js --shard "$i/2"
+  expect_status 0
+  expect_file "cov-s$i/json/openapi-coverage.json"
+done
+export RUN_TAG=cov-merged
+run_sonde merge-reports --config coverage.conf.js cov-s1/json cov-s2/json
+expect_status 0
+expect_out_re 'Spec Files:	 2 passed, 2 total'
+expect_out 'OpenAPI coverage of coverage/api.yaml: 2 of 3 documented responses exercised (66.7%)
+  GET /users       200      1 call
+  GET /users/{id}  200      2 calls
+  GET /health      200      never called'
+python3 - <<'PY' || fail 'the merged openapi-coverage.json differs from the unsharded run'"'"'s'
+import json
+full = json.load(open("cov-full/openapi-coverage.json"))
+for path in ("cov-merged/openapi-coverage.json", "cov-merged/json/openapi-coverage.json",
+             "cov-full/json/openapi-coverage.json"):
+    assert json.load(open(path)) == full, (path, json.load(open(path)), full)
+PY
+expect_file_contains cov-merged/junit/wdio-openapi-junit-reporter.log \
+  '<property name="openapi.coverage" value="66.7"/>'
+export RUN_TAG=cov-min
+run_sonde merge-reports --config coverage.conf.js --openapi.minCoverage 70 cov-s1/json cov-s2/json
+expect_status 1
+expect_err 'sonde: OpenAPI coverage of coverage/api.yaml is 66.7%, below minCoverage 70%'
+mkdir cov-broken
+cp cov-s1/json/*-json-reporter.log cov-broken/
+echo '{"documents": ' >cov-broken/openapi-coverage.json
+run_sonde merge-reports --config coverage.conf.js cov-broken
+expect_status 2
+expect_err_re 'merge-reports: cov-broken/openapi-coverage.json:[0-9]+: '
 
 # Balanced by durations: one heavy file alone in shard 1, the five light ones in shard 2.
 cat >timings.json <<'JSON'
