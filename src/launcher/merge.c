@@ -282,7 +282,6 @@ static void replay_doc(replay_t *r, const json_t *doc, const char *cid, report_s
 int launcher_merge_reports(const cli_options_t *opts, int argc, char **argv) {
   sbuf_t err = SBUF_INIT;
   doc_list_t docs = {0};
-  json_t *coverage_acc = json_object(); /* documents by name, as coverage.c keeps them */
   int code = 2;
   if (opts->inputs.len == 0) {
     fprintf(stderr,
@@ -290,6 +289,7 @@ int launcher_merge_reports(const cli_options_t *opts, int argc, char **argv) {
             "documents to merge: sonde merge-reports [--config <file>] <dir>...\n");
     return 2;
   }
+  json_t *coverage_acc = json_object(); /* documents by name, as coverage.c keeps them */
   for (size_t i = 0; i < opts->inputs.len; i++)
     if (collect(opts->inputs.items[i], &docs, coverage_acc, &err) != 0) goto out;
   if (docs.len == 0) {
