@@ -28,6 +28,7 @@
 #include "js/jsclass.h"
 #include "js/jsutil.h"
 #include "openapi/openapi.h"
+#include "schema/schema.h"
 
 typedef struct {
   char *path;    /* absolute path of a file, or NULL for a value */
@@ -308,9 +309,10 @@ static void negated_message(assert_run_t *r, const openapi_doc_t *doc,
 
 /* A response's bytes as the value its schema judges: JSON types parsed, text types (and
  * untyped UTF-8) as a string; NULL for binary bodies and for JSON that does not parse (the
- * caller then takes response.data, the text, which the schema rejects with a message). */
+ * caller then takes response.data, the text, which the schema rejects with a message).
+ * An integer beyond 64 bits is a number, as JSON.parse reads it (schema_json_loadb). */
 static json_t *raw_body_value(const char *ct, const char *raw, size_t len) {
-  if (media_is_json(ct)) return json_loadb(raw, len, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
+  if (media_is_json(ct)) return schema_json_loadb(raw, len, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
   if (!ct || media_is_text(ct)) return json_stringn(raw, len);
   return NULL;
 }

@@ -52,33 +52,10 @@ void oa_where(sbuf_t *err, const oa_file_t *file, const char *ptr) {
   sbuf_printf(err, "%s: %s: ", file->path, *ptr ? ptr : "(root)");
 }
 
-static int hexval(int c) {
-  return isdigit(c) ? c - '0' : isxdigit(c) ? (tolower(c) - 'a' + 10) : -1;
+/* A URI's path percent-decoded; NULL on a bad escape or "%00": a file path holds no NUL. */
+static char *uri_decode(const char *s) {
+  return schema_uri_unescape(s, strlen(s), SCHEMA_URI_STRICT, NULL);
 }
-
-char *oa_percent_decode(const char *s, size_t n, unsigned flags) {
-  sbuf_t b = SBUF_INIT;
-  for (size_t i = 0; i < n; i++) {
-    if (s[i] == '%') {
-      int h = i + 2 < n ? hexval((unsigned char)s[i + 1]) : -1;
-      int l = h < 0 ? -1 : hexval((unsigned char)s[i + 2]);
-      if (h >= 0 && l >= 0 && (h || l || !(flags & OA_DECODE_STRICT))) {
-        sbuf_putc(&b, (char)(h * 16 + l));
-        i += 2;
-        continue;
-      }
-      if (flags & OA_DECODE_STRICT) {
-        sbuf_free(&b);
-        return NULL;
-      }
-    }
-    sbuf_putc(&b, (flags & OA_DECODE_PLUS) && s[i] == '+' ? ' ' : s[i]);
-  }
-  return sbuf_take(&b);
-}
-
-/* A URI's text percent-decoded; NULL on a bad escape. */
-static char *uri_decode(const char *s) { return oa_percent_decode(s, strlen(s), OA_DECODE_STRICT); }
 
 /* A URI scheme in front ("urn:", "http:"): two letters at least, so that a Windows-style
  * "C:" is not one. */
@@ -209,9 +186,20 @@ static oa_file_t *ref_target(openapi_doc_t *doc, oa_file_t *file, const char *re
                              char **frag, sbuf_t *msg) {
   const char *hash = strchr(ref, '#');
   size_t n = hash ? (size_t)(hash - ref) : strlen(ref);
-  *frag = uri_decode(hash ? hash + 1 : "");
+  const char *f = hash ? hash + 1 : "";
+  size_t flen;
+  *frag = schema_uri_unescape(f, strlen(f), SCHEMA_URI_STRICT | SCHEMA_URI_NUL, &flen);
   if (!*frag) {
     sbuf_puts(msg, "bad percent-encoding");
+    return NULL;
+  }
+  /* "%00" is a NUL character, which a JSON Pointer may hold (see schema_resolve); but no
+   * member name of a document read here holds one (JSON without \u0000, YAML keys as C
+   * strings), so such a pointer names nothing */
+  if (strlen(*frag) != flen) {
+    sbuf_puts(msg, "its pointer holds a NUL character (%00), which no member name here has");
+    free(*frag);
+    *frag = NULL;
     return NULL;
   }
   if (n == 0) return file;

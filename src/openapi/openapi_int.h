@@ -30,22 +30,8 @@ typedef struct {
   const schema_t *schema; /* NULL: the body is not checked */
 } oa_media_t;
 
-typedef struct {
-  char *name;
-  bool required;
-  const schema_t *schema;
-} oa_header_t;
-
-typedef struct {
-  char *key; /* "200", "2XX", "default" */
-  oa_media_t *media;
-  size_t nmedia;
-  oa_header_t *headers;
-  size_t nheaders;
-  unsigned long calls, conforming, violated;
-} oa_resp_t;
-
-/* A parameter of an operation (request.c). */
+/* A parameter of an operation (request.c), or a header of a response (the same Header
+ * Object: in OA_IN_HEADER, explode false). */
 typedef enum { OA_IN_PATH, OA_IN_QUERY, OA_IN_HEADER, OA_IN_COOKIE } oa_in_t;
 
 typedef struct {
@@ -58,6 +44,15 @@ typedef struct {
   unsigned item_types;    /* the same for an array's items */
   const schema_t *schema; /* NULL: only presence is checked */
 } oa_param_t;
+
+typedef struct {
+  char *key; /* "200", "2XX", "default" */
+  oa_media_t *media;
+  size_t nmedia;
+  oa_param_t *headers; /* those the response declares (Content-Type left out) */
+  size_t nheaders;
+  unsigned long calls, conforming, violated;
+} oa_resp_t;
 
 typedef struct {
   oa_param_t *params;
@@ -107,11 +102,6 @@ char *oa_uri_of(const oa_file_t *file, const char *ptr);
 int oa_follow(openapi_doc_t *doc, oa_at_t *at, sbuf_t *err);
 /* "file: /pointer: " in front of a document error. */
 void oa_where(sbuf_t *err, const oa_file_t *file, const char *ptr);
-/* Percent-decoding of n bytes of s. OA_DECODE_STRICT: NULL on a bad escape or %00 (a
- * URI's); else a bad escape stays as it is (a request's text). OA_DECODE_PLUS: '+' is a
- * space (a query string's form encoding). malloc'd. */
-enum { OA_DECODE_STRICT = 1, OA_DECODE_PLUS = 2 };
-char *oa_percent_decode(const char *s, size_t n, unsigned flags);
 
 /* ops.c: the operation table (after every file is loaded and registered). */
 int oa_build_ops(openapi_doc_t *doc, sbuf_t *err);
@@ -129,6 +119,17 @@ int oa_child(openapi_doc_t *doc, const oa_at_t *at, const char *key, bool follow
 int oa_build_request(openapi_doc_t *doc, oa_op_t *o, const oa_at_t *item, const oa_at_t *op,
                      sbuf_t *err);
 void oa_free_request(oa_req_t *r);
+/* A parameter-like object's schema (a 3.x Parameter or Header Object's schema, or its
+ * `content`'s one media type, then p->json when that is JSON; a 2.0 parameter or header
+ * is itself schema-like), compiled into p->schema with p->types and p->item_types. -1
+ * with err when it does not compile. */
+int oa_param_schema(openapi_doc_t *doc, const oa_at_t *at, oa_param_t *p, sbuf_t *err);
+/* Checks the texts of parameter (or header) p: each read as the type its schema allows
+ * (decimal numbers, true/false, null, an array of comma-separated or repeated values,
+ * JSON text for `content`), then validated; problems are "<what><sep><path> <message>".
+ * Nothing to check without texts or a schema. -1 with err when validation fails. */
+int oa_check_param(openapi_doc_t *doc, const oa_param_t *p, const strvec_t *texts, const char *what,
+                   const char *sep, openapi_result_t *out, sbuf_t *err);
 
 /* match.c: the path of a URL ("/v1/users/7") without query, fragment or trailing '/'. */
 char *oa_url_path(const char *url);

@@ -1,6 +1,6 @@
 /* ops: the operation table of a loaded document. Every path × method becomes an oa_op_t
  * with its responses, each response's media types with their compiled schema and its
- * headers (required or not, with a schema); server base paths (3.x servers with their
+ * headers (required or not, with a schema read as a parameter's); server base paths (3.x servers with their
  * variables' defaults, 2.0's basePath) are collected for matching URLs. Structure errors
  * (a path without its leading '/', an operation without responses, a status key that is
  * none, a schema that does not compile) name the file and JSON pointer. Schemas compile
@@ -96,17 +96,13 @@ static int build_headers(build_t *b, const oa_at_t *resp, oa_resp_t *r) {
       rc = -1;
       break;
     }
-    oa_header_t hd = {xstrdup(name), false, NULL};
+    /* a Header Object is a Parameter Object of style simple: read as request headers are */
+    oa_param_t hd = {.name = xstrdup(name), .in = OA_IN_HEADER};
     if (!json_is_object(h.node)) {
       rc = fail(b, h.file, sbuf_cstr(&h.ptr), "a header must be an object");
-    } else if (b->doc->version == 20) {
-      rc = compile_at(b, &h, &hd.schema); /* a 2.0 header is itself schema-like */
     } else {
-      hd.required = json_is_true(json_object_get(h.node, "required"));
-      oa_at_t s;
-      child(b, &h, "schema", false, &s); /* cannot fail: no $ref is followed */
-      if (s.node) rc = compile_at(b, &s, &hd.schema);
-      sbuf_free(&s.ptr);
+      hd.required = b->doc->version != 20 && json_is_true(json_object_get(h.node, "required"));
+      rc = oa_param_schema(b->doc, &h, &hd, b->err);
     }
     sbuf_free(&h.ptr);
     r->headers = xrealloc(r->headers, (r->nheaders + 1) * sizeof *r->headers);

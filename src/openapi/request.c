@@ -14,7 +14,9 @@
  * of form or comma-separated values) and validated. A required parameter or body that is
  * missing, a content type the request body does not declare, and every schema error are
  * problems named by location: "query.limit must be integer", "body/items/0/id must be
- * integer".
+ * integer". A response's headers are Header Objects, read and checked the same way
+ * (oa_param_schema, oa_check_param) by ops.c and match.c. JSON text (a body, a `content`
+ * parameter) is read by schema_json_loadb, as response bodies are: integers of any size.
  *
  * Memory: oa_req_t belongs to its operation (oa_free_request); results own their strings. */
 #include <ctype.h>
@@ -41,7 +43,7 @@ static int compile_v2_param(openapi_doc_t *doc, const oa_at_t *at, oa_param_t *p
   int rc = 0;
   if (!p->schema) {
     oa_where(err, at->file, sbuf_cstr(&at->ptr));
-    sbuf_printf(err, "invalid parameter: %s", sbuf_cstr(&msg));
+    sbuf_printf(err, "invalid schema: %s", sbuf_cstr(&msg));
     rc = -1;
   } else {
     p->types = schema_type_bits(p->schema, &p->item_types);
@@ -50,6 +52,35 @@ static int compile_v2_param(openapi_doc_t *doc, const oa_at_t *at, oa_param_t *p
   p->explode = fmt && strcmp(fmt, "multi") == 0;
   sbuf_free(&msg);
   json_decref(copy);
+  return rc;
+}
+
+int oa_param_schema(openapi_doc_t *doc, const oa_at_t *at, oa_param_t *p, sbuf_t *err) {
+  if (doc->version == 20) return compile_v2_param(doc, at, p, err);
+  /* no $ref is followed here, so oa_child cannot fail */
+  oa_at_t s = {0}, content = {0}, mt = {0};
+  oa_child(doc, at, "schema", false, &s, err);
+  if (!s.node) {
+    /* `content`: one media type whose schema judges the value */
+    oa_child(doc, at, "content", false, &content, err);
+    const char *media = NULL;
+    json_t *v;
+    if (json_is_object(content.node)) { json_object_foreach(content.node, media, v) break; }
+    if (media) {
+      p->json = media_is_json(media);
+      oa_child(doc, &content, media, false, &mt, err);
+      sbuf_free(&s.ptr);
+      oa_child(doc, &mt, "schema", false, &s, err);
+    }
+  }
+  int rc = 0;
+  if (s.node) {
+    rc = oa_compile_at(doc, &s, &p->schema, err);
+    if (rc == 0) p->types = schema_type_bits(p->schema, &p->item_types);
+  }
+  sbuf_free(&s.ptr);
+  sbuf_free(&content.ptr);
+  sbuf_free(&mt.ptr);
   return rc;
 }
 
@@ -101,39 +132,14 @@ static int add_param(openapi_doc_t *doc, oa_req_t *r, const oa_at_t *at, sbuf_t 
   }
   p.name = xstrdup(name);
   p.required = p.in == OA_IN_PATH || json_is_true(json_object_get(at->node, "required"));
-  int rc = 0;
-  if (doc->version == 20) {
-    rc = compile_v2_param(doc, at, &p, err);
-  } else {
+  if (doc->version != 20) {
     const char *style = json_string_value(json_object_get(at->node, "style"));
     json_t *explode = json_object_get(at->node, "explode");
     p.explode = json_is_boolean(explode) ? json_is_true(explode)
                                          : (p.in == OA_IN_QUERY || p.in == OA_IN_COOKIE) &&
                                                (!style || strcmp(style, "form") == 0);
-    /* no $ref is followed here, so oa_child cannot fail */
-    oa_at_t s = {0}, content = {0}, mt = {0};
-    oa_child(doc, at, "schema", false, &s, err);
-    if (!s.node) {
-      /* `content`: one media type whose schema judges the value */
-      oa_child(doc, at, "content", false, &content, err);
-      const char *media = NULL;
-      json_t *v;
-      if (json_is_object(content.node)) { json_object_foreach(content.node, media, v) break; }
-      if (media) {
-        p.json = media_is_json(media);
-        oa_child(doc, &content, media, false, &mt, err);
-        sbuf_free(&s.ptr);
-        oa_child(doc, &mt, "schema", false, &s, err);
-      }
-    }
-    if (s.node) {
-      rc = oa_compile_at(doc, &s, &p.schema, err);
-      if (rc == 0) p.types = schema_type_bits(p.schema, &p.item_types);
-    }
-    sbuf_free(&s.ptr);
-    sbuf_free(&content.ptr);
-    sbuf_free(&mt.ptr);
   }
+  int rc = oa_param_schema(doc, at, &p, err);
   if (rc != 0) {
     free(p.name);
     return -1;
@@ -226,7 +232,9 @@ void oa_free_request(oa_req_t *r) {
 
 /* ---- checking ---- */
 
-/* The values of query parameter `name` in the URL's query string, decoded. */
+/* The values of query parameter `name` in the URL's query string, decoded (a bad escape,
+ * and "%00", stay as written: the checks read C strings, and a value cut short at a NUL
+ * would be another value). */
 static void query_values(const char *url, const char *name, strvec_t *out) {
   const char *q = strchr(url, '?');
   if (!q) return;
@@ -237,10 +245,10 @@ static void query_values(const char *url, const char *name, strvec_t *out) {
     if (n > end - i) n = end - i;
     const char *eq = memchr(q + i, '=', n);
     size_t kn = eq ? (size_t)(eq - (q + i)) : n;
-    char *key = oa_percent_decode(q + i, kn, OA_DECODE_PLUS);
+    char *key = schema_uri_unescape(q + i, kn, SCHEMA_URI_PLUS, NULL);
     if (strcmp(key, name) == 0)
-      strvec_push_owned(out,
-                        eq ? oa_percent_decode(eq + 1, n - kn - 1, OA_DECODE_PLUS) : xstrdup(""));
+      strvec_push_owned(
+          out, eq ? schema_uri_unescape(eq + 1, n - kn - 1, SCHEMA_URI_PLUS, NULL) : xstrdup(""));
     free(key);
     i += n + 1;
   }
@@ -261,7 +269,7 @@ static void cookie_values(const char *header, const char *name, strvec_t *out) {
       while (vend > v && (vend[-1] == ' ' || vend[-1] == '\t')) vend--;
       if (vend - v >= 2 && *v == '"' && vend[-1] == '"') v++, vend--;
       if ((size_t)(kend - k) == strlen(name) && strncmp(k, name, (size_t)(kend - k)) == 0)
-        strvec_push_owned(out, oa_percent_decode(v, (size_t)(vend - v), 0));
+        strvec_push_owned(out, schema_uri_unescape(v, (size_t)(vend - v), 0, NULL));
     }
     p = *end ? end + 1 : end;
   }
@@ -320,8 +328,10 @@ static json_t *typed_value(const char *text, unsigned types, bool *too_big) {
  * names, or comma-separated values), else the first text, typed. */
 static json_t *param_value(const oa_param_t *p, const strvec_t *texts, bool *too_big) {
   if (p->json) {
-    json_t *v = json_loads(texts->items[0], JSON_DECODE_ANY, NULL);
-    return v ? v : json_string(texts->items[0]);
+    /* read as a body is: an integer beyond 64 bits is still a number */
+    const char *t = texts->items[0];
+    json_t *v = schema_json_loadb(t, strlen(t), JSON_DECODE_ANY, NULL);
+    return v ? v : json_string(t);
   }
   if (!(p->types & SCHEMA_TYPE_ARRAY)) return typed_value(texts->items[0], p->types, too_big);
   json_t *arr = json_array();
@@ -342,6 +352,18 @@ static json_t *param_value(const oa_param_t *p, const strvec_t *texts, bool *too
   return arr;
 }
 
+int oa_check_param(openapi_doc_t *doc, const oa_param_t *p, const strvec_t *texts, const char *what,
+                   const char *sep, openapi_result_t *out, sbuf_t *err) {
+  if (!p->schema || texts->len == 0) return 0;
+  bool too_big = false;
+  json_t *v = param_value(p, texts, &too_big);
+  int rc = 0;
+  if (too_big) oa_problem(out, "%s is too large a number to check (beyond a double's range)", what);
+  else rc = oa_check_value(doc, p->schema, v, what, sep, out, err);
+  json_decref(v);
+  return rc < 0 ? -1 : 0;
+}
+
 static const char *in_name(oa_in_t in) {
   return in == OA_IN_PATH     ? "path"
          : in == OA_IN_QUERY  ? "query"
@@ -355,7 +377,7 @@ static void param_texts(const oa_param_t *p, const oa_capture_t *caps, const ope
   if (p->in == OA_IN_PATH) {
     for (const oa_capture_t *c = caps; c->name; c++)
       if (c->name_len == strlen(p->name) && strncmp(c->name, p->name, c->name_len) == 0) {
-        strvec_push_owned(texts, oa_percent_decode(c->text, c->len, 0));
+        strvec_push_owned(texts, schema_uri_unescape(c->text, c->len, 0, NULL));
         break;
       }
   } else if (p->in == OA_IN_QUERY) {
@@ -383,17 +405,12 @@ static int check_params(openapi_doc_t *doc, const oa_op_t *op, const char *rest,
     param_texts(p, caps, rq, &texts);
     char *where = xasprintf("%s.%s", in_name(p->in), p->name);
     int rc = 0;
-    bool too_big = false;
     if (texts.len == 0) {
       /* a cookie the client's jar adds is not seen here: only those it does show count */
       if (p->required && !(p->in == OA_IN_COOKIE && rq->cookie_jar))
         oa_problem(out, "%s is required, but the request has none", where);
-    } else if (p->schema) {
-      json_t *v = param_value(p, &texts, &too_big);
-      if (too_big)
-        oa_problem(out, "%s is too large a number to check (beyond a double's range)", where);
-      else rc = oa_check_value(doc, p->schema, v, where, "", out, err);
-      json_decref(v);
+    } else {
+      rc = oa_check_param(doc, p, &texts, where, "", out, err);
     }
     free(where);
     strvec_free(&texts);
@@ -407,7 +424,7 @@ static int check_params(openapi_doc_t *doc, const oa_op_t *op, const char *rest,
 static json_t *body_value(const char *essence, const openapi_request_t *rq, openapi_result_t *out) {
   if (media_is_json(essence)) {
     json_error_t jerr;
-    json_t *v = json_loadb(rq->body, rq->body_len, JSON_DECODE_ANY | JSON_ALLOW_NUL, &jerr);
+    json_t *v = schema_json_loadb(rq->body, rq->body_len, JSON_DECODE_ANY | JSON_ALLOW_NUL, &jerr);
     if (!v) oa_problem(out, "body is not valid JSON: %s", jerr.text);
     return v;
   }

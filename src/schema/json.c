@@ -1,8 +1,9 @@
 /* json: JSON Schema's view of jansson values. Equality and hashing where 1 and 1.0 are the
  * same number (const, enum, uniqueItems), an exact content hash for the compile cache,
  * code-point lengths, JSON Pointer escaping, number comparison and decimal multipleOf,
- * and number/value rendering for messages. Nothing here keeps memory: results go to the
- * caller's sbuf or are plain values. */
+ * number/value rendering for messages, and JSON text read as an instance (integers of
+ * any size). Nothing here keeps memory: results go to the caller's sbuf, are plain
+ * values or new references for the caller. */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -173,6 +174,7 @@ void schema_ptr_escape(sbuf_t *b, const char *s, size_t n) {
   for (size_t i = 0; i < n; i++) {
     if (s[i] == '~') sbuf_puts(b, "~0");
     else if (s[i] == '/') sbuf_puts(b, "~1");
+    else if (s[i] == '\0') sbuf_puts(b, "\\u0000"); /* shown as JSON writes it, not cut short */
     else sbuf_putc(b, s[i]);
   }
 }
@@ -209,6 +211,15 @@ const json_t *schema_pointer_get(const json_t *root, const char *ptr) {
     p += n;
   }
   return *p ? NULL : cur;
+}
+
+json_t *schema_json_loadb(const char *text, size_t len, size_t flags, json_error_t *err) {
+  json_error_t e;
+  json_t *v = json_loadb(text, len, flags, &e);
+  if (!v && json_error_code(&e) == json_error_numeric_overflow)
+    v = json_loadb(text, len, flags | JSON_DECODE_INT_AS_REAL, &e);
+  if (!v && err) *err = e;
+  return v;
 }
 
 /* Shortest "%.*e" digits that read back as d: the decimal a JavaScript engine prints. */

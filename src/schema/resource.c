@@ -181,10 +181,11 @@ static void scan(schema_doc_t *doc, const json_t *s, schema_res_t *res, sbuf_t *
         scan_child(doc, json_array_get(v, i), res, path, kw, kwlen, NULL, 0, true, i, depth);
     } else if ((shape == KS_MAP || shape == KS_DEPS) && json_is_object(v)) {
       const char *key;
+      size_t key_len; /* a name may hold NUL characters (see schema_resolve) */
       json_t *sub;
-      json_object_foreach(v, key, sub) {
+      json_object_keylen_foreach(v, key, key_len, sub) {
         if (shape == KS_DEPS && !json_is_object(sub)) continue;
-        scan_child(doc, sub, res, path, kw, kwlen, key, strlen(key), false, 0, depth);
+        scan_child(doc, sub, res, path, kw, kwlen, key, key_len, false, 0, depth);
       }
     }
   }
@@ -356,18 +357,20 @@ static schema_res_t *registered_resource(schema_registry_t *reg, const schema_re
   return res && res->json == json ? res : NULL;
 }
 
+/* The pointer ptr (len bytes, NUL characters allowed) from the resource res. */
 static schema_loc_t *walk_pointer(schema_registry_t *reg, schema_res_t *res, const char *ptr,
-                                  sbuf_t *err, const char *uri) {
+                                  size_t len, sbuf_t *err, const char *uri) {
   schema_doc_t *doc = res->doc;
   const json_t *cur = res->json;
   schema_loc_t *start = schema_map_getp(&doc->locs, cur);
   schema_res_t *near = res;
   sbuf_t path = SBUF_INIT;
   sbuf_puts(&path, start ? start->path : "");
-  const char *p = ptr;
-  while (*p == '/') {
+  const char *p = ptr, *end = ptr + len;
+  while (p < end && *p == '/') {
     p++;
-    size_t n = strcspn(p, "/");
+    const char *slash = memchr(p, '/', (size_t)(end - p));
+    size_t n = slash ? (size_t)(slash - p) : (size_t)(end - p);
     sbuf_t tok = SBUF_INIT;
     schema_ptr_unescape(&tok, p, n);
     const char *t = sbuf_cstr(&tok);
@@ -411,14 +414,21 @@ schema_loc_t *schema_resolve(schema_registry_t *reg, schema_doc_t *doc, const ch
     return NULL;
   }
   if (!*frag) return schema_doc_loc(res->doc, res->json, res, "");
-  char *dec = schema_uri_unescape(frag);
+  /* "%00" is a NUL character: a JSON Pointer may hold one (RFC 6901's unescaped includes
+   * %x00, and its §6 fragment form is the pointer percent-encoded, RFC 3986 allowing any
+   * octet), so "#/a%00b" names the member "a\0b" (which JSON text writes "a\u0000b").
+   * An anchor's name is a plain name, which cannot: then there is no such anchor. */
+  size_t len;
+  char *dec = schema_uri_unescape(frag, strlen(frag), SCHEMA_URI_STRICT | SCHEMA_URI_NUL, &len);
   if (!dec) {
     sbuf_printf(err, "can't resolve reference \"%s\": bad percent-encoding", uri);
     return NULL;
   }
   schema_loc_t *loc = NULL;
   if (dec[0] == '/') {
-    loc = walk_pointer(reg, res, dec, err, uri);
+    loc = walk_pointer(reg, res, dec, len, err, uri);
+  } else if (strlen(dec) != len) {
+    sbuf_printf(err, "can't resolve reference \"%s\": no such anchor", uri);
   } else {
     char *key = xasprintf("%s#%s", res->uri, dec);
     loc = schema_map_gets(&res->doc->anchors, key);

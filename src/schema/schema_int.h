@@ -62,7 +62,8 @@ size_t schema_utf8_length(const char *s, size_t n);
 /* Decodes one code point at s (n > 0 bytes, valid UTF-8 assumed); returns its length. */
 size_t schema_utf8_decode(const char *s, size_t n, uint32_t *cp);
 void schema_utf8_put(sbuf_t *b, uint32_t cp);
-/* Appends s as a JSON Pointer token (~0, ~1). */
+/* Appends s as a JSON Pointer token (~0, ~1; a NUL as the text \u0000, so that the
+ * C string holding the pointer is not cut short). */
 void schema_ptr_escape(sbuf_t *b, const char *s, size_t n);
 /* Appends the JSON Pointer token p[0..n) decoded (~0 → ~, ~1 → /). */
 void schema_ptr_unescape(sbuf_t *tok, const char *p, size_t n);
@@ -100,8 +101,6 @@ bool schema_uri_has_scheme(const char *s);
 /* Splits at the first '#': returns a copy of the part before it; *frag points after the
  * '#' in uri (or at "" when there is none). */
 char *schema_uri_split(const char *uri, const char **frag);
-/* Percent-decodes s (fragment text); returns NULL on a malformed escape. */
-char *schema_uri_unescape(const char *s);
 
 /* ---- documents and resources (resource.c) ---- */
 

@@ -287,6 +287,81 @@ static void test_swagger20(void **state) {
   headers_t bad = {{"X-Total"}, {"two"}};
   EXPECT(0, "header X-Total must be integer", doc, "GET", "http://x/api/pets", 200,
          "application/json", "[]", &bad);
+  /* a 2.0 header is read as a 2.0 parameter is: "007" is the integer 7 */
+  headers_t zeros = {{"X-Total"}, {"007"}};
+  EXPECT(1, "", doc, "GET", "http://x/api/pets", 200, "application/json", "[]", &zeros);
+  openapi_free(doc);
+  sbuf_free(&err);
+}
+
+/* Response headers are read as request header parameters are, from the types the
+ * compiled schema allows: text stays text where a string (or any type) is wanted, decimal
+ * numbers ("007", "2e3") are numbers where a number is, arrays are comma-separated, and a
+ * `content` header is JSON text (integers of any size). */
+static void test_header_types(void **state) {
+  write_file("headers.yaml",
+             "openapi: 3.1.0\n"
+             "info: {title: headers, version: '1'}\n"
+             "paths:\n"
+             "  /h:\n"
+             "    get:\n"
+             "      responses:\n"
+             "        '200':\n"
+             "          description: typed headers\n"
+             "          headers:\n"
+             "            X-Code: {schema: {type: string, maxLength: 4}}\n"
+             "            X-Count: {schema: {allOf: [{$ref: '#/components/schemas/Count'}]}}\n"
+             "            X-Any: {schema: {maxLength: 3}}\n"
+             "            X-Ids: {schema: {type: array, items: {type: integer}}}\n"
+             "  /j:\n"
+             "    get:\n"
+             "      responses:\n"
+             "        '200':\n"
+             "          description: a JSON header\n"
+             "          headers:\n"
+             "            X-Json:\n"
+             "              content:\n"
+             "                application/json:\n"
+             "                  schema: {type: object, required: [n], properties: {n: {type: "
+             "integer, minimum: 1}}}\n"
+             "components:\n"
+             "  schemas:\n"
+             "    Count: {type: integer, minimum: 1}\n");
+  sbuf_t err = SBUF_INIT;
+  openapi_doc_t *doc = openapi_load("headers.yaml", &err);
+  if (!doc) fail_msg("%s", sbuf_cstr(&err));
+  headers_t ok = {{"X-Code", "X-Count", "X-Any", "X-Ids"}, {"123", "007", "abc", "1,2,3"}};
+  EXPECT(1, "", doc, "GET", "/h", 200, NULL, NULL, &ok);
+  headers_t ok2 = {{"X-Code", "X-Count", "X-Any", "X-Ids"}, {"true", "2e3", "12", "4"}};
+  EXPECT(1, "", doc, "GET", "/h", 200, NULL, NULL, &ok2);
+  /* a string schema's own keywords judge the text, not a number read from it */
+  headers_t long_code = {{"X-Code"}, {"12345"}};
+  EXPECT(0,
+         "GET /h (response '200') does not satisfy headers.yaml:\n"
+         "  - header X-Code must NOT have more than 4 characters",
+         doc, "GET", "/h", 200, NULL, NULL, &long_code);
+  /* a schema without a type reads text: "1234" is too long, not a number */
+  headers_t long_any = {{"X-Any"}, {"1234"}};
+  EXPECT(0, "header X-Any must NOT have more than 3 characters", doc, "GET", "/h", 200, NULL, NULL,
+         &long_any);
+  /* only decimal numbers, as for parameters */
+  headers_t hex = {{"X-Count"}, {"0x10"}};
+  EXPECT(0, "header X-Count must be integer", doc, "GET", "/h", 200, NULL, NULL, &hex);
+  headers_t zero = {{"X-Count"}, {"000"}};
+  EXPECT(0, "header X-Count must be >= 1", doc, "GET", "/h", 200, NULL, NULL, &zero);
+  headers_t huge = {{"X-Count"}, {"1e999"}};
+  EXPECT(0, "header X-Count is too large a number to check", doc, "GET", "/h", 200, NULL, NULL,
+         &huge);
+  headers_t ids = {{"X-Ids"}, {"1,x"}};
+  EXPECT(0, "header X-Ids /1 must be integer", doc, "GET", "/h", 200, NULL, NULL, &ids);
+  /* content: JSON text, an integer beyond 64 bits still a number */
+  headers_t json = {{"X-Json"}, {"{\"n\": 123456789012345678901234567890}"}};
+  EXPECT(1, "", doc, "GET", "/j", 200, NULL, NULL, &json);
+  headers_t json_bad = {{"X-Json"}, {"{\"n\": -123456789012345678901234567890}"}};
+  EXPECT(0, "header X-Json /n must be >= 1", doc, "GET", "/j", 200, NULL, NULL, &json_bad);
+  headers_t json_empty = {{"X-Json"}, {"{}"}};
+  EXPECT(0, "header X-Json must have required property 'n'", doc, "GET", "/j", 200, NULL, NULL,
+         &json_empty);
   openapi_free(doc);
   sbuf_free(&err);
 }
@@ -337,6 +412,20 @@ static void test_invalid_documents(void **state) {
   expect_load_error("e9.yaml", "openapi: 3.0.0\npaths:\n  /a: {get: {}}\n",
                     "e9.yaml: /paths/~1a/get: an operation must have responses");
   expect_load_error("nothere.yaml", "", "nothere.yaml: the document is empty");
+  /* "%00" is a valid escape of a JSON Pointer's NUL character, but no member name of a
+   * document has one: it must not be cut short to name /components/responses/a */
+  expect_load_error("e10.yaml",
+                    "openapi: 3.0.0\npaths:\n  /a: {get: {responses: {'200': {$ref: "
+                    "'#/components/responses/a%00b'}}}}\ncomponents: {responses: {a: "
+                    "{description: x}}}\n",
+                    "e10.yaml: /paths/~1a/get/responses/200/$ref: $ref "
+                    "\"#/components/responses/a%00b\" cannot be resolved: its pointer holds a "
+                    "NUL character (%00), which no member name here has");
+  expect_load_error("e11.yaml",
+                    "openapi: 3.0.0\npaths:\n  /a: {get: {responses: {'200': {$ref: "
+                    "'#/components/responses/a%zz'}}}}\n",
+                    "e11.yaml: /paths/~1a/get/responses/200/$ref: $ref "
+                    "\"#/components/responses/a%zz\" cannot be resolved: bad percent-encoding");
 }
 
 /* The YAML reader through whole documents: anchors and aliases shared, the core schema's
@@ -386,6 +475,7 @@ int main(void) {
       cmocka_unit_test(test_openapi30_yaml_multifile),
       cmocka_unit_test(test_openapi31_json),
       cmocka_unit_test(test_swagger20),
+      cmocka_unit_test(test_header_types),
       cmocka_unit_test(test_invalid_documents),
       cmocka_unit_test(test_yaml_values),
   };

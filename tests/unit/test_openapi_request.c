@@ -105,6 +105,8 @@ static const char kDocEdge[] =
     "        - {name: small, in: query, schema: {type: integer, maximum: 50}}\n"
     "        - {name: f, in: query, content: {text/json: {schema: {type: object, required: "
     "[q]}}}}\n"
+    "        - {name: g, in: query, content: {application/json: {schema: {properties: {n: {type: "
+    "integer, minimum: 1}, m: {const: 9007199254740993}}}}}}\n"
     "        - {name: session, in: cookie, required: true, schema: {type: string, pattern: "
     "'^s-'}}\n"
     "        - {name: n, in: cookie, schema: {type: integer}}\n"
@@ -118,7 +120,8 @@ static const char kDocEdge[] =
     "      responses: {'200': {description: ok}}\n"
     "  /doc:\n"
     "    put:\n"
-    "      requestBody: {content: {text/json: {schema: {type: object}}}}\n"
+    "      requestBody: {content: {text/json: {schema: {type: object, properties: {n: {type: "
+    "integer}}}}}}\n"
     "      responses: {'200': {description: ok}}\n"
     "components:\n"
     "  schemas:\n"
@@ -310,6 +313,20 @@ static void test_json_media(void **state) {
   EXPECT(0, "body must be object", doc, "PUT", "/doc", "text/json", "[]", NULL);
   EXPECT(0, "query.f must have required property 'q'", doc, "GET", "/items?f=%7B%7D", NULL, NULL,
          &c);
+  /* an integer beyond 64 bits in JSON text is a number, as in a response body: not text */
+  EXPECT(1, "", doc, "GET", "/items?g=%7B%22n%22%3A123456789012345678901234567890%7D", NULL, NULL,
+         &c);
+  EXPECT(0, "query.g/n must be >= 1", doc, "GET",
+         "/items?g=%7B%22n%22%3A-123456789012345678901234567890%7D", NULL, NULL, &c);
+  EXPECT(0, "query.g/n must be integer", doc, "GET", "/items?g=%7B%22n%22%3A1.5%7D", NULL, NULL,
+         &c);
+  /* without one, integers keep their 64 bits: 2^53 + 1 is not 2^53 */
+  EXPECT(1, "", doc, "GET", "/items?g=%7B%22m%22%3A9007199254740993%7D", NULL, NULL, &c);
+  EXPECT(0, "query.g/m must be equal to constant", doc, "GET",
+         "/items?g=%7B%22m%22%3A9007199254740992%7D", NULL, NULL, &c);
+  /* the request body the same way */
+  EXPECT(1, "", doc, "PUT", "/doc", "text/json", "{\"n\": 123456789012345678901234567890}", NULL);
+  EXPECT(0, "body is not valid JSON", doc, "PUT", "/doc", "text/json", "{\"n\": 1e999}", NULL);
   openapi_free(doc);
 }
 

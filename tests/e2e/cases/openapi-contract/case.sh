@@ -253,6 +253,22 @@ expect_out '[api #0-0] 2 failing'
 expect_out 'cookie.session must match pattern'
 expect_no_out 'cookie.session is required'
 
+# response headers: typed from their compiled schemas as request header parameters are
+http_post reset >/dev/null
+run_sonde run sonde.conf.js --spec specs/headers.spec.js
+expect_status 1
+expect_clean
+expect_out '[api #0-0] 1 passing'
+expect_out '[api #0-0] 2 failing'
+plain
+expect_file_contains plain.txt "1) response headers stay text where the schema names no type
+GET /respond (response '200') does not satisfy openapi/headers.yaml:
+  - header X-Note must NOT have more than 3 characters"
+expect_file_contains plain.txt "2) response headers are judged as text by a string schema
+GET /respond (response '200') does not satisfy openapi/headers.yaml:
+  - header X-Code must NOT have more than 4 characters
+  - header X-Count must be integer"
+
 # jasmine: the matchers through jasmine's expect; a violation is a failed expectation
 http_post reset >/dev/null
 run_sonde run jasmine.conf.js
