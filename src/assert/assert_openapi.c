@@ -22,13 +22,13 @@
 #include "assert/assert_internal.h"
 #include "common/fsutil.h"
 #include "common/glob.h"
+#include "common/json_text.h"
 #include "common/media.h"
 #include "config/config.h"
 #include "http/get.h"
 #include "js/jsclass.h"
 #include "js/jsutil.h"
 #include "openapi/openapi.h"
-#include "schema/schema.h"
 
 typedef struct {
   char *path;    /* absolute path of a file, or NULL for a value */
@@ -310,9 +310,9 @@ static void negated_message(assert_run_t *r, const openapi_doc_t *doc,
 /* A response's bytes as the value its schema judges: JSON types parsed, text types (and
  * untyped UTF-8) as a string; NULL for binary bodies and for JSON that does not parse (the
  * caller then takes response.data, the text, which the schema rejects with a message).
- * An integer beyond 64 bits is a number, as JSON.parse reads it (schema_json_loadb). */
+ * An integer beyond 64 bits is a number, as JSON.parse reads it (json_text_load). */
 static json_t *raw_body_value(const char *ct, const char *raw, size_t len) {
-  if (media_is_json(ct)) return schema_json_loadb(raw, len, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
+  if (media_is_json(ct)) return json_text_load(raw, len, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
   if (!ct || media_is_text(ct)) return json_stringn(raw, len);
   return NULL;
 }

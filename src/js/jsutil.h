@@ -56,7 +56,8 @@ JSValueRef js_throw(JSContextRef ctx, JSValueRef *exception, const char *ctor, c
     __attribute__((format(printf, 4, 5)));
 
 /* value <-> jansson by way of JSON text. js_from_json: NULL json → undefined.
- * js_to_json returns NULL for undefined/functions or on a cycle. */
+ * js_to_json returns NULL for undefined/functions or on a cycle; a number beyond 2^63
+ * (1e20) is a double, the others integers where they are integral (json_text_load). */
 JSValueRef js_from_json(JSContextRef ctx, const json_t *json);
 json_t *js_to_json(JSContextRef ctx, JSValueRef v);
 

@@ -1,10 +1,10 @@
 /* ops: the operation table of a loaded document. Every path × method becomes an oa_op_t
  * with its responses, each response's media types with their compiled schema and its
- * headers (required or not, with a schema read as a parameter's); server base paths (3.x servers with their
- * variables' defaults, 2.0's basePath) are collected for matching URLs. Structure errors
- * (a path without its leading '/', an operation without responses, a status key that is
- * none, a schema that does not compile) name the file and JSON pointer. Schemas compile
- * here, once per document.
+ * headers (required or not, with a schema, read as request.c reads a parameter's); server
+ * base paths (3.x servers with their variables' defaults, 2.0's basePath) are collected
+ * for matching URLs. Structure errors (a path without its leading '/', an operation
+ * without responses, a status key that is none, a schema that does not compile) name the
+ * file and JSON pointer. Schemas compile here, once per document.
  *
  * Memory: the table and its strings belong to the document (oa_free_ops). */
 #include <ctype.h>

@@ -16,7 +16,7 @@
  * problems named by location: "query.limit must be integer", "body/items/0/id must be
  * integer". A response's headers are Header Objects, read and checked the same way
  * (oa_param_schema, oa_check_param) by ops.c and match.c. JSON text (a body, a `content`
- * parameter) is read by schema_json_loadb, as response bodies are: integers of any size.
+ * parameter) is read by json_text_load, as response bodies are: integers of any size.
  *
  * Memory: oa_req_t belongs to its operation (oa_free_request); results own their strings. */
 #include <ctype.h>
@@ -26,6 +26,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/json_text.h"
 #include "common/media.h"
 #include "openapi/openapi_int.h"
 
@@ -330,7 +331,7 @@ static json_t *param_value(const oa_param_t *p, const strvec_t *texts, bool *too
   if (p->json) {
     /* read as a body is: an integer beyond 64 bits is still a number */
     const char *t = texts->items[0];
-    json_t *v = schema_json_loadb(t, strlen(t), JSON_DECODE_ANY, NULL);
+    json_t *v = json_text_load(t, strlen(t), JSON_DECODE_ANY, NULL);
     return v ? v : json_string(t);
   }
   if (!(p->types & SCHEMA_TYPE_ARRAY)) return typed_value(texts->items[0], p->types, too_big);
@@ -424,7 +425,7 @@ static int check_params(openapi_doc_t *doc, const oa_op_t *op, const char *rest,
 static json_t *body_value(const char *essence, const openapi_request_t *rq, openapi_result_t *out) {
   if (media_is_json(essence)) {
     json_error_t jerr;
-    json_t *v = schema_json_loadb(rq->body, rq->body_len, JSON_DECODE_ANY | JSON_ALLOW_NUL, &jerr);
+    json_t *v = json_text_load(rq->body, rq->body_len, JSON_DECODE_ANY | JSON_ALLOW_NUL, &jerr);
     if (!v) oa_problem(out, "body is not valid JSON: %s", jerr.text);
     return v;
   }

@@ -1,9 +1,8 @@
 /* json: JSON Schema's view of jansson values. Equality and hashing where 1 and 1.0 are the
  * same number (const, enum, uniqueItems), an exact content hash for the compile cache,
  * code-point lengths, JSON Pointer escaping, number comparison and decimal multipleOf,
- * number/value rendering for messages, and JSON text read as an instance (integers of
- * any size). Nothing here keeps memory: results go to the caller's sbuf, are plain
- * values or new references for the caller. */
+ * and number/value rendering for messages. Nothing here keeps memory: results go to the
+ * caller's sbuf or are plain values. */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -211,15 +210,6 @@ const json_t *schema_pointer_get(const json_t *root, const char *ptr) {
     p += n;
   }
   return *p ? NULL : cur;
-}
-
-json_t *schema_json_loadb(const char *text, size_t len, size_t flags, json_error_t *err) {
-  json_error_t e;
-  json_t *v = json_loadb(text, len, flags, &e);
-  if (!v && json_error_code(&e) == json_error_numeric_overflow)
-    v = json_loadb(text, len, flags | JSON_DECODE_INT_AS_REAL, &e);
-  if (!v && err) *err = e;
-  return v;
 }
 
 /* Shortest "%.*e" digits that read back as d: the decimal a JavaScript engine prints. */

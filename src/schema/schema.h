@@ -134,12 +134,4 @@ char *schema_uri_unescape(const char *s, size_t n, unsigned flags, size_t *len);
 /* The value a JSON Pointer ("/a/0/b~1c", already percent-decoded) names in root, or NULL. */
 const json_t *schema_pointer_get(const json_t *root, const char *pointer);
 
-/* JSON text (len bytes) as an instance to validate: json_loadb with `flags`, except that
- * an integer beyond json_int_t is no error: RFC 8259 sets no limit, and JSON Schema judges
- * the number, not its size. The text is then read with every integer as a double
- * (JSON_DECODE_INT_AS_REAL), as JavaScript's JSON.parse reads it; the validator takes an
- * integral double for an integer and 1 and 1.0 as equal. NULL with err (when given) on
- * text that is no JSON or a number beyond a double. A new reference. */
-json_t *schema_json_loadb(const char *text, size_t len, size_t flags, json_error_t *err);
-
 #endif

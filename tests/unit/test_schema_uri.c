@@ -1,8 +1,7 @@
-/* Unit tests for the schema module's readers of text: the one percent-decoder
+/* Unit tests for the schema module's reading of URI text: the one percent-decoder
  * (schema_uri_unescape: strict or lenient escapes, '+' as a space, "%00" kept as a NUL
- * only when asked), "$ref" fragments holding "%00" (a JSON Pointer may name a member
- * whose name holds U+0000; an anchor cannot), and JSON text read as an instance
- * (schema_json_loadb: integers beyond 64 bits are numbers, others keep their 64 bits). */
+ * only when asked) and "$ref" fragments holding "%00" (a JSON Pointer may name a member
+ * whose name holds U+0000; an anchor cannot). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -105,56 +104,10 @@ static void test_nul_in_ref_fragments(void **state) {
   schema_registry_free(reg);
 }
 
-static json_t *load(const char *text) {
-  json_error_t e;
-  json_t *v = schema_json_loadb(text, strlen(text), JSON_DECODE_ANY, &e);
-  if (!v) fail_msg("%s: %s", text, e.text);
-  return v;
-}
-
-static void test_json_numbers(void **state) {
-  /* 64-bit integers stay exact integers */
-  json_t *v = load("[1, 9007199254740993, -9223372036854775808]");
-  assert_true(json_is_integer(json_array_get(v, 1)));
-  assert_int_equal(json_integer_value(json_array_get(v, 1)), 9007199254740993LL);
-  json_decref(v);
-  /* beyond 64 bits: a number (every integer of that text then a double, as JSON.parse) */
-  v = load("{\"n\": 123456789012345678901234567890, \"m\": -99999999999999999999, \"k\": 7}");
-  assert_true(json_is_real(json_object_get(v, "n")));
-  assert_true(json_real_value(json_object_get(v, "n")) == 123456789012345678901234567890.0);
-  assert_true(json_real_value(json_object_get(v, "m")) == -99999999999999999999.0);
-  assert_true(json_real_value(json_object_get(v, "k")) == 7.0);
-  json_decref(v);
-  /* still an integer to the validator, and 7.0 equal to 7 */
-  schema_registry_t *reg = schema_registry_new(NULL);
-  sbuf_t err = SBUF_INIT;
-  json_t *schema = json_loads(
-      "{\"properties\": {\"n\": {\"type\": \"integer\", \"minimum\": 1}, \"k\": "
-      "{\"const\": 7}}}",
-      0, NULL);
-  v = load("{\"n\": 123456789012345678901234567890, \"k\": 7}");
-  assert_int_equal(schema_validate(reg, schema, v, NULL, &err), 1);
-  json_decref(v);
-  v = load("{\"n\": -123456789012345678901234567890}");
-  assert_int_equal(schema_validate(reg, schema, v, NULL, &err), 0);
-  json_decref(v);
-  json_decref(schema);
-  schema_registry_free(reg);
-  sbuf_free(&err);
-  /* beyond a double, or no JSON: NULL with jansson's error */
-  json_error_t e;
-  assert_null(schema_json_loadb("[1e999]", 7, JSON_DECODE_ANY, &e));
-  assert_int_equal(json_error_code(&e), json_error_numeric_overflow);
-  assert_null(schema_json_loadb("{nope", 5, JSON_DECODE_ANY, &e));
-  assert_int_equal(json_error_code(&e), json_error_invalid_syntax);
-  assert_null(schema_json_loadb("[123456789012345678901234567890", 31, JSON_DECODE_ANY, NULL));
-}
-
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_percent_decoding),
       cmocka_unit_test(test_nul_in_ref_fragments),
-      cmocka_unit_test(test_json_numbers),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
