@@ -24,6 +24,7 @@
 
 #include "api/api_internal.h"
 #include "common/fsutil.h"
+#include "common/percent.h"
 #include "js/jsbytes.h"
 
 #define API_HAR_DIR      "har-logs"
@@ -46,27 +47,10 @@ static json_t *iso_time(double ms) {
   return json_string(buf);
 }
 
-static int hex(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 /* A form- or query-encoded piece, decoded; invalid UTF-8 is kept as it was encoded. */
 static json_t *decoded(const char *s, size_t n) {
-  char *out = xmalloc(n + 1);
-  size_t k = 0;
-  for (size_t i = 0; i < n; i++) {
-    if (s[i] == '+') {
-      out[k++] = ' ';
-    } else if (s[i] == '%' && i + 2 < n && hex(s[i + 1]) >= 0 && hex(s[i + 2]) >= 0) {
-      out[k++] = (char)(hex(s[i + 1]) * 16 + hex(s[i + 2]));
-      i += 2;
-    } else {
-      out[k++] = s[i];
-    }
-  }
+  size_t k;
+  char *out = percent_decode(s, n, PERCENT_PLUS | PERCENT_NUL, &k);
   json_t *v = json_stringn(out, k);
   free(out);
   if (!v) v = json_stringn(s, n);

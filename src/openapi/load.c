@@ -18,6 +18,7 @@
 
 #include "common/fsutil.h"
 #include "common/glob.h"
+#include "common/percent.h"
 #include "openapi/openapi_int.h"
 
 #define OA_MAX_FILES 256
@@ -54,7 +55,7 @@ void oa_where(sbuf_t *err, const oa_file_t *file, const char *ptr) {
 
 /* A URI's path percent-decoded; NULL on a bad escape or "%00": a file path holds no NUL. */
 static char *uri_decode(const char *s) {
-  return schema_uri_unescape(s, strlen(s), SCHEMA_URI_STRICT, NULL);
+  return percent_decode(s, strlen(s), PERCENT_STRICT, NULL);
 }
 
 /* A URI scheme in front ("urn:", "http:"): two letters at least, so that a Windows-style
@@ -188,7 +189,7 @@ static oa_file_t *ref_target(openapi_doc_t *doc, oa_file_t *file, const char *re
   size_t n = hash ? (size_t)(hash - ref) : strlen(ref);
   const char *f = hash ? hash + 1 : "";
   size_t flen;
-  *frag = schema_uri_unescape(f, strlen(f), SCHEMA_URI_STRICT | SCHEMA_URI_NUL, &flen);
+  *frag = percent_decode(f, strlen(f), PERCENT_STRICT | PERCENT_NUL, &flen);
   if (!*frag) {
     sbuf_puts(msg, "bad percent-encoding");
     return NULL;

@@ -28,6 +28,7 @@
 
 #include "common/json_text.h"
 #include "common/media.h"
+#include "common/percent.h"
 #include "openapi/openapi_int.h"
 
 /* ---- building ---- */
@@ -246,10 +247,10 @@ static void query_values(const char *url, const char *name, strvec_t *out) {
     if (n > end - i) n = end - i;
     const char *eq = memchr(q + i, '=', n);
     size_t kn = eq ? (size_t)(eq - (q + i)) : n;
-    char *key = schema_uri_unescape(q + i, kn, SCHEMA_URI_PLUS, NULL);
+    char *key = percent_decode(q + i, kn, PERCENT_PLUS, NULL);
     if (strcmp(key, name) == 0)
-      strvec_push_owned(
-          out, eq ? schema_uri_unescape(eq + 1, n - kn - 1, SCHEMA_URI_PLUS, NULL) : xstrdup(""));
+      strvec_push_owned(out,
+                        eq ? percent_decode(eq + 1, n - kn - 1, PERCENT_PLUS, NULL) : xstrdup(""));
     free(key);
     i += n + 1;
   }
@@ -270,7 +271,7 @@ static void cookie_values(const char *header, const char *name, strvec_t *out) {
       while (vend > v && (vend[-1] == ' ' || vend[-1] == '\t')) vend--;
       if (vend - v >= 2 && *v == '"' && vend[-1] == '"') v++, vend--;
       if ((size_t)(kend - k) == strlen(name) && strncmp(k, name, (size_t)(kend - k)) == 0)
-        strvec_push_owned(out, schema_uri_unescape(v, (size_t)(vend - v), 0, NULL));
+        strvec_push_owned(out, percent_decode(v, (size_t)(vend - v), 0, NULL));
     }
     p = *end ? end + 1 : end;
   }
@@ -378,7 +379,7 @@ static void param_texts(const oa_param_t *p, const oa_capture_t *caps, const ope
   if (p->in == OA_IN_PATH) {
     for (const oa_capture_t *c = caps; c->name; c++)
       if (c->name_len == strlen(p->name) && strncmp(c->name, p->name, c->name_len) == 0) {
-        strvec_push_owned(texts, schema_uri_unescape(c->text, c->len, 0, NULL));
+        strvec_push_owned(texts, percent_decode(c->text, c->len, 0, NULL));
         break;
       }
   } else if (p->in == OA_IN_QUERY) {

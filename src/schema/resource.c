@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/percent.h"
 #include "schema/schema_int.h"
 
 #define D7   (1u << SCHEMA_DRAFT_7)
@@ -419,7 +420,7 @@ schema_loc_t *schema_resolve(schema_registry_t *reg, schema_doc_t *doc, const ch
    * octet), so "#/a%00b" names the member "a\0b" (which JSON text writes "a\u0000b").
    * An anchor's name is a plain name, which cannot: then there is no such anchor. */
   size_t len;
-  char *dec = schema_uri_unescape(frag, strlen(frag), SCHEMA_URI_STRICT | SCHEMA_URI_NUL, &len);
+  char *dec = percent_decode(frag, strlen(frag), PERCENT_STRICT | PERCENT_NUL, &len);
   if (!dec) {
     sbuf_printf(err, "can't resolve reference \"%s\": bad percent-encoding", uri);
     return NULL;

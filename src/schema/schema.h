@@ -121,16 +121,6 @@ char *schema_uri_resolve(const char *base, const char *ref);
  * when base is). Returns a new string. */
 char *schema_uri_resolve_base(const char *base, const char *ref);
 
-/* Percent-decoding (RFC 3986 §2.1) of n bytes of s: a new NUL-terminated string of *len
- * bytes (len may be NULL). SCHEMA_URI_STRICT: NULL on a malformed escape ("%", "%4",
- * "%zz"); else it stays as written, as servers read a request's text. "%00" decodes to a
- * NUL byte inside the result only with SCHEMA_URI_NUL, for callers that keep the length;
- * else it is refused as a malformed escape is (NULL when strict, kept as written when not),
- * since a C string would end there and name something else. SCHEMA_URI_PLUS: '+' is a
- * space (a query string's form encoding). */
-enum { SCHEMA_URI_STRICT = 1, SCHEMA_URI_NUL = 2, SCHEMA_URI_PLUS = 4 };
-char *schema_uri_unescape(const char *s, size_t n, unsigned flags, size_t *len);
-
 /* The value a JSON Pointer ("/a/0/b~1c", already percent-decoded) names in root, or NULL. */
 const json_t *schema_pointer_get(const json_t *root, const char *pointer);
 

@@ -1,8 +1,7 @@
 /* uri: the RFC 3986 reference resolution that $id and $ref need (§5.2, with
- * remove_dot_segments), fragment splitting and the one percent-decoder (of fragments,
- * file paths and request text, each with its own rule for "%00"). URNs and other
- * non-hierarchical URIs go through the same algorithm, which keeps them intact when the
- * reference is only a fragment. Every returned string is new and owned by the caller. */
+ * remove_dot_segments) and fragment splitting (percent-decoding is common/percent). URNs
+ * and other non-hierarchical URIs go through the same algorithm, which keeps them intact
+ * when the reference is only a fragment. Every returned string is new and owned by the caller. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -164,35 +163,4 @@ char *schema_uri_split(const char *uri, const char **frag) {
   }
   *frag = hash + 1;
   return xstrndup(uri, (size_t)(hash - uri));
-}
-
-static int hexval(int c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-char *schema_uri_unescape(const char *s, size_t n, unsigned flags, size_t *len) {
-  sbuf_t b = SBUF_INIT;
-  sbuf_reserve(&b, n);
-  for (size_t i = 0; i < n; i++) {
-    if (s[i] == '%') {
-      int hi = i + 2 < n ? hexval((unsigned char)s[i + 1]) : -1;
-      int lo = hi < 0 ? -1 : hexval((unsigned char)s[i + 2]);
-      bool nul = hi == 0 && lo == 0;
-      if (hi >= 0 && lo >= 0 && (!nul || (flags & SCHEMA_URI_NUL))) {
-        sbuf_putc(&b, (char)(hi * 16 + lo));
-        i += 2;
-        continue;
-      }
-      if (flags & SCHEMA_URI_STRICT) {
-        sbuf_free(&b);
-        return NULL;
-      }
-    }
-    sbuf_putc(&b, (flags & SCHEMA_URI_PLUS) && s[i] == '+' ? ' ' : s[i]);
-  }
-  if (len) *len = b.len;
-  return sbuf_take(&b);
 }

@@ -5,7 +5,7 @@
  * (a fetcher, no network), and the root is loaded from there too. When the document loads,
  * a few exchanges, requests and every named schema are checked against it. Whatever the files hold, nothing may crash, leak or
  * recurse without end. Built and run by scripts/fuzz.sh. */
-// fuzz-build: src/openapi/*.c src/schema/[a-z]*.c src/common/json_text.c src/common/media.c src/common/sbuf.c src/common/strvec.c src/common/fsutil.c src/common/glob.c -lunistring
+// fuzz-build: src/openapi/*.c src/schema/[a-z]*.c src/common/json_text.c src/common/media.c src/common/percent.c src/common/sbuf.c src/common/strvec.c src/common/fsutil.c src/common/glob.c -lunistring
 // fuzz-pkgs: jansson libpcre2-8 libidn2 yaml-0.1
 #include <stddef.h>
 #include <stdint.h>

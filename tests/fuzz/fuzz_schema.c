@@ -3,7 +3,7 @@
  * "---" (without one, the input is both); each draft in turn. Invalid JSON is skipped;
  * whatever the schema, compiling and validating must not crash, leak or recurse without
  * end. Built and run by scripts/fuzz.sh. */
-// fuzz-build: src/schema/[a-z]*.c src/common/sbuf.c src/common/strvec.c -lunistring
+// fuzz-build: src/schema/[a-z]*.c src/common/percent.c src/common/sbuf.c src/common/strvec.c -lunistring
 // fuzz-pkgs: jansson libpcre2-8 libidn2
 #include <stddef.h>
 #include <stdint.h>

@@ -1,7 +1,6 @@
-/* Unit tests for the schema module's reading of URI text: the one percent-decoder
- * (schema_uri_unescape: strict or lenient escapes, '+' as a space, "%00" kept as a NUL
- * only when asked) and "$ref" fragments holding "%00" (a JSON Pointer may name a member
- * whose name holds U+0000; an anchor cannot). */
+/* Unit tests for "$ref" fragments holding "%00": a JSON Pointer may name a member whose
+ * name holds U+0000 (RFC 6901), which "#/a%00b" names rather than "a"; an anchor cannot
+ * hold one. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,47 +11,6 @@
 #include <string.h>
 
 #include "schema/schema.h"
-
-/* Decodes s with flags; NULL, or the result compared with want (want_len bytes). */
-static void expect_decoded(const char *s, unsigned flags, const char *want, size_t want_len) {
-  size_t len = 12345;
-  char *got = schema_uri_unescape(s, strlen(s), flags, &len);
-  if (!want) {
-    if (got) fail_msg("\"%s\" (flags %u) decoded to \"%s\", want NULL", s, flags, got);
-    return;
-  }
-  if (!got) fail_msg("\"%s\" (flags %u) gave NULL, want \"%s\"", s, flags, want);
-  assert_int_equal(len, want_len);
-  assert_memory_equal(got, want, want_len);
-  assert_int_equal(got[len], '\0');
-  free(got);
-}
-
-static void test_percent_decoding(void **state) {
-  enum { STRICT = SCHEMA_URI_STRICT, NUL = SCHEMA_URI_NUL, PLUS = SCHEMA_URI_PLUS };
-  expect_decoded("a%2Fb%7e%C3%A9", STRICT, "a/b~\xc3\xa9", 6);
-  expect_decoded("", STRICT, "", 0);
-  /* malformed escapes: NULL when strict, else as written */
-  const char *bad[] = {"%", "a%4", "%zz", "%4g"};
-  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-    expect_decoded(bad[i], STRICT, NULL, 0);
-    expect_decoded(bad[i], 0, bad[i], strlen(bad[i]));
-  }
-  expect_decoded("%%41", 0, "%A", 2);
-  /* "%00": a NUL byte inside the result only when the caller keeps lengths */
-  expect_decoded("a%00b", STRICT | NUL, "a\0b", 3);
-  expect_decoded("a%00b", NUL, "a\0b", 3);
-  expect_decoded("a%00b", STRICT, NULL, 0);
-  expect_decoded("a%00b", 0, "a%00b", 5);
-  /* '+' is a space only in a form's encoding */
-  expect_decoded("a+b%2B", PLUS, "a b+", 4);
-  expect_decoded("a+b%2B", 0, "a+b+", 4);
-  /* only n bytes are read: an escape cut short by n is malformed */
-  char *got = schema_uri_unescape("ab%41", 4, 0, NULL);
-  assert_string_equal(got, "ab%4");
-  free(got);
-  assert_null(schema_uri_unescape("ab%41", 4, STRICT, NULL));
-}
 
 /* A document with a member whose name holds U+0000, added to the registry by hand
  * (jansson's parser refuses such names and its deep copy cuts them short, so only an
@@ -106,7 +64,6 @@ static void test_nul_in_ref_fragments(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_percent_decoding),
       cmocka_unit_test(test_nul_in_ref_fragments),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
