@@ -65,6 +65,7 @@ static JSObjectRef multiple_done_error(fw_runner_t *r, fw_runnable_t *rn, JSCont
   sbuf_printf(&msg, "done() called multiple times in %s <%s>%s",
               rn->kind == FW_TEST ? "test" : "hook", ft,
               rn->parent->parent ? "" : " (of root suite)");
+  free(ft);
   if (r->file[0]) sbuf_printf(&msg, " of file %s", r->file);
   if (given) {
     char *text = js_value_to_utf8(ctx, given);
