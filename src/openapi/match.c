@@ -255,7 +255,7 @@ static int check_headers(openapi_doc_t *doc, oa_resp_t *r, const openapi_exchang
     strvec_t texts = {0};
     strvec_push_owned(&texts, value);
     char *what = xasprintf("header %s", h->name);
-    int rc = oa_check_param(doc, h, &texts, what, " ", out, err);
+    int rc = oa_check_param(doc, h, &texts, NULL, what, " ", out, err);
     free(what);
     strvec_free(&texts);
     if (rc < 0) return -1;

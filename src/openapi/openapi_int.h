@@ -34,10 +34,26 @@ typedef struct {
  * Object: in OA_IN_HEADER, explode false). */
 typedef enum { OA_IN_PATH, OA_IN_QUERY, OA_IN_HEADER, OA_IN_COOKIE } oa_in_t;
 
+/* How a parameter serialises an array or object (OpenAPI 3's `style`; 2.0's
+ * collectionFormat as the one that writes the same). DEFAULT: the location's (simple for
+ * path and header, form for query and cookie). TAB: 2.0's tsv. */
+typedef enum {
+  OA_STYLE_DEFAULT,
+  OA_STYLE_FORM,
+  OA_STYLE_SIMPLE,
+  OA_STYLE_LABEL,
+  OA_STYLE_MATRIX,
+  OA_STYLE_SPACE,
+  OA_STYLE_PIPE,
+  OA_STYLE_TAB,
+  OA_STYLE_DEEP
+} oa_style_t;
+
 typedef struct {
   char *name;
   oa_in_t in;
   bool required;
+  oa_style_t style;
   bool explode;           /* several values as repeated names (query's form default) */
   bool json;              /* given as `content` of a JSON type: the value is JSON text */
   unsigned types;         /* SCHEMA_TYPE_* bits its schema allows (0: any), for reading text */
@@ -124,12 +140,26 @@ void oa_free_request(oa_req_t *r);
  * is itself schema-like), compiled into p->schema with p->types and p->item_types. -1
  * with err when it does not compile. */
 int oa_param_schema(openapi_doc_t *doc, const oa_at_t *at, oa_param_t *p, sbuf_t *err);
-/* Checks the texts of parameter (or header) p: each read as the type its schema allows
- * (decimal numbers, true/false, null, an array of comma-separated or repeated values,
- * JSON text for `content`), then validated; problems are "<what><sep><path> <message>".
- * Nothing to check without texts or a schema. -1 with err when validation fails. */
-int oa_check_param(openapi_doc_t *doc, const oa_param_t *p, const strvec_t *texts, const char *what,
-                   const char *sep, openapi_result_t *out, sbuf_t *err);
+
+/* params.c: a parameter's text read as a value and checked. */
+/* The decoded name=value pairs of a query string or form body ('+' a space): name, value,
+ * name, value... into out. */
+void oa_form_pairs(const char *text, size_t len, strvec_t *out);
+/* A 3.x `style` ("form", "deepObject"...; DEFAULT for NULL or one unknown). */
+oa_style_t oa_style_named(const char *style);
+/* The values of cookie `name` in a Cookie header ("a=1; b=2"), decoded. */
+void oa_cookie_values(const char *header, const char *name, strvec_t *out);
+/* Checks parameter (or header) p given as `texts` (the values of its name, decoded) or,
+ * for an object spread over several names (a query's form+explode, deepObject), as
+ * `props` (property, value, property, value...; may be NULL). Each text is read by p's
+ * style and the type its schema allows (decimal numbers, true/false, null, arrays and
+ * objects split as serialised, JSON text for `content`); where the schema allows a string
+ * the text as written is another reading, and the value passes when either does. Problems
+ * are "<what><sep><path> <message>" (the typed reading's). Nothing to check without texts
+ * or a schema. -1 with err when validation fails. */
+int oa_check_param(openapi_doc_t *doc, const oa_param_t *p, const strvec_t *texts,
+                   const strvec_t *props, const char *what, const char *sep, openapi_result_t *out,
+                   sbuf_t *err);
 
 /* match.c: the path of a URL ("/v1/users/7") without query, fragment or trailing '/'. */
 char *oa_url_path(const char *url);

@@ -9,19 +9,17 @@
  *
  * Checking: path parameters are taken from the URL by the operation's template (the same
  * match that chose the operation), query parameters from its query string
- * (percent-decoded, repeated names as arrays), headers by name, cookies from the Cookie
- * header; each text is read as the type its schema wants (a number, a boolean, an array
- * of form or comma-separated values) and validated. A required parameter or body that is
+ * (percent-decoded; an object in deepObject or form+explode style from several names),
+ * headers by name, cookies from the Cookie header; params.c reads each text as its style
+ * and its schema's types say, and validates it. A required parameter or body that is
  * missing, a content type the request body does not declare, and every schema error are
  * problems named by location: "query.limit must be integer", "body/items/0/id must be
  * integer". A response's headers are Header Objects, read and checked the same way
- * (oa_param_schema, oa_check_param) by ops.c and match.c. JSON text (a body, a `content`
+ * (oa_param_schema, then params.c's oa_check_param) by ops.c and match.c. JSON text (a body, a `content`
  * parameter) is read by json_text_load, as response bodies are: integers of any size.
  *
  * Memory: oa_req_t belongs to its operation (oa_free_request); results own their strings. */
 #include <ctype.h>
-#include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -50,8 +48,14 @@ static int compile_v2_param(openapi_doc_t *doc, const oa_at_t *at, oa_param_t *p
   } else {
     p->types = schema_type_bits(p->schema, &p->item_types);
   }
+  /* collectionFormat as the 3.x style that writes the same; csv is the default */
   const char *fmt = json_string_value(json_object_get(at->node, "collectionFormat"));
   p->explode = fmt && strcmp(fmt, "multi") == 0;
+  p->style = !fmt                        ? OA_STYLE_DEFAULT
+             : strcmp(fmt, "ssv") == 0   ? OA_STYLE_SPACE
+             : strcmp(fmt, "tsv") == 0   ? OA_STYLE_TAB
+             : strcmp(fmt, "pipes") == 0 ? OA_STYLE_PIPE
+                                         : OA_STYLE_DEFAULT;
   sbuf_free(&msg);
   json_decref(copy);
   return rc;
@@ -137,6 +141,7 @@ static int add_param(openapi_doc_t *doc, oa_req_t *r, const oa_at_t *at, sbuf_t 
   if (doc->version != 20) {
     const char *style = json_string_value(json_object_get(at->node, "style"));
     json_t *explode = json_object_get(at->node, "explode");
+    p.style = oa_style_named(style);
     p.explode = json_is_boolean(explode) ? json_is_true(explode)
                                          : (p.in == OA_IN_QUERY || p.in == OA_IN_COOKIE) &&
                                                (!style || strcmp(style, "form") == 0);
@@ -234,138 +239,6 @@ void oa_free_request(oa_req_t *r) {
 
 /* ---- checking ---- */
 
-/* The values of query parameter `name` in the URL's query string, decoded (a bad escape,
- * and "%00", stay as written: the checks read C strings, and a value cut short at a NUL
- * would be another value). */
-static void query_values(const char *url, const char *name, strvec_t *out) {
-  const char *q = strchr(url, '?');
-  if (!q) return;
-  q++;
-  size_t end = strcspn(q, "#");
-  for (size_t i = 0; i < end;) {
-    size_t n = strcspn(q + i, "&#");
-    if (n > end - i) n = end - i;
-    const char *eq = memchr(q + i, '=', n);
-    size_t kn = eq ? (size_t)(eq - (q + i)) : n;
-    char *key = percent_decode(q + i, kn, PERCENT_PLUS, NULL);
-    if (strcmp(key, name) == 0)
-      strvec_push_owned(out,
-                        eq ? percent_decode(eq + 1, n - kn - 1, PERCENT_PLUS, NULL) : xstrdup(""));
-    free(key);
-    i += n + 1;
-  }
-}
-
-/* The values of cookie `name` in a Cookie header ("a=1; b=2"), decoded (RFC 6265's
- * quotes taken off). */
-static void cookie_values(const char *header, const char *name, strvec_t *out) {
-  for (const char *p = header; *p;) {
-    size_t n = strcspn(p, ";");
-    const char *k = p, *end = p + n;
-    while (k < end && (*k == ' ' || *k == '\t')) k++;
-    const char *eq = memchr(k, '=', (size_t)(end - k));
-    if (eq) {
-      const char *kend = eq, *v = eq + 1, *vend = end;
-      while (kend > k && (kend[-1] == ' ' || kend[-1] == '\t')) kend--;
-      while (v < vend && (*v == ' ' || *v == '\t')) v++;
-      while (vend > v && (vend[-1] == ' ' || vend[-1] == '\t')) vend--;
-      if (vend - v >= 2 && *v == '"' && vend[-1] == '"') v++, vend--;
-      if ((size_t)(kend - k) == strlen(name) && strncmp(k, name, (size_t)(kend - k)) == 0)
-        strvec_push_owned(out, percent_decode(v, (size_t)(vend - v), 0, NULL));
-    }
-    p = *end ? end + 1 : end;
-  }
-}
-
-/* Whether text is a decimal number ("-12", "1.5", "2e3", "+.5"); *integral when it has
- * neither a fraction nor an exponent. */
-static bool number_text(const char *text, bool *integral) {
-  const char *p = text + (*text == '-' || *text == '+');
-  size_t digits = strspn(p, "0123456789");
-  p += digits;
-  *integral = true;
-  if (*p == '.') {
-    *integral = false;
-    size_t frac = strspn(p + 1, "0123456789");
-    digits += frac;
-    p += 1 + frac;
-  }
-  if (digits == 0) return false;
-  if (*p == 'e' || *p == 'E') {
-    *integral = false;
-    p++;
-    p += *p == '-' || *p == '+';
-    size_t exp = strspn(p, "0123456789");
-    if (exp == 0) return false;
-    p += exp;
-  }
-  return *p == '\0';
-}
-
-/* A parameter's text as the value its schema's types most likely mean. A number beyond
- * a double's range stays text, with *too_big set. */
-static json_t *typed_value(const char *text, unsigned types, bool *too_big) {
-  bool integral;
-  if ((types & (SCHEMA_TYPE_INTEGER | SCHEMA_TYPE_NUMBER)) && number_text(text, &integral)) {
-    double d = strtod(text, NULL);
-    if (!isfinite(d)) {
-      *too_big = true;
-      return json_string(text);
-    }
-    if ((types & SCHEMA_TYPE_INTEGER) && integral) {
-      errno = 0;
-      long long i = strtoll(text, NULL, 10);
-      /* beyond 64 bits an integer is still a JSON number: a double with no fraction */
-      if (errno != ERANGE) return json_integer((json_int_t)i);
-    }
-    return json_real(d);
-  }
-  if ((types & SCHEMA_TYPE_BOOLEAN) && (strcmp(text, "true") == 0 || strcmp(text, "false") == 0))
-    return json_boolean(text[0] == 't');
-  if ((types & SCHEMA_TYPE_NULL) && strcmp(text, "null") == 0) return json_null();
-  return json_string(text);
-}
-
-/* The parameter's value from its texts: an array when its schema wants one (repeated
- * names, or comma-separated values), else the first text, typed. */
-static json_t *param_value(const oa_param_t *p, const strvec_t *texts, bool *too_big) {
-  if (p->json) {
-    /* read as a body is: an integer beyond 64 bits is still a number */
-    const char *t = texts->items[0];
-    json_t *v = json_text_load(t, strlen(t), JSON_DECODE_ANY, NULL);
-    return v ? v : json_string(t);
-  }
-  if (!(p->types & SCHEMA_TYPE_ARRAY)) return typed_value(texts->items[0], p->types, too_big);
-  json_t *arr = json_array();
-  for (size_t i = 0; i < texts->len; i++) {
-    const char *t = texts->items[i];
-    if (p->explode && (p->in == OA_IN_QUERY || p->in == OA_IN_COOKIE)) {
-      json_array_append_new(arr, typed_value(t, p->item_types, too_big));
-      continue;
-    }
-    while (*t) {
-      size_t n = strcspn(t, ",");
-      char *item = xstrndup(t, n);
-      json_array_append_new(arr, typed_value(item, p->item_types, too_big));
-      free(item);
-      t += n + (t[n] ? 1 : 0);
-    }
-  }
-  return arr;
-}
-
-int oa_check_param(openapi_doc_t *doc, const oa_param_t *p, const strvec_t *texts, const char *what,
-                   const char *sep, openapi_result_t *out, sbuf_t *err) {
-  if (!p->schema || texts->len == 0) return 0;
-  bool too_big = false;
-  json_t *v = param_value(p, texts, &too_big);
-  int rc = 0;
-  if (too_big) oa_problem(out, "%s is too large a number to check (beyond a double's range)", what);
-  else rc = oa_check_value(doc, p->schema, v, what, sep, out, err);
-  json_decref(v);
-  return rc < 0 ? -1 : 0;
-}
-
 static const char *in_name(oa_in_t in) {
   return in == OA_IN_PATH     ? "path"
          : in == OA_IN_QUERY  ? "query"
@@ -373,9 +246,48 @@ static const char *in_name(oa_in_t in) {
                               : "cookie";
 }
 
-/* The texts of parameter p in the request; `caps`: the path template's. */
-static void param_texts(const oa_param_t *p, const oa_capture_t *caps, const openapi_request_t *rq,
-                        strvec_t *texts) {
+/* Whether `name` is another query parameter of r than p. */
+static bool other_query_param(const oa_req_t *r, const oa_param_t *p, const char *name) {
+  for (size_t i = 0; i < r->nparams; i++)
+    if (&r->params[i] != p && r->params[i].in == OA_IN_QUERY &&
+        strcmp(r->params[i].name, name) == 0)
+      return true;
+  return false;
+}
+
+/* The query parameter p from the query's pairs: the values of its name, or for an object
+ * spread over names its properties (deepObject's "p[prop]"; form+explode's names that
+ * are no other parameter's). */
+static void query_texts(const oa_req_t *r, const oa_param_t *p, const strvec_t *pairs,
+                        strvec_t *texts, strvec_t *props) {
+  size_t n = strlen(p->name);
+  bool spread = (p->types & SCHEMA_TYPE_OBJECT) && !(p->types & SCHEMA_TYPE_ARRAY) && !p->json &&
+                (p->style == OA_STYLE_DEEP ||
+                 (p->explode && (p->style == OA_STYLE_DEFAULT || p->style == OA_STYLE_FORM)));
+  for (size_t i = 0; i + 1 < pairs->len; i += 2) {
+    const char *k = pairs->items[i], *v = pairs->items[i + 1];
+    size_t kl = strlen(k);
+    if (spread && p->style == OA_STYLE_DEEP) {
+      if (kl > n + 2 && strncmp(k, p->name, n) == 0 && k[n] == '[' && k[kl - 1] == ']') {
+        strvec_push_owned(props, xstrndup(k + n + 1, kl - n - 2));
+        strvec_push(props, v);
+      }
+    } else if (spread) {
+      if (!other_query_param(r, p, k)) {
+        strvec_push(props, k);
+        strvec_push(props, v);
+      }
+    } else if (strcmp(k, p->name) == 0) {
+      strvec_push(texts, v);
+    }
+  }
+}
+
+/* The texts of parameter p in the request; `caps`: the path template's; `pairs`: the
+ * query's. */
+static void param_texts(const oa_req_t *r, const oa_param_t *p, const oa_capture_t *caps,
+                        const strvec_t *pairs, const openapi_request_t *rq, strvec_t *texts,
+                        strvec_t *props) {
   if (p->in == OA_IN_PATH) {
     for (const oa_capture_t *c = caps; c->name; c++)
       if (c->name_len == strlen(p->name) && strncmp(c->name, p->name, c->name_len) == 0) {
@@ -383,14 +295,20 @@ static void param_texts(const oa_param_t *p, const oa_capture_t *caps, const ope
         break;
       }
   } else if (p->in == OA_IN_QUERY) {
-    query_values(rq->url ? rq->url : "", p->name, texts);
+    query_texts(r, p, pairs, texts, props);
   } else {
     char *v =
         rq->header ? rq->header(rq->header_ud, p->in == OA_IN_COOKIE ? "cookie" : p->name) : NULL;
-    if (v && p->in == OA_IN_COOKIE) cookie_values(v, p->name, texts);
+    if (v && p->in == OA_IN_COOKIE) oa_cookie_values(v, p->name, texts);
     else if (v) strvec_push(texts, v);
     free(v);
   }
+}
+
+/* The decoded pairs of the URL's query string. */
+static void url_query_pairs(const char *url, strvec_t *pairs) {
+  const char *q = strchr(url, '?');
+  if (q) oa_form_pairs(q + 1, strcspn(q + 1, "#"), pairs);
 }
 
 static int check_params(openapi_doc_t *doc, const oa_op_t *op, const char *rest,
@@ -398,27 +316,30 @@ static int check_params(openapi_doc_t *doc, const oa_op_t *op, const char *rest,
   /* the path's {params} as the operation matched them */
   oa_capture_t caps[OA_MAX_CAPTURES + 1] = {{0}};
   if (!oa_template_match(op->norm, rest, caps)) caps[0].name = NULL;
+  strvec_t pairs = {0};
+  url_query_pairs(rq->url ? rq->url : "", &pairs);
   /* by place, as a request reads: path, query, headers, then cookies */
   size_t n = op->req.nparams;
-  for (size_t k = 0; k < 4 * n; k++) {
+  int rc = 0;
+  for (size_t k = 0; rc == 0 && k < 4 * n; k++) {
     const oa_param_t *p = &op->req.params[k % n];
     if (p->in != (oa_in_t)(k / n)) continue;
-    strvec_t texts = {0};
-    param_texts(p, caps, rq, &texts);
+    strvec_t texts = {0}, props = {0};
+    param_texts(&op->req, p, caps, &pairs, rq, &texts, &props);
     char *where = xasprintf("%s.%s", in_name(p->in), p->name);
-    int rc = 0;
-    if (texts.len == 0) {
+    if (texts.len == 0 && props.len == 0) {
       /* a cookie the client's jar adds is not seen here: only those it does show count */
       if (p->required && !(p->in == OA_IN_COOKIE && rq->cookie_jar))
         oa_problem(out, "%s is required, but the request has none", where);
     } else {
-      rc = oa_check_param(doc, p, &texts, where, "", out, err);
+      rc = oa_check_param(doc, p, &texts, &props, where, "", out, err);
     }
     free(where);
     strvec_free(&texts);
-    if (rc < 0) return -1;
+    strvec_free(&props);
   }
-  return 0;
+  strvec_free(&pairs);
+  return rc;
 }
 
 /* The request body as its schema judges it: JSON types parsed, text (and untyped UTF-8)

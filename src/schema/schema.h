@@ -113,6 +113,9 @@ enum {
  * union): SCHEMA_TYPE_* bits, 0 when they do not restrict it. With item_types, the same
  * for the items of an array it allows (0 when it allows no array or any items). */
 unsigned schema_type_bits(const schema_t *schema, unsigned *item_types);
+/* The same for property `name` of an object the schema allows (properties, else
+ * additionalProperties; 0 when they do not restrict it). */
+unsigned schema_prop_type_bits(const schema_t *schema, const char *name);
 
 /* RFC 3986 §5.2 resolution of ref against base (which may be empty or relative; then
  * the result may be relative too). Returns a new string. */

@@ -35,26 +35,46 @@ static unsigned value_type(const json_t *v) {
   }
 }
 
-static unsigned node_types(const schema_node_t *n, bool items, unsigned *budget);
+/* What a walk asks about: the value a node judges, each item of an array it judges, or
+ * one property of an object it judges. */
+typedef struct {
+  bool items;
+  const char *prop; /* NULL unless a property's */
+} types_of_t;
+
+static unsigned node_types(const schema_node_t *n, const types_of_t *of, unsigned *budget);
 
 /* The union of the branches' types (0 when one of them allows any). */
-static unsigned union_of(schema_node_t *const *nodes, size_t n, bool items, unsigned *budget) {
+static unsigned union_of(schema_node_t *const *nodes, size_t n, const types_of_t *of,
+                         unsigned *budget) {
   unsigned u = 0;
   for (size_t i = 0; i < n; i++) {
-    unsigned t = node_types(nodes[i], items, budget);
+    unsigned t = node_types(nodes[i], of, budget);
     if (!t) return 0;
     u |= t;
   }
   return u;
 }
 
-/* The types of the value n judges, or with `items` of each item of an array it judges. */
-static unsigned node_types(const schema_node_t *n, bool items, unsigned *budget) {
+/* The subschema of n for property `name`: properties, else additionalProperties (NULL
+ * when a patternProperties might apply, or none does: any type). */
+static const schema_node_t *prop_node(const schema_node_t *n, const char *name) {
+  size_t len = strlen(name);
+  for (size_t i = 0; i < n->nprops; i++)
+    if (n->props[i].len == len && memcmp(n->props[i].name, name, len) == 0) return n->props[i].node;
+  return n->npprops ? NULL : n->additional_props;
+}
+
+/* The types of what `of` asks about n. */
+static unsigned node_types(const schema_node_t *n, const types_of_t *of, unsigned *budget) {
   if (!n || n->is_bool || *budget == 0) return 0;
   (*budget)--;
   unsigned t = 0;
-  if (items) {
-    t = node_types(n->items, false, budget);
+  static const types_of_t kValue = {false, NULL};
+  if (of->items) {
+    t = node_types(n->items, &kValue, budget);
+  } else if (of->prop) {
+    t = node_types(prop_node(n, of->prop), &kValue, budget);
   } else {
     if (n->has & SK_BIT(SK_TYPE)) t = n->types;
     if (n->has & SK_BIT(SK_CONST)) t = meet(t, value_type(n->const_val));
@@ -65,21 +85,28 @@ static unsigned node_types(const schema_node_t *n, bool items, unsigned *budget)
       t = meet(t, e);
     }
   }
-  t = meet(t, node_types(n->ref, items, budget));
-  t = meet(t, node_types(n->dynref, items, budget));
-  t = meet(t, node_types(n->recref, items, budget));
-  for (size_t i = 0; i < n->nall_of; i++) t = meet(t, node_types(n->all_of[i], items, budget));
-  if (n->nany_of) t = meet(t, union_of(n->any_of, n->nany_of, items, budget));
-  if (n->none_of) t = meet(t, union_of(n->one_of, n->none_of, items, budget));
+  t = meet(t, node_types(n->ref, of, budget));
+  t = meet(t, node_types(n->dynref, of, budget));
+  t = meet(t, node_types(n->recref, of, budget));
+  for (size_t i = 0; i < n->nall_of; i++) t = meet(t, node_types(n->all_of[i], of, budget));
+  if (n->nany_of) t = meet(t, union_of(n->any_of, n->nany_of, of, budget));
+  if (n->none_of) t = meet(t, union_of(n->one_of, n->none_of, of, budget));
   return t;
 }
 
 unsigned schema_type_bits(const schema_t *schema, unsigned *item_types) {
   unsigned budget = TYPES_MAX_VISITS;
-  unsigned t = node_types(schema, false, &budget);
+  static const types_of_t kValue = {false, NULL}, kItems = {true, NULL};
+  unsigned t = node_types(schema, &kValue, &budget);
   if (item_types) {
     budget = TYPES_MAX_VISITS;
-    *item_types = (t & ST_ARRAY) ? node_types(schema, true, &budget) : 0;
+    *item_types = (t & ST_ARRAY) ? node_types(schema, &kItems, &budget) : 0;
   }
   return t;
+}
+
+unsigned schema_prop_type_bits(const schema_t *schema, const char *name) {
+  unsigned budget = TYPES_MAX_VISITS;
+  types_of_t of = {false, name};
+  return node_types(schema, &of, &budget);
 }

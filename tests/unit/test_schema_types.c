@@ -109,10 +109,39 @@ static void test_refs(void **state) {
   schema_registry_free(reg);
 }
 
+/* schema_prop_type_bits: a property's types, through $ref and allOf; additionalProperties
+ * for the others; any type where patternProperties might apply. */
+static void test_properties(void **state) {
+  schema_registry_t *reg = schema_registry_new(NULL);
+  json_t *s = json_loads(
+      "{\"$defs\": {\"rgb\": {\"properties\": {\"R\": {\"type\": "
+      "\"integer\"}}, \"additionalProperties\": {\"type\": \"boolean\"}}},"
+      " \"allOf\": [{\"$ref\": \"#/$defs/rgb\"}, {\"properties\": {\"R\": "
+      "{\"type\": [\"integer\", \"string\"]}}}]}",
+      0, NULL);
+  sbuf_t err = SBUF_INIT;
+  const schema_t *c = schema_compile(reg, s, &err);
+  assert_non_null(c);
+  assert_int_equal(schema_prop_type_bits(c, "R"), T_INT);
+  assert_int_equal(schema_prop_type_bits(c, "other"), T_BOOL);
+  json_decref(s);
+  s = json_loads(
+      "{\"patternProperties\": {\"^x\": {\"type\": \"integer\"}}, "
+      "\"additionalProperties\": {\"type\": \"boolean\"}}",
+      0, NULL);
+  c = schema_compile(reg, s, &err);
+  assert_non_null(c);
+  assert_int_equal(schema_prop_type_bits(c, "xy"), 0);
+  json_decref(s);
+  sbuf_free(&err);
+  schema_registry_free(reg);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_keywords),
       cmocka_unit_test(test_refs),
+      cmocka_unit_test(test_properties),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

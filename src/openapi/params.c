@@ -1,0 +1,374 @@
+/* params: a parameter's (or response header's, or form field's) text read as the value
+ * its schema judges, and checked.
+ *
+ * Serialisation follows the OpenAPI 3 style table (2.0's collectionFormat maps onto it):
+ * simple "1,2" and "R,100,G,200" (explode "R=100,G=200"), label ".1.2", matrix ";id=1,2"
+ * (explode ";id=1;id=2", ";R=100;G=200"), form "1,2" (explode: repeated names; for an
+ * object its properties are names of their own), spaceDelimited "1 2", pipeDelimited
+ * "1|2", deepObject "obj[R]=100". Header lists may have blanks around their commas (RFC
+ * 9110 §5.6.1 OWS). A cookie array is accepted comma-separated ("ids=1,2") and as form
+ * with explode writes it ("ids=1&ids=2", or repeated cookies), the specification being
+ * ambiguous there.
+ *
+ * Types: each piece of text is read as the types its (item's, property's) schema allows:
+ * a decimal number, true/false, null, else a string. Where the schema also allows a string
+ * the text as written is a second reading ("01234" for anyOf [{string, pattern}, {integer}]),
+ * checked when the typed one fails: the value passes when either does, which is the
+ * outcome of ajv's coerceTypes as openapi-request-validator uses it (a string is only
+ * coerced where the schema does not take it as one).
+ *
+ * Memory: nothing kept; values built here are freed before returning. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/json_text.h"
+#include "common/percent.h"
+#include "openapi/openapi_int.h"
+
+void oa_form_pairs(const char *q, size_t end, strvec_t *out) {
+  for (size_t i = 0; i < end;) {
+    const char *amp = memchr(q + i, '&', end - i);
+    size_t n = amp ? (size_t)(amp - (q + i)) : end - i;
+    const char *eq = memchr(q + i, '=', n);
+    size_t kn = eq ? (size_t)(eq - (q + i)) : n;
+    if (n > 0) {
+      /* a bad escape, and "%00", stay as written: the checks read C strings, and a value
+       * cut short at a NUL would be another value */
+      strvec_push_owned(out, percent_decode(q + i, kn, PERCENT_PLUS, NULL));
+      strvec_push_owned(out,
+                        eq ? percent_decode(eq + 1, n - kn - 1, PERCENT_PLUS, NULL) : xstrdup(""));
+    }
+    i += n + 1;
+  }
+}
+
+void oa_cookie_values(const char *header, const char *name, strvec_t *out) {
+  for (const char *p = header; *p;) {
+    size_t n = strcspn(p, ";");
+    const char *k = p, *end = p + n;
+    while (k < end && (*k == ' ' || *k == '\t')) k++;
+    const char *eq = memchr(k, '=', (size_t)(end - k));
+    if (eq) {
+      const char *kend = eq, *v = eq + 1, *vend = end;
+      while (kend > k && (kend[-1] == ' ' || kend[-1] == '\t')) kend--;
+      while (v < vend && (*v == ' ' || *v == '\t')) v++;
+      while (vend > v && (vend[-1] == ' ' || vend[-1] == '\t')) vend--;
+      /* RFC 6265's quotes taken off */
+      if (vend - v >= 2 && *v == '"' && vend[-1] == '"') v++, vend--;
+      if ((size_t)(kend - k) == strlen(name) && strncmp(k, name, (size_t)(kend - k)) == 0)
+        strvec_push_owned(out, percent_decode(v, (size_t)(vend - v), 0, NULL));
+    }
+    p = *end ? end + 1 : end;
+  }
+}
+
+/* ---- types ---- */
+
+/* Whether text is a decimal number ("-12", "1.5", "2e3", "+.5"); *integral when it has
+ * neither a fraction nor an exponent. */
+static bool number_text(const char *text, bool *integral) {
+  const char *p = text + (*text == '-' || *text == '+');
+  size_t digits = strspn(p, "0123456789");
+  p += digits;
+  *integral = true;
+  if (*p == '.') {
+    *integral = false;
+    size_t frac = strspn(p + 1, "0123456789");
+    digits += frac;
+    p += 1 + frac;
+  }
+  if (digits == 0) return false;
+  if (*p == 'e' || *p == 'E') {
+    *integral = false;
+    p++;
+    p += *p == '-' || *p == '+';
+    size_t exp = strspn(p, "0123456789");
+    if (exp == 0) return false;
+    p += exp;
+  }
+  return *p == '\0';
+}
+
+/* Text as the value the types most likely mean (0: a string). A number beyond a double's
+ * range stays text, with *too_big set. */
+static json_t *typed_value(const char *text, unsigned types, bool *too_big) {
+  bool integral;
+  if ((types & (SCHEMA_TYPE_INTEGER | SCHEMA_TYPE_NUMBER)) && number_text(text, &integral)) {
+    double d = strtod(text, NULL);
+    if (!isfinite(d)) {
+      *too_big = true;
+      return json_string(text);
+    }
+    if ((types & SCHEMA_TYPE_INTEGER) && integral) {
+      errno = 0;
+      long long i = strtoll(text, NULL, 10);
+      /* beyond 64 bits an integer is still a JSON number: a double with no fraction */
+      if (errno != ERANGE) return json_integer((json_int_t)i);
+    }
+    return json_real(d);
+  }
+  if ((types & SCHEMA_TYPE_BOOLEAN) && (strcmp(text, "true") == 0 || strcmp(text, "false") == 0))
+    return json_boolean(text[0] == 't');
+  if ((types & SCHEMA_TYPE_NULL) && strcmp(text, "null") == 0) return json_null();
+  return json_string(text);
+}
+
+/* ---- styles ---- */
+
+oa_style_t oa_style_named(const char *style) {
+  static const struct {
+    const char *name;
+    oa_style_t style;
+  } kStyles[] = {{"form", OA_STYLE_FORM},
+                 {"simple", OA_STYLE_SIMPLE},
+                 {"label", OA_STYLE_LABEL},
+                 {"matrix", OA_STYLE_MATRIX},
+                 {"spaceDelimited", OA_STYLE_SPACE},
+                 {"pipeDelimited", OA_STYLE_PIPE},
+                 {"deepObject", OA_STYLE_DEEP}};
+  for (size_t i = 0; style && i < sizeof kStyles / sizeof *kStyles; i++)
+    if (strcmp(style, kStyles[i].name) == 0) return kStyles[i].style;
+  return OA_STYLE_DEFAULT;
+}
+
+/* The style p is written in: its own, else its location's default. */
+static oa_style_t style_of(const oa_param_t *p) {
+  if (p->style != OA_STYLE_DEFAULT) return p->style;
+  return p->in == OA_IN_PATH || p->in == OA_IN_HEADER ? OA_STYLE_SIMPLE : OA_STYLE_FORM;
+}
+
+/* Appends the pieces of t[0, n) split at any of `seps`, each without blanks around it
+ * when `trim` (HTTP list syntax). An empty text has no pieces. */
+static void split(const char *t, size_t n, const char *seps, bool trim, strvec_t *out) {
+  if (n == 0) return;
+  for (size_t i = 0;;) {
+    size_t k = i;
+    while (k < n && !strchr(seps, t[k])) k++;
+    size_t a = i, b = k;
+    while (trim && a < b && (t[a] == ' ' || t[a] == '\t')) a++;
+    while (trim && b > a && (t[b - 1] == ' ' || t[b - 1] == '\t')) b--;
+    strvec_push_owned(out, xstrndup(t + a, b - a));
+    if (k >= n) break;
+    i = k + 1;
+  }
+}
+
+/* `piece` less a leading "name=" (matrix, and form-exploded cookies). */
+static const char *less_name(const char *piece, const char *name) {
+  size_t n = strlen(name);
+  if (strncmp(piece, name, n) == 0 && (piece[n] == '=' || piece[n] == '\0'))
+    return piece[n] ? piece + n + 1 : piece + n;
+  return piece;
+}
+
+/* The pieces one text of p holds as its style writes an array or object (`object`): the
+ * items, the property/value list, or for an exploded object "prop=value" pieces. */
+static void pieces(const oa_param_t *p, const char *t, bool object, strvec_t *out) {
+  bool trim = p->in == OA_IN_HEADER;
+  const char *seps = ",";
+  switch (style_of(p)) {
+  case OA_STYLE_LABEL:
+    if (*t == '.') t++;
+    seps = p->explode ? "." : ",";
+    break;
+  case OA_STYLE_MATRIX: {
+    /* ";id=1,2", ";id=1;id=2", ";R=100;G=200" */
+    strvec_t parts = {0};
+    split(t + (*t == ';'), strlen(t + (*t == ';')), ";", false, &parts);
+    for (size_t i = 0; i < parts.len; i++) {
+      const char *v = object && p->explode ? parts.items[i] : less_name(parts.items[i], p->name);
+      if (p->explode) strvec_push(out, v);
+      else split(v, strlen(v), ",", false, out);
+    }
+    strvec_free(&parts);
+    return;
+  }
+  case OA_STYLE_SPACE: seps = " "; break;
+  case OA_STYLE_PIPE: seps = "|"; break;
+  case OA_STYLE_TAB: seps = "\t"; break;
+  case OA_STYLE_FORM:
+    if (p->in == OA_IN_COOKIE && !object) {
+      /* "1,2", and form+explode's "1&ids=2" inside one cookie */
+      strvec_t parts = {0};
+      split(t, strlen(t), "&", false, &parts);
+      for (size_t i = 0; i < parts.len; i++) {
+        const char *v = i ? less_name(parts.items[i], p->name) : parts.items[i];
+        split(v, strlen(v), ",", false, out);
+      }
+      strvec_free(&parts);
+      return;
+    }
+    break;
+  default: break;
+  }
+  /* query arrays written with repeated names: each text is one item */
+  if (p->explode && !object && p->in == OA_IN_QUERY) {
+    strvec_push(out, t);
+    return;
+  }
+  split(t, strlen(t), seps, trim, out);
+}
+
+/* An array from p's texts; items read as `item_types`. */
+static json_t *array_value(const oa_param_t *p, const strvec_t *texts, unsigned item_types,
+                           bool *too_big) {
+  json_t *arr = json_array();
+  for (size_t i = 0; i < texts->len; i++) {
+    strvec_t items = {0};
+    pieces(p, texts->items[i], false, &items);
+    for (size_t k = 0; k < items.len; k++)
+      json_array_append_new(arr, typed_value(items.items[k], item_types, too_big));
+    strvec_free(&items);
+  }
+  return arr;
+}
+
+/* Sets property k of obj to v read as the types of that property's schema (0: text). */
+static void set_prop(json_t *obj, const oa_param_t *p, const char *k, const char *v, bool plain,
+                     bool *too_big) {
+  unsigned types = plain ? 0 : schema_prop_type_bits(p->schema, k);
+  json_object_set_new(obj, k, typed_value(v, types, too_big));
+}
+
+/* An object from `props` (property, value...) or from p's first text. */
+static json_t *object_value(const oa_param_t *p, const strvec_t *texts, const strvec_t *props,
+                            bool plain, bool *too_big) {
+  json_t *obj = json_object();
+  strvec_t list = {0};
+  bool pairs = true; /* list holds property, value, property, value... */
+  if (props && props->len) {
+    for (size_t i = 0; i + 1 < props->len; i += 2) {
+      strvec_push(&list, props->items[i]);
+      strvec_push(&list, props->items[i + 1]);
+    }
+  } else if (texts->len) {
+    oa_style_t s = style_of(p);
+    pieces(p, texts->items[0], true, &list);
+    pairs = !(p->explode && (s == OA_STYLE_SIMPLE || s == OA_STYLE_LABEL || s == OA_STYLE_MATRIX));
+  }
+  if (pairs) {
+    for (size_t i = 0; i < list.len; i += 2)
+      set_prop(obj, p, list.items[i], i + 1 < list.len ? list.items[i + 1] : "", plain, too_big);
+  } else {
+    for (size_t i = 0; i < list.len; i++) {
+      char *k = list.items[i], *eq = strchr(k, '=');
+      if (eq) *eq = '\0';
+      set_prop(obj, p, k, eq ? eq + 1 : "", plain, too_big);
+    }
+  }
+  strvec_free(&list);
+  return obj;
+}
+
+/* The parameter's value; `plain`: every piece of text a string. */
+static json_t *param_value(const oa_param_t *p, const strvec_t *texts, const strvec_t *props,
+                           bool plain, bool *too_big) {
+  if (p->json) {
+    /* read as a body is: an integer beyond 64 bits is still a number */
+    const char *t = texts->items[0];
+    json_t *v = json_text_load(t, strlen(t), JSON_DECODE_ANY, NULL);
+    return v ? v : json_string(t);
+  }
+  if (props && props->len) return object_value(p, texts, props, plain, too_big);
+  if (p->types & SCHEMA_TYPE_ARRAY)
+    return array_value(p, texts, plain ? 0 : p->item_types, too_big);
+  if (p->types & SCHEMA_TYPE_OBJECT) return object_value(p, texts, NULL, plain, too_big);
+  return typed_value(texts->items[0], plain ? 0 : p->types, too_big);
+}
+
+/* 1 when v is valid (no errors kept), 0 when not, -1 when validation cannot finish. */
+static int passes(openapi_doc_t *doc, const oa_param_t *p, const json_t *v, sbuf_t *err) {
+  return schema_validate_compiled(doc->reg, p->schema, v, NULL, err);
+}
+
+/* The element of a container a schema error's instance path starts at ("/2/x": item 2;
+ * "/a~1b": property "a/b"), NULL when none. */
+static json_t *element_at(json_t *v, const char *path, char **key_out) {
+  if (!path || *path != '/') return NULL;
+  size_t n = strcspn(path + 1, "/");
+  sbuf_t key = SBUF_INIT;
+  for (size_t i = 1; i <= n; i++) {
+    if (path[i] == '~' && i < n && (path[i + 1] == '0' || path[i + 1] == '1'))
+      sbuf_putc(&key, path[++i] == '0' ? '~' : '/');
+    else sbuf_putc(&key, path[i]);
+  }
+  json_t *e = NULL;
+  if (json_is_object(v)) {
+    e = json_object_get(v, sbuf_cstr(&key));
+  } else if (json_is_array(v) && n > 0 && strspn(sbuf_cstr(&key), "0123456789") == n) {
+    e = json_array_get(v, strtoul(sbuf_cstr(&key), NULL, 10));
+  }
+  *key_out = e ? sbuf_take(&key) : NULL;
+  sbuf_free(&key);
+  return e;
+}
+
+/* The typed reading with the elements the schema faults replaced by their text reading
+ * (an array of anyOf [{integer}, {string}] may hold 12 and "012"); NULL when nothing
+ * changes. */
+static json_t *mixed_reading(openapi_doc_t *doc, const oa_param_t *p, json_t *typed, json_t *plain,
+                             sbuf_t *err) {
+  if (!json_is_array(typed) && !json_is_object(typed)) return NULL;
+  if (json_typeof(typed) != json_typeof(plain) || json_equal(typed, plain)) return NULL;
+  schema_errors_t errors = {0};
+  json_t *mixed = NULL;
+  if (schema_validate_compiled(doc->reg, p->schema, typed, &errors, err) == 0) {
+    mixed = json_deep_copy(typed);
+    bool changed = false;
+    for (size_t i = 0; i < errors.len; i++) {
+      char *key = NULL;
+      json_t *e = element_at(plain, errors.items[i].instance_path, &key);
+      if (!e) continue;
+      if (json_is_object(mixed)) json_object_set(mixed, key, e);
+      else json_array_set(mixed, strtoul(key, NULL, 10), e);
+      changed = true;
+      free(key);
+    }
+    if (!changed) {
+      json_decref(mixed);
+      mixed = NULL;
+    }
+  }
+  schema_errors_free(&errors);
+  return mixed;
+}
+
+/* Whether a reading of the text as written passes where the typed reading `typed` (NULL:
+ * there was none, a number being too large) does not: the elements the schema faults as
+ * text, every piece a string, and (when the schema allows a string and wants a container
+ * otherwise) the whole text one string. */
+static int text_reading_passes(openapi_doc_t *doc, const oa_param_t *p, const strvec_t *texts,
+                               const strvec_t *props, json_t *typed, sbuf_t *err) {
+  if (p->json) return 0;
+  json_t *readings[3] = {NULL, NULL, NULL};
+  bool unused = false;
+  readings[1] = param_value(p, texts, props, true, &unused);
+  if (typed) readings[0] = mixed_reading(doc, p, typed, readings[1], err);
+  if ((p->types & SCHEMA_TYPE_STRING) && texts->len && !json_is_string(readings[1]))
+    readings[2] = json_string(texts->items[0]);
+  int rc = 0;
+  for (size_t i = 0; rc == 0 && i < 3; i++)
+    if (readings[i] && (!typed || !json_equal(readings[i], typed)))
+      rc = passes(doc, p, readings[i], err);
+  for (size_t i = 0; i < 3; i++) json_decref(readings[i]);
+  return rc;
+}
+
+int oa_check_param(openapi_doc_t *doc, const oa_param_t *p, const strvec_t *texts,
+                   const strvec_t *props, const char *what, const char *sep, openapi_result_t *out,
+                   sbuf_t *err) {
+  if (!p->schema || (texts->len == 0 && (!props || props->len == 0))) return 0;
+  bool too_big = false;
+  json_t *v = param_value(p, texts, props, false, &too_big);
+  int rc = too_big ? 0 : passes(doc, p, v, err);
+  if (rc == 0) rc = text_reading_passes(doc, p, texts, props, too_big ? NULL : v, err);
+  if (rc == 0) {
+    if (too_big)
+      oa_problem(out, "%s is too large a number to check (beyond a double's range)", what);
+    else rc = oa_check_value(doc, p->schema, v, what, sep, out, err);
+  }
+  json_decref(v);
+  return rc < 0 ? -1 : 0;
+}
