@@ -44,23 +44,55 @@ char *oa_url_path(const char *url) {
   return xstrndup(p, n);
 }
 
+/* Matching a path template. A run of adjacent {params} ("{a}{b}", nothing between them)
+ * is matched as one: it takes one or more characters per param of one segment, as many
+ * as the rest of the template allows; then its first param has all but one character for
+ * each that follows, which gets one (the split is ambiguous anyway). Which (run, path
+ * offset) pairs cannot lead to a match is remembered, so each is tried once: the work is
+ * bounded by runs x path length x segment length, where plain backtracking was
+ * exponential in the number of params. */
+typedef struct {
+  const char *path;
+  size_t len;
+  unsigned char *failed; /* bit (depth * (len + 1) + offset): no match from there */
+  size_t steps;          /* template positions visited, for tests */
+} tpl_match_t;
+
 /* The template t against s; `depth` {params} matched so far. On a match, caps (when
  * given) hold each {param}'s text: set on the way back, so only the match's are kept. */
-static bool tpl_match(const char *t, const char *s, unsigned depth, oa_capture_t *caps) {
-  if (depth > OA_MAX_CAPTURES) return false;
+static bool tpl_from(tpl_match_t *m, const char *t, const char *s, unsigned depth,
+                     oa_capture_t *caps) {
   while (*t) {
-    if (*t == '{') {
-      const char *close = strchr(t, '}');
-      if (close) {
-        /* one or more characters of one segment; try each length, shortest last */
-        size_t seg = strcspn(s, "/");
-        for (size_t k = seg; k >= 1; k--) {
-          if (!tpl_match(close + 1, s + k, depth + 1, caps)) continue;
-          if (caps) caps[depth] = (oa_capture_t){t + 1, (size_t)(close - t - 1), s, k};
-          return true;
-        }
-        return false;
+    m->steps++;
+    const char *close = *t == '{' ? strchr(t, '}') : NULL;
+    if (close) {
+      /* the run: n params ending before `after` */
+      unsigned n = 0;
+      const char *after = t;
+      for (const char *c = close; c; c = *after == '{' ? strchr(after, '}') : NULL) {
+        n++;
+        after = c + 1;
       }
+      if (depth + n > OA_MAX_CAPTURES) return false;
+      size_t bit = depth * (m->len + 1) + (size_t)(s - m->path);
+      if (m->failed[bit / 8] & (1u << (bit % 8))) return false;
+      size_t seg = strcspn(s, "/");
+      for (size_t k = seg; k >= n && k >= 1; k--) {
+        if (!tpl_from(m, after, s + k, depth + n, caps)) continue;
+        if (caps) {
+          const char *name = t, *text = s;
+          for (unsigned i = 0; i < n; i++) {
+            const char *end = strchr(name, '}');
+            size_t len = i == 0 ? k - (n - 1) : 1;
+            caps[depth + i] = (oa_capture_t){name + 1, (size_t)(end - name - 1), text, len};
+            text += len;
+            name = end + 1;
+          }
+        }
+        return true;
+      }
+      m->failed[bit / 8] |= (unsigned char)(1u << (bit % 8));
+      return false;
     }
     if (*t != *s) return false;
     t++;
@@ -70,8 +102,23 @@ static bool tpl_match(const char *t, const char *s, unsigned depth, oa_capture_t
   return *s == '\0';
 }
 
+bool oa_template_match_counted(const char *tpl, const char *path, oa_capture_t *caps,
+                               size_t *steps) {
+  tpl_match_t m = {path, strlen(path), NULL, 0};
+  unsigned params = 0;
+  for (const char *p = tpl; (p = strchr(p, '{')); p++) params++;
+  if (params > OA_MAX_CAPTURES) params = OA_MAX_CAPTURES;
+  static unsigned char none[1];
+  size_t bits = params ? (size_t)params * (m.len + 1) : 0;
+  m.failed = bits ? xcalloc(bits / 8 + 1, 1) : none;
+  bool ok = tpl_from(&m, tpl, path, 0, caps);
+  if (bits) free(m.failed);
+  if (steps) *steps = m.steps;
+  return ok;
+}
+
 bool oa_template_match(const char *tpl, const char *path, oa_capture_t *caps) {
-  return tpl_match(tpl, path, 0, caps);
+  return oa_template_match_counted(tpl, path, caps, NULL);
 }
 
 void openapi_result_free(openapi_result_t *r) {

@@ -173,9 +173,14 @@ typedef struct {
 /* Templates with more {params} than this match nothing. */
 #define OA_MAX_CAPTURES 64
 /* Does `path` match the template (each {param} one or more characters other than '/',
- * the first ones as long as the rest allows)? With caps (OA_MAX_CAPTURES + 1 of them),
- * each {param}'s text in this match, in order, then one whose name is NULL. */
+ * the first ones as long as the rest allows; of adjacent {params} with nothing between
+ * them, the first takes all but one character for each of the others)? With caps
+ * (OA_MAX_CAPTURES + 1 of them), each {param}'s text in this match, in order, then one
+ * whose name is NULL. Remembers what failed, so the work is polynomial. */
 bool oa_template_match(const char *tpl, const char *path, oa_capture_t *caps);
+/* The same, with the number of template positions visited in *steps (for tests). */
+bool oa_template_match_counted(const char *tpl, const char *path, oa_capture_t *caps,
+                               size_t *steps);
 /* The operation for method (upper case) and path; NULL when none, with *same_path the
  * best operation on that path for another method (or NULL). *rest: the path less the
  * server base path matched. */
