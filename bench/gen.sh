@@ -111,6 +111,7 @@ module.exports = {
   testMatch: ['<rootDir>/specs/*.spec.js'],
   setupFiles: ['<rootDir>/setup.js'],
   maxWorkers: $workers,
+  testTimeout: 10000, // as sonde's and mocha's: a loaded machine must not fail the run
   // jest runs up to 20 test files in its own process ("in band") once its cache says they
   // are fast; setting a (never reached) worker memory limit makes it use the workers.
   workerIdleMemoryLimit: process.env.BENCH_JEST_IN_BAND ? undefined : '2GB',

@@ -373,8 +373,8 @@ runner_cmd() {
     sonde1) printf '%s\n' "$SONDE" run "$w/sonde.conf.js" --maxInstances 1 ;;
     sonde-ts) printf '%s\n' "$SONDE" run "$w/sonde-ts.conf.js" ;;
     sonde-jas) printf '%s\n' "$SONDE" run "$w/sonde-jasmine.conf.js" ;;
-    mocha) printf '%s\n' node "$MOCHA" --require "$w/setup.js" "$w/specs/*.spec.js" ;;
-    mocha-par) printf '%s\n' node "$MOCHA" --parallel --jobs 2 --require "$w/setup.js" "$w/specs/*.spec.js" ;;
+    mocha) printf '%s\n' node "$MOCHA" --timeout 10000 --require "$w/setup.js" "$w/specs/*.spec.js" ;;
+    mocha-par) printf '%s\n' node "$MOCHA" --timeout 10000 --parallel --jobs 2 --require "$w/setup.js" "$w/specs/*.spec.js" ;;
     jest) printf '%s\n' node "$JEST" --config "$w/jest.config.js" ;;
     jest-band) printf '%s\n' env BENCH_JEST_IN_BAND=1 node "$JEST" --config "$w/jest.config.js" ;;
     # maxInstancesPerCapability too: it defaults to 100 (WebdriverIO's default), which
@@ -382,7 +382,7 @@ runner_cmd() {
     sonde-m*) printf '%s\n' "$SONDE" run "$w/sonde.conf.js" --maxInstances "${runner#sonde-m}" --maxInstancesPerCapability "${runner#sonde-m}" ;;
     sonde-oa) printf '%s\n' "$SONDE" run "$w/sonde.conf.js" ;;
     sonde-oaon) printf '%s\n' "$SONDE" run "$w/sonde-openapi.conf.js" ;;
-    mocha-j*) printf '%s\n' node "$MOCHA" --parallel --jobs "${runner#mocha-j}" --require "$w/setup.js" "$w/specs/*.spec.js" ;;
+    mocha-j*) printf '%s\n' node "$MOCHA" --timeout 10000 --parallel --jobs "${runner#mocha-j}" --require "$w/setup.js" "$w/specs/*.spec.js" ;;
     coldfloor) printf '%s\n' "$COLDFLOOR" "$BENCH_URL" "$w/specs/f001.spec.js" ;;
     coldload) printf '%s\n' "$COLDFLOOR" --load-only ;;
   esac
