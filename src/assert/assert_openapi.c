@@ -22,8 +22,6 @@
 #include "assert/assert_internal.h"
 #include "common/fsutil.h"
 #include "common/glob.h"
-#include "common/json_text.h"
-#include "common/media.h"
 #include "config/config.h"
 #include "http/get.h"
 #include "js/jsclass.h"
@@ -307,16 +305,6 @@ static void negated_message(assert_run_t *r, const openapi_doc_t *doc,
                 res->operation, res->response, openapi_name(doc));
 }
 
-/* A response's bytes as the value its schema judges: JSON types parsed, text types (and
- * untyped UTF-8) as a string; NULL for binary bodies and for JSON that does not parse (the
- * caller then takes response.data, the text, which the schema rejects with a message).
- * An integer beyond 64 bits is a number, as JSON.parse reads it (json_text_load). */
-static json_t *raw_body_value(const char *ct, const char *raw, size_t len) {
-  if (media_is_json(ct)) return json_text_load(raw, len, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
-  if (!ct || media_is_text(ct)) return json_stringn(raw, len);
-  return NULL;
-}
-
 /* Common tail: pass/fail from rc, the message, or a usage error for rc -1. */
 static bool finish(assert_run_t *r, openapi_doc_t *doc, int rc, openapi_result_t *res, sbuf_t *err,
                    JSValueRef *exc) {
@@ -352,7 +340,10 @@ static int check_response(JSContextRef ctx, openapi_doc_t *doc, JSValueRef resp,
   if (api_response_body(ctx, resp, &raw, &raw_len)) {
     /* the bytes the server sent, parsed here: no JavaScript values to walk */
     has_body = raw_len > 0;
-    body = has_body ? raw_body_value(ct, raw, raw_len) : NULL;
+    /* JSON and text types read by the rule request bodies are read by; NULL for binary
+     * bodies and for JSON that does not parse (then response.data, the text, which the
+     * schema rejects with a message) */
+    body = has_body ? openapi_body_value(ct, raw, raw_len, NULL) : NULL;
   }
   if (!body) {
     JSValueRef data = js_get(ctx, resp, "data");

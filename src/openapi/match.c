@@ -278,6 +278,10 @@ static int check_body(openapi_doc_t *doc, oa_resp_t *r, const openapi_exchange_t
     } else if (!m) {
       oa_problem(out, "content type %s is not declared for this response; it declares %s", essence,
                  sbuf_cstr(&decl));
+    } else if (m->schema && oa_media_is_form(essence) && json_is_string(ex->body)) {
+      /* a form as a request's is read (openapi_body_value gave its text) */
+      rc = oa_check_form(doc, m->schema, m->encoding, ex->content_type, json_string_value(ex->body),
+                         json_string_length(ex->body), "body", " ", out, err);
     } else if (m->schema && ex->body) {
       rc = oa_check_value(doc, m->schema, ex->body, "body", " ", out, err);
       rc = rc < 0 ? -1 : 0;

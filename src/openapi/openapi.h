@@ -90,6 +90,12 @@ int openapi_check(openapi_doc_t *doc, const openapi_exchange_t *ex, openapi_resu
  * counted for coverage. */
 int openapi_check_request(openapi_doc_t *doc, const openapi_request_t *req, openapi_result_t *out,
                           sbuf_t *err);
+/* A body's bytes as the value a schema judges, by one rule for requests and responses:
+ * JSON types parsed (NULL with jerr, which may be NULL, when they do not parse), text
+ * types (and no or an empty Content-Type) a string; NULL for other types (binary). Forms
+ * are read against their schema by the check itself. A new reference. */
+json_t *openapi_body_value(const char *content_type, const char *raw, size_t len,
+                           json_error_t *jerr);
 /* Checks `value` against components.schemas[name] (definitions[name] in 2.0). 1, 0 as
  * above; -1 when the document has no such schema (err lists those it has). */
 int openapi_check_schema(openapi_doc_t *doc, const char *name, const json_t *value,

@@ -28,6 +28,8 @@ typedef struct {
   char *media;            /* "application/json", "text/plain"; "" matches any (2.0 without
                              produces) */
   const schema_t *schema; /* NULL: the body is not checked */
+  const json_t *encoding; /* a form's Encoding Objects by property, or NULL (borrowed from
+                             the document, or the request's form_encoding) */
 } oa_media_t;
 
 /* A parameter of an operation (request.c), or a header of a response (the same Header
@@ -77,6 +79,9 @@ typedef struct {
   bool body_required;
   oa_media_t *media; /* its media types */
   size_t nmedia;
+  /* 2.0 formData parameters while building: the properties, required names and encoding
+   * of the form's schema; form_encoding is kept for the media types that borrow it */
+  json_t *form_props, *form_required, *form_encoding;
 } oa_req_t;
 
 typedef struct {
@@ -141,6 +146,15 @@ void oa_free_request(oa_req_t *r);
  * with err when it does not compile. */
 int oa_param_schema(openapi_doc_t *doc, const oa_at_t *at, oa_param_t *p, sbuf_t *err);
 
+/* body.c: whether a Content-Type is a form (x-www-form-urlencoded, multipart/form-data). */
+bool oa_media_is_form(const char *content_type);
+/* Checks a form body against schema: its fields read as oa_fields_value does, with the
+ * text as written a second reading; problems as oa_check_value's (a multipart body that
+ * does not parse is one). -1 with err when validation fails. */
+int oa_check_form(openapi_doc_t *doc, const schema_t *schema, const json_t *encoding,
+                  const char *content_type, const char *raw, size_t len, const char *what,
+                  const char *sep, openapi_result_t *out, sbuf_t *err);
+
 /* params.c: a parameter's text read as a value and checked. */
 /* The decoded name=value pairs of a query string or form body ('+' a space): name, value,
  * name, value... into out. */
@@ -149,6 +163,31 @@ void oa_form_pairs(const char *text, size_t len, strvec_t *out);
 oa_style_t oa_style_named(const char *style);
 /* The values of cookie `name` in a Cookie header ("a=1; b=2"), decoded. */
 void oa_cookie_values(const char *header, const char *name, strvec_t *out);
+/* A form body's field (body.c): text, JSON (a multipart part of a JSON type) or a
+ * file's bytes; name and value point into storage the caller keeps. */
+typedef enum { OA_FIELD_TEXT, OA_FIELD_JSON, OA_FIELD_FILE } oa_field_kind_t;
+typedef struct {
+  const char *name;
+  char *value; /* NUL-terminated after len bytes */
+  size_t len;
+  oa_field_kind_t kind;
+} oa_field_t;
+/* Fields as the object a schema judges: each name's value read as its property's schema
+ * and `encoding` (an OpenAPI Encoding Object map, or NULL: form, explode) say; repeated
+ * names an array where the property is one. `plain`: text stays text. */
+json_t *oa_fields_value(const schema_t *schema, const json_t *encoding, const oa_field_t *fields,
+                        size_t n, bool plain, bool *too_big);
+/* A parameter's value from its texts (or spread properties); `plain`: text stays text. A
+ * number beyond a double's range stays text, with *too_big set. */
+json_t *oa_param_value(const oa_param_t *p, const strvec_t *texts, const strvec_t *props,
+                       bool plain, bool *too_big);
+/* Validates `typed` (a value read from text); when it fails, the readings with text as
+ * text (`plain`, the same with every piece a string; `whole`, the whole text; either may
+ * be NULL) are tried, and the value passes when one does; else the typed reading's
+ * problems ("too large a number" with too_big). -1 with err when validation fails. */
+int oa_check_readings(openapi_doc_t *doc, const schema_t *schema, json_t *typed, json_t *plain,
+                      json_t *whole, bool too_big, const char *what, const char *sep,
+                      openapi_result_t *out, sbuf_t *err);
 /* Checks parameter (or header) p given as `texts` (the values of its name, decoded) or,
  * for an object spread over several names (a query's form+explode, deepObject), as
  * `props` (property, value, property, value...; may be NULL). Each text is read by p's

@@ -76,8 +76,8 @@ static bool valid_status_key(const char *k) {
 
 void oa_add_media(oa_media_t **media, size_t *n, const char *type, const schema_t *schema) {
   *media = xrealloc(*media, (*n + 1) * sizeof **media);
-  (*media)[*n].media = xstrdup(type);
-  (*media)[(*n)++].schema = schema;
+  (*media)[*n] = (oa_media_t){xstrdup(type), schema, NULL};
+  (*n)++;
 }
 
 static int build_headers(build_t *b, const oa_at_t *resp, oa_resp_t *r) {

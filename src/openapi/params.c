@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "common/json_text.h"
+#include "common/media.h"
 #include "common/percent.h"
 #include "openapi/openapi_int.h"
 
@@ -127,7 +128,8 @@ oa_style_t oa_style_named(const char *style) {
                  {"matrix", OA_STYLE_MATRIX},
                  {"spaceDelimited", OA_STYLE_SPACE},
                  {"pipeDelimited", OA_STYLE_PIPE},
-                 {"deepObject", OA_STYLE_DEEP}};
+                 {"deepObject", OA_STYLE_DEEP},
+                 {"tabDelimited", OA_STYLE_TAB} /* 2.0's tsv, as body.c names it */};
   for (size_t i = 0; style && i < sizeof kStyles / sizeof *kStyles; i++)
     if (strcmp(style, kStyles[i].name) == 0) return kStyles[i].style;
   return OA_STYLE_DEFAULT;
@@ -228,27 +230,18 @@ static json_t *array_value(const oa_param_t *p, const strvec_t *texts, unsigned 
 /* Sets property k of obj to v read as the types of that property's schema (0: text). */
 static void set_prop(json_t *obj, const oa_param_t *p, const char *k, const char *v, bool plain,
                      bool *too_big) {
-  unsigned types = plain ? 0 : schema_prop_type_bits(p->schema, k);
+  unsigned types = plain ? 0 : schema_prop_type_bits(p->schema, k, NULL);
   json_object_set_new(obj, k, typed_value(v, types, too_big));
 }
 
-/* An object from `props` (property, value...) or from p's first text. */
-static json_t *object_value(const oa_param_t *p, const strvec_t *texts, const strvec_t *props,
-                            bool plain, bool *too_big) {
+/* An object from p's first text, as its style writes one. */
+static json_t *object_value(const oa_param_t *p, const strvec_t *texts, bool plain, bool *too_big) {
   json_t *obj = json_object();
   strvec_t list = {0};
-  bool pairs = true; /* list holds property, value, property, value... */
-  if (props && props->len) {
-    for (size_t i = 0; i + 1 < props->len; i += 2) {
-      strvec_push(&list, props->items[i]);
-      strvec_push(&list, props->items[i + 1]);
-    }
-  } else if (texts->len) {
-    oa_style_t s = style_of(p);
-    pieces(p, texts->items[0], true, &list);
-    pairs = !(p->explode && (s == OA_STYLE_SIMPLE || s == OA_STYLE_LABEL || s == OA_STYLE_MATRIX));
-  }
-  if (pairs) {
+  oa_style_t s = style_of(p);
+  pieces(p, texts->items[0], true, &list);
+  if (!(p->explode && (s == OA_STYLE_SIMPLE || s == OA_STYLE_LABEL || s == OA_STYLE_MATRIX))) {
+    /* property, value, property, value... */
     for (size_t i = 0; i < list.len; i += 2)
       set_prop(obj, p, list.items[i], i + 1 < list.len ? list.items[i + 1] : "", plain, too_big);
   } else {
@@ -262,25 +255,96 @@ static json_t *object_value(const oa_param_t *p, const strvec_t *texts, const st
   return obj;
 }
 
-/* The parameter's value; `plain`: every piece of text a string. */
-static json_t *param_value(const oa_param_t *p, const strvec_t *texts, const strvec_t *props,
-                           bool plain, bool *too_big) {
+/* A file's bytes as a string: themselves when they are UTF-8 without NULs, else as many
+ * '?' (a length still counts). */
+static json_t *file_value(const oa_field_t *f) {
+  json_t *v = memchr(f->value, '\0', f->len) ? NULL : json_stringn(f->value, f->len);
+  if (v) return v;
+  char *q = xmalloc(f->len + 1);
+  memset(q, '?', f->len);
+  q[f->len] = '\0';
+  v = json_string(q);
+  free(q);
+  return v;
+}
+
+/* The value of field `name` (its first of fields[i..n), the others of that name after
+ * it): JSON parsed, a file as text, text read as the property's schema and `enc` (an
+ * Encoding Object: style, explode, contentType) say, repeated names an array. */
+static json_t *field_value(const schema_t *schema, const json_t *enc, const oa_field_t *fields,
+                           size_t i, size_t n, bool plain, bool *too_big) {
+  const char *name = fields[i].name;
+  const char *ct = json_string_value(json_object_get(enc, "contentType"));
+  if (fields[i].kind == OA_FIELD_JSON || (ct && media_is_json(ct))) {
+    json_t *v =
+        json_text_load(fields[i].value, fields[i].len, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
+    return v ? v : file_value(&fields[i]);
+  }
+  unsigned item_types = 0;
+  unsigned types = schema_prop_type_bits(schema, name, &item_types);
+  if (fields[i].kind == OA_FIELD_FILE && !(types & SCHEMA_TYPE_ARRAY))
+    return file_value(&fields[i]);
+  const char *style = json_string_value(json_object_get(enc, "style"));
+  const json_t *explode = json_object_get(enc, "explode");
+  oa_param_t p = {.name = (char *)name,
+                  .in = OA_IN_QUERY,
+                  .style = oa_style_named(style),
+                  .explode = json_is_boolean(explode) ? json_is_true(explode)
+                                                      : !style || strcmp(style, "form") == 0,
+                  .types = types,
+                  .item_types = item_types,
+                  .schema = schema};
+  strvec_t texts = {0};
+  for (size_t k = i; k < n; k++)
+    if (strcmp(fields[k].name, name) == 0) strvec_push(&texts, fields[k].value);
+  json_t *v = oa_param_value(&p, &texts, NULL, plain, too_big);
+  strvec_free(&texts);
+  return v;
+}
+
+json_t *oa_fields_value(const schema_t *schema, const json_t *encoding, const oa_field_t *fields,
+                        size_t n, bool plain, bool *too_big) {
+  json_t *obj = json_object();
+  for (size_t i = 0; i < n; i++) {
+    if (json_object_get(obj, fields[i].name)) continue; /* read with its first */
+    const json_t *enc = json_object_get(encoding, fields[i].name);
+    json_t *v = field_value(schema, enc, fields, i, n, plain, too_big);
+    json_object_set_new(obj, fields[i].name, v);
+  }
+  return obj;
+}
+
+/* An object spread over several names (property, value, ...) as fields. */
+static json_t *props_value(const oa_param_t *p, const strvec_t *props, bool plain, bool *too_big) {
+  size_t n = props->len / 2;
+  oa_field_t *fields = xcalloc(n ? n : 1, sizeof *fields);
+  for (size_t i = 0; i < n; i++) {
+    const char *v = props->items[2 * i + 1];
+    fields[i] = (oa_field_t){props->items[2 * i], (char *)v, strlen(v), OA_FIELD_TEXT};
+  }
+  json_t *obj = oa_fields_value(p->schema, NULL, fields, n, plain, too_big);
+  free(fields);
+  return obj;
+}
+
+json_t *oa_param_value(const oa_param_t *p, const strvec_t *texts, const strvec_t *props,
+                       bool plain, bool *too_big) {
   if (p->json) {
     /* read as a body is: an integer beyond 64 bits is still a number */
     const char *t = texts->items[0];
     json_t *v = json_text_load(t, strlen(t), JSON_DECODE_ANY, NULL);
     return v ? v : json_string(t);
   }
-  if (props && props->len) return object_value(p, texts, props, plain, too_big);
+  if (props && props->len) return props_value(p, props, plain, too_big);
   if (p->types & SCHEMA_TYPE_ARRAY)
     return array_value(p, texts, plain ? 0 : p->item_types, too_big);
-  if (p->types & SCHEMA_TYPE_OBJECT) return object_value(p, texts, NULL, plain, too_big);
+  if (p->types & SCHEMA_TYPE_OBJECT) return object_value(p, texts, plain, too_big);
   return typed_value(texts->items[0], plain ? 0 : p->types, too_big);
 }
 
 /* 1 when v is valid (no errors kept), 0 when not, -1 when validation cannot finish. */
-static int passes(openapi_doc_t *doc, const oa_param_t *p, const json_t *v, sbuf_t *err) {
-  return schema_validate_compiled(doc->reg, p->schema, v, NULL, err);
+static int passes(openapi_doc_t *doc, const schema_t *schema, const json_t *v, sbuf_t *err) {
+  return schema_validate_compiled(doc->reg, schema, v, NULL, err);
 }
 
 /* The element of a container a schema error's instance path starts at ("/2/x": item 2;
@@ -308,13 +372,13 @@ static json_t *element_at(json_t *v, const char *path, char **key_out) {
 /* The typed reading with the elements the schema faults replaced by their text reading
  * (an array of anyOf [{integer}, {string}] may hold 12 and "012"); NULL when nothing
  * changes. */
-static json_t *mixed_reading(openapi_doc_t *doc, const oa_param_t *p, json_t *typed, json_t *plain,
-                             sbuf_t *err) {
+static json_t *mixed_reading(openapi_doc_t *doc, const schema_t *schema, json_t *typed,
+                             json_t *plain, sbuf_t *err) {
   if (!json_is_array(typed) && !json_is_object(typed)) return NULL;
   if (json_typeof(typed) != json_typeof(plain) || json_equal(typed, plain)) return NULL;
   schema_errors_t errors = {0};
   json_t *mixed = NULL;
-  if (schema_validate_compiled(doc->reg, p->schema, typed, &errors, err) == 0) {
+  if (schema_validate_compiled(doc->reg, schema, typed, &errors, err) == 0) {
     mixed = json_deep_copy(typed);
     bool changed = false;
     for (size_t i = 0; i < errors.len; i++) {
@@ -335,40 +399,41 @@ static json_t *mixed_reading(openapi_doc_t *doc, const oa_param_t *p, json_t *ty
   return mixed;
 }
 
-/* Whether a reading of the text as written passes where the typed reading `typed` (NULL:
- * there was none, a number being too large) does not: the elements the schema faults as
- * text, every piece a string, and (when the schema allows a string and wants a container
- * otherwise) the whole text one string. */
-static int text_reading_passes(openapi_doc_t *doc, const oa_param_t *p, const strvec_t *texts,
-                               const strvec_t *props, json_t *typed, sbuf_t *err) {
-  if (p->json) return 0;
-  json_t *readings[3] = {NULL, NULL, NULL};
-  bool unused = false;
-  readings[1] = param_value(p, texts, props, true, &unused);
-  if (typed) readings[0] = mixed_reading(doc, p, typed, readings[1], err);
-  if ((p->types & SCHEMA_TYPE_STRING) && texts->len && !json_is_string(readings[1]))
-    readings[2] = json_string(texts->items[0]);
-  int rc = 0;
-  for (size_t i = 0; rc == 0 && i < 3; i++)
-    if (readings[i] && (!typed || !json_equal(readings[i], typed)))
-      rc = passes(doc, p, readings[i], err);
-  for (size_t i = 0; i < 3; i++) json_decref(readings[i]);
-  return rc;
+int oa_check_readings(openapi_doc_t *doc, const schema_t *schema, json_t *typed, json_t *plain,
+                      json_t *whole, bool too_big, const char *what, const char *sep,
+                      openapi_result_t *out, sbuf_t *err) {
+  int rc = too_big ? 0 : passes(doc, schema, typed, err);
+  if (rc == 0) {
+    /* the elements the schema faults as text, then every piece, then the whole text */
+    json_t *readings[3] = {NULL, plain, whole};
+    if (!too_big && plain) readings[0] = mixed_reading(doc, schema, typed, plain, err);
+    for (size_t i = 0; rc == 0 && i < 3; i++)
+      if (readings[i] && (too_big || !json_equal(readings[i], typed)))
+        rc = passes(doc, schema, readings[i], err);
+    json_decref(readings[0]);
+  }
+  if (rc == 0) {
+    if (too_big)
+      oa_problem(out, "%s is too large a number to check (beyond a double's range)", what);
+    else rc = oa_check_value(doc, schema, typed, what, sep, out, err);
+  }
+  return rc < 0 ? -1 : 0;
 }
 
 int oa_check_param(openapi_doc_t *doc, const oa_param_t *p, const strvec_t *texts,
                    const strvec_t *props, const char *what, const char *sep, openapi_result_t *out,
                    sbuf_t *err) {
   if (!p->schema || (texts->len == 0 && (!props || props->len == 0))) return 0;
-  bool too_big = false;
-  json_t *v = param_value(p, texts, props, false, &too_big);
-  int rc = too_big ? 0 : passes(doc, p, v, err);
-  if (rc == 0) rc = text_reading_passes(doc, p, texts, props, too_big ? NULL : v, err);
-  if (rc == 0) {
-    if (too_big)
-      oa_problem(out, "%s is too large a number to check (beyond a double's range)", what);
-    else rc = oa_check_value(doc, p->schema, v, what, sep, out, err);
-  }
-  json_decref(v);
-  return rc < 0 ? -1 : 0;
+  bool too_big = false, unused = false;
+  json_t *typed = oa_param_value(p, texts, props, false, &too_big);
+  json_t *plain = p->json ? NULL : oa_param_value(p, texts, props, true, &unused);
+  /* where the schema allows a string and wants a container otherwise: the whole text */
+  json_t *whole = (p->types & SCHEMA_TYPE_STRING) && texts->len && plain && !json_is_string(plain)
+                      ? json_string(texts->items[0])
+                      : NULL;
+  int rc = oa_check_readings(doc, p->schema, typed, plain, whole, too_big, what, sep, out, err);
+  json_decref(typed);
+  json_decref(plain);
+  json_decref(whole);
+  return rc;
 }

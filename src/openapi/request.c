@@ -5,7 +5,8 @@
  * each with its schema compiled and the JSON types that schema allows (as the compiled
  * schema says, through $refs and allOf), which say how to read the parameter's text; and
  * the request body's media types with their schemas (3.x requestBody; 2.0's body
- * parameter under the operation's consumes). 2.0's formData is not checked.
+ * parameter under the operation's consumes; 2.0's formData parameters as the properties of
+ * a form's schema under the form types it consumes).
  *
  * Checking: path parameters are taken from the URL by the operation's template (the same
  * match that chose the operation), query parameters from its query string
@@ -16,7 +17,8 @@
  * problems named by location: "query.limit must be integer", "body/items/0/id must be
  * integer". A response's headers are Header Objects, read and checked the same way
  * (oa_param_schema, then params.c's oa_check_param) by ops.c and match.c. JSON text (a body, a `content`
- * parameter) is read by json_text_load, as response bodies are: integers of any size.
+ * parameter) is read by json_text_load, as response bodies are: integers of any size; a
+ * body by openapi_body_value's rule for both, a form by body.c.
  *
  * Memory: oa_req_t belongs to its operation (oa_free_request); results own their strings. */
 #include <ctype.h>
@@ -90,6 +92,74 @@ int oa_param_schema(openapi_doc_t *doc, const oa_at_t *at, oa_param_t *p, sbuf_t
   return rc;
 }
 
+/* 2.0: a formData parameter is a property of the form's schema (the operation's replacing
+ * the path item's of the same name); its collectionFormat the property's encoding. */
+static int add_form_param(oa_req_t *r, const oa_at_t *at, const char *name) {
+  if (!r->form_props) {
+    r->form_props = json_object();
+    r->form_required = json_object();
+    r->form_encoding = json_object();
+  }
+  json_t *prop = json_copy(at->node);
+  static const char *const kDrop[] = {
+      "name", "in", "required", "description", "collectionFormat", "allowEmptyValue"};
+  for (size_t i = 0; i < sizeof kDrop / sizeof *kDrop; i++) json_object_del(prop, kDrop[i]);
+  /* a file is the part's bytes, read as a string */
+  const char *type = json_string_value(json_object_get(prop, "type"));
+  if (type && strcmp(type, "file") == 0) json_object_set_new(prop, "type", json_string("string"));
+  json_object_set_new(r->form_props, name, prop);
+  json_object_set_new(r->form_required, name,
+                      json_boolean(json_is_true(json_object_get(at->node, "required"))));
+  const char *fmt = json_string_value(json_object_get(at->node, "collectionFormat"));
+  const char *style = !fmt                        ? "form"
+                      : strcmp(fmt, "ssv") == 0   ? "spaceDelimited"
+                      : strcmp(fmt, "pipes") == 0 ? "pipeDelimited"
+                      : strcmp(fmt, "tsv") == 0   ? "tabDelimited"
+                                                  : "form";
+  json_object_set_new(
+      r->form_encoding, name,
+      json_pack("{sssb}", "style", style, "explode", fmt && strcmp(fmt, "multi") == 0));
+  return 0;
+}
+
+/* 2.0: the formData parameters' schema, under each form type the operation consumes (both
+ * when it names neither). */
+static int finish_form(openapi_doc_t *doc, oa_req_t *r, const json_t *consumes, sbuf_t *err) {
+  if (!r->form_props) return 0;
+  json_t *required = json_array();
+  const char *k;
+  json_t *v;
+  json_object_foreach(r->form_required, k, v) {
+    if (json_is_true(v)) json_array_append_new(required, json_string(k));
+  }
+  bool any_required = json_array_size(required) > 0;
+  json_t *form = json_pack("{sssO}", "type", "object", "properties", r->form_props);
+  if (any_required) json_object_set(form, "required", required);
+  json_decref(required);
+  sbuf_t msg = SBUF_INIT;
+  const schema_t *schema = schema_compile(doc->reg, form, &msg);
+  json_decref(form);
+  if (!schema) {
+    sbuf_printf(err, "%s: formData parameters: invalid schema: %s", doc->name, sbuf_cstr(&msg));
+    sbuf_free(&msg);
+    return -1;
+  }
+  sbuf_free(&msg);
+  r->has_body = true;
+  r->body_required = any_required;
+  size_t before = r->nmedia;
+  for (size_t i = 0; i < json_array_size(consumes); i++) {
+    const char *type = json_string_value(json_array_get(consumes, i));
+    if (type && oa_media_is_form(type)) oa_add_media(&r->media, &r->nmedia, type, schema);
+  }
+  if (r->nmedia == before) {
+    oa_add_media(&r->media, &r->nmedia, "application/x-www-form-urlencoded", schema);
+    oa_add_media(&r->media, &r->nmedia, "multipart/form-data", schema);
+  }
+  for (size_t i = before; i < r->nmedia; i++) r->media[i].encoding = r->form_encoding;
+  return 0;
+}
+
 static int add_param(openapi_doc_t *doc, oa_req_t *r, const oa_at_t *at, sbuf_t *err) {
   const char *name = json_string_value(json_object_get(at->node, "name"));
   const char *in = json_string_value(json_object_get(at->node, "in"));
@@ -117,8 +187,10 @@ static int add_param(openapi_doc_t *doc, oa_req_t *r, const oa_at_t *at, sbuf_t 
     r->nmedia = 0;
     oa_add_media(&r->media, &r->nmedia, "", schema); /* consumes are added by the caller */
     return 0;
+  } else if (strcmp(in, "formData") == 0 && doc->version == 20) {
+    return add_form_param(r, at, name);
   } else {
-    return 0; /* formData: not checked */
+    return 0;
   }
   /* "If in is header and the name is Accept, Content-Type or Authorization, the parameter
    * definition SHALL be ignored." */
@@ -197,9 +269,11 @@ static int add_request_body(openapi_doc_t *doc, oa_req_t *r, const oa_at_t *op, 
         if (s.node) rc = oa_compile_at(doc, &s, &schema, err);
         sbuf_free(&s.ptr);
       }
+      const json_t *encoding = json_object_get(mt.node, "encoding");
       sbuf_free(&mt.ptr);
       if (rc != 0) break;
       oa_add_media(&r->media, &r->nmedia, media, schema);
+      r->media[r->nmedia - 1].encoding = json_is_object(encoding) ? encoding : NULL;
     }
     if (content.ptr.data) sbuf_free(&content.ptr);
   }
@@ -215,7 +289,8 @@ int oa_build_request(openapi_doc_t *doc, oa_op_t *o, const oa_at_t *item, const 
     /* the body parameter's schema under each type the operation consumes */
     const json_t *consumes = json_object_get(op->node, "consumes");
     if (!json_is_array(consumes)) consumes = json_object_get(doc->files[0].root, "consumes");
-    if (r->nmedia == 1 && json_array_size(consumes) > 0) {
+    if (finish_form(doc, r, consumes, err) != 0) return -1;
+    if (r->nmedia == 1 && !r->form_props && json_array_size(consumes) > 0) {
       const schema_t *schema = r->media[0].schema;
       free(r->media[0].media);
       r->nmedia = 0;
@@ -234,6 +309,9 @@ void oa_free_request(oa_req_t *r) {
   for (size_t i = 0; i < r->nmedia; i++) free(r->media[i].media);
   free(r->params);
   free(r->media);
+  json_decref(r->form_props);
+  json_decref(r->form_required);
+  json_decref(r->form_encoding);
   memset(r, 0, sizeof *r);
 }
 
@@ -342,19 +420,6 @@ static int check_params(openapi_doc_t *doc, const oa_op_t *op, const char *rest,
   return rc;
 }
 
-/* The request body as its schema judges it: JSON types parsed, text (and untyped UTF-8)
- * as a string; NULL for types it cannot read (forms, binary): then only its type counts. */
-static json_t *body_value(const char *essence, const openapi_request_t *rq, openapi_result_t *out) {
-  if (media_is_json(essence)) {
-    json_error_t jerr;
-    json_t *v = json_text_load(rq->body, rq->body_len, JSON_DECODE_ANY | JSON_ALLOW_NUL, &jerr);
-    if (!v) oa_problem(out, "body is not valid JSON: %s", jerr.text);
-    return v;
-  }
-  if (!*essence || strncmp(essence, "text/", 5) == 0) return json_stringn(rq->body, rq->body_len);
-  return NULL;
-}
-
 static int check_body(openapi_doc_t *doc, oa_op_t *op, const openapi_request_t *rq,
                       openapi_result_t *out, sbuf_t *err) {
   oa_req_t *r = &op->req;
@@ -373,8 +438,14 @@ static int check_body(openapi_doc_t *doc, oa_op_t *op, const openapi_request_t *
     oa_problem(out, "content type %s is not declared for the request body; it declares %s",
                *essence ? essence : "(none)", sbuf_cstr(&decl));
     sbuf_free(&decl);
+  } else if (m->schema && oa_media_is_form(essence)) {
+    rc = oa_check_form(doc, m->schema, m->encoding, rq->content_type, rq->body, rq->body_len,
+                       "body", "", out, err);
   } else if (m->schema) {
-    json_t *v = body_value(essence, rq, out);
+    /* read as a response's body is; binary types only by their type */
+    json_error_t jerr;
+    json_t *v = openapi_body_value(essence, rq->body, rq->body_len, &jerr);
+    if (!v && media_is_json(essence)) oa_problem(out, "body is not valid JSON: %s", jerr.text);
     if (v) rc = oa_check_value(doc, m->schema, v, "body", "", out, err) < 0 ? -1 : 0;
     json_decref(v);
   }

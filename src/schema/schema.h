@@ -114,8 +114,8 @@ enum {
  * for the items of an array it allows (0 when it allows no array or any items). */
 unsigned schema_type_bits(const schema_t *schema, unsigned *item_types);
 /* The same for property `name` of an object the schema allows (properties, else
- * additionalProperties; 0 when they do not restrict it). */
-unsigned schema_prop_type_bits(const schema_t *schema, const char *name);
+ * additionalProperties; 0 when they do not restrict it), with item_types its items'. */
+unsigned schema_prop_type_bits(const schema_t *schema, const char *name, unsigned *item_types);
 
 /* RFC 3986 §5.2 resolution of ref against base (which may be empty or relative; then
  * the result may be relative too). Returns a new string. */

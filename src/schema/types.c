@@ -36,7 +36,7 @@ static unsigned value_type(const json_t *v) {
 }
 
 /* What a walk asks about: the value a node judges, each item of an array it judges, or
- * one property of an object it judges. */
+ * one property of an object it judges (with `items`, that property's items). */
 typedef struct {
   bool items;
   const char *prop; /* NULL unless a property's */
@@ -71,10 +71,11 @@ static unsigned node_types(const schema_node_t *n, const types_of_t *of, unsigne
   (*budget)--;
   unsigned t = 0;
   static const types_of_t kValue = {false, NULL};
-  if (of->items) {
+  if (of->prop) {
+    static const types_of_t kItems = {true, NULL};
+    t = node_types(prop_node(n, of->prop), of->items ? &kItems : &kValue, budget);
+  } else if (of->items) {
     t = node_types(n->items, &kValue, budget);
-  } else if (of->prop) {
-    t = node_types(prop_node(n, of->prop), &kValue, budget);
   } else {
     if (n->has & SK_BIT(SK_TYPE)) t = n->types;
     if (n->has & SK_BIT(SK_CONST)) t = meet(t, value_type(n->const_val));
@@ -105,8 +106,14 @@ unsigned schema_type_bits(const schema_t *schema, unsigned *item_types) {
   return t;
 }
 
-unsigned schema_prop_type_bits(const schema_t *schema, const char *name) {
+unsigned schema_prop_type_bits(const schema_t *schema, const char *name, unsigned *item_types) {
   unsigned budget = TYPES_MAX_VISITS;
   types_of_t of = {false, name};
-  return node_types(schema, &of, &budget);
+  unsigned t = node_types(schema, &of, &budget);
+  if (item_types) {
+    budget = TYPES_MAX_VISITS;
+    types_of_t items = {true, name};
+    *item_types = (t & ST_ARRAY) ? node_types(schema, &items, &budget) : 0;
+  }
+  return t;
 }

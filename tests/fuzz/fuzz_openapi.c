@@ -3,7 +3,8 @@
  * line "=== <name>" (a-z, '.', up to 16 characters), written to a temporary folder so that
  * $refs between them are followed; the same parts are served at http://fuzz.test/<name>
  * (a fetcher, no network), and the root is loaded from there too. When the document loads,
- * a few exchanges, requests and every named schema are checked against it. Whatever the files hold, nothing may crash, leak or
+ * a few exchanges, requests (parameters in several styles, form bodies) and every named
+ * schema are checked against it. Whatever the files hold, nothing may crash, leak or
  * recurse without end. Built and run by scripts/fuzz.sh. */
 // fuzz-build: src/openapi/*.c src/schema/[a-z]*.c src/common/json_text.c src/common/media.c src/common/percent.c src/common/sbuf.c src/common/strvec.c src/common/fsutil.c src/common/glob.c -lunistring
 // fuzz-pkgs: jansson libpcre2-8 libidn2 yaml-0.1
@@ -46,9 +47,11 @@ static char *fetch_part(void *ud, const char *url, size_t *len, sbuf_t *err) {
 /* Every header but one has a value, chosen by its name among texts that read as several
  * types (numbers with leading zeros, lists, JSON with a huge integer, "%00"). */
 static char *no_header(void *ud, const char *name) {
-  static const char *const values[] = {"5",     "007",  "1,x,3", "{\"n\": 123456789012345678901}",
-                                       "1e999", "true", "a%00b", NULL};
-  if (strcmp(name, "cookie") == 0) return strdup("a=1; session=\"s-1\" ;n=123456789012345678901;=");
+  static const char *const values[] = {
+      "5",        "007",       "1,x,3", "{\"n\": 123456789012345678901}", "1e999", "true", "a%00b",
+      " 1 , 2 ,", "R=1,G=,=2", NULL};
+  if (strcmp(name, "cookie") == 0)
+    return strdup("a=1; session=\"s-1\" ;n=123456789012345678901;=;ids=1,2&ids=3&ids");
   if (strcmp(name, "X-Rate-Limit") == 0) return strdup("5");
   size_t h = 0;
   for (const char *p = name; *p; p++) h = h * 31 + (unsigned char)*p;
@@ -79,6 +82,16 @@ static void check_some(openapi_doc_t *doc) {
       sbuf_free(&err);
       sbuf_free(&msg);
     }
+  /* a form response, read as a request's form is */
+  json_t *form = json_string("id=7&id=x&tags=1,2&=&%zz");
+  openapi_exchange_t fx = {"GET",     "/a/1", 200,  "application/x-www-form-urlencoded", true, form,
+                           no_header, NULL,   false};
+  openapi_result_t fr;
+  sbuf_t ferr = SBUF_INIT;
+  openapi_check(doc, &fx, &fr, &ferr);
+  openapi_result_free(&fr);
+  sbuf_free(&ferr);
+  json_decref(form);
   json_t *cov = openapi_coverage(doc, true);
   json_t *acc = json_object();
   openapi_cov_merge(acc, cov);
@@ -88,19 +101,36 @@ static void check_some(openapi_doc_t *doc) {
   sbuf_free(&table);
   json_decref(acc);
   json_decref(cov);
-  static const char *const queries[] = {"/a/1?limit=5&tags=1&tags=x", "http://h/v1/users/7?ids=1,2",
-                                        "/users/%zz?flag=true", "/f/a.tar.gz?limit=1e999&n=-0x1",
-                                        "/a/99999999999999999999?limit=123456789012345678901234"};
-  for (size_t q = 0; q < 5; q++) {
-    openapi_request_t rq = {methods[q % 3],
-                            queries[q],
-                            q ? "application/json" : NULL,
-                            q != 0,
-                            q == 2 ? "{\"id\": 123456789012345678901}" : "{\"id\": [1]}",
-                            q == 2 ? 29 : 11,
-                            no_header,
-                            NULL,
-                            q == 4};
+  static const char *const queries[] = {"/a/1?limit=5&tags=1&tags=x",
+                                        "http://h/v1/users/7?ids=1,2",
+                                        "/users/%zz?flag=true",
+                                        "/f/a.tar.gz?limit=1e999&n=-0x1",
+                                        "/a/99999999999999999999?limit=123456789012345678901234",
+                                        "/a/.1,2/;id=3;id=x?o[R]=1&o[]=2&R=5&sp=1%202|3",
+                                        "/f/x.y?deep[a]=1e999&G=07&=&&"};
+  /* forms: urlencoded with repeated and odd names, multipart with JSON, file and broken
+   * parts */
+  static const char kMultipart[] =
+      "--b\r\nContent-Disposition: form-data; name=\"id\"\r\n\r\n007\r\n--b\r\n"
+      "Content-Disposition: form-data; name=\"meta\"\r\nContent-Type: application/json\r\n\r\n"
+      "{\"n\": 1}\r\n--b\r\nContent-Disposition: form-data; name=\"f\"; filename=\"x\"\r\n\r\n"
+      "\x00\xff\r\n--b\r\nContent-Disposition: form-data\r\n\r\nno name\r\n--b--\r\n--b\r\n";
+  static const char *const types[] = {NULL,
+                                      "application/json",
+                                      "application/json",
+                                      "application/json",
+                                      "application/json",
+                                      "application/x-www-form-urlencoded",
+                                      "multipart/form-data; boundary=\"b\""};
+  static const char *const bodies[] = {
+      "{\"id\": [1]}", "{\"id\": [1]}", "{\"id\": 123456789012345678901}",
+      "{\"id\": [1]}", "{\"id\": [1]}", "id=1&id=x&tags=1,2&name=%zz&=&meta=%7B%7D&big=1e999",
+      kMultipart};
+  for (size_t q = 0; q < sizeof queries / sizeof *queries; q++) {
+    openapi_request_t rq = {
+        methods[q % 3], queries[q], types[q],
+        q != 0,         bodies[q],  q == 6 ? sizeof kMultipart - 1 : strlen(bodies[q]),
+        no_header,      NULL,       q == 4};
     openapi_result_t r;
     sbuf_t err = SBUF_INIT, msg = SBUF_INIT;
     if (openapi_check_request(doc, &rq, &r, &err) == 0) openapi_result_message(doc, &r, &msg);

@@ -122,8 +122,8 @@ static void test_properties(void **state) {
   sbuf_t err = SBUF_INIT;
   const schema_t *c = schema_compile(reg, s, &err);
   assert_non_null(c);
-  assert_int_equal(schema_prop_type_bits(c, "R"), T_INT);
-  assert_int_equal(schema_prop_type_bits(c, "other"), T_BOOL);
+  assert_int_equal(schema_prop_type_bits(c, "R", NULL), T_INT);
+  assert_int_equal(schema_prop_type_bits(c, "other", NULL), T_BOOL);
   json_decref(s);
   s = json_loads(
       "{\"patternProperties\": {\"^x\": {\"type\": \"integer\"}}, "
@@ -131,7 +131,17 @@ static void test_properties(void **state) {
       0, NULL);
   c = schema_compile(reg, s, &err);
   assert_non_null(c);
-  assert_int_equal(schema_prop_type_bits(c, "xy"), 0);
+  assert_int_equal(schema_prop_type_bits(c, "xy", NULL), 0);
+  json_decref(s);
+  s = json_loads(
+      "{\"properties\": {\"ids\": {\"type\": \"array\", \"items\": {\"type\": "
+      "\"integer\"}}}}",
+      0, NULL);
+  c = schema_compile(reg, s, &err);
+  assert_non_null(c);
+  unsigned items = 0;
+  assert_int_equal(schema_prop_type_bits(c, "ids", &items), T_ARR);
+  assert_int_equal(items, T_INT);
   json_decref(s);
   sbuf_free(&err);
   schema_registry_free(reg);

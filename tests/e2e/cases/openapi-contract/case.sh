@@ -256,6 +256,19 @@ expect_out '[api #0-0] 3 failing'
 expect_out 'cookie.session must match pattern'
 expect_no_out 'cookie.session is required'
 
+# form bodies: urlencoded and multipart, each field read by its property's schema
+http_post reset >/dev/null
+OPENAPI_DOC=./openapi/requests.yaml OPENAPI_REQUESTS=true run_sonde run sonde.conf.js \
+  --spec specs/requests-forms.spec.js
+expect_status 1
+expect_clean
+expect_out '[api #0-0] 1 passing'
+expect_out '[api #0-0] 1 failing'
+plain
+expect_file_contains plain.txt "1) request forms are checked against their schemas
+The request to POST /echo/form does not satisfy openapi/requests.yaml:
+  - body/age must be >= 18"
+
 # response headers: typed from their compiled schemas as request header parameters are
 http_post reset >/dev/null
 run_sonde run sonde.conf.js --spec specs/headers.spec.js

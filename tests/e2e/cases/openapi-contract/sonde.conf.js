@@ -9,7 +9,7 @@ exports.config = {
   specs: ['./specs/*.spec.js'],
   exclude: [
     ...(process.env.OPENAPI_VALIDATE ? [] : ['./specs/auto.spec.js']),
-    ...(process.env.OPENAPI_REQUESTS ? [] : ['./specs/requests.spec.js', './specs/requests-params.spec.js']),
+    ...(process.env.OPENAPI_REQUESTS ? [] : ['./specs/requests.spec.js', './specs/requests-params.spec.js', './specs/requests-forms.spec.js']),
   ],
   maxInstances: 1,
   baseUrl: process.env.API_BASE_URL,
