@@ -58,12 +58,20 @@ static void docs_push(doc_list_t *l, json_t *doc) {
 static int collect_coverage(const char *path, json_t *coverage, sbuf_t *err) {
   json_error_t jerr;
   json_t *doc = json_load_file(path, 0, &jerr);
-  bool ok = doc && json_is_array(json_object_get(doc, "documents"));
-  if (ok) launcher_coverage_merge(coverage, doc);
-  else if (!doc) sbuf_printf(err, "merge-reports: %s:%d: %s", path, jerr.line, jerr.text);
-  else
+  const json_t *list = json_object_get(doc, "documents");
+  bool ok = doc && json_is_array(list);
+  if (!doc) sbuf_printf(err, "merge-reports: %s:%d: %s", path, jerr.line, jerr.text);
+  else if (!ok)
     sbuf_printf(err, "merge-reports: %s: \"documents\" must be an array of coverage documents",
                 path);
+  /* every document checked before any is merged: nothing half-merged */
+  for (size_t i = 0; ok && i < json_array_size(list); i++) {
+    sbuf_t why = SBUF_INIT;
+    ok = openapi_cov_valid(json_array_get(list, i), &why);
+    if (!ok) sbuf_printf(err, "merge-reports: %s: documents[%zu]%s", path, i, sbuf_cstr(&why));
+    sbuf_free(&why);
+  }
+  if (ok) launcher_coverage_merge(coverage, doc);
   json_decref(doc);
   return ok ? 0 : -1;
 }

@@ -2,12 +2,15 @@
  * the workers' reports (openapi_coverage's objects, counts since the worker's last report)
  * and shown as a table of operations × documented responses: calls, conforming, violated,
  * or never called; plus the share of responses exercised, which --openapi.minCoverage
- * holds the run to. Only JSON in, JSON and text out.
+ * holds the run to. Documents are listed by name, operations in document order, so the
+ * output does not depend on which worker or shard reported first; a shard's report read
+ * from a file is checked first (openapi_cov_valid). Only JSON in, JSON and text out.
  *
  * Memory: the accumulator is the caller's; merge copies what it keeps. */
 #include <stdio.h>
 #include <string.h>
 
+#include "common/strvec.h"
 #include "openapi/openapi.h"
 
 static json_t *find_by(json_t *arr, const char *key, const char *value) {
@@ -88,10 +91,21 @@ static void plural(sbuf_t *out, json_int_t n, const char *one, const char *many)
   sbuf_printf(out, "%lld %s", (long long)n, n == 1 ? one : many);
 }
 
-void openapi_cov_table(const json_t *acc, sbuf_t *out) {
+/* The names of acc's documents, sorted: the output does not depend on the order in
+ * which workers or shards reported them. */
+static void doc_names(const json_t *acc, strvec_t *names) {
   const char *name;
   json_t *doc;
-  json_object_foreach((json_t *)acc, name, doc) {
+  json_object_foreach((json_t *)acc, name, doc) strvec_push(names, name);
+  strvec_sort_unique(names);
+}
+
+void openapi_cov_table(const json_t *acc, sbuf_t *out) {
+  strvec_t names = STRVEC_INIT;
+  doc_names(acc, &names);
+  for (size_t d = 0; d < names.len; d++) {
+    const char *name = names.items[d];
+    const json_t *doc = json_object_get(acc, name);
     size_t e, t;
     double pct = openapi_cov_percent(doc, &e, &t);
     sbuf_printf(out, "OpenAPI coverage of %s: %zu of %zu documented responses exercised (%.1f%%)\n",
@@ -135,13 +149,15 @@ void openapi_cov_table(const json_t *acc, sbuf_t *out) {
       sbuf_putc(out, '\n');
     }
   }
+  strvec_free(&names);
 }
 
 json_t *openapi_cov_document(const json_t *acc) {
   json_t *docs = json_array();
-  const char *name;
-  json_t *doc;
-  json_object_foreach((json_t *)acc, name, doc) {
+  strvec_t names = STRVEC_INIT;
+  doc_names(acc, &names);
+  for (size_t d = 0; d < names.len; d++) {
+    const json_t *doc = json_object_get(acc, names.items[d]);
     size_t e, t;
     double pct = openapi_cov_percent(doc, &e, &t);
     json_t *copy = json_deep_copy(doc);
@@ -150,5 +166,55 @@ json_t *openapi_cov_document(const json_t *acc) {
     json_object_set_new(copy, "percent", json_real(pct));
     json_array_append_new(docs, copy);
   }
+  strvec_free(&names);
   return json_pack("{so}", "documents", docs);
+}
+
+/* Whether obj[key], when present (or always, with `required`), is a count: an integer of
+ * 0 or more. */
+static bool count_ok(const json_t *obj, const char *key, bool required) {
+  const json_t *v = json_object_get(obj, key);
+  if (!v) return !required;
+  return json_is_integer(v) && json_integer_value(v) >= 0;
+}
+
+bool openapi_cov_valid(const json_t *doc, sbuf_t *why) {
+  if (!json_is_object(doc) || !json_is_string(json_object_get(doc, "document"))) {
+    sbuf_puts(why, " must be an object with a \"document\" name");
+    return false;
+  }
+  const json_t *ops = json_object_get(doc, "operations");
+  if (!json_is_array(ops)) {
+    sbuf_puts(why, ".operations must be an array");
+    return false;
+  }
+  if (!count_ok(doc, "unmatched", false)) {
+    sbuf_puts(why, ".unmatched must be a count (an integer of 0 or more)");
+    return false;
+  }
+  size_t i, j;
+  json_t *op, *r;
+  json_array_foreach(ops, i, op) {
+    if (!json_is_object(op) || !json_is_string(json_object_get(op, "operation")) ||
+        !json_is_array(json_object_get(op, "responses")) ||
+        !count_ok(op, "undocumentedStatus", false)) {
+      sbuf_printf(why,
+                  ".operations[%zu] must be an object with an \"operation\" name, a \"responses\" "
+                  "array and counts",
+                  i);
+      return false;
+    }
+    json_array_foreach(json_object_get(op, "responses"), j, r) {
+      if (!json_is_object(r) || !json_is_string(json_object_get(r, "response")) ||
+          !count_ok(r, "calls", true) || !count_ok(r, "conforming", false) ||
+          !count_ok(r, "violated", false)) {
+        sbuf_printf(why,
+                    ".operations[%zu].responses[%zu] must be an object with a \"response\" key "
+                    "and counts (\"calls\", \"conforming\", \"violated\")",
+                    i, j);
+        return false;
+      }
+    }
+  }
+  return true;
 }

@@ -119,11 +119,15 @@ bool openapi_coverage_touched(const openapi_doc_t *doc);
 void openapi_cov_merge(json_t *acc, const json_t *report);
 /* The share of documented responses with at least one call, in percent (100 for none). */
 double openapi_cov_percent(const json_t *doc, size_t *exercised, size_t *total);
-/* The table of each document in `acc`: a header line, then one line per operation ×
- * response ("never called", "3 calls", "2 calls, 1 violation"). */
+/* The table of each document in `acc` (by name): a header line, then one line per
+ * operation × response ("never called", "3 calls", "2 calls, 1 violation"). */
 void openapi_cov_table(const json_t *acc, sbuf_t *out);
 /* openapi-coverage.json: {"documents": [each document with "exercised", "documented",
- * "percent"]}. A new reference. */
+ * "percent"]}, by name. A new reference. */
 json_t *openapi_cov_document(const json_t *acc);
+/* Whether `doc` is a coverage document as openapi_coverage writes it (a name, operations
+ * with responses, counts that are integers of 0 or more); when not, what is wrong in why,
+ * starting at the document (".operations must be an array"). */
+bool openapi_cov_valid(const json_t *doc, sbuf_t *why);
 
 #endif

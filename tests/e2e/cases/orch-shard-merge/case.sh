@@ -111,6 +111,48 @@ echo '{"documents": ' >cov-broken/openapi-coverage.json
 run_sonde merge-reports --config coverage.conf.js cov-broken
 expect_status 2
 expect_err_re 'merge-reports: cov-broken/openapi-coverage.json:[0-9]+: '
+# a coverage document that is none: one error naming the file and the member, no output
+echo '{"documents": [1, {"document": "x", "operations": 7}]}' >cov-broken/openapi-coverage.json
+export RUN_TAG=cov-bad
+run_sonde merge-reports --config coverage.conf.js cov-broken
+expect_status 2
+expect_err 'merge-reports: cov-broken/openapi-coverage.json: documents[0] must be an object with a "document" name'
+expect_no_out 'OpenAPI coverage'
+# documents by name whatever order the shards come in: s3 s2 s1 gives what s1 s2 s3 gives
+for i in 1 2 3; do
+  mkdir -p "cov-order/s$i"
+  cp cov-s1/json/*-json-reporter.log "cov-order/s$i/"
+  python3 - "$i" >"cov-order/s$i/openapi-coverage.json" <<'PY'
+import json, sys
+i = int(sys.argv[1])
+def doc(name, calls):
+    return {"document": name, "unmatched": 0, "operations": [
+        {"operation": "GET /z", "undocumentedStatus": 0,
+         "responses": [{"response": "200", "calls": calls, "conforming": calls, "violated": 0}]},
+        {"operation": "GET /a", "undocumentedStatus": 0,
+         "responses": [{"response": "200", "calls": 0, "conforming": 0, "violated": 0}]}]}
+print(json.dumps({"documents": [doc("doc-%d.yaml" % (4 - i), i), doc("doc-0.yaml", i)]}))
+PY
+done
+export RUN_TAG=cov-fwd
+run_sonde merge-reports --config coverage.conf.js cov-order/s1 cov-order/s2 cov-order/s3
+expect_status 0
+expect_out 'OpenAPI coverage of doc-0.yaml: 1 of 2 documented responses exercised (50.0%)
+  GET /z  200      6 calls
+  GET /a  200      never called
+OpenAPI coverage of doc-1.yaml'
+cp "$OUT" cov-fwd.out
+export RUN_TAG=cov-back
+run_sonde merge-reports --config coverage.conf.js cov-order/s3 cov-order/s2 cov-order/s1
+expect_status 0
+python3 - cov-fwd.out "$OUT" <<'PY' || fail 'merge-reports s3 s2 s1 differs from s1 s2 s3'
+import sys
+def table(path):
+    text = open(path).read()
+    return text[text.index("OpenAPI coverage of"):]
+assert table(sys.argv[1]) == table(sys.argv[2]), "table"
+assert open("cov-fwd/openapi-coverage.json").read() == open("cov-back/openapi-coverage.json").read(), "json"
+PY
 
 # Balanced by durations: one heavy file alone in shard 1, the five light ones in shard 2.
 cat >timings.json <<'JSON'
