@@ -16,9 +16,9 @@
  * missing, a content type the request body does not declare, and every schema error are
  * problems named by location: "query.limit must be integer", "body/items/0/id must be
  * integer". A response's headers are Header Objects, read and checked the same way
- * (oa_param_schema, then params.c's oa_check_param) by ops.c and match.c. JSON text (a body, a `content`
- * parameter) is read by json_text_load, as response bodies are: integers of any size; a
- * body by openapi_body_value's rule for both, a form by body.c.
+ * (oa_param_schema, then params.c's oa_check_param) by ops.c and match.c. JSON text (a
+ * body, a `content` parameter) is read by json_text_load, as response bodies are:
+ * integers of any size; a body by openapi_body_value's rule for both, a form by body.c.
  *
  * Memory: oa_req_t belongs to its operation (oa_free_request); results own their strings. */
 #include <ctype.h>

@@ -72,27 +72,14 @@ static int teardown(void **state) { return openapi_tmp_teardown(tmpdir); }
 
 static int check(openapi_doc_t *doc, const char *url, const char *ct, const char *body,
                  char **msg) {
-  openapi_request_t rq = {"POST", url, ct, body != NULL, body, body ? strlen(body) : 0, NULL, NULL};
-  openapi_result_t r;
-  sbuf_t err = SBUF_INIT;
-  int rc = openapi_check_request(doc, &rq, &r, &err);
-  *msg = openapi_outcome(doc, rc, &r, &err);
-  return rc;
-}
-
-static openapi_doc_t *load(const char *path) {
-  sbuf_t err = SBUF_INIT;
-  openapi_doc_t *doc = openapi_load(path, &err);
-  if (!doc) fail_msg("%s", sbuf_cstr(&err));
-  sbuf_free(&err);
-  return doc;
+  return openapi_test_request(doc, "POST", url, ct, body, NULL, msg);
 }
 
 #define URLENC "application/x-www-form-urlencoded"
 #define MULTI  "multipart/form-data; boundary=XyZ"
 
 static void test_urlencoded(void **state) {
-  openapi_doc_t *doc = load("forms.yaml");
+  openapi_doc_t *doc = openapi_test_load("forms.yaml");
   EXPECT(1, "", doc, "/form", URLENC,
          "age=3&zip=01234&tags=1,2&ids=3&ids=4&meta=%7B%22k%22%3A1%7D&file=a+b");
   EXPECT(1, "", doc, "/form", URLENC "; charset=utf-8", "age=0&zip=7");
@@ -108,7 +95,7 @@ static void test_urlencoded(void **state) {
 }
 
 static void test_multipart(void **state) {
-  openapi_doc_t *doc = load("forms.yaml");
+  openapi_doc_t *doc = openapi_test_load("forms.yaml");
   EXPECT(1, "", doc, "/form", MULTI,
          "--XyZ\r\nContent-Disposition: form-data; name=\"age\"\r\n\r\n5\r\n"
          "--XyZ\r\nContent-Disposition: form-data; name=\"meta\"\r\n"
@@ -135,7 +122,7 @@ static void test_multipart(void **state) {
 }
 
 static void test_one_rule(void **state) {
-  openapi_doc_t *doc = load("forms.yaml");
+  openapi_doc_t *doc = openapi_test_load("forms.yaml");
   /* a text type is checked as a string, as a response's is; binary only by its type */
   EXPECT(1, "", doc, "/form", "application/xml", "<a/>");
   EXPECT(0, "body must NOT have more than 10 characters", doc, "/form", "application/xml",
@@ -162,7 +149,7 @@ static void test_one_rule(void **state) {
 }
 
 static void test_v20_form_data(void **state) {
-  openapi_doc_t *doc = load("forms20.yaml");
+  openapi_doc_t *doc = openapi_test_load("forms20.yaml");
   EXPECT(1, "", doc, "/upload", URLENC, "size=3&ids=1,2&note=abc");
   EXPECT(0, "body must have required property 'size'", doc, "/upload", URLENC, "note=abc");
   EXPECT(0, "body/size must be integer", doc, "/upload", URLENC, "size=big");

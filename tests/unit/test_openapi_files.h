@@ -1,6 +1,7 @@
 /* What the openapi unit tests share: a temporary folder that is the working directory
  * while a group runs (openapi_tmp_setup/teardown on a "/tmp/...-XXXXXX" template), files
- * written into it, canned headers, the message of a result, and EXPECT(rc, needle, ...),
+ * written into it, canned headers, the message of a result, a document loaded, a request
+ * checked, and EXPECT(rc, needle, ...),
  * which calls the test file's own check(..., &msg) and fails unless it returns rc with a
  * message holding needle. Include after cmocka.h. */
 #ifndef SONDE_TEST_OPENAPI_FILES_H
@@ -53,6 +54,28 @@ static inline char *openapi_outcome(openapi_doc_t *doc, int rc, openapi_result_t
   openapi_result_free(r);
   sbuf_free(err);
   return sbuf_take(&m);
+}
+
+/* The document at path; the test fails when it does not load. */
+static inline openapi_doc_t *openapi_test_load(const char *path) {
+  sbuf_t err = SBUF_INIT;
+  openapi_doc_t *doc = openapi_load(path, &err);
+  if (!doc) fail_msg("%s", sbuf_cstr(&err));
+  sbuf_free(&err);
+  return doc;
+}
+
+/* Checks one request (body NULL: none); returns the rc, the message in *msg (caller
+ * frees). */
+static inline int openapi_test_request(openapi_doc_t *doc, const char *method, const char *url,
+                                       const char *ct, const char *body, headers_t *h, char **msg) {
+  openapi_request_t rq = {method,     url, ct, body != NULL, body, body ? strlen(body) : 0,
+                          get_header, h};
+  openapi_result_t r;
+  sbuf_t err = SBUF_INIT;
+  int rc = openapi_check_request(doc, &rq, &r, &err);
+  *msg = openapi_outcome(doc, rc, &r, &err);
+  return rc;
 }
 
 #define EXPECT(rc_want, needle, ...)                                                    \

@@ -90,24 +90,11 @@ static int setup(void **state) {
 static int teardown(void **state) { return openapi_tmp_teardown(tmpdir); }
 
 static int check(openapi_doc_t *doc, const char *url, headers_t *h, char **msg) {
-  openapi_request_t rq = {"GET", url, NULL, false, NULL, 0, get_header, h};
-  openapi_result_t r;
-  sbuf_t err = SBUF_INIT;
-  int rc = openapi_check_request(doc, &rq, &r, &err);
-  *msg = openapi_outcome(doc, rc, &r, &err);
-  return rc;
-}
-
-static openapi_doc_t *load(const char *path) {
-  sbuf_t err = SBUF_INIT;
-  openapi_doc_t *doc = openapi_load(path, &err);
-  if (!doc) fail_msg("%s", sbuf_cstr(&err));
-  sbuf_free(&err);
-  return doc;
+  return openapi_test_request(doc, "GET", url, NULL, NULL, h, msg);
 }
 
 static void test_string_or_number(void **state) {
-  openapi_doc_t *doc = load("params.yaml");
+  openapi_doc_t *doc = openapi_test_load("params.yaml");
   /* the text itself is the string the schema allows */
   EXPECT(1, "", doc, "/echo/0", NULL);
   EXPECT(1, "", doc, "/echo/latest", NULL);
@@ -133,7 +120,7 @@ static void test_string_or_number(void **state) {
 }
 
 static void test_cookie_and_header_lists(void **state) {
-  openapi_doc_t *doc = load("params.yaml");
+  openapi_doc_t *doc = openapi_test_load("params.yaml");
   headers_t commas = {{"Cookie"}, {"a=b; ids=1,2"}};
   EXPECT(1, "", doc, "/echo/1", &commas);
   headers_t form = {{"Cookie"}, {"ids=1&ids=2"}};
@@ -150,7 +137,7 @@ static void test_cookie_and_header_lists(void **state) {
 }
 
 static void test_styles(void **state) {
-  openapi_doc_t *doc = load("params.yaml");
+  openapi_doc_t *doc = openapi_test_load("params.yaml");
   EXPECT(1, "", doc, "/styles/.1,2/;mtx=3;mtx=4/R,100,G,200", NULL);
   EXPECT(0, "path.lbl/1 must be integer", doc, "/styles/.1,x/;mtx=3/R,1", NULL);
   EXPECT(0, "path.mtx/1 must be integer", doc, "/styles/.1/;mtx=3;mtx=y/R,1", NULL);
@@ -179,7 +166,7 @@ static void test_styles(void **state) {
   EXPECT(0, "query.color has unexpected property 'B'", doc, "/spread?B=1", NULL);
   openapi_free(doc);
 
-  doc = load("params20.yaml");
+  doc = openapi_test_load("params20.yaml");
   EXPECT(1, "", doc, "/c?s=1%202&p=3|4&t=5%096&c=7,8", NULL);
   EXPECT(0, "query.s/1 must be integer", doc, "/c?s=1%20x", NULL);
   EXPECT(0, "query.p/1 must be integer", doc, "/c?p=1|x", NULL);

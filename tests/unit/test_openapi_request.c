@@ -158,25 +158,11 @@ static int teardown(void **state) { return openapi_tmp_teardown(tmpdir); }
 /* Checks one request; returns the rc, the message in *msg (caller frees). */
 static int check(openapi_doc_t *doc, const char *method, const char *url, const char *ct,
                  const char *body, headers_t *h, char **msg) {
-  openapi_request_t rq = {method,     url, ct, body != NULL, body, body ? strlen(body) : 0,
-                          get_header, h};
-  openapi_result_t r;
-  sbuf_t err = SBUF_INIT;
-  int rc = openapi_check_request(doc, &rq, &r, &err);
-  *msg = openapi_outcome(doc, rc, &r, &err);
-  return rc;
-}
-
-static openapi_doc_t *load(const char *path) {
-  sbuf_t err = SBUF_INIT;
-  openapi_doc_t *doc = openapi_load(path, &err);
-  if (!doc) fail_msg("%s", sbuf_cstr(&err));
-  sbuf_free(&err);
-  return doc;
+  return openapi_test_request(doc, method, url, ct, body, h, msg);
 }
 
 static void test_parameters(void **state) {
-  openapi_doc_t *doc = load("shop.yaml");
+  openapi_doc_t *doc = openapi_test_load("shop.yaml");
   headers_t key = {{"x-api-key"}, {"abcd"}};
   EXPECT(1, "", doc, "GET", "http://h/api/users/7?limit=10", NULL, NULL, &key);
   EXPECT(1, "", doc, "get", "/api/users/7?limit=10&tags=1&tags=2&ids=3,4&flag=true", NULL, NULL,
@@ -215,7 +201,7 @@ static void test_parameters(void **state) {
 }
 
 static void test_body(void **state) {
-  openapi_doc_t *doc = load("shop.yaml");
+  openapi_doc_t *doc = openapi_test_load("shop.yaml");
   EXPECT(1, "", doc, "POST", "/api/users", "application/json; charset=utf-8",
          "{\"items\": [{\"id\": 1}]}", NULL);
   EXPECT(0,
@@ -238,7 +224,7 @@ static void test_body(void **state) {
 }
 
 static void test_v30_and_v20(void **state) {
-  openapi_doc_t *doc = load("search.json");
+  openapi_doc_t *doc = openapi_test_load("search.json");
   EXPECT(1, "", doc, "GET", "/search?page=2", NULL, NULL, NULL);
   /* 3.0's boolean exclusiveMinimum, through a $ref'd parameter */
   EXPECT(0, "query.page must be > 1", doc, "GET", "/search?page=1", NULL, NULL, NULL);
@@ -249,7 +235,7 @@ static void test_v30_and_v20(void **state) {
   EXPECT(0, "body must be object,null", doc, "PUT", "/search", "application/json", "[]", NULL);
   openapi_free(doc);
 
-  doc = load("pets.yaml");
+  doc = openapi_test_load("pets.yaml");
   EXPECT(1, "", doc, "POST", "/v2/pets?dry=false&ids=1&ids=2", "application/json",
          "{\"name\": \"Rex\"}", NULL);
   EXPECT(0, "query.dry must be boolean", doc, "POST", "/v2/pets?dry=0", "application/json",
@@ -263,7 +249,7 @@ static void test_v30_and_v20(void **state) {
 }
 
 static void test_types_from_the_schema(void **state) {
-  openapi_doc_t *doc = load("edge.yaml");
+  openapi_doc_t *doc = openapi_test_load("edge.yaml");
   headers_t c = {{"Cookie"}, {"session=s-1"}};
   EXPECT(1, "", doc, "GET", "/items?a=5&b=7&c=2&d=3&e=1&e=2", NULL, NULL, &c);
   EXPECT(1, "", doc, "GET", "/items?d=true", NULL, NULL, &c);
@@ -276,7 +262,7 @@ static void test_types_from_the_schema(void **state) {
 }
 
 static void test_template_captures(void **state) {
-  openapi_doc_t *doc = load("edge.yaml");
+  openapi_doc_t *doc = openapi_test_load("edge.yaml");
   /* {name} takes as much as the rest of the template allows, as the operation matched */
   EXPECT(1, "", doc, "GET", "/f/a.tar.gz", NULL, NULL, NULL);
   EXPECT(0, "path.ext must be one of: gz", doc, "GET", "/f/a.tar.zip", NULL, NULL, NULL);
@@ -287,7 +273,7 @@ static void test_template_captures(void **state) {
 }
 
 static void test_numbers(void **state) {
-  openapi_doc_t *doc = load("edge.yaml");
+  openapi_doc_t *doc = openapi_test_load("edge.yaml");
   headers_t c = {{"Cookie"}, {"session=s-1"}};
   /* beyond 64 bits an integer is still one (a JSON number with no fraction) */
   EXPECT(1, "", doc, "GET", "/items?big=123456789012345678901234567890", NULL, NULL, &c);
@@ -306,7 +292,7 @@ static void test_numbers(void **state) {
 }
 
 static void test_json_media(void **state) {
-  openapi_doc_t *doc = load("edge.yaml");
+  openapi_doc_t *doc = openapi_test_load("edge.yaml");
   headers_t c = {{"Cookie"}, {"session=s-1"}};
   /* text/json is JSON, as the api client reads it */
   EXPECT(1, "", doc, "PUT", "/doc", "Text/JSON; charset=utf-8", "{}", NULL);
@@ -331,7 +317,7 @@ static void test_json_media(void **state) {
 }
 
 static void test_cookies(void **state) {
-  openapi_doc_t *doc = load("edge.yaml");
+  openapi_doc_t *doc = openapi_test_load("edge.yaml");
   headers_t ok = {{"cookie"}, {"theme=dark;session=\"s-42\" ; n=7"}};
   EXPECT(1, "", doc, "GET", "/items", NULL, NULL, &ok);
   EXPECT(0, "cookie.session is required, but the request has none", doc, "GET", "/items", NULL,
@@ -357,7 +343,7 @@ static void test_cookies(void **state) {
 }
 
 static void test_v20_body_override(void **state) {
-  openapi_doc_t *doc = load("notes.yaml");
+  openapi_doc_t *doc = openapi_test_load("notes.yaml");
   EXPECT(1, "", doc, "POST", "/notes", "application/json", "{}", NULL);
   EXPECT(0, "body must be object", doc, "POST", "/notes", "application/json", "\"text\"", NULL);
   EXPECT(0, "body is required", doc, "POST", "/notes", NULL, NULL, NULL);
