@@ -7,6 +7,7 @@
  * from a file is checked first (openapi_cov_valid). Only JSON in, JSON and text out.
  *
  * Memory: the accumulator is the caller's; merge copies what it keeps. */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -23,9 +24,18 @@ static json_t *find_by(json_t *arr, const char *key, const char *value) {
   return NULL;
 }
 
+#if JSON_INTEGER_IS_LONG_LONG
+#define COUNT_MAX LLONG_MAX
+#else
+#define COUNT_MAX LONG_MAX
+#endif
+
+/* Counts are 0 or more (openapi_cov_valid); a sum that would overflow (shard files written
+ * by hand) stays at the largest count. */
 static void add_count(json_t *into, const json_t *from, const char *key) {
-  json_int_t n = json_integer_value(json_object_get(into, key)) +
-                 json_integer_value(json_object_get(from, key));
+  json_int_t a = json_integer_value(json_object_get(into, key));
+  json_int_t b = json_integer_value(json_object_get(from, key));
+  json_int_t n = a > COUNT_MAX - b ? COUNT_MAX : a + b;
   json_object_set_new(into, key, json_integer(n));
 }
 

@@ -102,10 +102,32 @@ static void test_valid(void **state) {
   }
 }
 
+/* Two shards' files at the largest count: the sum stays there (it overflowed: UB). */
+static void test_huge_counts(void **state) {
+  (void)state;
+  const char *text =
+      "{\"document\": \"x\", \"unmatched\": 9223372036854775807, "
+      "\"operations\": [{\"operation\": \"GET /\", \"responses\": "
+      "[{\"response\": \"200\", \"calls\": 9223372036854775807}]}]}";
+  json_t *shard = json_loads(text, 0, NULL);
+  assert_non_null(shard);
+  json_t *acc = json_object();
+  openapi_cov_merge(acc, shard);
+  openapi_cov_merge(acc, shard);
+  json_t *doc = json_object_get(acc, "x");
+  assert_true(json_integer_value(json_object_get(doc, "unmatched")) == 9223372036854775807LL);
+  json_t *r = json_array_get(
+      json_object_get(json_array_get(json_object_get(doc, "operations"), 0), "responses"), 0);
+  assert_true(json_integer_value(json_object_get(r, "calls")) == 9223372036854775807LL);
+  json_decref(acc);
+  json_decref(shard);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_order),
       cmocka_unit_test(test_valid),
+      cmocka_unit_test(test_huge_counts),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
