@@ -173,7 +173,9 @@ static void pieces(const oa_param_t *p, const char *t, bool object, strvec_t *ou
   switch (style_of(p)) {
   case OA_STYLE_LABEL:
     if (*t == '.') t++;
-    seps = p->explode ? "." : ",";
+    /* Unexploded, OAS 3.0.4/3.1.1 and RFC 6570 write ".1,2,3"; the tables of 3.0.0-3.0.3
+     * and 3.1.0 wrote ".1.2.3", as exploded: a text without a comma is read that way. */
+    seps = p->explode || !strchr(t, ',') ? "." : ",";
     break;
   case OA_STYLE_MATRIX: {
     /* ";id=1,2", ";id=1;id=2", ";R=100;G=200" */
@@ -268,11 +270,12 @@ static json_t *file_value(const oa_field_t *f) {
   return v;
 }
 
-/* The value of field `name` (its first of fields[i..n), the others of that name after
- * it): JSON parsed, a file as text, text read as the property's schema and `enc` (an
- * Encoding Object: style, explode, contentType) say, repeated names an array. */
+/* The value of field `name` (fields[i], the first of that name; next[] chains the others
+ * after it, n ending the chain): JSON parsed, a file as text, text read as the property's
+ * schema and `enc` (an Encoding Object: style, explode, contentType) say, repeated names
+ * an array. */
 static json_t *field_value(const schema_t *schema, const json_t *enc, const oa_field_t *fields,
-                           size_t i, size_t n, bool plain, bool *too_big) {
+                           size_t i, const size_t *next, size_t n, bool plain, bool *too_big) {
   const char *name = fields[i].name;
   const char *ct = json_string_value(json_object_get(enc, "contentType"));
   if (fields[i].kind == OA_FIELD_JSON || (ct && media_is_json(ct))) {
@@ -295,8 +298,7 @@ static json_t *field_value(const schema_t *schema, const json_t *enc, const oa_f
                   .item_types = item_types,
                   .schema = schema};
   strvec_t texts = {0};
-  for (size_t k = i; k < n; k++)
-    if (strcmp(fields[k].name, name) == 0) strvec_push(&texts, fields[k].value);
+  for (size_t k = i; k < n; k = next[k]) strvec_push(&texts, fields[k].value);
   json_t *v = oa_param_value(&p, &texts, NULL, plain, too_big);
   strvec_free(&texts);
   return v;
@@ -304,13 +306,25 @@ static json_t *field_value(const schema_t *schema, const json_t *enc, const oa_f
 
 json_t *oa_fields_value(const schema_t *schema, const json_t *encoding, const oa_field_t *fields,
                         size_t n, bool plain, bool *too_big) {
+  /* Each field linked to the next of its name, so a body of many fields is read in one
+   * pass rather than one scan of the rest per name. */
+  size_t *next = xmalloc((n ? n : 1) * sizeof *next);
+  json_t *last = json_object(); /* name → the index of its last field so far */
+  for (size_t i = 0; i < n; i++) {
+    next[i] = n;
+    json_t *seen = json_object_get(last, fields[i].name);
+    if (seen) next[json_integer_value(seen)] = i;
+    json_object_set_new(last, fields[i].name, json_integer((json_int_t)i));
+  }
+  json_decref(last);
   json_t *obj = json_object();
   for (size_t i = 0; i < n; i++) {
     if (json_object_get(obj, fields[i].name)) continue; /* read with its first */
     const json_t *enc = json_object_get(encoding, fields[i].name);
-    json_t *v = field_value(schema, enc, fields, i, n, plain, too_big);
+    json_t *v = field_value(schema, enc, fields, i, next, n, plain, too_big);
     json_object_set_new(obj, fields[i].name, v);
   }
+  free(next);
   return obj;
 }
 
@@ -339,6 +353,15 @@ json_t *oa_param_value(const oa_param_t *p, const strvec_t *texts, const strvec_
   if (p->types & SCHEMA_TYPE_ARRAY)
     return array_value(p, texts, plain ? 0 : p->item_types, too_big);
   if (p->types & SCHEMA_TYPE_OBJECT) return object_value(p, texts, plain, too_big);
+  if (texts->len > 1 && p->in != OA_IN_COOKIE) { /* a cookie's name may repeat by path */
+    /* A name given more than once for a schema of one value: the values as the array a
+     * server's parser hands over (Express: ?i=1&i=abc is ['1', 'abc']), which the schema
+     * then judges; reading only the first let the others through unchecked. */
+    json_t *all = json_array();
+    for (size_t k = 0; k < texts->len; k++)
+      json_array_append_new(all, typed_value(texts->items[k], plain ? 0 : p->types, too_big));
+    return all;
+  }
   return typed_value(texts->items[0], plain ? 0 : p->types, too_big);
 }
 

@@ -88,6 +88,8 @@ static void test_urlencoded(void **state) {
   EXPECT(0, "body/age must be >= 0", doc, "/form", URLENC, "age=-1");
   EXPECT(0, "body/tags/1 must be integer", doc, "/form", URLENC, "age=1&tags=1,x");
   EXPECT(0, "body/ids/1 must be integer", doc, "/form", URLENC, "age=1&ids=1&ids=y");
+  /* a field of one value given twice: every copy is judged, not the first alone */
+  EXPECT(0, "body/age must be integer", doc, "/form", URLENC, "age=1&age=abc");
   EXPECT(0, "body/meta must have required property 'k'", doc, "/form", URLENC, "age=1&meta=%7B%7D");
   EXPECT(0, "body/file must NOT have more than 8 characters", doc, "/form", URLENC,
          "age=1&file=123456789");

@@ -32,6 +32,7 @@ static const char kDoc[] =
     "        - {name: X-Ver, in: header, schema: {anyOf: [{type: integer, minimum: 1}, {const: "
     "'00'}]}}\n"
     "        - {name: ids, in: cookie, schema: {type: array, items: {type: integer}}}\n"
+    "        - {name: sid, in: cookie, schema: {type: integer}}\n"
     "        - {name: X-Ids, in: header, schema: {type: array, items: {type: integer}}}\n"
     "      responses: {'200': {description: ok}}\n"
     "  /styles/{lbl}/{mtx}/{obj}:\n"
@@ -133,6 +134,18 @@ static void test_cookie_and_header_lists(void **state) {
   EXPECT(1, "", doc, "/echo/1", &ows);
   headers_t bad_h = {{"X-Ids"}, {"1, two"}};
   EXPECT(0, "header.X-Ids/1 must be integer", doc, "/echo/1", &bad_h);
+  /* a cookie of one value may come twice (cookies of two paths): the first is read */
+  headers_t twice = {{"Cookie"}, {"sid=1; sid=x"}};
+  EXPECT(1, "", doc, "/echo/1", &twice);
+  openapi_free(doc);
+}
+
+/* A query parameter of one value given twice: both copies are judged, as the array a
+ * server's parser hands over (the second was not checked at all). */
+static void test_repeated_scalar(void **state) {
+  openapi_doc_t *doc = openapi_test_load("params.yaml");
+  EXPECT(1, "", doc, "/spread?page=1", NULL);
+  EXPECT(0, "query.page must be integer", doc, "/spread?page=1&page=abc", NULL);
   openapi_free(doc);
 }
 
@@ -140,6 +153,9 @@ static void test_styles(void **state) {
   openapi_doc_t *doc = openapi_test_load("params.yaml");
   EXPECT(1, "", doc, "/styles/.1,2/;mtx=3;mtx=4/R,100,G,200", NULL);
   EXPECT(0, "path.lbl/1 must be integer", doc, "/styles/.1,x/;mtx=3/R,1", NULL);
+  /* the label form of the 3.0.0-3.0.3 tables, dots between the items */
+  EXPECT(1, "", doc, "/styles/.3.4.5/;mtx=3/R,1", NULL);
+  EXPECT(0, "path.lbl/1 must be integer", doc, "/styles/.3.x/;mtx=3/R,1", NULL);
   EXPECT(0, "path.mtx/1 must be integer", doc, "/styles/.1/;mtx=3;mtx=y/R,1", NULL);
   EXPECT(0, "path.obj/R must be <= 255", doc, "/styles/.1/;mtx=3/R,256", NULL);
   EXPECT(0, "path.obj has unexpected property 'B'", doc, "/styles/.1/;mtx=3/B,1", NULL);
@@ -178,6 +194,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_string_or_number),
       cmocka_unit_test(test_cookie_and_header_lists),
+      cmocka_unit_test(test_repeated_scalar),
       cmocka_unit_test(test_styles),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
