@@ -112,14 +112,44 @@ static void announce_running(launcher_t *l, job_t *job) {
   flush_early_logs(l, job);
 }
 
+/* "suite.inner.test" for the failure line: the suites open now, as WebdriverIO prints them.
+ * A late outcome (its suite ended; another runs now) is named by its own suites instead:
+ * those still open that begin its full title, then the rest of the full title before the
+ * test's own (the suites that ended, space-separated as in the full title). */
+static void failure_title(const job_t *job, const json_t *ev, sbuf_t *out) {
+  const char *leaf = json_string_value(json_object_get(ev, "title")) ?: "";
+  const char *parent = json_string_value(json_object_get(ev, "parent"));
+  const char *full = json_string_value(json_object_get(ev, "fullTitle"));
+  size_t open = job->suites.len;
+  bool late = parent && full && (open ? strcmp(job->suites.items[open - 1], parent) != 0 : *parent);
+  if (!late) {
+    for (size_t i = 0; i < open; i++) sbuf_printf(out, "%s.", job->suites.items[i]);
+    sbuf_puts(out, leaf);
+    return;
+  }
+  /* the longest run of open suites that begins the full title */
+  size_t used = 0, kept = 0;
+  for (size_t i = 0; i < open; i++) {
+    size_t n = strlen(job->suites.items[i]);
+    if (strncmp(full + used, job->suites.items[i], n) != 0 || full[used + n] != ' ') break;
+    used += n + 1;
+    kept = i + 1;
+  }
+  for (size_t i = 0; i < kept; i++) sbuf_printf(out, "%s.", job->suites.items[i]);
+  size_t rest = strlen(full + used), leaf_len = strlen(leaf);
+  if (rest > leaf_len + 1 && strcmp(full + used + rest - leaf_len, leaf) == 0 &&
+      full[used + rest - leaf_len - 1] == ' ')
+    sbuf_printf(out, "%.*s.", (int)(rest - leaf_len - 1), full + used);
+  sbuf_puts(out, leaf);
+}
+
 static void print_failure(launcher_t *l, job_t *job, json_t *ev) {
   json_t *err = json_object_get(ev, "error");
   const char *name = json_string_value(json_object_get(err, "name"));
   const char *msg = json_string_value(json_object_get(err, "message"));
   const char *stack = json_string_value(json_object_get(err, "stack"));
   sbuf_t title = SBUF_INIT;
-  for (size_t i = 0; i < job->suites.len; i++) sbuf_printf(&title, "%s.", job->suites.items[i]);
-  sbuf_puts(&title, json_string_value(json_object_get(ev, "title")) ?: "");
+  failure_title(job, ev, &title);
   sbuf_t text = SBUF_INIT;
   sbuf_printf(&text, "%s in \"%s\"\n", name ? name : "Error", sbuf_cstr(&title));
   if (stack && msg && strstr(stack, msg)) {

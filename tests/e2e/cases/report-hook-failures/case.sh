@@ -38,6 +38,11 @@ sibling
 ✓ calls the inner done again
 2 passing' 'the nested late failure block of the spec reporter'
 expect_out 'done() called multiple times in test <late nested inner calls done twice inside> of file'
+# The live failure line names the late outcome's own suites too, not those running when it
+# arrived (".sibling"), nor none at all once every suite of the file has ended.
+expect_out '[0-3] Error in "late nested.inner.calls done twice inside"'
+expect_out '[0-4] Error in "late timer.forgot to await"'
+expect_out '[0-0] Error in "after each fails."after each" hook for "passes before the hook""'
 # mocha itself, where the mocha-differential case has installed it (its install is not
 # repeated here: two npm installs into one folder at once would break it): its failure list
 # names the inner suite too.
