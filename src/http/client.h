@@ -125,8 +125,8 @@ void http_response_free(http_response_t *res);
 const char *http_status_text(long status);
 /* The status code of a status line as libcurl hands it over ("HTTP/1.1 404 Not Found\r\n",
  * or "HTTP/2 404 \r\n": HTTP/2 has no reason phrase), 0 when it has none; *reason gets a
- * new string: the line's reason phrase, or the standard one (http_status_text) when the
- * line carries none. */
+ * new string (unless reason is NULL): the line's reason phrase, or the standard one
+ * (http_status_text) when the line carries none. */
 long http_status_line(const char *line, size_t len, char **reason);
 /* How long a Retry-After value (delay-seconds or an HTTP-date) asks to wait from `now`, in
  * milliseconds: 0 for a date already past, -1 when the value is neither form. */

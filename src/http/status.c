@@ -98,6 +98,6 @@ long http_status_line(const char *line, size_t len, char **reason) {
     code = code * 10 + (*p - '0');
   while (p < e && (*p == ' ' || *p == '\t')) p++;
   while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r' || e[-1] == '\n')) e--;
-  *reason = p < e ? xstrndup(p, (size_t)(e - p)) : xstrdup(http_status_text(code));
+  if (reason) *reason = p < e ? xstrndup(p, (size_t)(e - p)) : xstrdup(http_status_text(code));
   return code;
 }

@@ -225,8 +225,7 @@ static size_t stream_on_header(char *buf, size_t size, size_t n, void *ud) {
     http_headers_free(s->headers, s->n_headers);
     s->headers = NULL;
     s->n_headers = s->cap_headers = 0;
-    const char *sp = memchr(buf, ' ', len);
-    s->status = sp ? strtol(sp + 1, NULL, 10) : 0;
+    s->status = http_status_line(buf, len, NULL);
     return len;
   }
   size_t l = len;

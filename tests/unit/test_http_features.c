@@ -640,6 +640,10 @@ static void test_status_line(void **state) {
   assert_int_equal(http_status_line(bare, sizeof(bare) - 1, &reason), 299);
   assert_string_equal(reason, ""); /* an unregistered code has no standard phrase */
   free(reason);
+  /* the code alone (the WebSocket/SSE stream's head) */
+  assert_int_equal(http_status_line(own, sizeof(own) - 1, NULL), 404);
+  const char junk[] = "HTTP/1.1 x\r\n";
+  assert_int_equal(http_status_line(junk, sizeof(junk) - 1, NULL), 0);
 }
 
 /* The one-off GET (API documents at a URL) names the status as the client does. */
