@@ -13,9 +13,9 @@
 #include <string.h>
 
 #include "assert/assert.h"
-#include "common/fsutil.h"
 #include "launcher/launcher_internal.h"
 #include "openapi/openapi.h"
+#include "report/util.h"
 
 int launcher_coverage_min(const sonde_config_t *config, double *min_coverage, sbuf_t *err) {
   *min_coverage = -1;
@@ -78,15 +78,7 @@ bool launcher_coverage_report(const sonde_config_t *cfg, const json_t *acc, cons
   printf("\n%s", sbuf_cstr(&table));
   fflush(stdout);
   sbuf_free(&table);
-  if (cfg->output_dir) {
-    char *text = json_dumps(document, JSON_INDENT(2));
-    char *path = xasprintf("%s/" REPORT_OPENAPI_COVERAGE_FILE, cfg->output_dir);
-    if (fs_mkdir_p(cfg->output_dir) != 0 || !text ||
-        fs_write_file_atomic(path, text, strlen(text)) != 0)
-      fprintf(stderr, "sonde: cannot write %s\n", path);
-    free(path);
-    free(text);
-  }
+  if (cfg->output_dir) report_write_coverage("openapi coverage", cfg->output_dir, document);
   const char *name;
   json_t *doc;
   json_object_foreach((json_t *)acc, name, doc) {

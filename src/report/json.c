@@ -191,11 +191,8 @@ static void json_run_end(reporter_t *base, const report_summary_t *summary) {
   }
   /* The run's OpenAPI coverage beside the documents: a shard's folder is all that
    * `sonde merge-reports` gets of it. */
-  if (r->opts.output_dir && summary->openapi_coverage) {
-    char *text = json_dumps(summary->openapi_coverage, JSON_INDENT(2));
-    if (text) report_write_document("json", r->opts.output_dir, REPORT_OPENAPI_COVERAGE_FILE, text);
-    free(text);
-  }
+  if (r->opts.output_dir && summary->openapi_coverage)
+    report_write_coverage("json", r->opts.output_dir, summary->openapi_coverage);
 }
 
 static void json_free(reporter_t *base) {

@@ -14,6 +14,7 @@
 #include "common/fsutil.h"
 #include "common/secret.h"
 #include "common/titles.h"
+#include "report/events.h"
 
 /* --- text ------------------------------------------------------------------------------ */
 
@@ -506,4 +507,11 @@ void report_write_document(const char *reporter, const char *dir, const char *na
   }
   free(path);
   sbuf_free(&err);
+}
+
+void report_write_coverage(const char *who, const char *dir, const json_t *document) {
+  char *text = json_dumps(document, JSON_INDENT(2));
+  if (text) report_write_document(who, dir, REPORT_OPENAPI_COVERAGE_FILE, text);
+  else fprintf(stderr, "sonde: %s reporter: cannot encode the OpenAPI coverage\n", who);
+  free(text);
 }

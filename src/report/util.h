@@ -135,5 +135,9 @@ void report_spool_print(report_spool_t *s, FILE *out, const char *name, bool col
  * is reported on stderr as "sonde: <reporter> reporter: ..." (the run goes on). */
 void report_write_document(const char *reporter, const char *dir, const char *name,
                            const char *text);
+/* The run's OpenAPI coverage document as <dir>/openapi-coverage.json (written by the json
+ * reporter for merge-reports, and by the launcher in outputDir); `who` names the writer in
+ * an error. */
+void report_write_coverage(const char *who, const char *dir, const json_t *document);
 
 #endif
