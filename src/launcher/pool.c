@@ -338,10 +338,14 @@ void pool_settle_pid(launcher_t *l) {
     log_debug("launcher", "forked worker process %d", (int)s->pid);
     return;
   }
-  /* The zygote could not fork it, or has gone: the slot is dropped (it never had the
-   * config), and the launcher starts another when it needs one. */
+  /* The zygote could not fork it, or has gone: the slot is dropped as one never needed
+   * (no job goes to a worker before it is ready), and another is started in its place,
+   * exec'd if the zygote cannot fork either. */
   s->pid = 0;
-  if (!s->exited) slot_exited(s, 0, 0);
+  if (s->exited) return;
+  s->init_sent = false;
+  slot_exited(s, 0, 0);
+  if (l->cfg) launcher_dispatch(l);
 }
 
 void pool_close(launcher_t *l) {
@@ -361,6 +365,9 @@ static void on_read(uv_stream_t *stream, ssize_t n, const uv_buf_t *buf) {
   if (n >= 0) return;
   uv_read_stop(stream);
   s->channel_ended = true;
+  /* The early worker's channel ends at once if the zygote could not fork it: its pid
+   * (-1) says so, and the slot goes instead of waiting for an exit that never comes. */
+  if (s == s->l->pid_pending) pool_settle_pid(s->l);
   if (s->forked && !s->exited && s->l->zygote_gone) slot_exited(s, 0, 0);
 }
 
