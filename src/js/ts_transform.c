@@ -124,6 +124,12 @@ static double parse_number(const char *s, size_t n) {
 
 static cval_t fold_expr(folder_t *f, int min_prec);
 
+/* ECMAScript's ToInt32: NaN and the infinities are 0. */
+static int32_t to_int32(double d) {
+  if (!isfinite(d)) return 0;
+  return (int32_t)(uint32_t)(int64_t)fmod(trunc(d), 4294967296.0);
+}
+
 static cval_t fold_primary(folder_t *f) {
   ts_parser_t *p = f->p;
   ts_tok_t t = f->tok;
@@ -179,16 +185,11 @@ static cval_t fold_primary(folder_t *f) {
     } else if (s[0] == '-') {
       v.num = -v.num;
     } else if (s[0] == '~') {
-      v.num = (double)~(int32_t)(uint32_t)(int64_t)fmod(v.num, 4294967296.0);
+      v.num = (double)~to_int32(v.num); /* ~NaN and ~Infinity are -1, as in JavaScript */
     }
   }
   f->depth--;
   return v;
-}
-
-static int32_t to_int32(double d) {
-  if (!isfinite(d)) return 0;
-  return (int32_t)(uint32_t)(int64_t)fmod(trunc(d), 4294967296.0);
 }
 
 static int precedence(const folder_t *f) {

@@ -376,6 +376,10 @@ static const erase_case_t enums_cases[] = {
      "var E8; (function (E8) {E8[E8[\"A\"] = -1] = \"A\";E8[E8[\"B\"] = 0] = \"B\";E8[E8[\"C\"] = "
      "8] = \"C\";E8[E8[\"D\"] = -1] = \"D\";E8[E8[\"E\"] = 16] = \"E\";E8[E8[\"F\"] = 1.5] = "
      "\"F\";})(E8 || (E8 = {}));"},
+    /* ~ of NaN and the infinities is -1 (ToInt32 makes them 0); it was UB (fuzz) */
+    {"enum E9 { A = ~NaN, B = ~Infinity, C = ~-Infinity, D = ~1.5 }",
+     "var E9; (function (E9) {E9[E9[\"A\"] = -1] = \"A\";E9[E9[\"B\"] = -1] = \"B\";E9[E9[\"C\"] = "
+     "-1] = \"C\";E9[E9[\"D\"] = -2] = \"D\";})(E9 || (E9 = {}));"},
     {"enum Status {\n"
      "  Active = 'active',\n"
      "  Gone = 'gone',\n"
